@@ -1,0 +1,11 @@
+import { type RouteConfig, index, route } from '@react-router/dev/routes'
+import { routeTable } from '../lib/route-table'
+
+export default [
+  ...routeTable.map((r) => (r.path === '/' ? index('routes/' + r.file) : route(r.path.slice(1), 'routes/' + r.file))),
+  // Resource routes (no UI)
+  route('robots.txt', 'routes/resources/robots.ts'),
+  route('sitemap.xml', 'routes/resources/sitemap.ts'),
+  // Anything else is a real 404 page with a way home.
+  route('*', 'routes/not-found.tsx'),
+] satisfies RouteConfig

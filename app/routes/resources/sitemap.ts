@@ -1,0 +1,12 @@
+import { publicUrlFrom } from '../../../lib/public-url'
+import { routeTable } from '../../../lib/route-table'
+
+export function loader({ request }: { request: Request }) {
+  const base = publicUrlFrom(request)
+  const urls = routeTable
+    .filter((r) => r.sitemap)
+    .map((r) => `  <url><loc>${base}${r.path === '/' ? '/' : r.path}</loc></url>`)
+    .join('\n')
+  const xml = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`
+  return new Response(xml, { headers: { 'Content-Type': 'application/xml; charset=utf-8', 'Cache-Control': 'public, max-age=3600' } })
+}

@@ -1,0 +1,141 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import path from 'node:path'
+import { getRequestListener } from '@hono/node-server'
+import { serveStatic } from '@hono/node-server/serve-static'
+import { Hono } from 'hono'
+import { compress } from 'hono/compress'
+import { createRequestHandler, type ServerBuild } from 'react-router'
+import { setAppContext, type AppContext } from './context'
+import { openDatabase } from './db/open-database'
+import type { Env } from './env'
+import { createInProcessEventBus } from './events/event-bus'
+import { checkHealth } from './http/healthz'
+import type { ServerPlugin } from './http/plugin'
+import { createLogger, type Logger } from './logger'
+import { plugins as defaultPlugins } from './plugins'
+
+export interface RunningServer {
+  ctx: AppContext
+  http: Server
+  url: string
+  close(): Promise<void>
+}
+
+export interface StartOptions {
+  env: Env
+  log?: Logger
+  plugins?: ServerPlugin[]
+  /** Serve the Vite dev server instead of the production build. */
+  dev?: boolean
+}
+
+const root = process.cwd()
+
+export async function startServer({ env, log = createLogger(env.LOG_LEVEL), plugins = defaultPlugins, dev = false }: StartOptions): Promise<RunningServer> {
+  process.env.PUBLIC_URL = env.publicUrl
+  const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.dataDir, log })
+  const ctx: AppContext = { env, log, db: database.db, database, events: createInProcessEventBus(), services: {}, startedAt: new Date() }
+  setAppContext(ctx)
+
+  try {
+    for (const plugin of plugins) await plugin.setup?.(ctx)
+  } catch (error) {
+    await database.close().catch(() => {})
+    throw error
+  }
+
+  const app = new Hono()
+  app.use('*', async (c, next) => {
+    await next()
+    c.header('X-Content-Type-Options', 'nosniff')
+    c.header('Referrer-Policy', 'strict-origin-when-cross-origin')
+    c.header('X-Frame-Options', 'SAMEORIGIN')
+  })
+  app.use('*', compress())
+  app.get('/healthz', async (c) => {
+    const report = await checkHealth(ctx)
+    c.header('Cache-Control', 'no-store')
+    return c.json(report, report.database.reachable ? 200 : 503)
+  })
+  for (const plugin of plugins) plugin.routes?.(app, ctx)
+
+  let viteMiddleware: ((req: IncomingMessage, res: ServerResponse, next: () => void) => void) | undefined
+  let getBuild: () => Promise<ServerBuild>
+  let closeVite: (() => Promise<void>) | undefined
+  if (dev) {
+    const vite = await import('vite').then((v) => v.createServer({ server: { middlewareMode: true }, appType: 'custom' }))
+    viteMiddleware = vite.middlewares
+    getBuild = () => vite.ssrLoadModule('virtual:react-router/server-build') as Promise<ServerBuild>
+    closeVite = () => vite.close()
+  } else {
+    const buildPath = path.join(root, 'build/server/index.js')
+    const build = (await import(buildPath)) as ServerBuild
+    getBuild = async () => build
+    const clientDir = path.relative(root, path.join(root, 'build/client'))
+    // Hashed assets never change; everything else (prerendered HTML) is revalidated.
+    app.use('/assets/*', async (c, next) => {
+      await next()
+      if (c.res.status === 200) c.header('Cache-Control', 'public, max-age=31536000, immutable')
+    })
+    app.use(
+      '*',
+      serveStatic({
+        root: clientDir,
+        onFound: (filePath, c) => {
+          if (!filePath.includes('/assets/')) c.header('Cache-Control', 'public, max-age=0, must-revalidate')
+        },
+      }),
+    )
+  }
+
+  const handleRequest = createRequestHandler(getBuild, dev ? 'development' : 'production')
+  app.all('*', (c) => handleRequest(c.req.raw))
+  app.onError((error, c) => {
+    log.error({ err: error, path: c.req.path }, 'unhandled request error')
+    return c.text('Internal Server Error', 500)
+  })
+
+  const honoListener = getRequestListener(app.fetch)
+  const server = createServer((req, res) => {
+    for (const plugin of plugins) if (plugin.node?.(req, res, ctx)) return
+    if (viteMiddleware) viteMiddleware(req, res, () => honoListener(req, res))
+    else honoListener(req, res)
+  })
+  server.on('upgrade', (req, socket, head) => {
+    for (const plugin of plugins) if (plugin.upgrade?.(req, socket, head, ctx)) return
+    socket.destroy()
+  })
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject)
+    server.listen(env.PORT, env.HOST, () => resolve())
+  })
+  const { port } = server.address() as AddressInfo
+  const host = env.HOST === '0.0.0.0' || env.HOST === '::' ? 'localhost' : env.HOST
+  const url = `http://${host}:${port}`
+
+  let closing: Promise<void> | undefined
+  const close = () =>
+    (closing ??= (async () => {
+      // Stop accepting, let in-flight requests finish (up to 10 s), then stop features and the database.
+      const stopped = new Promise<void>((resolve) => server.close(() => resolve()))
+      server.closeIdleConnections()
+      const timer = setTimeout(() => server.closeAllConnections(), 10_000)
+      await stopped
+      clearTimeout(timer)
+      for (const plugin of [...plugins].reverse()) {
+        try {
+          await plugin.stop?.(ctx)
+        } catch (error) {
+          log.error({ err: error, plugin: plugin.name }, 'plugin failed to stop')
+        }
+      }
+      await closeVite?.()
+      await ctx.events.close()
+      await database.close()
+      setAppContext(undefined)
+    })())
+
+  return { ctx, http: server, url, close }
+}

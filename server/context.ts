@@ -1,0 +1,41 @@
+import type { Env } from './env'
+import type { Database, OpenDatabase } from './db/open-database'
+import type { EventBus } from './events/event-bus'
+import type { Logger } from './logger'
+
+/**
+ * Everything stateful the server owns, created once in server/app.ts.
+ *
+ * The React Router server build bundles its own copy of the modules under server/, so module-level
+ * singletons would be duplicated. The context therefore lives on globalThis under a registered
+ * symbol, and both copies read the same object. Keep module state out of server/ code: put it here.
+ */
+export interface AppContext {
+  env: Env
+  log: Logger
+  db: Database
+  database: OpenDatabase
+  events: EventBus
+  /** Filled by features as they register (storage, auth, mailer, assistant...). */
+  services: Record<string, unknown>
+  startedAt: Date
+}
+
+const KEY = Symbol.for('meshwork.appContext')
+
+export function setAppContext(ctx: AppContext | undefined) {
+  ;(globalThis as Record<symbol, unknown>)[KEY] = ctx
+}
+
+export function getAppContext(): AppContext {
+  const ctx = (globalThis as Record<symbol, unknown>)[KEY] as AppContext | undefined
+  if (!ctx) throw new Error('The server context is not initialised (the server has not started).')
+  return ctx
+}
+
+/** Typed access to a feature's service registered in ctx.services. */
+export function getService<T>(name: string): T {
+  const service = getAppContext().services[name]
+  if (!service) throw new Error(`Service "${name}" is not registered.`)
+  return service as T
+}

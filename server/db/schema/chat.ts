@@ -1,0 +1,59 @@
+import { bigserial, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
+import { users } from './auth'
+
+export const conversations = pgTable(
+  'conversation',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name'),
+    metadata: jsonb('metadata'),
+    owner: text('owner')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('conversation_owner_idx').on(t.owner)],
+)
+
+/** content: a list of blocks ({text} | {image} | {document} | {toolUse} | {toolResult}). */
+export const messages = pgTable(
+  'message',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    conversationId: uuid('conversation_id')
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    role: text('role', { enum: ['user', 'assistant'] }).notNull(),
+    content: jsonb('content').notNull(),
+    aiContext: jsonb('ai_context'),
+    toolConfiguration: jsonb('tool_configuration'),
+    owner: text('owner').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('message_conversation_created_idx').on(t.conversationId, t.createdAt)],
+)
+
+/** Stream parts of an assistant answer, kept so a subscriber that reconnects can resume from `seq`. */
+export const streamParts = pgTable(
+  'stream_part',
+  {
+    seq: bigserial('seq', { mode: 'number' }).primaryKey(),
+    id: uuid('id').notNull().defaultRandom().unique(),
+    conversationId: uuid('conversation_id')
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    associatedUserMessageId: uuid('associated_user_message_id').notNull(),
+    contentBlockIndex: integer('content_block_index'),
+    contentBlockDeltaIndex: integer('content_block_delta_index'),
+    contentBlockDoneAtIndex: integer('content_block_done_at_index'),
+    contentBlockText: text('content_block_text'),
+    contentBlockToolUse: jsonb('content_block_tool_use'),
+    stopReason: text('stop_reason'),
+    /** [{ message, errorType }] */
+    errors: jsonb('errors'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('stream_part_conversation_seq_idx').on(t.conversationId, t.seq)],
+)

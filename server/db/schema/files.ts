@@ -1,0 +1,13 @@
+import { bigint, pgTable, text, timestamp } from 'drizzle-orm/pg-core'
+
+/** Metadata of a stored file (SPEC.md section 3); the type is derived from the extension. */
+export const storedFiles = pgTable('stored_file', {
+  /** e.g. user-box/{userId}/{fileName}; listing by prefix uses this primary key. */
+  path: text('path').primaryKey(),
+  size: bigint('size', { mode: 'number' }).notNull(),
+  lastModified: timestamp('last_modified', { withTimezone: true }).notNull().defaultNow(),
+  eTag: text('e_tag').notNull(),
+  contentType: text('content_type'),
+  /** The user who uploaded it (the owner of the folder may differ when an admin uploads). */
+  uploadedBy: text('uploaded_by'),
+})

@@ -1,0 +1,25 @@
+import { date, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
+
+/**
+ * JobRequests of SPEC.md section 3. The string-typed fields are kept as the spec has them:
+ * priority is "1".."5", files is a JSON-encoded list, membership is "true".
+ */
+export const jobRequests = pgTable(
+  'job_request',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    user: text('user').notNull(),
+    job: text('job'),
+    reference: text('reference'),
+    instructions: text('instructions'),
+    status: text('status'),
+    priority: text('priority'),
+    files: text('files'),
+    membership: text('membership'),
+    completedAt: date('completed_at'),
+    releasedAt: date('released_at'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('job_request_membership_user_idx').on(t.membership, t.user)],
+)

@@ -1,0 +1,27 @@
+import { bigserial, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core'
+
+/**
+ * Notifications and mail leave through this table: a row is committed with the business change,
+ * and the outbox worker delivers it with retries (ARCHITECTURE.md, "Nothing is lost").
+ */
+export const outbox = pgTable(
+  'outbox',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    /** Which transport delivers it: 'notification' (Discord/log) or 'mail'. */
+    channel: text('channel').notNull(),
+    /** What happened: 'contact', 'job-request', 'chat', 'activity', 'wallet-disconnect', 'verification-code', ... */
+    kind: text('kind').notNull(),
+    payload: jsonb('payload').notNull(),
+    status: text('status', { enum: ['pending', 'done', 'dead'] })
+      .notNull()
+      .default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    lastError: text('last_error'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+  },
+  (t) => [index('outbox_pending_idx').on(t.status, t.nextAttemptAt)],
+)

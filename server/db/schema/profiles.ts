@@ -1,0 +1,23 @@
+import { boolean, pgTable, text, timestamp } from 'drizzle-orm/pg-core'
+import { users } from './auth'
+
+/**
+ * User attributes of SPEC.md section 3 beyond what the user row holds (email, email_verified, sub = user.id).
+ * postalAddress is five comma-joined parts: building, road, town, county, postcode.
+ */
+export const profiles = pgTable('profile', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  phoneNumber: text('phone_number'),
+  phoneNumberVerified: boolean('phone_number_verified').notNull().default(false),
+  nickname: text('nickname'),
+  familyName: text('family_name'),
+  givenName: text('given_name'),
+  website: text('website'),
+  postalAddress: text('postal_address'),
+  companyName: text('company_name'),
+  profilePictureUrl: text('profile_picture_url'),
+  ethereumAddress: text('ethereum_address'),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+})

@@ -1,0 +1,114 @@
+import path from 'node:path'
+import { z } from 'zod'
+
+/**
+ * The configuration contract of ARCHITECTURE.md, parsed once at start.
+ * A bad value stops the server with a message naming the variable and what is wrong.
+ */
+const optionalString = z.string().trim().min(1).optional()
+const optionalUrl = (protocols: string[]) =>
+  z
+    .string()
+    .trim()
+    .url()
+    .refine((v) => protocols.some((p) => v.startsWith(p + ':')), { message: `must start with ${protocols.map((p) => p + '://').join(' or ')}` })
+    .optional()
+
+export const envSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().min(1).default('0.0.0.0'),
+    PUBLIC_URL: optionalUrl(['http', 'https']),
+    DATA_DIR: z.string().min(1).default('./data'),
+    DATABASE_URL: optionalUrl(['postgres', 'postgresql']),
+    REDIS_URL: optionalUrl(['redis', 'rediss']),
+    S3_BUCKET: optionalString,
+    S3_ENDPOINT: optionalUrl(['http', 'https']),
+    S3_REGION: optionalString,
+    S3_ACCESS_KEY_ID: optionalString,
+    S3_SECRET_ACCESS_KEY: optionalString,
+    SMTP_URL: optionalUrl(['smtp', 'smtps']),
+    MAIL_FROM: optionalString,
+    DISCORD_WEBHOOK_URL: optionalUrl(['http', 'https']),
+    LLM_PROVIDER: z.enum(['openai-compatible', 'anthropic']).optional(),
+    LLM_BASE_URL: optionalUrl(['http', 'https']),
+    LLM_API_KEY: optionalString,
+    LLM_MODEL: optionalString,
+    GOOGLE_MAPS_API_KEY: optionalString,
+    GOOGLE_MAPS_MAP_ID: optionalString,
+    TOKEN_ADDRESS: z
+      .string()
+      .regex(/^0x[0-9a-fA-F]{40}$/, 'must be a 0x-prefixed 20-byte hex address')
+      .optional(),
+    AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+    ADMIN_EMAILS: z
+      .string()
+      .optional()
+      .transform((v) =>
+        (v ?? '')
+          .split(',')
+          .map((e) => e.trim().toLowerCase())
+          .filter(Boolean),
+      ),
+    UPLOAD_MAX_BYTES: z.coerce.number().int().positive().default(2 * 1024 ** 3),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    GRAPHQL_INTROSPECTION: z
+      .enum(['true', 'false'])
+      .optional()
+      .transform((v) => v === 'true'),
+  })
+  .passthrough()
+  .superRefine((env, ctx) => {
+    const s3 = ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const
+    if (env.S3_BUCKET && s3.some((k) => !env[k])) {
+      ctx.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: 'S3_BUCKET needs S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY as well' })
+    }
+    if (env.LLM_PROVIDER === 'openai-compatible' && (!env.LLM_BASE_URL || !env.LLM_MODEL)) {
+      ctx.addIssue({ code: 'custom', path: ['LLM_PROVIDER'], message: 'openai-compatible needs LLM_BASE_URL and LLM_MODEL' })
+    }
+    if (env.LLM_PROVIDER === 'anthropic' && (!env.LLM_API_KEY || !env.LLM_MODEL)) {
+      ctx.addIssue({ code: 'custom', path: ['LLM_PROVIDER'], message: 'anthropic needs LLM_API_KEY and LLM_MODEL' })
+    }
+  })
+
+export type Env = z.infer<typeof envSchema> & {
+  /** Absolute DATA_DIR */
+  dataDir: string
+  /** PUBLIC_URL or http://localhost:PORT, without a trailing slash */
+  publicUrl: string
+  /** RPC_URL_<chainId> overrides */
+  rpcUrls: Record<number, string>
+}
+
+export class EnvError extends Error {
+  constructor(public readonly problems: string[]) {
+    super('Invalid configuration:\n' + problems.map((p) => '  - ' + p).join('\n'))
+    this.name = 'EnvError'
+  }
+}
+
+export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  // Empty strings mean "unset" (a blank line in an .env file must not count as a value).
+  const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''))
+  const result = envSchema.safeParse(cleaned)
+  if (!result.success) {
+    throw new EnvError(result.error.issues.map((i) => `${i.path.join('.') || '(environment)'}: ${i.message}`))
+  }
+  const env = result.data
+  const rpcUrls: Record<number, string> = {}
+  const problems: string[] = []
+  for (const [key, value] of Object.entries(cleaned)) {
+    const m = /^RPC_URL_(\d+)$/.exec(key)
+    if (!m || typeof value !== 'string') continue
+    if (!/^(https?|wss?):\/\//.test(value)) problems.push(`${key}: must be an http(s) or ws(s) URL`)
+    else rpcUrls[Number(m[1])] = value
+  }
+  if (problems.length) throw new EnvError(problems)
+  return {
+    ...env,
+    dataDir: path.resolve(env.DATA_DIR),
+    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
+    rpcUrls,
+  }
+}

@@ -1,0 +1,6 @@
+import type { ServerPlugin } from './http/plugin'
+
+/**
+ * The features mounted on the server, in order. Add a feature's plugin here.
+ */
+export const plugins: ServerPlugin[] = []

@@ -1,0 +1,28 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startServer, type RunningServer } from '../../server/app'
+import { parseEnv } from '../../server/env'
+import { createLogger } from '../../server/logger'
+
+describe('GET /healthz', () => {
+  let server: RunningServer
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'healthz-'))
+  beforeAll(async () => {
+    server = await startServer({ env: parseEnv({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir }), log: createLogger('silent') })
+  })
+  afterAll(async () => {
+    await server?.close()
+    rmSync(dataDir, { recursive: true, force: true })
+  })
+
+  it('reports the database as reachable with its version', async () => {
+    const res = await fetch(`${server.url}/healthz`)
+    expect(res.status).toBe(200)
+    const body = await res.json()
+    expect(body.status).toBe('ok')
+    expect(body.database).toMatchObject({ reachable: true, kind: 'embedded' })
+    expect(body.database.version).toMatch(/^PostgreSQL 18\./)
+  })
+})

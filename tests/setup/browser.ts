@@ -1,0 +1,40 @@
+import { mkdirSync } from 'node:fs'
+import path from 'node:path'
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
+
+const root = path.resolve(import.meta.dirname, '../..')
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  })
+}
+
+export interface TrackedPage {
+  page: Page
+  context: BrowserContext
+  /** console.error messages and uncaught page errors seen so far. */
+  errors: string[]
+}
+
+/** A fresh context and page that records console errors and page errors. */
+export async function newTrackedPage(browser: Browser, options: Parameters<Browser['newContext']>[0] = {}): Promise<TrackedPage> {
+  const context = await browser.newContext(options)
+  const page = await context.newPage()
+  const errors: string[] = []
+  page.on('console', (msg) => {
+    if (msg.type() === 'error') errors.push(msg.text())
+  })
+  page.on('pageerror', (error) => errors.push(error.message))
+  return { page, context, errors }
+}
+
+/** Keeps a screenshot of a failed test under test-results/. */
+export async function screenshotOnFailure(page: Page | undefined, name: string) {
+  if (!page || page.isClosed()) return
+  const dir = path.join(root, 'test-results')
+  mkdirSync(dir, { recursive: true })
+  await page.screenshot({ path: path.join(dir, `${name.replace(/[^a-z0-9-]+/gi, '_')}.png`), fullPage: true }).catch(() => {})
+}

@@ -1,0 +1,96 @@
+import { spawn, type ChildProcess } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+
+const root = path.resolve(import.meta.dirname, '../..')
+
+export interface TestServer {
+  url: string
+  dataDir: string
+  process: ChildProcess
+  /** Everything the server logged so far (one JSON line each). */
+  logs: string[]
+  /** SIGTERM and wait for exit. */
+  stop(): Promise<number | null>
+  /** Send a signal and wait for exit (e.g. SIGKILL for crash tests). */
+  kill(signal: NodeJS.Signals): Promise<number | null>
+  /** Remove the data directory (when it was created here). */
+  cleanup(): void
+}
+
+export interface TestServerOptions {
+  env?: Record<string, string | undefined>
+  /** Reuse a data directory (e.g. after a crash); a fresh temporary one by default. */
+  dataDir?: string
+  timeoutMs?: number
+}
+
+/**
+ * Starts the production server (build/) as a real child process on a free port with its own DATA_DIR
+ * and the embedded PostgreSQL. Resolves when it logs that it is ready.
+ */
+export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
+  const ownsDataDir = !options.dataDir
+  const dataDir = options.dataDir ?? mkdtempSync(path.join(os.tmpdir(), 'site-test-'))
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server/main.ts')], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'info',
+      ENABLE_TEST_ROUTES: '1',
+      ...options.env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  const logs: string[] = []
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)))
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start in time:\n${logs.join('\n')}`)), options.timeoutMs ?? 60_000)
+    let buffer = ''
+    const onData = (chunk: Buffer) => {
+      buffer += chunk.toString()
+      let i
+      while ((i = buffer.indexOf('\n')) >= 0) {
+        const line = buffer.slice(0, i)
+        buffer = buffer.slice(i + 1)
+        logs.push(line)
+        try {
+          const entry = JSON.parse(line) as { url?: string; msg?: string }
+          if (entry.msg?.startsWith('Site ready') && entry.url) {
+            clearTimeout(timer)
+            resolve(entry.url)
+          }
+        } catch {
+          /* not JSON */
+        }
+      }
+    }
+    child.stdout!.on('data', onData)
+    child.stderr!.on('data', (c: Buffer) => logs.push(c.toString()))
+    child.once('exit', (code) => {
+      clearTimeout(timer)
+      reject(new Error(`server exited with ${code} before it was ready:\n${logs.join('\n')}`))
+    })
+  })
+  const kill = async (signal: NodeJS.Signals) => {
+    if (child.exitCode !== null || child.signalCode !== null) return child.exitCode
+    child.kill(signal)
+    return exited
+  }
+  return {
+    url,
+    dataDir,
+    process: child,
+    logs,
+    stop: () => kill('SIGTERM'),
+    kill,
+    cleanup: () => {
+      if (ownsDataDir) rmSync(dataDir, { recursive: true, force: true })
+    },
+  }
+}
