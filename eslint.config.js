@@ -1,7 +1,7 @@
 import tseslint from 'typescript-eslint'
 
 export default tseslint.config(
-  { ignores: ['build/**', 'data/**', '.react-router/**', 'node_modules/**', 'test-results/**', 'server/db/migrations/**'] },
+  { ignores: ['build/**', 'build-*/**', 'data/**', '.react-router/**', 'node_modules/**', 'test-results/**', 'server/db/migrations/**'] },
   ...tseslint.configs.recommended,
   {
     rules: {

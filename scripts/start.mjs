@@ -4,7 +4,7 @@ import { existsSync, statSync, readdirSync } from 'node:fs'
 import path from 'node:path'
 
 const root = path.resolve(import.meta.dirname, '..')
-const buildEntry = path.join(root, 'build/server/index.js')
+const buildEntry = path.join(root, process.env.BUILD_DIR ?? 'build', 'server/index.js')
 
 function newestMtime(dir) {
   let newest = 0

@@ -31,6 +31,7 @@ export interface StartOptions {
 }
 
 const root = process.cwd()
+const buildDir = path.resolve(root, process.env.BUILD_DIR ?? 'build')
 
 export async function startServer({ env, log = createLogger(env.LOG_LEVEL), plugins = defaultPlugins, dev = false }: StartOptions): Promise<RunningServer> {
   process.env.PUBLIC_URL = env.publicUrl
@@ -69,10 +70,10 @@ export async function startServer({ env, log = createLogger(env.LOG_LEVEL), plug
     getBuild = () => vite.ssrLoadModule('virtual:react-router/server-build') as Promise<ServerBuild>
     closeVite = () => vite.close()
   } else {
-    const buildPath = path.join(root, 'build/server/index.js')
+    const buildPath = path.join(buildDir, 'server/index.js')
     const build = (await import(buildPath)) as ServerBuild
     getBuild = async () => build
-    const clientDir = path.relative(root, path.join(root, 'build/client'))
+    const clientDir = path.relative(root, path.join(buildDir, 'client'))
     // Hashed assets never change; everything else (prerendered HTML) is revalidated.
     app.use('/assets/*', async (c, next) => {
       await next()
