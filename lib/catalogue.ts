@@ -1,0 +1,90 @@
+/**
+ * Business constants of SPEC.md section 9, in one place: pages, tests and the assistant read them here.
+ */
+export type ServiceSlug = 'cad' | 'fea' | 'cfd' | 'cam' | 'api'
+
+export interface ServiceRate {
+  slug: ServiceSlug
+  name: string
+  path: string
+  /** Pounds per hour. */
+  hourlyRate: number
+  /** CAD is quoted "from" its rate. */
+  from: boolean
+}
+
+export const serviceRates: ServiceRate[] = [
+  { slug: 'cad', name: 'CAD Design', path: '/services/cad', hourlyRate: 45, from: true },
+  { slug: 'fea', name: 'FEA Analysis', path: '/services/fea', hourlyRate: 80, from: false },
+  { slug: 'cfd', name: 'CFD Analysis', path: '/services/cfd', hourlyRate: 85, from: false },
+  { slug: 'cam', name: 'CAM', path: '/services/cam', hourlyRate: 60, from: false },
+  { slug: 'api', name: 'API Development', path: '/services/api', hourlyRate: 70, from: false },
+]
+
+/** "from £45/hr" or "£80/hr" */
+export function formatRate(rate: ServiceRate): string {
+  return `${rate.from ? 'from ' : ''}£${rate.hourlyRate}/hr`
+}
+
+export type CourseLevel = 'Beginner' | 'Intermediate' | 'Advanced'
+
+export interface TrainingCourse {
+  name: string
+  /** e.g. "2-3 days" */
+  duration: string
+  dayPrice: number
+  level: CourseLevel
+}
+
+export const trainingCourses: TrainingCourse[] = [
+  { name: 'CAD Fundamentals', duration: '2-3 days', dayPrice: 450, level: 'Beginner' },
+  { name: 'Advanced CAD', duration: '3-4 days', dayPrice: 500, level: 'Intermediate' },
+  { name: 'FEA Analysis', duration: '2-3 days', dayPrice: 550, level: 'Intermediate' },
+  { name: 'CFD Simulation', duration: '3-4 days', dayPrice: 600, level: 'Advanced' },
+]
+
+export const MAX_TRAINING_PARTICIPANTS = 6
+
+export interface CamCourse {
+  code: string
+  name: string
+  /** Hours */
+  duration: number
+  classSize: number
+  certificate: string
+}
+
+export const camCourses: CamCourse[] = [
+  { code: '101', name: 'ISO 6983 G-code', duration: 40, classSize: 5, certificate: 'Certificate of competence' },
+  { code: '102', name: 'Heidenhain plain language', duration: 40, classSize: 5, certificate: 'Certificate of competence' },
+  { code: '103', name: 'Parametric programming', duration: 20, classSize: 5, certificate: 'Certificate of competence' },
+]
+
+export const timings = {
+  /** Update button reset and status time-out. */
+  statusResetMs: 3000,
+  trainingCarouselMs: 5000,
+  serviceCarouselMs: 7000,
+  imageFadeMs: 500,
+} as const
+
+export const limits = {
+  passwordMinLength: 8,
+  contactMessageMax: 1800,
+  nameMinLetters: 3,
+  nameMaxLetters: 26,
+  minimumAge: 13,
+  priorityMin: 1,
+  priorityMax: 5,
+  priorityDefault: 3,
+  jobListMaxHeightPx: 500,
+  mapKeyMinLength: 10,
+} as const
+
+/** Files of these MIME types open in a new tab; others are downloaded (SPEC.md section 9). */
+export const previewMimeTypes = ['image/jpeg', 'image/png', 'image/gif', 'application/pdf', 'text/plain', 'text/html', 'text/css', 'text/javascript'] as const
+
+/** Bytes shown in MB: bytes / 1e6 with 2 decimals. */
+export function formatMegabytes(bytes: number): string {
+  return `${(bytes / 1e6).toFixed(2)} MB`
+}
