@@ -9,7 +9,9 @@ import { createRequestHandler, type ServerBuild } from 'react-router'
 import { setAppContext, type AppContext } from './context'
 import { openDatabase } from './db/open-database'
 import type { Env } from './env'
+import { closeRedisClient, createRedisClient } from './events/create-redis-client'
 import { createInProcessEventBus } from './events/event-bus'
+import { createRedisEventBus } from './events/redis-event-bus'
 import { checkHealth } from './http/healthz'
 import type { ServerPlugin } from './http/plugin'
 import { createLogger, type Logger } from './logger'
@@ -36,12 +38,17 @@ const buildDir = path.resolve(root, process.env.BUILD_DIR ?? 'build')
 export async function startServer({ env, log = createLogger(env.LOG_LEVEL), plugins = defaultPlugins, dev = false }: StartOptions): Promise<RunningServer> {
   process.env.PUBLIC_URL = env.publicUrl
   const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.dataDir, log })
-  const ctx: AppContext = { env, log, db: database.db, database, events: createInProcessEventBus(), services: {}, startedAt: new Date() }
+  // With REDIS_URL: one shared command connection (ctx.services.redis, see server/events/get-redis.ts) and pub/sub across instances.
+  const redis = env.REDIS_URL ? createRedisClient(env.REDIS_URL, log) : undefined
+  const events = redis ? createRedisEventBus({ url: env.REDIS_URL!, log, publisher: redis }) : createInProcessEventBus()
+  const ctx: AppContext = { env, log, db: database.db, database, events, services: redis ? { redis } : {}, startedAt: new Date() }
   setAppContext(ctx)
 
   try {
     for (const plugin of plugins) await plugin.setup?.(ctx)
   } catch (error) {
+    await events.close().catch(() => {})
+    if (redis) await closeRedisClient(redis)
     await database.close().catch(() => {})
     throw error
   }
@@ -134,6 +141,7 @@ export async function startServer({ env, log = createLogger(env.LOG_LEVEL), plug
       }
       await closeVite?.()
       await ctx.events.close()
+      if (redis) await closeRedisClient(redis)
       await database.close()
       setAppContext(undefined)
     })())

@@ -1,0 +1,12 @@
+import { bigint, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core'
+
+/**
+ * Shared rate-limit counters (server/rate-limit/consume-rate-limit.ts) when Redis is not configured:
+ * one row per key, a fixed window that starts at the first hit, so limits hold across restarts and instances.
+ */
+export const rateLimits = pgTable('rate_limit', {
+  key: text('key').primaryKey(),
+  windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+  windowMs: bigint('window_ms', { mode: 'number' }).notNull(),
+  hits: integer('hits').notNull(),
+})

@@ -1,0 +1,50 @@
+import { randomUUID } from 'node:crypto'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { RedisClient } from '../../server/events/create-redis-client'
+import { consumeRateLimit } from '../../server/rate-limit/consume-rate-limit'
+import { defineRateLimitTests } from '../integration/platform/support/rate-limit-suite'
+import { createScratchDatabase, SYSTEM_REDIS_URL, type ScratchDatabase } from '../integration/platform/support/scratch-database'
+import { openTestContext, type TestContext } from '../integration/platform/support/test-context'
+
+describe('consumeRateLimit on the system PostgreSQL', () => {
+  let scratch: ScratchDatabase
+  let t: TestContext
+  beforeAll(async () => {
+    scratch = await createScratchDatabase()
+    t = await openTestContext({ databaseUrl: scratch.url })
+  })
+  afterAll(async () => {
+    await t?.close()
+    await scratch?.drop()
+  })
+
+  defineRateLimitTests()
+})
+
+describe('consumeRateLimit on Redis', () => {
+  let scratch: ScratchDatabase
+  let t: TestContext
+  beforeAll(async () => {
+    scratch = await createScratchDatabase()
+    t = await openTestContext({ databaseUrl: scratch.url, redisUrl: SYSTEM_REDIS_URL })
+  })
+  afterAll(async () => {
+    await t?.close()
+    await scratch?.drop()
+  })
+
+  defineRateLimitTests()
+
+  it('keeps its counters in Redis with an expiry, not in PostgreSQL', async () => {
+    const key = `test:${randomUUID()}`
+    await consumeRateLimit({ key, limit: 5, windowMs: 60_000 })
+    const redis = t.ctx.services.redis as RedisClient
+    expect(await redis.get(`rl:${key}`)).toBe('1')
+    const ttl = await redis.pttl(`rl:${key}`)
+    expect(ttl).toBeGreaterThan(55_000)
+    expect(ttl).toBeLessThanOrEqual(60_000)
+    const rows = await t.ctx.database.pool.query('SELECT 1 FROM rate_limit WHERE key = $1', [key])
+    expect(rows.rowCount).toBe(0)
+    await redis.del(`rl:${key}`)
+  })
+})

@@ -1,0 +1,37 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { setAppContext, type AppContext } from '../../../../server/context'
+import { openDatabase } from '../../../../server/db/open-database'
+import { parseEnv } from '../../../../server/env'
+import { createInProcessEventBus } from '../../../../server/events/event-bus'
+import { closeRedisClient, createRedisClient } from '../../../../server/events/create-redis-client'
+import { createLogger } from '../../../../server/logger'
+
+export interface TestContext {
+  ctx: AppContext
+  close(): Promise<void>
+}
+
+/**
+ * An app context without the HTTP server: the embedded PostgreSQL in a temporary DATA_DIR, or the
+ * server at `databaseUrl`; a Redis command connection when `redisUrl` is given.
+ */
+export async function openTestContext(options: { databaseUrl?: string; redisUrl?: string } = {}): Promise<TestContext> {
+  const dataDir = options.databaseUrl ? undefined : mkdtempSync(path.join(os.tmpdir(), 'platform-db-'))
+  const log = createLogger('silent')
+  const env = parseEnv({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir ?? os.tmpdir(), DATABASE_URL: options.databaseUrl, REDIS_URL: options.redisUrl })
+  const database = await openDatabase({ databaseUrl: options.databaseUrl, dataDir: env.dataDir, log })
+  const redis = options.redisUrl ? createRedisClient(options.redisUrl, log) : undefined
+  const ctx: AppContext = { env, log, db: database.db, database, events: createInProcessEventBus(), services: redis ? { redis } : {}, startedAt: new Date() }
+  setAppContext(ctx)
+  return {
+    ctx,
+    async close() {
+      setAppContext(undefined)
+      if (redis) await closeRedisClient(redis)
+      await database.close()
+      if (dataDir) rmSync(dataDir, { recursive: true, force: true })
+    },
+  }
+}
