@@ -1,0 +1,201 @@
+import { existsSync } from 'node:fs'
+import path from 'node:path'
+import { fileURLToPath, pathToFileURL } from 'node:url'
+import { routeTable } from '../../../lib/route-table'
+import type { KnowledgeDocument } from './knowledge-document'
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..')
+
+/** The content entry points the pages render from; each is optional so the assistant works while the site grows. */
+const CONTENT_ENTRIES = [
+  { file: 'content/index.ts', section: 'site' },
+  { file: 'content/examples/index.ts', section: 'examples' },
+] as const
+
+type Section = (typeof CONTENT_ENTRIES)[number]['section']
+
+const TITLE_KEYS = ['title', 'heading', 'name', 'question', 'label', 'phase']
+const URL_KEYS = ['path', 'url', 'href', 'route', 'to']
+/** Keys whose values are presentation, identifiers or asset paths rather than words a client reads. */
+const SKIP_KEYS = new Set(['id', 'slug', 'key', 'icon', 'image', 'images', 'src', 'video', 'poster', 'className', 'class', 'color', 'colour', 'width', 'height', 'index', 'order', 'sort'])
+const PASSAGE_CHARS = 420
+
+interface Page {
+  title: string
+  url: string
+  /** Section title -> text pieces */
+  sections: Map<string, string[]>
+}
+
+/**
+ * Passages from the typed content modules under content/ (the words the pages render). The shapes of
+ * those modules are not fixed here: any exported object with a title-like and a path-like field is a
+ * page, nested titled objects are its sections, and every string inside is text to search.
+ */
+export async function collectContentDocuments(): Promise<KnowledgeDocument[]> {
+  const pages = new Map<string, Page>()
+  for (const entry of CONTENT_ENTRIES) {
+    const file = path.join(root, entry.file)
+    if (!existsSync(file)) continue
+    const mod = (await import(pathToFileURL(file).href)) as Record<string, unknown>
+    for (const [name, value] of Object.entries(mod)) {
+      if (name === 'default' && Object.keys(mod).length > 1) continue
+      const url = urlForExportName(name, entry.section)
+      visit(value, { page: undefined, section: '', fallbackUrl: url, fallbackTitle: titleForUrl(url), area: entry.section }, pages, 0)
+    }
+  }
+  const docs: KnowledgeDocument[] = []
+  for (const page of pages.values()) {
+    for (const [section, pieces] of page.sections) {
+      const title = section && section !== page.title ? `${page.title}: ${section}` : page.title
+      const passages = toPassages(pieces)
+      passages.forEach((text, i) => docs.push({ id: `content:${page.url}#${section}#${i}`, title, url: page.url, text }))
+    }
+  }
+  return docs
+}
+
+interface VisitContext {
+  page: Page | undefined
+  section: string
+  fallbackUrl: string
+  fallbackTitle: string
+  area: Section
+}
+
+function visit(value: unknown, ctx: VisitContext, pages: Map<string, Page>, depth: number, key = '') {
+  if (depth > 12 || value == null || typeof value === 'function' || typeof value === 'boolean') return
+  if (typeof value === 'string') {
+    if (looksLikeAsset(value)) return
+    addText(ctx, pages, cleanText(value))
+    return
+  }
+  if (typeof value === 'number') {
+    if (key && !SKIP_KEYS.has(key)) addText(ctx, pages, `${humanize(key)}: ${value}.`)
+    return
+  }
+  if (Array.isArray(value)) {
+    for (const item of value) visit(item, ctx, pages, depth + 1, key)
+    return
+  }
+  if (typeof value !== 'object') return
+  // React elements and other class instances are not content.
+  if ('$$typeof' in value) return
+  const obj = value as Record<string, unknown>
+  const title = TITLE_KEYS.map((k) => obj[k]).find((v): v is string => typeof v === 'string' && v.trim().length > 0)
+  const url = urlOf(obj, ctx.area)
+  let next = ctx
+  if (url) {
+    const page = pageFor(pages, url, title ?? titleForUrl(url))
+    next = { ...ctx, page, section: page.title === (title ?? page.title) ? '' : (title ?? '') }
+  } else if (title && depth > 0) {
+    next = { ...ctx, section: ctx.section && ctx.section !== title && depth > 2 ? `${ctx.section} / ${title}` : title }
+  }
+  // A question and its answer stay together in one passage.
+  if (typeof obj.question === 'string' && typeof obj.answer === 'string') {
+    addText(next, pages, `${cleanText(obj.question)} ${cleanText(obj.answer)}`)
+    return
+  }
+  for (const [k, v] of Object.entries(obj)) {
+    if (SKIP_KEYS.has(k) || URL_KEYS.includes(k)) continue
+    if (TITLE_KEYS.includes(k) && typeof v === 'string') {
+      addText(next, pages, cleanText(v) + '.')
+      continue
+    }
+    visit(v, next, pages, depth + 1, k)
+  }
+}
+
+function addText(ctx: VisitContext, pages: Map<string, Page>, text: string) {
+  if (!text.trim()) return
+  const page = ctx.page ?? pageFor(pages, ctx.fallbackUrl, ctx.fallbackTitle)
+  const pieces = page.sections.get(ctx.section) ?? []
+  pieces.push(text.trim())
+  page.sections.set(ctx.section, pieces)
+}
+
+function pageFor(pages: Map<string, Page>, url: string, title: string): Page {
+  let page = pages.get(url)
+  if (!page) pages.set(url, (page = { title: titleForUrl(url) || title, url, sections: new Map() }))
+  return page
+}
+
+function urlOf(obj: Record<string, unknown>, area: Section): string | undefined {
+  for (const k of URL_KEYS) {
+    const v = obj[k]
+    if (typeof v === 'string' && v.startsWith('/') && knownPath(v)) return v
+  }
+  const slug = obj.slug
+  if (typeof slug === 'string') {
+    const candidates = area === 'examples' ? [`/examples/${slug}`] : [`/${slug}`, `/services/${slug}`, `/projects/${slug}`, `/examples/${slug}`]
+    return candidates.find(knownPath)
+  }
+  return undefined
+}
+
+function knownPath(p: string) {
+  return routeTable.some((r) => r.path === p)
+}
+
+function titleForUrl(url: string) {
+  return routeTable.find((r) => r.path === url)?.title ?? ''
+}
+
+/** "faqsContent" -> /faqs, "camService" -> /services/cam; unknown names fall back to the area's index. */
+function urlForExportName(name: string, area: Section): string {
+  const words = name
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .toLowerCase()
+    .split(/[\s_-]+/)
+    .filter((w) => !['content', 'page', 'data', 'copy', 'text', 'default'].includes(w))
+  const joined = words.join('-')
+  const candidates = [
+    `/${joined}`,
+    `/${words[0]}`,
+    `/services/${words[0]}`,
+    `/projects/${joined}`,
+    `/examples/${joined}`,
+    words.includes('workflow') || words.includes('process') ? '/process' : '',
+    words.includes('faq') || words.includes('faqs') ? '/faqs' : '',
+    words.includes('home') ? '/' : '',
+    words.includes('cookies') ? '/cookie' : '',
+  ].filter(Boolean)
+  return candidates.find(knownPath) ?? (area === 'examples' ? '/examples' : '/')
+}
+
+function looksLikeAsset(value: string) {
+  return /^(https?:)?\/\//.test(value) || /^\/?[\w./-]+\.(png|jpe?g|gif|webp|avif|svg|mp4|webm|pdf)$/i.test(value) || /^\/[\w/-]*$/.test(value)
+}
+
+/** Markdown and HTML down to readable text. */
+function cleanText(value: string) {
+  return value
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/!\[[^\]]*\]\([^)]*\)/g, ' ')
+    .replace(/\[([^\]]+)\]\([^)]*\)/g, '$1')
+    .replace(/\$\$?[^$]*\$\$?/g, (m) => m.replace(/[\\{}$^_]/g, ' '))
+    .replace(/[*_`#>|]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
+}
+
+function humanize(key: string) {
+  return key.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase()
+}
+
+/** Groups pieces into passages of about PASSAGE_CHARS, splitting long pieces at sentence ends. */
+function toPassages(pieces: string[]): string[] {
+  const sentences = pieces.flatMap((p) => (p.length > PASSAGE_CHARS ? p.split(/(?<=[.!?])\s+(?=[A-Z0-9£])/) : [p]))
+  const passages: string[] = []
+  let current = ''
+  for (const s of sentences) {
+    const piece = /[.!?:;)]$/.test(s) ? s : `${s}.`
+    if (current && current.length + piece.length + 1 > PASSAGE_CHARS) {
+      passages.push(current)
+      current = ''
+    }
+    current = current ? `${current} ${piece}` : piece
+  }
+  if (current) passages.push(current)
+  return passages
+}

@@ -1,0 +1,75 @@
+import type { AssistantTurn } from '../engine'
+import type { KnowledgeIndex } from './create-knowledge-index'
+import { processTerm } from './create-knowledge-index'
+import type { KnowledgeDocument } from './knowledge-document'
+
+export interface ComposedAnswer {
+  /** False when nothing on the site answers the question. */
+  known: boolean
+  text: string
+  sources: Pick<KnowledgeDocument, 'title' | 'url'>[]
+}
+
+export const UNKNOWN_ANSWER =
+  "I'm sorry, I don't know that from our site. Please ask us through the [contact page](/contact), or place a job request from your [client dashboard](/profile), and one of our engineers will get back to you."
+
+const INTRO_ANSWER =
+  'I can answer questions about our services and hourly rates, training courses, case studies, how we work and how to start a job. What would you like to know?'
+
+/** Share of the question's meaningful words a passage must match to count as an answer. */
+const MIN_COVERAGE = 0.5
+const MAX_PASSAGES = 3
+
+export function questionTerms(question: string): string[] {
+  return [...new Set(question.split(/[\s,;:!?()"'’/.]+/).map(processTerm).filter((t): t is string => !!t))]
+}
+
+/**
+ * Retrieves the passages that answer the question and quotes them with links to their pages. The
+ * answer only ever repeats the site's own words, so it cannot state a price or a fact the site does
+ * not; when the best passage covers too little of the question it says so instead of guessing.
+ */
+export function composeAnswer(index: KnowledgeIndex, question: string, history: AssistantTurn[] = []): ComposedAnswer {
+  const terms = questionTerms(question)
+  if (terms.length === 0) return { known: true, text: INTRO_ANSWER, sources: [] }
+
+  let picked = retrieve(index, question, terms)
+  // A short follow-up ("and how long is it?") borrows the words of the previous question.
+  const previous = [...history].reverse().find((t) => t.role === 'user')
+  if (!picked && previous && terms.length <= 4) {
+    const combined = `${previous.text} ${question}`
+    picked = retrieve(index, combined, questionTerms(combined))
+  }
+  if (!picked) return { known: false, text: UNKNOWN_ANSWER, sources: [] }
+
+  const sources: ComposedAnswer['sources'] = []
+  for (const doc of picked) if (!sources.some((s) => s.url === doc.url)) sources.push({ title: doc.title, url: doc.url })
+  const links = sources.map((s) => `[${s.title}](${s.url})`)
+  const text = `${picked.map((d) => d.text).join('\n\n')}\n\nMore on ${joinList(links)}.`
+  return { known: true, text, sources }
+}
+
+function retrieve(index: KnowledgeIndex, query: string, terms: string[]): KnowledgeDocument[] | undefined {
+  const results = index.search(query)
+  if (results.length === 0) return undefined
+  const ranked = results
+    .slice(0, 25)
+    .map((r) => {
+      const coverage = Math.min(1, new Set(r.queryTerms).size / terms.length)
+      return { doc: r as KnowledgeDocument, coverage, relevance: r.score * coverage * coverage }
+    })
+    .sort((a, b) => b.relevance - a.relevance)
+  const best = ranked[0]!
+  if (best.coverage < MIN_COVERAGE) return undefined
+  const picked: KnowledgeDocument[] = []
+  for (const r of ranked) {
+    if (picked.length >= MAX_PASSAGES || r.relevance < best.relevance * 0.6 || r.coverage < MIN_COVERAGE) break
+    if (picked.some((d) => d.text === r.doc.text || d.text.includes(r.doc.text) || r.doc.text.includes(d.text))) continue
+    picked.push({ id: r.doc.id, title: r.doc.title, url: r.doc.url, text: r.doc.text })
+  }
+  return picked
+}
+
+function joinList(items: string[]) {
+  return items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`
+}

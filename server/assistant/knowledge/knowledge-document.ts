@@ -1,0 +1,12 @@
+/** A passage of the site's own content that the assistant can retrieve and cite. */
+export interface KnowledgeDocument {
+  id: string
+  /** The page (and section) the passage comes from, used as the link text. */
+  title: string
+  /** Site path of the page the passage is shown on. */
+  url: string
+  /** The passage itself, quoted in answers. */
+  text: string
+  /** Words a client might use for this passage that the passage itself does not contain. */
+  keywords?: string
+}
