@@ -1,0 +1,110 @@
+import { useCallback, useEffect, useRef, useState } from 'react'
+import { timings } from '../../../lib/catalogue'
+import { ImageOverlay } from './image-overlay'
+
+/** SPEC.md section 9: images start loading within 50 px of the viewport, once 10 % is visible. */
+export const LAZY_ROOT_MARGIN = '50px'
+export const LAZY_THRESHOLD = 0.1
+
+export type ImageLoadState = 'waiting' | 'loading' | 'loaded' | 'error'
+
+export interface LazyImageProps {
+  src: string
+  alt: string
+  /** Intrinsic size: reserves the space before the image arrives, so nothing moves. */
+  width: number
+  height: number
+  sizes?: string
+}
+
+/**
+ * A case-study image: loads when it comes near the viewport, shows a spinner while loading, fades in
+ * over timings.imageFadeMs, says "Failed to load" on error, and opens full screen on double-click
+ * (or Enter when focused).
+ */
+export function LazyImage({ src, alt, width, height }: LazyImageProps) {
+  const frameRef = useRef<HTMLDivElement>(null)
+  const imageRef = useRef<HTMLImageElement>(null)
+  const [state, setState] = useState<ImageLoadState>('waiting')
+  const [fullScreen, setFullScreen] = useState(false)
+
+  useEffect(() => {
+    const frame = frameRef.current
+    if (!frame || state !== 'waiting') return
+    if (typeof IntersectionObserver === 'undefined') {
+      setState('loading')
+      return
+    }
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) {
+          observer.disconnect()
+          setState('loading')
+        }
+      },
+      { rootMargin: LAZY_ROOT_MARGIN, threshold: LAZY_THRESHOLD },
+    )
+    observer.observe(frame)
+    return () => observer.disconnect()
+  }, [state])
+
+  // An image served from cache can be complete before the load listener matters.
+  useEffect(() => {
+    const image = imageRef.current
+    if (state === 'loading' && image?.complete && image.naturalWidth > 0) setState('loaded')
+  }, [state])
+
+  const close = useCallback(() => {
+    setFullScreen(false)
+    imageRef.current?.focus()
+  }, [])
+
+  return (
+    <div
+      ref={frameRef}
+      data-image-state={state}
+      className="relative w-full overflow-hidden rounded-md border border-(--color-border) bg-(--color-shade)"
+      style={{ aspectRatio: `${width} / ${height}` }}
+    >
+      {state === 'loading' && (
+        <div role="status" className="absolute inset-0 flex items-center justify-center">
+          <span className="size-10 animate-spin rounded-full border-4 border-(--color-border) border-t-(--color-highlight)" aria-hidden="true" />
+          <span className="sr-only">Loading image</span>
+        </div>
+      )}
+      {state === 'error' ? (
+        <div className="absolute inset-0 flex items-center justify-center p-4 text-center">
+          <p className="text-(--color-light)">Failed to load</p>
+        </div>
+      ) : (
+        state !== 'waiting' && (
+          <img
+            ref={imageRef}
+            src={src}
+            alt={alt}
+            width={width}
+            height={height}
+            decoding="async"
+            tabIndex={0}
+            title="Double-click or press Enter to view full screen"
+            className="absolute inset-0 h-full w-full cursor-zoom-in object-contain focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-(--color-highlight)"
+            style={{ opacity: state === 'loaded' ? 1 : 0, transition: `opacity ${timings.imageFadeMs}ms ease-in` }}
+            onLoad={() => setState('loaded')}
+            onError={() => setState('error')}
+            onDoubleClick={() => setFullScreen(true)}
+            onKeyDown={(event) => {
+              if (event.key === 'Enter') {
+                event.preventDefault()
+                setFullScreen(true)
+              }
+            }}
+          />
+        )
+      )}
+      <noscript>
+        <img src={src} alt={alt} width={width} height={height} loading="lazy" className="absolute inset-0 h-full w-full object-contain" />
+      </noscript>
+      {fullScreen && <ImageOverlay src={src} alt={alt} width={width} height={height} onClose={close} />}
+    </div>
+  )
+}

@@ -1,0 +1,15 @@
+import type { StudyFigure as StudyFigureData } from '../../../content/examples/types'
+import { LazyImage } from './lazy-image'
+
+/** A numbered figure with its caption. */
+export function StudyFigure({ figure, number }: { figure: StudyFigureData; number?: number }) {
+  return (
+    <figure className="my-6">
+      <LazyImage src={figure.src} alt={figure.alt} width={figure.width} height={figure.height} />
+      <figcaption className="mt-2 text-sm text-(--color-light)">
+        {number !== undefined && <span className="font-semibold">Figure {number}. </span>}
+        {figure.caption}
+      </figcaption>
+    </figure>
+  )
+}
