@@ -1,0 +1,28 @@
+import { site } from '../../../lib/site'
+import { disconnectNotification } from '../../../lib/wallet/wallet-messages'
+import type { WalletDisconnectedInput } from '../../../lib/wallet/wallet-api-schemas'
+import { enqueueOutbox, type DbOrTx } from '../../outbox/enqueue'
+
+/** The outbox kind of the notification (server/db/schema/outbox.ts lists the kinds). */
+export const walletDisconnectKind = 'wallet-disconnect'
+
+/**
+ * Queues the "Disconnected" notification of SPEC.md section 4 (emoji ":wave:", source
+ * "<productName> - Logout"). The text is fixed here rather than taken from the request, so the public
+ * endpoint cannot be used to post arbitrary messages to the company's channel.
+ */
+export async function notifyWalletDisconnected(db: DbOrTx, input: WalletDisconnectedInput): Promise<void> {
+  const title = disconnectNotification.title
+  const source = site.productName + disconnectNotification.sourceSuffix
+  await enqueueOutbox(db, {
+    channel: 'notification',
+    kind: walletDisconnectKind,
+    payload: {
+      title,
+      emoji: disconnectNotification.emoji,
+      source,
+      message: `${disconnectNotification.emoji} ${title}${input.address ? ` ${input.address}` : ''} (${source})`,
+      ...(input.address ? { address: input.address } : {}),
+    },
+  })
+}
