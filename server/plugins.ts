@@ -1,7 +1,8 @@
 import type { ServerPlugin } from './http/plugin'
+import { outboxPlugin } from './outbox/outbox-plugin'
 import { walletPlugin } from './wallet/plugin'
 
 /**
  * The features mounted on the server, in order. Add a feature's plugin here.
  */
-export const plugins: ServerPlugin[] = [walletPlugin]
+export const plugins: ServerPlugin[] = [outboxPlugin, walletPlugin]

@@ -22,6 +22,8 @@ export const outbox = pgTable(
     lastError: text('last_error'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    /** Where it went: 'discord', 'log', 'smtp' or 'dev-mailbox' (the dev mailbox page lists the last). */
+    transport: text('transport'),
   },
   (t) => [index('outbox_pending_idx').on(t.status, t.nextAttemptAt)],
 )

@@ -6,7 +6,7 @@ import { openDatabase } from '../../../../server/db/open-database'
 import { parseEnv } from '../../../../server/env'
 import { createInProcessEventBus } from '../../../../server/events/event-bus'
 import { closeRedisClient, createRedisClient } from '../../../../server/events/create-redis-client'
-import { createLogger } from '../../../../server/logger'
+import { createLogger, type Logger } from '../../../../server/logger'
 
 export interface TestContext {
   ctx: AppContext
@@ -17,10 +17,10 @@ export interface TestContext {
  * An app context without the HTTP server: the embedded PostgreSQL in a temporary DATA_DIR, or the
  * server at `databaseUrl`; a Redis command connection when `redisUrl` is given.
  */
-export async function openTestContext(options: { databaseUrl?: string; redisUrl?: string } = {}): Promise<TestContext> {
+export async function openTestContext(options: { databaseUrl?: string; redisUrl?: string; env?: Record<string, string>; log?: Logger } = {}): Promise<TestContext> {
   const dataDir = options.databaseUrl ? undefined : mkdtempSync(path.join(os.tmpdir(), 'platform-db-'))
-  const log = createLogger('silent')
-  const env = parseEnv({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir ?? os.tmpdir(), DATABASE_URL: options.databaseUrl, REDIS_URL: options.redisUrl })
+  const log = options.log ?? createLogger('silent')
+  const env = parseEnv({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir ?? os.tmpdir(), DATABASE_URL: options.databaseUrl, REDIS_URL: options.redisUrl, ...options.env })
   const database = await openDatabase({ databaseUrl: options.databaseUrl, dataDir: env.dataDir, log })
   const redis = options.redisUrl ? createRedisClient(options.redisUrl, log) : undefined
   const ctx: AppContext = { env, log, db: database.db, database, events: createInProcessEventBus(), services: redis ? { redis } : {}, startedAt: new Date() }

@@ -1,0 +1,90 @@
+import { createServer, type IncomingMessage, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { Writable } from 'node:stream'
+import pino from 'pino'
+import { SMTPServer } from 'smtp-server'
+
+export interface WebhookReceiver {
+  url: string
+  /** Every request body received, accepted or not. */
+  requests: unknown[]
+  /** Bodies the receiver answered 2xx to: what "arrived". */
+  accepted: unknown[]
+  close(): Promise<void>
+}
+
+/**
+ * A local stand-in for Discord's webhook endpoint. `respond` decides the status of the n-th request
+ * (0-based) and may delay the answer.
+ */
+export async function startWebhookReceiver(respond: (n: number) => { status: number; delayMs?: number } = () => ({ status: 204 })): Promise<WebhookReceiver> {
+  const requests: unknown[] = []
+  const accepted: unknown[] = []
+  const server: Server = createServer(async (req: IncomingMessage, res) => {
+    const chunks: Buffer[] = []
+    for await (const c of req) chunks.push(c as Buffer)
+    const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as unknown
+    const n = requests.length
+    requests.push(body)
+    const { status, delayMs } = respond(n)
+    if (delayMs) await new Promise((r) => setTimeout(r, delayMs))
+    if (status >= 200 && status < 300) accepted.push(body)
+    res.writeHead(status, { 'content-type': 'application/json' }).end(status >= 300 ? JSON.stringify({ message: 'try later' }) : undefined)
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const { port } = server.address() as AddressInfo
+  return {
+    url: `http://127.0.0.1:${port}/api/webhooks/1/token`,
+    requests,
+    accepted,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  }
+}
+
+export interface ReceivedMail {
+  from: string
+  to: string[]
+  raw: string
+  subject: string
+}
+
+export interface SmtpReceiver {
+  url: string
+  mails: ReceivedMail[]
+  close(): Promise<void>
+}
+
+/** A local SMTP server (no TLS, no auth) that keeps every mail it receives. */
+export async function startSmtpReceiver(): Promise<SmtpReceiver> {
+  const mails: ReceivedMail[] = []
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = []
+      stream.on('data', (c: Buffer) => chunks.push(c))
+      stream.on('end', () => {
+        const raw = Buffer.concat(chunks).toString('utf8')
+        const subject = /^Subject: (.*)$/m.exec(raw)?.[1]?.trim() ?? ''
+        mails.push({ from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '', to: session.envelope.rcptTo.map((r) => r.address), raw, subject })
+        callback()
+      })
+    },
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()))
+  const { port } = server.server.address() as AddressInfo
+  return { url: `smtp://127.0.0.1:${port}`, mails, close: () => new Promise((resolve) => server.close(() => resolve())) }
+}
+
+/** A pino logger whose lines are kept for assertions. */
+export function createCapturingLogger() {
+  const lines: Array<Record<string, unknown>> = []
+  const stream = new Writable({
+    write(chunk: Buffer, _enc, done) {
+      for (const line of chunk.toString().split('\n').filter(Boolean)) lines.push(JSON.parse(line) as Record<string, unknown>)
+      done()
+    },
+  })
+  return { log: pino({ level: 'debug', base: undefined }, stream), lines }
+}
