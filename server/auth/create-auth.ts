@@ -1,0 +1,127 @@
+import { betterAuth } from 'better-auth'
+import { drizzleAdapter } from 'better-auth/adapters/drizzle'
+import { APIError, createAuthMiddleware, getSessionFromCtx } from 'better-auth/api'
+import { emailOTP } from 'better-auth/plugins'
+import { describeUnmetPasswordRules, PASSWORD_MAX_LENGTH } from '../../lib/auth-schema'
+import { limits } from '../../lib/catalogue'
+import { site } from '../../lib/site'
+import type { AppContext } from '../context'
+import { accounts, sessions, users, verifications } from '../db/schema'
+import { enqueueOutbox } from '../outbox/enqueue'
+import { grantAdminGroup } from './admin-groups'
+import { loadAuthSecret } from './auth-secret'
+import { hashPassword, verifyPassword } from './password-hash'
+import { recordActivity } from './record-activity'
+
+/** One-time codes live 10 minutes and die after 3 wrong tries (better-auth consumes them atomically). */
+export const OTP_EXPIRES_SECONDS = 600
+export const OTP_ALLOWED_ATTEMPTS = 3
+
+const codeMail = {
+  'email-verification': { subject: `Your ${site.companyName} verification code`, purpose: 'verify your email address' },
+  'sign-in': { subject: `Your ${site.companyName} sign-in code`, purpose: 'sign in' },
+  'forget-password': { subject: `Your ${site.companyName} password reset code`, purpose: 'reset your password' },
+  'change-email': { subject: `Your ${site.companyName} email change code`, purpose: 'change your email address' },
+} as const
+
+/** Endpoints that set a new password: the rule of lib/auth-schema.ts is enforced on each. */
+const newPasswordFields: Record<string, string> = {
+  '/sign-up/email': 'password',
+  '/email-otp/reset-password': 'password',
+  '/reset-password': 'newPassword',
+  '/change-password': 'newPassword',
+}
+
+export function createAuth(ctx: AppContext) {
+  const { env, db } = ctx
+  const explicitUrl = env.PUBLIC_URL?.replace(/\/$/, '')
+  return betterAuth({
+    appName: site.companyName,
+    secret: loadAuthSecret(env.AUTH_SECRET, env.dataDir),
+    // With PUBLIC_URL unset the origin comes from each request (a local or test server on any port).
+    baseURL: explicitUrl,
+    basePath: '/api/auth',
+    // CSRF: a state-changing request must come from the site itself (its Origin is the host it was sent to).
+    trustedOrigins: async (request) => {
+      const origins: string[] = []
+      if (explicitUrl) origins.push(explicitUrl)
+      if (request) origins.push(new URL(request.url).origin)
+      return origins
+    },
+    database: drizzleAdapter(db, { provider: 'pg', schema: { user: users, session: sessions, account: accounts, verification: verifications } }),
+    emailAndPassword: {
+      enabled: true,
+      requireEmailVerification: true,
+      autoSignIn: false,
+      minPasswordLength: limits.passwordMinLength,
+      maxPasswordLength: PASSWORD_MAX_LENGTH,
+      revokeSessionsOnPasswordReset: true,
+      password: { hash: hashPassword, verify: verifyPassword },
+    },
+    emailVerification: { autoSignInAfterVerification: true },
+    session: { expiresIn: 60 * 60 * 24 * 7, updateAge: 60 * 60 * 24 },
+    // Email changes would bypass the current-password check: they are not offered through this API.
+    disabledPaths: ['/change-email', '/update-user', '/delete-user', '/email-otp/request-email-change', '/email-otp/change-email', '/sign-in/email-otp'],
+    // Our own limiter (server/auth/auth-rate-limit.ts) counts per account and per IP in PostgreSQL/Redis.
+    rateLimit: { enabled: false },
+    advanced: {
+      useSecureCookies: env.publicUrl.startsWith('https://'),
+      defaultCookieAttributes: { httpOnly: true, sameSite: 'lax' },
+      cookiePrefix: 'mwk',
+    },
+    databaseHooks: {
+      user: {
+        update: {
+          after: async (user) => {
+            // ADMIN_EMAILS grants "Admins" once the address is proven (on verification).
+            if (user.emailVerified && env.ADMIN_EMAILS.includes(user.email.toLowerCase())) await grantAdminGroup(db, user.email)
+          },
+        },
+      },
+    },
+    hooks: {
+      before: createAuthMiddleware(async (c) => {
+        const field = newPasswordFields[c.path]
+        if (field) {
+          const password = (c.body as Record<string, unknown> | undefined)?.[field]
+          const problem = typeof password === 'string' ? describeUnmetPasswordRules(password) : 'Please enter a password'
+          if (problem) throw new APIError('BAD_REQUEST', { message: problem, code: 'PASSWORD_RULES' })
+        }
+        if (c.path === '/sign-out') {
+          const session = await getSessionFromCtx(c).catch(() => null)
+          if (session?.user.email) await recordActivity(db, { email: session.user.email, action: 'sign-out' })
+        }
+      }),
+      after: createAuthMiddleware(async (c) => {
+        const newSession = c.context.newSession
+        if (newSession && (c.path === '/sign-in/email' || c.path === '/email-otp/verify-email')) {
+          await recordActivity(db, { email: newSession.user.email, action: 'sign-in' })
+        }
+      }),
+    },
+    plugins: [
+      emailOTP({
+        otpLength: 6,
+        expiresIn: OTP_EXPIRES_SECONDS,
+        allowedAttempts: OTP_ALLOWED_ATTEMPTS,
+        storeOTP: 'hashed',
+        sendVerificationOnSignUp: true,
+        overrideDefaultEmailVerification: true,
+        disableSignUp: true,
+        async sendVerificationOTP({ email, otp, type }) {
+          const mail = codeMail[type]
+          const text = [
+            `Your code to ${mail.purpose} at ${site.companyName} is:`,
+            '',
+            `    ${otp}`,
+            '',
+            `It expires in ${OTP_EXPIRES_SECONDS / 60} minutes and works once. If you did not ask for it, you can ignore this email.`,
+          ].join('\n')
+          await enqueueOutbox(db, { channel: 'mail', kind: 'verification-code', payload: { to: email, subject: mail.subject, text } })
+        },
+      }),
+    ],
+  })
+}
+
+export type Auth = ReturnType<typeof createAuth>

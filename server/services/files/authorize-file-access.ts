@@ -1,0 +1,76 @@
+import { eq } from 'drizzle-orm'
+import { getAppContext } from '../../context'
+import { jobRequests, storedFiles } from '../../db/schema'
+import { AppError } from '../../errors/app-error'
+import type { MaybeActor } from '../shared/authorize'
+import { parseStoragePath, type StoragePath } from './storage-path'
+
+export type FileAccessMode = 'read' | 'list' | 'write' | 'delete'
+
+export interface AuthorizeFileAccessOptions {
+  actor: MaybeActor
+  path: string
+  mode: FileAccessMode
+}
+
+export interface AuthorizedPath extends StoragePath {
+  /** The client the folder belongs to (user-box, profile-pictures, job owner), for auditing. */
+  ownerId: string | null
+}
+
+/**
+ * The storage rules of SPEC.md section 6, enforced on the server:
+ * - profile-pictures: anyone reads and lists; the folder's owner (or an admin) writes and deletes;
+ *   the folder-less profile-pictures/{fileName} is written by admins only.
+ * - user-box/{userId}: the owner and admins only.
+ * - job-files/{jobRequestId}: the job request's owner and admins only.
+ * - picture-submissions: anyone may write (images only, checked at upload); listing and deleting is
+ *   for admins; a file is read by admins and by the signed-in user who uploaded it.
+ */
+export async function authorizeFileAccess({ actor, path, mode }: AuthorizeFileAccessOptions): Promise<AuthorizedPath> {
+  const parsed = parseStoragePath(path, { allowFolder: mode === 'list' })
+  if (mode !== 'list' && !parsed.fileName) throw new AppError('BAD_REQUEST', 'Invalid file path')
+  const deny = (): never => {
+    throw new AppError('UNAUTHORIZED')
+  }
+  const isAdmin = actor?.isAdmin === true
+  switch (parsed.area) {
+    case 'profile-pictures': {
+      if (mode === 'read' || mode === 'list') return { ...parsed, ownerId: parsed.folder }
+      if (!actor) deny()
+      if (isAdmin || (parsed.folder !== null && parsed.folder === actor!.userId)) return { ...parsed, ownerId: parsed.folder }
+      return deny()
+    }
+    case 'user-box': {
+      if (!actor) deny()
+      if (!parsed.folder) return isAdmin ? { ...parsed, ownerId: null } : deny()
+      if (isAdmin || parsed.folder === actor!.userId) return { ...parsed, ownerId: parsed.folder }
+      return deny()
+    }
+    case 'job-files': {
+      if (!actor) deny()
+      if (!parsed.folder) return isAdmin ? { ...parsed, ownerId: null } : deny()
+      const { db } = getAppContext()
+      const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+      const [job] = uuid.test(parsed.folder)
+        ? await db.select({ user: jobRequests.user }).from(jobRequests).where(eq(jobRequests.id, parsed.folder)).limit(1)
+        : []
+      if (!job) {
+        if (isAdmin) throw new AppError('NOT_FOUND', 'Job request not found')
+        return deny()
+      }
+      if (isAdmin || job.user === actor!.userId) return { ...parsed, ownerId: job.user }
+      return deny()
+    }
+    case 'picture-submissions': {
+      if (mode === 'write') return { ...parsed, ownerId: null }
+      if (isAdmin) return { ...parsed, ownerId: null }
+      if (mode === 'read' && actor) {
+        const { db } = getAppContext()
+        const [row] = await db.select({ uploadedBy: storedFiles.uploadedBy }).from(storedFiles).where(eq(storedFiles.path, parsed.path)).limit(1)
+        if (row?.uploadedBy === actor.userId) return { ...parsed, ownerId: actor.userId }
+      }
+      return deny()
+    }
+  }
+}

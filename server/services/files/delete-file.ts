@@ -1,0 +1,27 @@
+import { eq } from 'drizzle-orm'
+import { getAppContext } from '../../context'
+import { storedFiles } from '../../db/schema'
+import { AppError } from '../../errors/app-error'
+import type { BlobStore } from '../../storage/blob-store'
+import { recordAudit } from '../audit/record-audit'
+import type { MaybeActor } from '../shared/authorize'
+import { authorizeFileAccess } from './authorize-file-access'
+
+export interface DeleteFileOptions {
+  actor: MaybeActor
+  path: string
+}
+
+/** Removes a file from the listing first, then from the store (a failed store delete leaves no visible file). */
+export async function deleteFile({ actor, path }: DeleteFileOptions): Promise<{ path: string }> {
+  const target = await authorizeFileAccess({ actor, path, mode: 'delete' })
+  const ctx = getAppContext()
+  const deleted = await ctx.db.transaction(async (tx) => {
+    const rows = await tx.delete(storedFiles).where(eq(storedFiles.path, target.path)).returning({ path: storedFiles.path })
+    if (rows.length && actor) await recordAudit(tx, { actor, subjectUserId: target.ownerId, action: 'delete-file', details: { path: target.path } })
+    return rows.length > 0
+  })
+  if (!deleted) throw new AppError('NOT_FOUND', 'File not found')
+  await (ctx.services.storage as BlobStore).delete(target.path)
+  return { path: target.path }
+}

@@ -1,0 +1,33 @@
+import type { storedFiles } from '../../db/schema'
+import { contentTypeForName } from './storage-path'
+
+/** Stored file of SPEC.md section 3, plus where to download it. */
+export interface StoredFileInfo {
+  path: string
+  /** The last path segment. */
+  name: string
+  size: number
+  lastModified: string
+  eTag: string
+  /** Derived from the extension. */
+  type: string
+  /** /files/{path}, URL-encoded per segment; the server checks access on every download. */
+  url: string
+}
+
+export function fileUrl(path: string): string {
+  return '/files/' + path.split('/').map(encodeURIComponent).join('/')
+}
+
+export function toStoredFileInfo(row: typeof storedFiles.$inferSelect): StoredFileInfo {
+  const name = row.path.split('/').pop() ?? row.path
+  return {
+    path: row.path,
+    name,
+    size: row.size,
+    lastModified: row.lastModified.toISOString(),
+    eTag: row.eTag,
+    type: contentTypeForName(name),
+    url: fileUrl(row.path),
+  }
+}

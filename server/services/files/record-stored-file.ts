@@ -1,0 +1,24 @@
+import { getAppContext } from '../../context'
+import { storedFiles } from '../../db/schema'
+import { recordAudit } from '../audit/record-audit'
+import type { MaybeActor } from '../shared/authorize'
+
+export interface RecordStoredFileOptions {
+  actor: MaybeActor
+  /** The client whose folder it is, for the audit of an admin upload. */
+  ownerId: string | null
+  path: string
+  size: number
+  eTag: string
+  contentType: string
+}
+
+/** Makes a completed upload visible (called by the upload endpoint once the bytes are in the store). */
+export async function recordStoredFile({ actor, ownerId, path, size, eTag, contentType }: RecordStoredFileOptions): Promise<void> {
+  const { db } = getAppContext()
+  await db.transaction(async (tx) => {
+    const values = { path, size, eTag, contentType, lastModified: new Date(), uploadedBy: actor?.userId ?? null }
+    await tx.insert(storedFiles).values(values).onConflictDoUpdate({ target: storedFiles.path, set: values })
+    if (actor) await recordAudit(tx, { actor, subjectUserId: ownerId, action: 'upload-file', details: { path } })
+  })
+}

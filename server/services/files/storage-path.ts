@@ -1,0 +1,138 @@
+import { AppError } from '../../errors/app-error'
+
+/**
+ * The storage paths of SPEC.md section 7:
+ *   profile-pictures/{userId}/{fileName}  (or profile-pictures/{fileName} with no user)
+ *   user-box/{userId}/{fileName}
+ *   job-files/{jobRequestId}/{fileName}
+ *   picture-submissions/{fileName}
+ */
+export type StorageArea = 'profile-pictures' | 'user-box' | 'job-files' | 'picture-submissions'
+
+export interface StoragePath {
+  area: StorageArea
+  /** userId for profile-pictures/user-box, jobRequestId for job-files, null otherwise. */
+  folder: string | null
+  /** The sanitised file name; null when the path names a folder (listing). */
+  fileName: string | null
+  /** The normalised full path, e.g. "user-box/abc/plan.pdf" (folders end with "/"). */
+  path: string
+}
+
+export const storageAreas: readonly StorageArea[] = ['profile-pictures', 'user-box', 'job-files', 'picture-submissions']
+
+/**
+ * A file name safe on every store: no directory parts, no control characters, no leading dots,
+ * at most 180 characters. "../../etc/passwd" becomes "passwd"; "..\\a.txt" becomes "a.txt".
+ */
+export function sanitizeFileName(name: string): string {
+  const base = name.replace(/\\/g, '/').split('/').pop() ?? ''
+  let clean = base
+    .normalize('NFC')
+    .replace(/[\u0000-\u001f\u007f<>:"|?*]/g, '_')
+    .replace(/^[.\s]+/, '')
+    .replace(/[.\s]+$/, '')
+    .trim()
+  if (clean.length > 180) {
+    const dot = clean.lastIndexOf('.')
+    const ext = dot > 0 && clean.length - dot <= 16 ? clean.slice(dot) : ''
+    clean = clean.slice(0, 180 - ext.length) + ext
+  }
+  return clean || 'file'
+}
+
+const folderPattern = /^[A-Za-z0-9_-]{1,100}$/
+
+function bad(): never {
+  throw new AppError('BAD_REQUEST', 'Invalid file path')
+}
+
+/** Parses and normalises a path; anything outside the four areas or with traversal is refused. */
+export function parseStoragePath(raw: string, options: { allowFolder?: boolean } = {}): StoragePath {
+  let decoded = raw
+  try {
+    decoded = decodeURIComponent(raw)
+  } catch {
+    bad()
+  }
+  if (decoded.includes('\0') || decoded.includes('\\')) bad()
+  const segments = decoded.replace(/^\/+/, '').split('/')
+  const isFolder = segments[segments.length - 1] === ''
+  if (isFolder) segments.pop()
+  if (segments.some((s) => s === '' || s === '.' || s === '..')) bad()
+  const area = segments[0] as StorageArea
+  if (!storageAreas.includes(area)) bad()
+  const rest = segments.slice(1)
+  const folderAllowed = area !== 'picture-submissions'
+  const needsFolder = area === 'user-box' || area === 'job-files'
+  let folder: string | null = null
+  let fileName: string | null = null
+  if (isFolder || rest.length === 0) {
+    if (!options.allowFolder) bad()
+    if (rest.length > 1) bad()
+    if (rest.length === 1) {
+      if (!folderAllowed || !folderPattern.test(rest[0]!)) bad()
+      folder = rest[0]!
+    }
+  } else if (rest.length === 1) {
+    if (needsFolder) {
+      // "user-box/{userId}" without a trailing slash names the folder
+      if (!options.allowFolder || !folderPattern.test(rest[0]!)) bad()
+      folder = rest[0]!
+    } else fileName = rest[0]!
+  } else if (rest.length === 2 && folderAllowed) {
+    if (!folderPattern.test(rest[0]!)) bad()
+    folder = rest[0]!
+    fileName = rest[1]!
+  } else bad()
+  if (fileName !== null && sanitizeFileName(fileName) !== fileName) bad()
+  if (needsFolder && !folder) {
+    if (!options.allowFolder) bad()
+  }
+  const path = [area, folder, fileName].filter(Boolean).join('/') + (fileName ? '' : '/')
+  return { area, folder, fileName, path }
+}
+
+/** Builds the path of a new upload from its target and a client-supplied (untrusted) name. */
+export function buildStoragePath(area: StorageArea, folder: string | null, fileName: string): string {
+  const name = sanitizeFileName(fileName)
+  if (folder !== null && !folderPattern.test(folder)) bad()
+  if ((area === 'user-box' || area === 'job-files') && !folder) bad()
+  if (area === 'picture-submissions' && folder) bad()
+  return [area, folder, name].filter(Boolean).join('/')
+}
+
+/** The type of a stored file is derived from its extension (SPEC.md section 3). */
+export function contentTypeForName(name: string): string {
+  const ext = name.toLowerCase().split('.').pop() ?? ''
+  return (
+    {
+      jpg: 'image/jpeg',
+      jpeg: 'image/jpeg',
+      png: 'image/png',
+      gif: 'image/gif',
+      webp: 'image/webp',
+      svg: 'image/svg+xml',
+      pdf: 'application/pdf',
+      txt: 'text/plain',
+      html: 'text/html',
+      htm: 'text/html',
+      css: 'text/css',
+      js: 'text/javascript',
+      mjs: 'text/javascript',
+      json: 'application/json',
+      mp4: 'video/mp4',
+      webm: 'video/webm',
+      mov: 'video/quicktime',
+      doc: 'application/msword',
+      docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+      xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      pptx: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+      dwg: 'image/vnd.dwg',
+      dxf: 'image/vnd.dxf',
+      obj: 'model/obj',
+      max: 'application/x-3ds-max',
+      zip: 'application/zip',
+    } as Record<string, string>
+  )[ext] ?? 'application/octet-stream'
+}

@@ -1,0 +1,24 @@
+import { eq } from 'drizzle-orm'
+import { getAppContext } from '../../context'
+import { jobRequests } from '../../db/schema'
+import { AppError } from '../../errors/app-error'
+import { requireOwnerOrAdmin, requireSignedIn, type MaybeActor } from '../shared/authorize'
+import { toJobRequest, type JobRequest } from './job-request-types'
+
+export interface GetJobRequestOptions {
+  actor: MaybeActor
+  id: string
+}
+
+const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+
+/** One job request, for its owner or an admin. Someone else's is reported as not found. */
+export async function getJobRequest({ actor, id }: GetJobRequestOptions): Promise<JobRequest> {
+  const a = requireSignedIn(actor)
+  if (!uuid.test(id)) throw new AppError('NOT_FOUND', 'Job request not found')
+  const { db } = getAppContext()
+  const [row] = await db.select().from(jobRequests).where(eq(jobRequests.id, id)).limit(1)
+  if (!row) throw new AppError('NOT_FOUND', 'Job request not found')
+  requireOwnerOrAdmin(a, row.user)
+  return toJobRequest(row)
+}

@@ -1,0 +1,28 @@
+import { desc, eq } from 'drizzle-orm'
+import { getAppContext } from '../../context'
+import { jobRequests } from '../../db/schema'
+import { requireSignedIn, resolveSubjectUserId, type MaybeActor } from '../shared/authorize'
+import { toJobRequest, type JobRequest } from './job-request-types'
+
+export interface ListJobRequestsOptions {
+  actor: MaybeActor
+  /** Filter "user equals": the actor's own by default; an admin may name any client, or pass `all: true`. */
+  user?: string | null
+  /** Admins only: every client's job requests. */
+  all?: boolean
+  limit?: number
+}
+
+/** A client's job requests, newest first. A user sees only their own. */
+export async function listJobRequests({ actor, user, all, limit = 500 }: ListJobRequestsOptions): Promise<JobRequest[]> {
+  const a = requireSignedIn(actor)
+  const { db } = getAppContext()
+  const take = Math.min(Math.max(1, limit), 1000)
+  if (all && a.isAdmin && !user) {
+    const rows = await db.select().from(jobRequests).orderBy(desc(jobRequests.createdAt)).limit(take)
+    return rows.map(toJobRequest)
+  }
+  const owner = resolveSubjectUserId(a, user)
+  const rows = await db.select().from(jobRequests).where(eq(jobRequests.user, owner)).orderBy(desc(jobRequests.createdAt)).limit(take)
+  return rows.map(toJobRequest)
+}

@@ -1,0 +1,23 @@
+import { asc, eq } from 'drizzle-orm'
+import { getAppContext } from '../../context'
+import { profiles, users } from '../../db/schema'
+import { requireAdmin, type MaybeActor } from '../shared/authorize'
+import { toProfile } from './load-profile'
+import type { ClientSummary } from './profile-types'
+
+export interface ListClientsOptions {
+  actor: MaybeActor
+}
+
+/** The admin's client selector: every verified account, by email. Admins only. */
+export async function listClients({ actor }: ListClientsOptions): Promise<ClientSummary[]> {
+  requireAdmin(actor)
+  const { db } = getAppContext()
+  const rows = await db
+    .select({ user: users, profile: profiles })
+    .from(users)
+    .leftJoin(profiles, eq(profiles.userId, users.id))
+    .where(eq(users.emailVerified, true))
+    .orderBy(asc(users.email))
+  return rows.map((r) => ({ Username: r.user.id, Attributes: toProfile(r.user, r.profile).attributes }))
+}

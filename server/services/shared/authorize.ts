@@ -1,0 +1,36 @@
+import type { Actor } from '../../auth/actor'
+import { AppError } from '../../errors/app-error'
+
+/** Services take `actor: Actor | null`; null is a guest. */
+export type MaybeActor = Actor | null | undefined
+
+export function requireSignedIn(actor: MaybeActor): Actor {
+  if (!actor) throw new AppError('UNAUTHORIZED')
+  return actor
+}
+
+export function requireAdmin(actor: MaybeActor): Actor {
+  const a = requireSignedIn(actor)
+  if (!a.isAdmin) throw new AppError('UNAUTHORIZED')
+  return a
+}
+
+/** The owner of the data, or an admin acting for them. */
+export function requireOwnerOrAdmin(actor: MaybeActor, ownerId: string | null | undefined): Actor {
+  const a = requireSignedIn(actor)
+  if (a.isAdmin || (ownerId && a.userId === ownerId)) return a
+  throw new AppError('UNAUTHORIZED')
+}
+
+/** Who a call is for: the actor by default; another user only for an admin. */
+export function resolveSubjectUserId(actor: MaybeActor, userId?: string | null): string {
+  const a = requireSignedIn(actor)
+  if (!userId || userId === a.userId) return a.userId
+  if (!a.isAdmin) throw new AppError('UNAUTHORIZED')
+  return userId
+}
+
+export function toIso(value: Date | string | null | undefined): string | null {
+  if (value === null || value === undefined) return null
+  return value instanceof Date ? value.toISOString() : value
+}

@@ -1,0 +1,15 @@
+import type { Readable } from 'node:stream'
+
+/**
+ * Where file bytes live: local disk under DATA_DIR by default, an S3-compatible bucket when S3_* is set.
+ * Keys are storage paths (server/services/files/storage-path.ts). Metadata and visibility live in the
+ * stored_file table; the store only holds bytes. Registered as ctx.services.storage.
+ */
+export interface BlobStore {
+  kind: 'disk' | 's3'
+  /** Streams a file in, replacing any file at that key only once the whole body is written. */
+  put(key: string, body: Readable, options: { contentType: string }): Promise<{ size: number; eTag: string }>
+  /** The file's bytes, or null when absent. */
+  get(key: string): Promise<Readable | null>
+  delete(key: string): Promise<void>
+}
