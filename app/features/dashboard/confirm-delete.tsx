@@ -1,0 +1,32 @@
+import * as AlertDialog from '@radix-ui/react-alert-dialog'
+import type { ReactNode } from 'react'
+import { dangerButtonClass, secondaryButtonClass } from './styles'
+
+/**
+ * The delete confirmation of SPEC.md section 5: "Are you sure?" with "Yes" and "No!".
+ * Radix keeps focus inside the dialog, returns it to the trigger and closes on Escape.
+ */
+export function ConfirmDelete({ what, onConfirm, disabled, children }: { what: string; onConfirm: () => void; disabled?: boolean; children: ReactNode }) {
+  return (
+    <AlertDialog.Root>
+      <AlertDialog.Trigger asChild>
+        <button type="button" className={secondaryButtonClass} disabled={disabled} aria-label={`Delete ${what}`}>
+          {children}
+        </button>
+      </AlertDialog.Trigger>
+      <AlertDialog.Portal>
+        <AlertDialog.Overlay className="fixed inset-0 z-40 bg-black/60" />
+        <AlertDialog.Content className="fixed top-1/2 left-1/2 z-50 w-[min(90vw,24rem)] -translate-x-1/2 -translate-y-1/2 rounded-lg border border-(--color-border) bg-(--color-foreground) p-6 shadow-xl">
+          <AlertDialog.Title className="text-lg font-semibold">Are you sure?</AlertDialog.Title>
+          <AlertDialog.Description className="mt-2 text-sm text-(--color-light)">This deletes {what}. It cannot be undone.</AlertDialog.Description>
+          <div className="mt-5 flex justify-end gap-3">
+            <AlertDialog.Cancel className={secondaryButtonClass}>No!</AlertDialog.Cancel>
+            <AlertDialog.Action className={dangerButtonClass} onClick={onConfirm}>
+              Yes
+            </AlertDialog.Action>
+          </div>
+        </AlertDialog.Content>
+      </AlertDialog.Portal>
+    </AlertDialog.Root>
+  )
+}

@@ -1,0 +1,121 @@
+import { useEffect, useRef, useState } from 'react'
+import { useFetcher } from 'react-router'
+import { limits } from '../../../lib/catalogue'
+import { ConfirmDelete } from './confirm-delete'
+import { StatusMessage } from './status-message'
+import { cardClass, cardTitleClass } from './styles'
+import type { JobRequestRow } from './types'
+import type { ResourceStatus } from './use-json-resource'
+
+export interface DeleteJobRequestResult {
+  intent: 'delete-job-request'
+  ok: boolean
+  message?: string
+}
+
+/**
+ * Job Requests (SPEC.md sections 2 and 8): a table of at most 500 px that scrolls, "No job
+ * requests found" when empty, "Error fetching job requests" when the list cannot be read.
+ */
+export function JobRequestsTable({ status, jobRequests, clientId, onChanged }: { status: ResourceStatus; jobRequests: JobRequestRow[] | null; clientId: string | null; onChanged: () => void }) {
+  const remove = useFetcher<DeleteJobRequestResult>({ key: 'delete-job-request' })
+  const [message, setMessage] = useState('')
+  const handled = useRef<unknown>(null)
+
+  useEffect(() => {
+    const data = remove.data
+    if (remove.state !== 'idle' || !data || handled.current === data) return
+    handled.current = data
+    setMessage(data.ok ? 'Job request deleted' : `The job request could not be deleted: ${data.message ?? 'please try again'}`)
+    onChanged()
+  }, [remove.state, remove.data, onChanged])
+
+  const onDelete = (row: JobRequestRow) => {
+    void remove.submit({ intent: 'delete-job-request', id: row.id, ...(clientId ? { clientId } : {}) }, { method: 'post', action: '/profile' })
+  }
+
+  let body: React.ReactNode
+  if (status === 'error') body = <p role="alert">Error fetching job requests</p>
+  else if (!jobRequests) body = <p aria-busy="true">Loading job requests...</p>
+  else if (jobRequests.length === 0) body = <p>No job requests found</p>
+  else
+    body = (
+      <div role="region" aria-label="Job requests table" tabIndex={0} className="overflow-auto rounded-md border border-(--color-border)" style={{ maxHeight: limits.jobListMaxHeightPx }} data-testid="job-requests-scroll">
+        <table className="w-full min-w-[40rem] border-collapse text-left text-sm">
+          <thead className="sticky top-0 bg-(--color-shade)">
+            <tr>
+              <th scope="col" className="px-3 py-2">
+                Job
+              </th>
+              <th scope="col" className="px-3 py-2">
+                Reference
+              </th>
+              <th scope="col" className="px-3 py-2">
+                Priority
+              </th>
+              <th scope="col" className="px-3 py-2">
+                Status
+              </th>
+              <th scope="col" className="px-3 py-2">
+                Files
+              </th>
+              <th scope="col" className="px-3 py-2">
+                Created
+              </th>
+              <th scope="col" className="px-3 py-2">
+                <span className="sr-only">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {jobRequests.map((row) => (
+              <tr key={row.id} className="border-t border-(--color-border) align-top">
+                <td className="px-3 py-2">{row.job}</td>
+                <td className="px-3 py-2">{row.reference}</td>
+                <td className="px-3 py-2">{row.priority}</td>
+                <td className="px-3 py-2">{row.status}</td>
+                <td className="px-3 py-2">
+                  {row.files.length === 0 ? (
+                    <span className="text-(--color-light)">None</span>
+                  ) : (
+                    <ul>
+                      {row.files.map((f) => (
+                        <li key={f.url}>
+                          <a href={f.url} download={f.name} className="text-(--color-link) underline">
+                            {f.name}
+                          </a>
+                        </li>
+                      ))}
+                    </ul>
+                  )}
+                </td>
+                <td className="px-3 py-2 whitespace-nowrap">
+                  <time dateTime={row.createdAt}>{formatDate(row.createdAt)}</time>
+                </td>
+                <td className="px-3 py-2">
+                  <ConfirmDelete what={`the job request ${row.job || row.reference || ''}`.trim()} onConfirm={() => onDelete(row)} disabled={remove.state !== 'idle'}>
+                    Delete
+                  </ConfirmDelete>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    )
+
+  return (
+    <section aria-labelledby="job-list-title" className={cardClass}>
+      <h2 id="job-list-title" className={cardTitleClass}>
+        Job Requests
+      </h2>
+      {body}
+      <StatusMessage message={message} />
+    </section>
+  )
+}
+
+export function formatDate(iso: string): string {
+  const date = new Date(iso)
+  return Number.isNaN(date.getTime()) ? iso : date.toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' })
+}
