@@ -67,6 +67,14 @@ export const evalQuestions: EvalQuestion[] = [
   { question: 'What is the ESP32 gauges project?', expect: ['automotive gauges'] },
   { question: 'What is BoneNet?', expect: ['mesh firmware'] },
   { question: 'Do you do detailed drafting for aerospace?', expect: ['CMM'] },
+  // Page content (content/ modules)
+  { question: 'Which software do you use?', expect: ['AutoCAD', 'SolidWorks', 'Revit', 'Ansys'] },
+  { question: 'Do you offer discounts for buying hours in bulk?', expect: ['bulk-hour discount'] },
+  { question: 'Do you provide support after a project?', expect: ['email or phone'] },
+  { question: 'Can training be delivered online?', expect: ['online'] },
+  { question: 'What is the Client Design Vault?', expect: ['client portal'] },
+  { question: 'Which industries do you serve?', expect: ['Aerospace', 'Automotive'] },
+  { question: 'How much could a 100-vehicle fleet save with an aerodynamic trailer roof?', expect: ['856,800'] },
   // Not on the site: the assistant says so and hands over
   { question: 'What will the weather be like in Paris tomorrow?', expect: [DONT_KNOW, '/contact'] },
   { question: 'Can you recommend a good pizza restaurant?', expect: [DONT_KNOW] },

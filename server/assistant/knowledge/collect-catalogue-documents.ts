@@ -20,7 +20,8 @@ const COURSE_WORDS = 'course courses training class lesson learn duration how lo
  */
 export function collectCatalogueDocuments(): KnowledgeDocument[] {
   const docs: KnowledgeDocument[] = []
-  const add = (doc: KnowledgeDocument) => docs.push(doc)
+  // The catalogue is the source of every price and duration the pages show: rank it above prose.
+  const add = (doc: KnowledgeDocument) => docs.push({ weight: 1.6, ...doc })
 
   for (const rate of serviceRates) {
     add({
@@ -85,7 +86,7 @@ export function collectCatalogueDocuments(): KnowledgeDocument[] {
     title: 'Contact',
     url: '/contact',
     text: `You can reach ${site.companyName} by email at ${site.email}, by phone on ${site.phone}, or through the form on the contact page.`,
-    keywords: 'contact email phone call telephone reach talk speak human person message',
+    keywords: 'contact email address e-mail phone number call telephone reach talk speak human person message',
   })
   add({
     id: 'start-job',
@@ -97,7 +98,7 @@ export function collectCatalogueDocuments(): KnowledgeDocument[] {
 
   for (const route of routeTable) {
     if (route.path === '/profile' || route.path === '/support') continue
-    add({ id: `route-${route.path}`, title: route.title, url: route.path, text: `${route.title}: ${route.description}` })
+    add({ id: `route-${route.path}`, title: route.title, url: route.path, text: `${route.title}: ${route.description}`, weight: 1 })
   }
   return docs
 }

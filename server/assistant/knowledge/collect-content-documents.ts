@@ -1,6 +1,7 @@
-import { existsSync } from 'node:fs'
+import { existsSync, readdirSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
+import { camCourses, MAX_TRAINING_PARTICIPANTS, trainingCourses } from '../../../lib/catalogue'
 import { routeTable } from '../../../lib/route-table'
 import type { KnowledgeDocument } from './knowledge-document'
 
@@ -19,6 +20,8 @@ const URL_KEYS = ['path', 'url', 'href', 'route', 'to']
 /** Keys whose values are presentation, identifiers or asset paths rather than words a client reads. */
 const SKIP_KEYS = new Set(['id', 'slug', 'key', 'icon', 'image', 'images', 'src', 'video', 'poster', 'className', 'class', 'color', 'colour', 'width', 'height', 'index', 'order', 'sort'])
 const PASSAGE_CHARS = 420
+/** Legal pages rarely answer a prospective client's question; they rank below the rest. */
+const LEGAL_PATHS = new Set(['/terms', '/privacy', '/cookie'])
 
 interface Page {
   title: string
@@ -34,10 +37,19 @@ interface Page {
  */
 export async function collectContentDocuments(): Promise<KnowledgeDocument[]> {
   const pages = new Map<string, Page>()
+  const modules: { file: string; section: Section }[] = []
   for (const entry of CONTENT_ENTRIES) {
     const file = path.join(root, entry.file)
-    if (!existsSync(file)) continue
-    const mod = (await import(pathToFileURL(file).href)) as Record<string, unknown>
+    if (existsSync(file)) modules.push({ file, section: entry.section })
+    else if (existsSync(path.dirname(file))) {
+      // No index yet: read the folder's modules one by one.
+      for (const name of readdirSync(path.dirname(file))) {
+        if (/^(?!types\.|index\.)[\w-]+\.ts$/.test(name) && !name.endsWith('.test.ts')) modules.push({ file: path.join(path.dirname(file), name), section: entry.section })
+      }
+    }
+  }
+  for (const entry of modules) {
+    const mod = (await import(pathToFileURL(entry.file).href)) as Record<string, unknown>
     for (const [name, value] of Object.entries(mod)) {
       if (name === 'default' && Object.keys(mod).length > 1) continue
       const url = urlForExportName(name, entry.section)
@@ -47,9 +59,12 @@ export async function collectContentDocuments(): Promise<KnowledgeDocument[]> {
   const docs: KnowledgeDocument[] = []
   for (const page of pages.values()) {
     for (const [section, pieces] of page.sections) {
-      const title = section && section !== page.title ? `${page.title}: ${section}` : page.title
+      // Long section names (a whole FAQ question) make poor link text: the page title reads better.
+      const title = section && section !== page.title && section.length <= 40 && !section.includes(' / ') ? `${page.title}: ${section}` : page.title
       const passages = toPassages(pieces)
-      passages.forEach((text, i) => docs.push({ id: `content:${page.url}#${section}#${i}`, title, url: page.url, text }))
+      passages.forEach((text, i) =>
+        docs.push({ id: `content:${page.url}#${section}#${i}`, title, url: page.url, text, weight: LEGAL_PATHS.has(page.url) ? 0.5 : text.length < 60 ? 0.6 : 1 }),
+      )
     }
   }
   return docs
@@ -98,12 +113,26 @@ function visit(value: unknown, ctx: VisitContext, pages: Map<string, Page>, dept
   }
   for (const [k, v] of Object.entries(obj)) {
     if (SKIP_KEYS.has(k) || URL_KEYS.includes(k)) continue
+    // A reference to a catalogue course: the page shows that course's facts, so the passage holds them.
+    if (k === 'course' && typeof v === 'string') {
+      const facts = courseFacts(v)
+      if (facts) addText(next, pages, facts)
+      continue
+    }
     if (TITLE_KEYS.includes(k) && typeof v === 'string') {
       addText(next, pages, cleanText(v) + '.')
       continue
     }
     visit(v, next, pages, depth + 1, k)
   }
+}
+
+function courseFacts(name: string): string | undefined {
+  const course = trainingCourses.find((c) => c.name === name)
+  if (course) return `${course.name}: ${course.duration}, £${course.dayPrice} per day, ${course.level} level, at most ${MAX_TRAINING_PARTICIPANTS} participants.`
+  const cam = camCourses.find((c) => c.name === name)
+  if (cam) return `Course ${cam.code} ${cam.name}: ${cam.duration} hours, up to ${cam.classSize} participants, ${cam.certificate.toLowerCase()}.`
+  return undefined
 }
 
 function addText(ctx: VisitContext, pages: Map<string, Page>, text: string) {

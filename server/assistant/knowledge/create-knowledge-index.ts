@@ -6,7 +6,7 @@ export const STOP_WORDS = new Set(
   `a an and are as at be been but by can could do does did for from had has have how i if in into is it its me my of on or our
   so than that the their them then there these they this to too us was we were what when where which who why will with would you your
   yours please tell know about any some much many there's what's i'm i'd i'll can't don't also just get got want need like
-  hi hello thanks thank per look looks looking explain describe`.split(/\s+/),
+  hi hello thanks thank per look looks looking explain describe work`.split(/\s+/),
 )
 
 export function processTerm(term: string): string | null {
@@ -24,15 +24,16 @@ export interface KnowledgeIndex {
 export function createKnowledgeIndex(documents: KnowledgeDocument[]): KnowledgeIndex {
   const mini = new MiniSearch<KnowledgeDocument>({
     fields: ['title', 'text', 'keywords'],
-    storeFields: ['title', 'url', 'text'],
+    storeFields: ['title', 'url', 'text', 'weight'],
     processTerm,
     tokenize: (text) => text.split(/[\s,;:!?()"'’/]+|(?<=\w)\.(?=\s|$)|-(?=\D)/u),
     searchOptions: {
       boost: { title: 2, keywords: 1.2, text: 1 },
       // Short words must match exactly: "cad" must not turn into "cam".
       fuzzy: (term) => (term.length >= 6 ? 0.2 : false),
-      prefix: (term) => term.length >= 4,
+      prefix: (term) => term.length >= 3,
       combineWith: 'OR',
+      boostDocument: (_id, _term, stored) => (stored?.weight as number | undefined) ?? 1,
     },
   })
   mini.addAll(documents)

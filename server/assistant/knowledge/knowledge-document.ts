@@ -9,4 +9,6 @@ export interface KnowledgeDocument {
   text: string
   /** Words a client might use for this passage that the passage itself does not contain. */
   keywords?: string
+  /** Ranking weight (1 by default): the catalogue's facts above prose, legal pages below. */
+  weight?: number
 }
