@@ -1,11 +1,39 @@
+import { cookiePolicy } from '../../content'
 import { pageMeta } from '../../lib/meta'
+import { LastUpdated, LegalSection, MailtoLink } from '../components/content/legal'
+import { Page, PageHeader } from '../components/content/ui'
 
 export const meta = () => pageMeta({ path: '/cookie' })
 
-export default function CookiePolicyPage() {
+export default function CookiePage() {
+  const last = cookiePolicy.sections.length - 1
   return (
-    <section className="mx-auto max-w-5xl p-6">
-      <h1 className="text-3xl font-semibold">Cookie policy</h1>
-    </section>
+    <Page>
+      <div className="max-w-3xl">
+        <PageHeader title={cookiePolicy.heading} intro={<LastUpdated date={cookiePolicy.lastUpdated} />} />
+        <LegalSection section={cookiePolicy.whatAreCookies} />
+        <LegalSection section={cookiePolicy.whyWeUse} />
+        <section className="mt-8">
+          <h2 className="text-xl font-semibold">{cookiePolicy.typesHeading}</h2>
+          <dl className="mt-3 space-y-3">
+            {cookiePolicy.types.map((type) => (
+              <div key={type.name}>
+                <dt className="font-semibold">{type.name}</dt>
+                <dd className="mt-1 leading-relaxed text-[var(--color-light)]">{type.description}</dd>
+              </div>
+            ))}
+          </dl>
+        </section>
+        {cookiePolicy.sections.map((section, i) => (
+          <LegalSection key={section.heading} section={section}>
+            {i === last && (
+              <p className="mt-3">
+                Email: <MailtoLink email={cookiePolicy.email} />
+              </p>
+            )}
+          </LegalSection>
+        ))}
+      </div>
+    </Page>
   )
 }

@@ -1,11 +1,60 @@
+import { Link } from 'react-router'
+import { faqGroups, faqsPage } from '../../content'
 import { pageMeta } from '../../lib/meta'
+import { ButtonLink, linkClass, Page, PageHeader, SectionHeading } from '../components/content/ui'
 
 export const meta = () => pageMeta({ path: '/faqs' })
 
-export default function FAQsPage() {
+/** FAQPage structured data, so search engines can show the answers directly. */
+function faqJsonLd() {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'FAQPage',
+    mainEntity: faqGroups.flatMap((group) =>
+      group.faqs.map((faq) => ({ '@type': 'Question', name: faq.question, acceptedAnswer: { '@type': 'Answer', text: faq.answer } })),
+    ),
+  }
+}
+
+const slug = (text: string) => text.toLowerCase().replace(/[^a-z0-9]+/g, '-')
+
+export default function FaqsPage() {
   return (
-    <section className="mx-auto max-w-5xl p-6">
-      <h1 className="text-3xl font-semibold">FAQs</h1>
-    </section>
+    <Page>
+      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: JSON.stringify(faqJsonLd()).replace(/</g, '\\u003c') }} />
+      <PageHeader title={faqsPage.heading} intro={faqsPage.intro} />
+      <div className="max-w-3xl space-y-10">
+        {faqGroups.map((group) => (
+          <section key={group.heading} aria-labelledby={`${slug(group.heading)}-heading`}>
+            <SectionHeading id={`${slug(group.heading)}-heading`}>{group.heading}</SectionHeading>
+            <div className="space-y-3">
+              {group.faqs.map((faq) => (
+                <details key={faq.question} className="group rounded-xl border border-[var(--color-border)] bg-[var(--color-foreground)]">
+                  <summary className="flex cursor-pointer list-none items-center justify-between gap-4 rounded-xl p-4 font-semibold focus-visible:outline-2 focus-visible:outline-[var(--color-highlight)] [&::-webkit-details-marker]:hidden">
+                    {faq.question}
+                    <span aria-hidden="true" className="text-[var(--color-highlight)] transition-transform group-open:rotate-45">
+                      +
+                    </span>
+                  </summary>
+                  <div className="px-4 pb-4 leading-relaxed text-[var(--color-light)]">
+                    <p>{faq.answer}</p>
+                    {faq.link && (
+                      <p className="mt-2">
+                        <Link to={faq.link.href} className={linkClass}>
+                          {faq.link.label}
+                        </Link>
+                      </p>
+                    )}
+                  </div>
+                </details>
+              ))}
+            </div>
+          </section>
+        ))}
+      </div>
+      <div className="mt-12">
+        <ButtonLink to={faqsPage.moreHelp.href}>{faqsPage.moreHelp.label}</ButtonLink>
+      </div>
+    </Page>
   )
 }

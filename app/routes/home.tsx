@@ -1,11 +1,73 @@
+import { Link } from 'react-router'
+import { home, services } from '../../content'
+import { formatRate, serviceRates } from '../../lib/catalogue'
 import { pageMeta } from '../../lib/meta'
+import { FeatureCard } from '../components/content/feature-card'
+import { Icon } from '../components/content/icon'
+import { ButtonLink, cardClass, ContactBand, linkClass } from '../components/content/ui'
 
 export const meta = () => pageMeta({ path: '/' })
 
-export default function ComputationalEngineeringConsultancyPage() {
+export default function HomePage() {
+  const { actions } = home
   return (
-    <section className="mx-auto max-w-5xl p-6">
-      <h1 className="text-3xl font-semibold">Computational engineering consultancy</h1>
-    </section>
+    <div className="mx-auto max-w-6xl px-4 py-10 sm:px-6">
+      <section className="py-10 sm:py-16" aria-labelledby="home-heading">
+        <p className="mb-3 text-sm font-semibold uppercase tracking-wide text-[var(--color-highlight)]">{home.eyebrow}</p>
+        <h1 id="home-heading" className="max-w-3xl text-4xl font-bold tracking-tight sm:text-5xl">
+          {home.headline}
+        </h1>
+        <p className="mt-6 max-w-2xl text-lg leading-relaxed text-[var(--color-light)]">{home.intro}</p>
+        <div className="mt-8 flex flex-wrap gap-3">
+          <ButtonLink to={actions.getStarted.href}>{actions.getStarted.label}</ButtonLink>
+          <ButtonLink to={actions.viewExamples.href} variant="secondary">
+            {actions.viewExamples.label}
+          </ButtonLink>
+          <ButtonLink to={actions.askAssistant.href} variant="secondary">
+            {actions.askAssistant.label}
+          </ButtonLink>
+        </div>
+      </section>
+
+      <section aria-labelledby="features-heading" className="py-8">
+        <h2 id="features-heading" className="mb-6 text-2xl font-semibold">
+          {home.featuresHeading}
+        </h2>
+        <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+          {home.features.map((feature) => (
+            <li key={feature.title}>
+              <FeatureCard title={feature.title} icon={feature.icon}>
+                <p>{feature.description}</p>
+              </FeatureCard>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section aria-labelledby="services-heading" className="py-8">
+        <h2 id="services-heading" className="text-2xl font-semibold">
+          {home.servicesHeading}
+        </h2>
+        <p className="mt-2 mb-6 max-w-3xl text-[var(--color-light)]">{home.servicesIntro}</p>
+        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-5">
+          {services.map((service) => {
+            const rate = serviceRates.find((r) => r.slug === service.slug)!
+            return (
+              <li key={service.slug} className={`${cardClass} !p-4`}>
+                <Icon name={service.icon} className="h-6 w-6 text-[var(--color-highlight)]" />
+                <h3 className="mt-2 font-semibold">
+                  <Link to={rate.path} className={linkClass}>
+                    {service.title}
+                  </Link>
+                </h3>
+                <p className="mt-1 text-sm text-[var(--color-light)]">{formatRate(rate)}</p>
+              </li>
+            )
+          })}
+        </ul>
+      </section>
+
+      <ContactBand heading={home.closing.heading} body={home.closing.body} link={actions.getStarted} />
+    </div>
   )
 }

@@ -1,11 +1,26 @@
+import { privacy } from '../../content'
 import { pageMeta } from '../../lib/meta'
+import { LastUpdated, LegalSection, MailtoLink } from '../components/content/legal'
+import { Page, PageHeader } from '../components/content/ui'
 
 export const meta = () => pageMeta({ path: '/privacy' })
 
-export default function PrivacyPolicyPage() {
+export default function PrivacyPage() {
+  const last = privacy.sections.length - 1
   return (
-    <section className="mx-auto max-w-5xl p-6">
-      <h1 className="text-3xl font-semibold">Privacy policy</h1>
-    </section>
+    <Page>
+      <div className="max-w-3xl">
+        <PageHeader title={privacy.heading} intro={<LastUpdated date={privacy.lastUpdated} />} />
+        {privacy.sections.map((section, i) => (
+          <LegalSection key={section.heading} section={section} number={i + 1}>
+            {i === last && (
+              <p className="mt-3">
+                Email: <MailtoLink email={privacy.email} />
+              </p>
+            )}
+          </LegalSection>
+        ))}
+      </div>
+    </Page>
   )
 }

@@ -1,11 +1,41 @@
+import { designProcess } from '../../content'
 import { pageMeta } from '../../lib/meta'
+import { Icon } from '../components/content/icon'
+import { PhaseIndex } from '../components/content/phase-index'
+import { cardClass, ContactBand, Page, PageHeader, TickList } from '../components/content/ui'
 
 export const meta = () => pageMeta({ path: '/process' })
 
-export default function DesignProcessPage() {
+export default function ProcessPage() {
+  const { phases } = designProcess
   return (
-    <section className="mx-auto max-w-5xl p-6">
-      <h1 className="text-3xl font-semibold">Design process</h1>
-    </section>
+    <Page>
+      <PageHeader eyebrow={designProcess.subheading} title={designProcess.heading} intro={designProcess.intro} />
+      <div className="grid gap-10 lg:grid-cols-[15rem_1fr]">
+        <PhaseIndex heading={designProcess.indexHeading} items={phases} />
+        <ol className="space-y-6">
+          {phases.map((phase, i) => (
+            <li key={phase.id}>
+              <section id={phase.id} tabIndex={-1} aria-labelledby={`${phase.id}-heading`} className={`${cardClass} scroll-mt-24 focus:outline-none`}>
+                <div className="flex items-center gap-3">
+                  <span className="inline-flex h-11 w-11 items-center justify-center rounded-lg bg-[var(--color-shade)] text-[var(--color-highlight)]">
+                    <Icon name={phase.icon} />
+                  </span>
+                  <div>
+                    <p className="text-sm text-[var(--color-light)]">Phase {i + 1}</p>
+                    <h3 id={`${phase.id}-heading`} className="text-xl font-semibold">
+                      {phase.title}
+                    </h3>
+                  </div>
+                </div>
+                <p className="mt-3 leading-relaxed">{phase.summary}</p>
+                <TickList items={phase.points} className="mt-3 text-[var(--color-light)]" />
+              </section>
+            </li>
+          ))}
+        </ol>
+      </div>
+      <ContactBand heading={designProcess.cta.heading} body={designProcess.cta.body} link={designProcess.cta.link} />
+    </Page>
   )
 }

@@ -1,11 +1,30 @@
+import { Link } from 'react-router'
+import { support } from '../../content'
 import { pageMeta } from '../../lib/meta'
+import { cardClass, linkClass, Page, PageHeader } from '../components/content/ui'
 
 export const meta = () => pageMeta({ path: '/support' })
 
 export default function SupportPage() {
   return (
-    <section className="mx-auto max-w-5xl p-6">
-      <h1 className="text-3xl font-semibold">Support</h1>
-    </section>
+    <Page>
+      <PageHeader title={support.heading} intro={support.intro} />
+      <section className={`${cardClass} max-w-3xl`} aria-labelledby="support-help-heading">
+        <h2 id="support-help-heading" className="text-xl font-semibold">
+          Getting help
+        </h2>
+        <p className="mt-2 text-[var(--color-light)]">{support.placeholder}</p>
+        <ul className="mt-6 space-y-4">
+          {support.links.map((link) => (
+            <li key={link.href}>
+              <Link to={link.href} className={`${linkClass} font-semibold`}>
+                {link.label}
+              </Link>
+              <p className="text-sm text-[var(--color-light)]">{link.description}</p>
+            </li>
+          ))}
+        </ul>
+      </section>
+    </Page>
   )
 }

@@ -1,11 +1,19 @@
+import { terms } from '../../content'
 import { pageMeta } from '../../lib/meta'
+import { LegalSection } from '../components/content/legal'
+import { Page, PageHeader } from '../components/content/ui'
 
 export const meta = () => pageMeta({ path: '/terms' })
 
-export default function TermsAndConditionsPage() {
+export default function TermsPage() {
   return (
-    <section className="mx-auto max-w-5xl p-6">
-      <h1 className="text-3xl font-semibold">Terms and conditions</h1>
-    </section>
+    <Page>
+      <div className="max-w-3xl">
+        <PageHeader title={terms.heading} intro={terms.intro} />
+        {terms.sections.map((section, i) => (
+          <LegalSection key={section.heading} section={section} number={i + 1} />
+        ))}
+      </div>
+    </Page>
   )
 }

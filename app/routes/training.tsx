@@ -1,11 +1,109 @@
+import { Link } from 'react-router'
+import { training } from '../../content'
+import { MAX_TRAINING_PARTICIPANTS, timings, trainingCourses } from '../../lib/catalogue'
 import { pageMeta } from '../../lib/meta'
+import { Carousel } from '../components/content/carousel'
+import { FeatureCard } from '../components/content/feature-card'
+import { Icon } from '../components/content/icon'
+import { cardClass, linkClass, Page, PageHeader, SectionHeading, TickList } from '../components/content/ui'
 
 export const meta = () => pageMeta({ path: '/training' })
 
 export default function TrainingPage() {
   return (
-    <section className="mx-auto max-w-5xl p-6">
-      <h1 className="text-3xl font-semibold">Training</h1>
-    </section>
+    <Page>
+      <PageHeader title={training.heading} intro={training.intro} />
+
+      <Carousel
+        label={training.topicsHeading}
+        slides={training.topics}
+        slideKey={(t) => t.title}
+        slideTitle={(t) => t.title}
+        delayMs={timings.trainingCarouselMs}
+        renderSlide={(topic) => (
+          <div className={`${cardClass} flex min-h-40 items-start gap-4`}>
+            <Icon name={topic.icon} className="h-10 w-10 shrink-0 text-[var(--color-highlight)]" />
+            <div>
+              <h3 className="text-xl font-semibold">{topic.title}</h3>
+              <p className="mt-2 leading-relaxed text-[var(--color-light)]">{topic.description}</p>
+            </div>
+          </div>
+        )}
+      />
+
+      <section aria-labelledby="courses-heading" className="mt-12">
+        <SectionHeading id="courses-heading">{training.coursesHeading}</SectionHeading>
+        <p className="mb-6 max-w-3xl text-[var(--color-light)]">{training.coursesIntro}</p>
+        <ul className="grid gap-6 md:grid-cols-2">
+          {trainingCourses.map((course) => {
+            const details = training.courses.find((c) => c.course === course.name)
+            return (
+              <li key={course.name} className={cardClass} data-course={course.name}>
+                <div className="flex items-start justify-between gap-3">
+                  <h3 className="text-xl font-semibold">{course.name}</h3>
+                  <p className="whitespace-nowrap text-lg font-bold text-[var(--color-highlight)]">
+                    £{course.dayPrice}
+                    <span className="text-sm font-normal text-[var(--color-light)]"> {training.perDay}</span>
+                  </p>
+                </div>
+                {details && <p className="mt-1 text-[var(--color-light)]">{details.summary}</p>}
+                <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+                  <dt className="text-[var(--color-light)]">Duration</dt>
+                  <dd>{course.duration}</dd>
+                  <dt className="text-[var(--color-light)]">Level</dt>
+                  <dd>{course.level}</dd>
+                </dl>
+                {details && (
+                  <>
+                    <h4 className="mt-4 mb-2 text-sm font-semibold uppercase tracking-wide text-[var(--color-light)]">Topics</h4>
+                    <TickList items={details.topics} className="text-sm" />
+                  </>
+                )}
+              </li>
+            )
+          })}
+        </ul>
+        <p className={`${cardClass} mt-6 flex items-center gap-3 !py-4`}>
+          <Icon name="users" className="h-6 w-6 text-[var(--color-highlight)]" />
+          <span>
+            {training.groupSizeLabel}: <strong data-max-participants="">{MAX_TRAINING_PARTICIPANTS} {training.participants}</strong> per group.
+          </span>
+        </p>
+      </section>
+
+      <section aria-labelledby="delivery-heading" className="mt-12">
+        <SectionHeading id="delivery-heading">{training.deliveryHeading}</SectionHeading>
+        <ul className="grid gap-6 md:grid-cols-3">
+          {training.delivery.map((option) => (
+            <li key={option.title}>
+              <FeatureCard title={option.title} icon={option.icon}>
+                <p>{option.description}</p>
+              </FeatureCard>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section aria-labelledby="reasons-heading" className="mt-12">
+        <SectionHeading id="reasons-heading">{training.reasonsHeading}</SectionHeading>
+        <TickList items={training.reasons} className="grid gap-x-8 sm:grid-cols-2" />
+      </section>
+
+      <section aria-labelledby="training-contact-heading" className={`${cardClass} mt-12`}>
+        <h2 id="training-contact-heading" className="text-xl font-semibold">
+          {training.contact.heading}
+        </h2>
+        <p className="mt-2 text-[var(--color-light)]">{training.contact.body}</p>
+        <ul className="mt-4 flex flex-wrap gap-x-6 gap-y-2">
+          {training.contact.links.map((link) => (
+            <li key={link.href}>
+              <Link to={link.href} className={linkClass}>
+                {link.label}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </section>
+    </Page>
   )
 }

@@ -1,11 +1,29 @@
+import { Link } from 'react-router'
+import { projects, projectsOverview } from '../../../content'
 import { pageMeta } from '../../../lib/meta'
+import { Icon } from '../../components/content/icon'
+import { cardClass, linkClass, Page, PageHeader } from '../../components/content/ui'
 
 export const meta = () => pageMeta({ path: '/projects' })
 
 export default function ProjectsPage() {
   return (
-    <section className="mx-auto max-w-5xl p-6">
-      <h1 className="text-3xl font-semibold">Projects</h1>
-    </section>
+    <Page>
+      <PageHeader title={projectsOverview.heading} intro={projectsOverview.intro} />
+      <ul className="grid gap-6 md:grid-cols-2">
+        {projects.map((project) => (
+          <li key={project.slug} className={`${cardClass} flex flex-col`} data-project={project.slug}>
+            <span className="mb-4 inline-flex h-12 w-12 items-center justify-center rounded-lg bg-[var(--color-shade)] text-[var(--color-highlight)]">
+              <Icon name={project.icon} className="h-7 w-7" />
+            </span>
+            <h2 className="text-xl font-semibold">{project.title}</h2>
+            <p className="mt-2 mb-6 leading-relaxed text-[var(--color-light)]">{project.description}</p>
+            <Link to={project.path} className={`${linkClass} mt-auto font-semibold`} aria-label={`${projectsOverview.viewProject}: ${project.title}`}>
+              {projectsOverview.viewProject} →
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </Page>
   )
 }

@@ -1,0 +1,39 @@
+import type { TextSection } from '../../../content'
+import { linkClass } from './ui'
+
+/** A numbered or plain section of a legal page. */
+export function LegalSection({ section, number, children }: { section: TextSection; number?: number; children?: React.ReactNode }) {
+  return (
+    <section className="mt-8">
+      <h2 className="text-xl font-semibold">
+        {number !== undefined && <span>{number}. </span>}
+        {section.heading}
+      </h2>
+      {section.paragraphs.map((p) => (
+        <p key={p} className="mt-3 leading-relaxed">
+          {p}
+        </p>
+      ))}
+      {section.items && (
+        <ul className="mt-3 list-disc space-y-1 pl-6 leading-relaxed">
+          {section.items.map((item) => (
+            <li key={item}>{item}</li>
+          ))}
+        </ul>
+      )}
+      {children}
+    </section>
+  )
+}
+
+export function MailtoLink({ email }: { email: string }) {
+  return (
+    <a href={`mailto:${email}`} className={linkClass}>
+      {email}
+    </a>
+  )
+}
+
+export function LastUpdated({ date }: { date: string }) {
+  return <p className="text-sm text-[var(--color-light)]">Last updated: {date}</p>
+}
