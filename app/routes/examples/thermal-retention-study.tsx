@@ -1,11 +1,9 @@
+import { thermalRetentionStudy } from '../../../content/examples/thermal-retention-study'
+import { CaseStudyPage } from '../../components/case-study/case-study-page'
 import { pageMeta } from '../../../lib/meta'
 
 export const meta = () => pageMeta({ path: '/examples/thermal-retention-study' })
 
-export default function ThermalRetentionStudyCFDPage() {
-  return (
-    <section className="mx-auto max-w-5xl p-6">
-      <h1 className="text-3xl font-semibold">Thermal retention study (CFD)</h1>
-    </section>
-  )
+export default function ThermalRetentionStudyPage() {
+  return <CaseStudyPage study={thermalRetentionStudy} />
 }

@@ -1,11 +1,18 @@
+import 'katex/dist/katex.min.css'
+import { useLoaderData } from 'react-router'
+import { windLoadSilo } from '../../../content/examples/wind-load-silo'
+import { CaseStudyPage } from '../../components/case-study/case-study-page'
+import { renderStudyEquations } from '../../components/case-study/render-equations.server'
 import { pageMeta } from '../../../lib/meta'
 
 export const meta = () => pageMeta({ path: '/examples/wind-load-silo' })
 
-export default function WindLoadOnASiloFEAPage() {
-  return (
-    <section className="mx-auto max-w-5xl p-6">
-      <h1 className="text-3xl font-semibold">Wind load on a silo (FEA)</h1>
-    </section>
-  )
+/** The equations are typeset here, at prerender time, so the browser receives finished maths. */
+export function loader() {
+  return { equations: renderStudyEquations(windLoadSilo) }
+}
+
+export default function WindLoadSiloPage() {
+  const { equations } = useLoaderData<typeof loader>()
+  return <CaseStudyPage study={windLoadSilo} equations={equations} />
 }
