@@ -6,6 +6,8 @@ export default [
   // Resource routes (no UI)
   route('robots.txt', 'routes/resources/robots.ts'),
   route('sitemap.xml', 'routes/resources/sitemap.ts'),
+  route('profile/job-requests', 'routes/profile/job-requests.ts'),
+  route('profile/documents', 'routes/profile/documents.ts'),
   // Anything else is a real 404 page with a way home.
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig

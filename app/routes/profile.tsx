@@ -1,11 +1,113 @@
+import { isRouteErrorResponse, useLoaderData, useNavigate, useRouteError, type ShouldRevalidateFunctionArgs } from 'react-router'
 import { pageMeta } from '../../lib/meta'
+import { useLoginDialog } from '../components/layout/login-dialog-context'
+import { ClientDetailsForm } from '../features/dashboard/client-details-form'
+import { ClientSelector } from '../features/dashboard/client-selector'
+import { DocumentsPanel } from '../features/dashboard/documents-panel'
+import { JobRequestForm } from '../features/dashboard/job-request-form'
+import { JobRequestsTable } from '../features/dashboard/job-requests-table'
+import { LogoUpload } from '../features/dashboard/logo-upload'
+import { buttonClass } from '../features/dashboard/styles'
+import type { DocumentRow, JobRequestRow } from '../features/dashboard/types'
+import { useJsonResource } from '../features/dashboard/use-json-resource'
+import type { Route } from './+types/profile'
+import { loadDashboard, runDashboardAction } from './profile/dashboard.server'
 
-export const meta = () => pageMeta({ path: '/profile' })
+export const meta = () => [...pageMeta({ path: '/profile' }), { name: 'robots', content: 'noindex' }]
+
+export async function loader({ request }: Route.LoaderArgs) {
+  return loadDashboard(request)
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  return runDashboardAction(request)
+}
+
+/** Lists and forms re-read only what a change touched; the loader reruns after profile changes. */
+export function shouldRevalidate({ formData, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  const intent = formData?.get('intent')
+  if (intent === 'delete-file' || intent === 'delete-job-request' || intent === 'create-job-request' || intent === 'attach-job-files') return false
+  return defaultShouldRevalidate
+}
 
 export default function ClientDashboardPage() {
+  const data = useLoaderData<typeof loader>()
+  if (!data.signedIn) return <SignedOut />
+  return <Dashboard data={data} />
+}
+
+function SignedOut() {
+  const login = useLoginDialog()
   return (
-    <section className="mx-auto max-w-5xl p-6">
+    <section className="mx-auto max-w-3xl p-6">
       <h1 className="text-3xl font-semibold">Client dashboard</h1>
+      <p className="mt-4">Please sign in to see your details, documents and job requests.</p>
+      <button type="button" className={`mt-4 ${buttonClass}`} onClick={() => login.open()}>
+        Login
+      </button>
+    </section>
+  )
+}
+
+function Dashboard({ data }: { data: Extract<Awaited<ReturnType<typeof loader>>, { signedIn: true }> }) {
+  const navigate = useNavigate()
+  const { details, clientId, isAdmin } = data
+  const query = clientId ? `?client=${encodeURIComponent(clientId)}` : ''
+  const jobs = useJsonResource<{ jobRequests: JobRequestRow[] }>(`/profile/job-requests${query}`)
+  const documents = useJsonResource<{ files: DocumentRow[] }>(`/profile/documents${query}`)
+  const client = clientId ? data.clients?.find((c) => c.id === clientId) : null
+
+  return (
+    <section className="mx-auto max-w-6xl space-y-6 p-6">
+      <header className="space-y-4">
+        <h1 className="text-3xl font-semibold">{isAdmin ? 'Admin Dashboard' : 'User Dashboard'}</h1>
+        {isAdmin && data.clients ? (
+          <ClientSelector
+            clients={data.clients}
+            selectedId={clientId}
+            onSelect={(id) => navigate(id ? `/profile?client=${encodeURIComponent(id)}` : '/profile', { preventScrollReset: true })}
+          />
+        ) : null}
+        {clientId ? (
+          <p className="text-(--color-light)" data-testid="acting-for">
+            Acting for {client?.email ?? details.email}
+          </p>
+        ) : null}
+      </header>
+      <div className="grid gap-6 lg:grid-cols-3">
+        <div className="lg:col-span-2">
+          <ClientDetailsForm key={details.userId} details={details} clientId={clientId} />
+        </div>
+        <LogoUpload key={details.userId} userId={details.userId} clientId={clientId} logoUrl={details.logoUrl} companyName={details.companyName} />
+      </div>
+      <JobRequestForm key={`job-${details.userId}`} clientId={clientId} onCreated={jobs.reload} />
+      <JobRequestsTable status={jobs.status} jobRequests={jobs.data?.jobRequests ?? null} clientId={clientId} onChanged={jobs.reload} />
+      <DocumentsPanel
+        key={`docs-${details.userId}`}
+        title={clientId ? 'Client Documents' : 'My Documents'}
+        userId={details.userId}
+        clientId={clientId}
+        status={documents.status}
+        files={documents.data?.files ?? null}
+        maxUploadBytes={data.maxUploadBytes}
+        onChanged={documents.reload}
+      />
+    </section>
+  )
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError()
+  const status = isRouteErrorResponse(error) ? error.status : 500
+  const message =
+    status === 403 ? 'You are not allowed to see this client’s dashboard.' : status === 404 ? 'That client was not found.' : 'The dashboard could not be loaded. Please try again.'
+  return (
+    <section className="mx-auto max-w-3xl p-6" role="alert">
+      <h1 className="text-3xl font-semibold">Client dashboard</h1>
+      <p className="mt-4">{message}</p>
+      <a href="/profile" className="mt-4 inline-block text-(--color-link) underline">
+        Back to your dashboard
+      </a>
     </section>
   )
 }

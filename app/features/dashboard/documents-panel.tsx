@@ -132,7 +132,7 @@ export function DocumentsPanel({
                         Open
                       </a>
                     ) : (
-                      <a href={file.url} download={file.name} className={linkButtonClass} aria-label={`Download ${file.name}`} onClick={() => setMessage({ text: `File downloaded successfully: ${file.name}`, tone: 'info' })}>
+                      <a href={`${file.url}?download=1`} download={file.name} className={linkButtonClass} aria-label={`Download ${file.name}`} onClick={() => setMessage({ text: `File downloaded successfully: ${file.name}`, tone: 'info' })}>
                         Download
                       </a>
                     )}

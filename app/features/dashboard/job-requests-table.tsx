@@ -81,7 +81,7 @@ export function JobRequestsTable({ status, jobRequests, clientId, onChanged }: {
                     <ul>
                       {row.files.map((f) => (
                         <li key={f.url}>
-                          <a href={f.url} download={f.name} className="text-(--color-link) underline">
+                          <a href={`${f.url}?download=1`} download={f.name} className="text-(--color-link) underline">
                             {f.name}
                           </a>
                         </li>

@@ -20,7 +20,7 @@ export interface UploadFileOptions {
 export interface UploadFileResult {
   /** The tus upload URL (the server's id of this upload). */
   uploadUrl: string | null
-  /** Where the server stored the file, when it says so (its Storage-Path response header). */
+  /** Where the server stored the file (the Upload-Path header of its last answer). */
   storagePath: string | null
 }
 
@@ -54,7 +54,7 @@ export function uploadFile(file: File, options: UploadFileOptions): Promise<Uplo
       },
       onSuccess({ lastResponse }) {
         signal?.removeEventListener('abort', onAbort)
-        resolve({ uploadUrl: upload.url, storagePath: lastResponse.getHeader('Storage-Path') ?? null })
+        resolve({ uploadUrl: upload.url, storagePath: lastResponse.getHeader('Upload-Path') ?? null })
       },
       onError(error) {
         signal?.removeEventListener('abort', onAbort)

@@ -1,22 +1,18 @@
 /**
- * Where an upload goes. The server's resumable endpoint reads the destination folder from the
- * upload's metadata, builds the final path from the (sanitised) file name and checks the
- * permission for that folder before accepting a byte.
+ * Where an upload goes (server/storage/README.md): the server's resumable endpoint reads the
+ * destination from the upload's metadata, sanitises the file name, and checks the permission for
+ * that folder before accepting a byte. The stored path is {kind}/{ownerId or jobRequestId}/{name}.
  */
 export type UploadArea = 'profile-pictures' | 'user-box' | 'job-files'
 
-export const uploadEndpoint = '/uploads/'
+export const uploadEndpoint = '/uploads'
 
+/** `folder` is the owner's user id (profile-pictures, user-box) or the job request id (job-files). */
 export function uploadMetadata(area: UploadArea, folder: string): Record<string, string> {
-  return { area, folder }
+  return area === 'job-files' ? { kind: area, jobRequestId: folder } : { kind: area, ownerId: folder }
 }
 
-/** The storage path a file lands at (the server names it the same way for an ordinary name). */
+/** The storage path a file lands at, when the server did not say (it names it the same way). */
 export function storagePathFor(area: UploadArea, folder: string, fileName: string): string {
   return `${area}/${folder}/${fileName}`
-}
-
-/** The download URL of a stored file; the server checks access on every request. */
-export function fileUrl(path: string): string {
-  return '/files/' + path.split('/').map(encodeURIComponent).join('/')
 }

@@ -1,0 +1,163 @@
+import AxeBuilder from '@axe-core/playwright'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import type { TrackedPage } from '../../setup/browser'
+import { hydrated, screenshotOnFailure, startDashboardEnv, unexpectedErrors, type DashboardEnv } from './dashboard-env'
+import { cookieHeader } from './seed'
+
+describe('client dashboard: signed out, details, keyboard and accessibility', () => {
+  let env: DashboardEnv
+  let current: TrackedPage | undefined
+
+  beforeAll(async () => {
+    env = await startDashboardEnv()
+  })
+  afterAll(async () => {
+    await env?.stop()
+  })
+  afterEach(async (ctx) => {
+    if (ctx.task.result?.state === 'fail') await screenshotOnFailure(current?.page, `dashboard-profile-${ctx.task.name}`)
+    await current?.context.close()
+    current = undefined
+  })
+
+  it('a signed-out visitor is asked to sign in, and Login opens the sign-in dialog', async () => {
+    current = await env.open(null)
+    const { page, errors } = current
+    await hydrated(page)
+    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Client dashboard')
+    await page.getByText('Please sign in to see your details, documents and job requests.').waitFor()
+    await page.locator('main').getByRole('button', { name: 'Login' }).click()
+    await page.getByRole('dialog').waitFor()
+    expect(await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).isVisible()).toBe(true)
+    expect(await page.getByRole('heading', { name: 'User Dashboard' }).count()).toBe(0)
+    expect(unexpectedErrors(errors)).toEqual([])
+  })
+
+  it('a client sees "User Dashboard" without a client selector, and updates their details through every button state', async () => {
+    const user = await env.user('details')
+    current = await env.open(user)
+    const { page, errors } = current
+    await hydrated(page)
+    await page.getByRole('heading', { level: 1, name: 'User Dashboard' }).waitFor()
+    expect(await page.getByRole('combobox', { name: 'Client' }).count()).toBe(0)
+    expect(await page.getByRole('heading', { name: 'Admin Dashboard' }).count()).toBe(0)
+    expect(await page.getByLabel('Email').inputValue()).toBe(user.email)
+
+    await page.getByLabel('Phone number').fill('+44 1422 123456')
+    await page.getByLabel('Nickname').fill('Dee')
+    await page.getByLabel('Given name').fill('Deirdre')
+    await page.getByLabel('Family name').fill('Moss')
+    await page.getByLabel('Website').fill('https://moss-fabrication.example')
+    await page.getByLabel('Company name').fill('Moss Fabrication Ltd')
+    await page.getByLabel('Ethereum address').fill('0x' + 'ab'.repeat(20))
+    await page.getByLabel('Building').fill('Unit 4')
+    await page.getByLabel('Road').fill('Mill Lane')
+    await page.getByLabel('Town').fill('Hebden Bridge')
+    await page.getByLabel('County').fill('West Yorkshire')
+    await page.getByLabel('Postcode').fill('HX7 8AA')
+
+    // Slow the save down a little so the in-between state can be seen.
+    await page.route('**/profile.data*', async (route) => {
+      if (route.request().method() === 'POST') await new Promise((r) => setTimeout(r, 700))
+      await route.continue()
+    })
+    const button = page.locator('form[aria-labelledby="details-title"] button[type="submit"]')
+    expect(await button.textContent()).toBe('Update details')
+    await button.click()
+    await page.waitForFunction((b) => b?.textContent === 'Updating please wait', await button.elementHandle())
+    expect(await button.isDisabled()).toBe(true)
+    await page.waitForFunction((b) => b?.textContent === 'Update successful', await button.elementHandle())
+    const shownAt = Date.now()
+    await page.waitForFunction((b) => b?.textContent === 'Update details', await button.elementHandle(), { timeout: 6000 })
+    const elapsed = Date.now() - shownAt
+    expect(elapsed).toBeGreaterThan(2500)
+    expect(elapsed).toBeLessThan(4500)
+
+    // Saved on the server: a fresh load shows the values, the address from its five parts.
+    await page.reload()
+    await hydrated(page)
+    expect(await page.getByLabel('Company name').inputValue()).toBe('Moss Fabrication Ltd')
+    expect(await page.getByLabel('Town').inputValue()).toBe('Hebden Bridge')
+    expect(await page.getByLabel('Postcode').inputValue()).toBe('HX7 8AA')
+    expect(await page.getByLabel('Phone number').inputValue()).toBe('+44 1422 123456')
+    expect(unexpectedErrors(errors)).toEqual([])
+  })
+
+  it('invalid details are named by field, the button says "Update failed" and returns to "Update details"', async () => {
+    const user = await env.user('invalid')
+    current = await env.open(user)
+    const { page, errors } = current
+    await hydrated(page)
+    await page.getByLabel('Website').fill('not a web address')
+    await page.getByLabel('Ethereum address').fill('0x1234')
+    const button = page.locator('form[aria-labelledby="details-title"] button[type="submit"]')
+    await button.click()
+    await page.waitForFunction((b) => b?.textContent === 'Update failed', await button.elementHandle())
+    await page.getByText('Please enter a full web address, e.g. https://example.com').waitFor()
+    await page.getByText('Please enter a 0x address of 40 hexadecimal characters').waitFor()
+    expect(await page.getByLabel('Website').getAttribute('aria-invalid')).toBe('true')
+    // Focus goes to the first field in error, so a keyboard user lands where the fix is.
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('website')
+    await page.waitForFunction((b) => b?.textContent === 'Update details', await button.elementHandle(), { timeout: 6000 })
+
+    // The action validates with the same schema: a request that skips the browser's check is refused.
+    const form = new URLSearchParams({ intent: 'update-details', website: 'javascript:alert(1)', ethereumAddress: 'nope' })
+    const res = await fetch(`${env.server.url}/profile`, { method: 'POST', body: form, headers: { cookie: cookieHeader(user), origin: env.server.url }, redirect: 'manual' })
+    expect(res.status).toBe(400)
+    expect(unexpectedErrors(errors)).toEqual([])
+  })
+
+  it('the dashboard works with the keyboard alone and has no axe violations', async () => {
+    const user = await env.user('keyboard')
+    current = await env.open(user)
+    const { page, errors } = current
+    await hydrated(page)
+    await page.getByText('No job requests found').waitFor()
+    await page.getByText('No files found').waitFor()
+
+    const axe = await new AxeBuilder({ page }).include('main').analyze()
+    expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([])
+
+    // Keyboard: reach the nickname field by Tab, type, move on to the button and press Enter.
+    await page.getByLabel('Phone number').focus()
+    await page.keyboard.press('Tab')
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('nickname')
+    await page.keyboard.type('Keys')
+    for (let i = 0; i < 40; i++) {
+      const text = await page.evaluate(() => (document.activeElement as HTMLElement | null)?.textContent ?? '')
+      if (text === 'Update details') break
+      await page.keyboard.press('Tab')
+    }
+    await page.keyboard.press('Enter')
+    await page.locator('form[aria-labelledby="details-title"] button', { hasText: 'Update successful' }).waitFor()
+
+    // The job request form by keyboard: the priority slider moves with the arrow keys.
+    await page.getByLabel('Job', { exact: true }).focus()
+    await page.keyboard.type('Keyboard job')
+    await page.getByRole('slider', { name: /Priority/ }).focus()
+    await page.keyboard.press('ArrowRight')
+    expect(await page.getByRole('slider', { name: /Priority/ }).inputValue()).toBe('4')
+    await page.getByRole('button', { name: 'Request this job' }).focus()
+    await page.keyboard.press('Enter')
+    await page.getByRole('cell', { name: 'Keyboard job', exact: true }).waitFor()
+
+    // Delete by keyboard: the dialog opens on Enter, Escape keeps the row, Yes removes it.
+    await page.getByRole('button', { name: /Delete the job request Keyboard job/ }).focus()
+    await page.keyboard.press('Enter')
+    await page.getByRole('alertdialog', { name: 'Are you sure?' }).waitFor()
+    const axeDialog = await new AxeBuilder({ page }).analyze()
+    expect(axeDialog.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([])
+    await page.keyboard.press('Escape')
+    await page.getByRole('alertdialog').waitFor({ state: 'detached' })
+    expect(await page.getByRole('cell', { name: 'Keyboard job', exact: true }).count()).toBe(1)
+    await page.getByRole('button', { name: /Delete the job request Keyboard job/ }).focus()
+    await page.keyboard.press('Enter')
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Yes' }).focus()
+    await page.keyboard.press('Enter')
+    await page.getByText('No job requests found').waitFor()
+
+    const axeAfter = await new AxeBuilder({ page }).include('main').analyze()
+    expect(axeAfter.violations.map((v) => v.id)).toEqual([])
+    expect(unexpectedErrors(errors)).toEqual([])
+  })
+})
