@@ -1,0 +1,111 @@
+import AxeBuilder from '@axe-core/playwright'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import type { TrackedPage } from '../../setup/browser'
+import { hydrated, screenshotOnFailure, startDashboardEnv, unexpectedErrors, type DashboardEnv } from './dashboard-env'
+import { cookieHeader, type SeededUser } from './seed'
+
+describe('client dashboard: the admin acting for a client', () => {
+  let env: DashboardEnv
+  let current: TrackedPage | undefined
+  let admin: SeededUser
+  let alice: SeededUser
+  let bob: SeededUser
+
+  const placeJob = async (user: SeededUser, job: string) => {
+    const form = new URLSearchParams({ intent: 'create-job-request', job, reference: `${job}-ref`, instructions: '', priority: '2' })
+    const res = await fetch(`${env.server.url}/profile`, { method: 'POST', body: form, headers: { cookie: cookieHeader(user), origin: env.server.url } })
+    expect(res.status).toBe(200)
+  }
+
+  beforeAll(async () => {
+    env = await startDashboardEnv(['admin'])
+    admin = await env.user('admin')
+    alice = await env.user('alice')
+    bob = await env.user('bob')
+    await placeJob(alice, 'Alice silo study')
+    await placeJob(bob, 'Bob trailer CFD')
+  })
+  afterAll(async () => {
+    await env?.stop()
+  })
+  afterEach(async (ctx) => {
+    if (ctx.task.result?.state === 'fail') await screenshotOnFailure(current?.page, `dashboard-admin-${ctx.task.name}`)
+    await current?.context.close()
+    current = undefined
+  })
+
+  it('the admin picks a client with the keyboard and sees only that client’s details, job requests and documents', async () => {
+    current = await env.open(admin)
+    const { page, errors } = current
+    await hydrated(page)
+    await page.getByRole('heading', { level: 1, name: 'Admin Dashboard' }).waitFor()
+    expect(await page.getByRole('heading', { name: 'User Dashboard' }).count()).toBe(0)
+    expect(await page.getByRole('heading', { name: 'Client Documents' }).count()).toBe(0)
+
+    const selector = page.getByRole('combobox', { name: 'Client' })
+    await selector.focus()
+    await page.keyboard.type('bob-')
+    expect(await selector.getAttribute('aria-expanded')).toBe('true')
+    const options = page.getByRole('listbox', { name: 'Clients' }).getByRole('option')
+    expect(await options.count()).toBe(1)
+    expect(await options.first().textContent()).toContain(bob.email)
+    await page.keyboard.press('Enter')
+    await page.waitForURL((url) => url.searchParams.get('client') === bob.id)
+    await page.getByTestId('acting-for').filter({ hasText: bob.email }).waitFor()
+    await hydrated(page)
+
+    expect(await page.getByLabel('Email').inputValue()).toBe(bob.email)
+    await page.getByRole('cell', { name: 'Bob trailer CFD', exact: true }).waitFor()
+    expect(await page.getByRole('cell', { name: 'Alice silo study', exact: true }).count()).toBe(0)
+    await page.getByRole('heading', { name: 'Client Documents' }).waitFor()
+    await page.getByText('No files found').waitFor()
+
+    const axe = await new AxeBuilder({ page }).include('main').analyze()
+    expect(axe.violations.map((v) => v.id)).toEqual([])
+
+    // Switching client replaces everything shown.
+    await selector.fill('alice')
+    await page.getByRole('option', { name: new RegExp(alice.email) }).click()
+    await page.waitForURL((url) => url.searchParams.get('client') === alice.id)
+    await page.getByRole('cell', { name: 'Alice silo study', exact: true }).waitFor()
+    expect(await page.getByRole('cell', { name: 'Bob trailer CFD', exact: true }).count()).toBe(0)
+    expect(await page.getByLabel('Email').inputValue()).toBe(alice.email)
+    expect(unexpectedErrors(errors)).toEqual([])
+  })
+
+  it('the admin edits a client’s details and places a job request for them', async () => {
+    current = await env.open(admin, `/profile?client=${bob.id}`)
+    const { page, errors } = current
+    await hydrated(page)
+    await page.getByLabel('Company name').fill('Bob Haulage')
+    const button = page.locator('form[aria-labelledby="details-title"] button[type="submit"]')
+    await button.click()
+    await page.waitForFunction((b) => b?.textContent === 'Update successful', await button.elementHandle())
+
+    await page.getByLabel('Job', { exact: true }).fill('Admin placed job')
+    await page.getByRole('button', { name: 'Request this job' }).click()
+    await page.getByRole('cell', { name: 'Admin placed job', exact: true }).waitFor()
+    expect(unexpectedErrors(errors)).toEqual([])
+
+    // Bob sees both on his own dashboard; the admin's own details are untouched.
+    const bobs = await env.open(bob)
+    await hydrated(bobs.page)
+    expect(await bobs.page.getByLabel('Company name').inputValue()).toBe('Bob Haulage')
+    await bobs.page.getByRole('cell', { name: 'Admin placed job', exact: true }).waitFor()
+    await bobs.context.close()
+    const adminOwn = (await (await fetch(`${env.server.url}/profile/job-requests`, { headers: { cookie: cookieHeader(admin) } })).json()) as { jobRequests: unknown[] }
+    expect(adminOwn.jobRequests).toEqual([])
+  })
+
+  it('a normal user never sees the client selector, and cannot open another client by URL', async () => {
+    current = await env.open(alice, `/profile?client=${bob.id}`)
+    const { page } = current
+    await page.getByText('You are not allowed to see this client’s dashboard.').waitFor()
+    expect(await page.getByRole('combobox', { name: 'Client' }).count()).toBe(0)
+    await page.goto(env.server.url + '/profile')
+    await hydrated(page)
+    await page.getByRole('heading', { name: 'User Dashboard' }).waitFor()
+    expect(await page.getByRole('combobox', { name: 'Client' }).count()).toBe(0)
+    expect(await page.getByRole('cell', { name: 'Bob trailer CFD', exact: true }).count()).toBe(0)
+  })
+})
