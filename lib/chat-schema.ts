@@ -44,6 +44,9 @@ export const sendMessageInputSchema = z.object({
 
 export type SendMessageInput = z.input<typeof sendMessageInputSchema>
 
+/** id of the first event of every stream subscription: the "subscription started" acknowledgement. */
+export const START_ACK_ID = 'start_ack'
+
 /** One stored piece of an assistant answer, as the subscription delivers it. */
 export interface ChatStreamPart {
   id: string

@@ -1,0 +1,133 @@
+import type { IncomingMessage } from 'node:http'
+import type { DocumentNode, ExecutionArgs, GraphQLError, GraphQLSchema } from 'graphql'
+import type { Disposable } from 'graphql-ws'
+import { useServer } from 'graphql-ws/use/ws'
+import { WebSocketServer } from 'ws'
+import { resolveActor } from '../auth/resolve-actor'
+import type { AppContext } from '../context'
+import type { ServerPlugin } from '../http/plugin'
+
+/** The part of a Yoga instance graphql-ws needs (Yoga's "graphql-ws" recipe). */
+export interface EnvelopedGraphql {
+  getEnveloped(initialContext: Record<string, unknown>): {
+    schema: GraphQLSchema
+    parse(source: string): DocumentNode
+    validate(schema: GraphQLSchema, document: DocumentNode): readonly GraphQLError[]
+    contextFactory(): Promise<Record<string, unknown>> | Record<string, unknown>
+    execute(args: ExecutionArgs): unknown
+    subscribe(args: ExecutionArgs): unknown
+  }
+}
+
+export interface RealtimePluginOptions {
+  /** The GraphQL server whose schema, limits and context the socket shares with POST /graphql. */
+  graphql(ctx: AppContext): EnvelopedGraphql
+  path?: string
+}
+
+interface RealtimeService {
+  wss: WebSocketServer
+  server: Disposable
+}
+
+const SERVICE = 'realtime'
+/** Server pings keep idle sockets alive through proxies; the browser also pings (SPEC.md section 9). */
+const SERVER_KEEP_ALIVE_MS = 12_000
+const MAX_MESSAGE_BYTES = 64 * 1024
+
+/**
+ * GraphQL subscriptions over WebSocket (graphql-ws) on the HTTP server's own port. The socket is
+ * authenticated from the session cookie of the upgrade request, checked again on every subscribe,
+ * and a browser socket must come from this site (a cookie-authenticated socket from another origin
+ * would let that site read the user's chat).
+ */
+export function createRealtimePlugin(options: RealtimePluginOptions): ServerPlugin {
+  const path = options.path ?? '/graphql'
+  return {
+    name: 'realtime',
+    setup(ctx) {
+      const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES })
+      const server = useServer(
+        {
+          connectionInitWaitTimeout: 15_000,
+          execute: (args) => (args.rootValue as { execute(a: ExecutionArgs): never }).execute(args),
+          subscribe: (args) => (args.rootValue as { subscribe(a: ExecutionArgs): never }).subscribe(args),
+          onSubscribe: async (socketCtx, _id, payload) => {
+            const request = socketCtx.extra.request
+            const headers = toHeaders(request)
+            const actor = await resolveActor({ headers })
+            const webRequest = new Request(`${ctx.env.publicUrl}${path}`, { headers })
+            const { schema, execute, subscribe, contextFactory, parse, validate } = options.graphql(ctx).getEnveloped({
+              ...socketCtx,
+              request: webRequest,
+              req: request,
+              socket: socketCtx.extra.socket,
+              params: payload,
+              actor,
+            })
+            let document: DocumentNode
+            try {
+              document = parse(payload.query)
+            } catch (error) {
+              return [error as GraphQLError]
+            }
+            const errors = validate(schema, document)
+            if (errors.length) return errors
+            const contextValue = { ...(await contextFactory()), actor }
+            return {
+              schema,
+              document,
+              operationName: payload.operationName,
+              variableValues: payload.variables ?? undefined,
+              contextValue,
+              rootValue: { execute, subscribe },
+            }
+          },
+        },
+        wss,
+        SERVER_KEEP_ALIVE_MS,
+      )
+      ctx.services[SERVICE] = { wss, server } satisfies RealtimeService
+    },
+    upgrade(req, socket, head, ctx) {
+      const url = new URL(req.url ?? '/', 'http://localhost')
+      if (url.pathname !== path) return false
+      const service = ctx.services[SERVICE] as RealtimeService | undefined
+      if (!service || !isSameOrigin(req, ctx.env.publicUrl)) {
+        socket.end('HTTP/1.1 403 Forbidden\r\nConnection: close\r\nContent-Length: 0\r\n\r\n')
+        return true
+      }
+      service.wss.handleUpgrade(req, socket, head, (ws) => service.wss.emit('connection', ws, req))
+      return true
+    },
+    async stop(ctx) {
+      const service = ctx.services[SERVICE] as RealtimeService | undefined
+      if (!service) return
+      for (const client of service.wss.clients) client.close(1001, 'Server shutting down')
+      await service.server.dispose()
+      await new Promise<void>((resolve) => service.wss.close(() => resolve()))
+    },
+  }
+}
+
+function toHeaders(req: IncomingMessage): Headers {
+  const headers = new Headers()
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (value === undefined) continue
+    for (const v of Array.isArray(value) ? value : [value]) headers.append(name, v)
+  }
+  return headers
+}
+
+/** A browser always sends Origin on a WebSocket; it must be this site (PUBLIC_URL or the Host it asked for). */
+function isSameOrigin(req: IncomingMessage, publicUrl: string): boolean {
+  const origin = req.headers.origin
+  if (!origin) return true
+  let host: string
+  try {
+    host = new URL(origin).host
+  } catch {
+    return false
+  }
+  return host === new URL(publicUrl).host || host === req.headers.host
+}
