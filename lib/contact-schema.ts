@@ -18,6 +18,9 @@ export const contactMessages = {
   failure: 'There was an error sending your message. Please try again.',
 } as const
 
+/** The honeypot: a field people never see, which form-filling bots tend to complete. */
+export const CONTACT_HONEYPOT_FIELD = 'website'
+
 const MAX_NAME_SPACES = 4
 /** Letters (any script, so "Seán" and "Zoë" pass) and plain spaces. */
 const NAME_CHARACTERS = /^[\p{L} ]+$/u

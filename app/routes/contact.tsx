@@ -1,11 +1,48 @@
+import { useActionData, useLoaderData, type ActionFunctionArgs } from 'react-router'
+import { contactPage } from '../../content'
 import { pageMeta } from '../../lib/meta'
+import { site } from '../../lib/site'
+import { ContactForm, type ContactFormResult } from '../components/content/contact-form'
+import { cardClass, linkClass, Page, PageHeader } from '../components/content/ui'
+import { ContactLocation } from '../features/map/contact-location'
+import { CONTACT_HONEYPOT_FIELD } from '../../lib/contact-schema'
+import { loadContactPage, submitContact } from './contact.server'
 
 export const meta = () => pageMeta({ path: '/contact' })
 
+export function loader() {
+  return loadContactPage()
+}
+
+export function action({ request }: ActionFunctionArgs) {
+  return submitContact(request)
+}
+
 export default function ContactPage() {
+  const { maps } = useLoaderData<typeof loader>()
+  const result = useActionData<ContactFormResult>()
   return (
-    <section className="mx-auto max-w-5xl p-6">
-      <h1 className="text-3xl font-semibold">Contact</h1>
-    </section>
+    <Page>
+      <PageHeader title={contactPage.heading} intro={contactPage.intro} />
+      <div className="grid gap-10 lg:grid-cols-[1fr_auto]">
+        <div className={cardClass}>
+          <ContactForm result={result} honeypotField={CONTACT_HONEYPOT_FIELD} />
+        </div>
+        <div className="space-y-6 lg:w-[350px]">
+          <ContactLocation apiKey={maps.apiKey} mapId={maps.mapId} />
+          <section className={cardClass} aria-labelledby="quick-contact-heading">
+            <h2 id="quick-contact-heading" className="text-lg font-semibold">
+              {contactPage.quickContact.heading}
+            </h2>
+            <p className="mt-2 text-[var(--color-light)]">{contactPage.quickContact.body}</p>
+            <p className="mt-3">
+              <a href={`mailto:${site.email}`} className={linkClass}>
+                {site.email}
+              </a>
+            </p>
+          </section>
+        </div>
+      </div>
+    </Page>
   )
 }
