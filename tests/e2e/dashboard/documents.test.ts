@@ -1,0 +1,196 @@
+import { readFile } from 'node:fs/promises'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import type { TrackedPage } from '../../setup/browser'
+import { hydrated, screenshotOnFailure, startDashboardEnv, testUploadLimit, unexpectedErrors, type DashboardEnv } from './dashboard-env'
+import { objModel, pdf, png, sha256, zipWith } from './fixtures'
+import { cookieHeader } from './seed'
+
+describe('client dashboard: documents and the company logo', () => {
+  let env: DashboardEnv
+  let current: TrackedPage | undefined
+
+  beforeAll(async () => {
+    env = await startDashboardEnv(['boss'])
+  })
+  afterAll(async () => {
+    await env?.stop()
+  })
+  afterEach(async (ctx) => {
+    if (ctx.task.result?.state === 'fail') await screenshotOnFailure(current?.page, `dashboard-documents-${ctx.task.name}`)
+    await current?.context.close()
+    current = undefined
+  })
+
+  it('a document upload shows its progress, survives a dropped connection and resumes from the confirmed offset', async () => {
+    const user = await env.user('resume')
+    current = await env.open(user)
+    const { page, errors } = current
+    await hydrated(page)
+    await page.getByText('No files found').waitFor()
+
+    // The second chunk's connection drops once; every PATCH is slowed so the progress can be seen.
+    const patchOffsets: number[] = []
+    let dropped = false
+    await page.route('**/uploads/**', async (route) => {
+      const request = route.request()
+      if (request.method() !== 'PATCH') return route.continue()
+      const offset = Number(await request.headerValue('upload-offset'))
+      patchOffsets.push(offset)
+      await new Promise((r) => setTimeout(r, 600))
+      if (!dropped && offset > 0) {
+        dropped = true
+        return route.abort('connectionreset')
+      }
+      return route.continue()
+    })
+
+    const model = objModel(12_000_000)
+    await page.getByLabel('Choose a document').setInputFiles({ name: 'site-survey.obj', mimeType: 'model/obj', buffer: model })
+    const button = page.getByRole('button', { name: /Upload document|Uploading/ })
+    await button.click()
+    await page.waitForFunction(() => [...document.querySelectorAll('button')].some((b) => /^Uploading\.\.\. \d+%$/.test(b.textContent ?? '') && b.disabled))
+    // A percentage between the ends is shown while the second chunk is on its way.
+    await page.waitForFunction(() => [...document.querySelectorAll('button')].some((b) => /^Uploading\.\.\. ([1-9]\d?)%$/.test(b.textContent ?? '')))
+    const message = `File uploaded successfully: user-box/${user.id}/site-survey.obj`
+    await page.getByText(message).waitFor({ timeout: 30_000 })
+    expect(await page.getByRole('status').filter({ hasText: message }).getAttribute('aria-live')).toBe('polite')
+    expect(await button.textContent()).toBe('Upload document')
+    expect(await button.isDisabled()).toBe(false)
+
+    // One drop, then the upload carried on from the 8 MiB the server had confirmed, not from zero.
+    expect(dropped).toBe(true)
+    expect(patchOffsets[0]).toBe(0)
+    expect(patchOffsets.filter((o) => o === 0)).toHaveLength(1)
+    expect(patchOffsets.at(-1)).toBe(8 * 1024 * 1024)
+
+    const row = page.getByRole('row').filter({ hasText: 'site-survey.obj' })
+    expect((await row.getByRole('cell').allTextContents()).slice(0, 3)).toEqual(['site-survey.obj', 'OBJ', '12.00 MB'])
+    expect(await row.getByRole('cell').nth(3).textContent()).toMatch(/\d{4}/)
+    const stored = await fetch(`${env.server.url}/files/user-box/${user.id}/site-survey.obj`, { headers: { cookie: cookieHeader(user) } })
+    expect(stored.status).toBe(200)
+    expect(sha256(await stored.arrayBuffer())).toBe(sha256(model))
+    expect(unexpectedErrors(errors, [/ERR_CONNECTION_RESET|net::ERR_FAILED/])).toEqual([])
+  })
+
+  it('a pdf opens in a new tab, a zip downloads, and a document is deleted after confirming', async () => {
+    const user = await env.user('files')
+    current = await env.open(user)
+    const { page, context, errors } = current
+    await hydrated(page)
+    const zip = zipWith('readme.txt', 'Drawings for the bracket.')
+    for (const file of [
+      { name: 'plan.pdf', mimeType: 'application/pdf', buffer: pdf },
+      { name: 'drawings.zip', mimeType: 'application/zip', buffer: zip },
+    ]) {
+      await page.getByLabel('Choose a document').setInputFiles(file)
+      await page.getByRole('button', { name: 'Upload document' }).click()
+      await page.getByText(`File uploaded successfully: user-box/${user.id}/${file.name}`).waitFor()
+    }
+    await page.getByRole('row').filter({ hasText: 'drawings.zip' }).waitFor()
+    expect(await page.getByRole('row').filter({ hasText: 'plan.pdf' }).getByRole('cell').nth(1).textContent()).toBe('PDF')
+
+    const [tab] = await Promise.all([context.waitForEvent('page'), page.getByRole('link', { name: 'Open plan.pdf in a new tab' }).click()])
+    await tab.waitForLoadState('domcontentloaded').catch(() => {})
+    expect(new URL(tab.url()).pathname).toBe(`/files/user-box/${user.id}/plan.pdf`)
+    await page.getByText('File opened successfully: plan.pdf').waitFor()
+    await tab.close()
+
+    expect(await page.getByRole('link', { name: 'Open drawings.zip in a new tab' }).count()).toBe(0)
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download drawings.zip' }).click()])
+    expect(download.suggestedFilename()).toBe('drawings.zip')
+    expect(sha256(await readFile((await download.path())!))).toBe(sha256(zip))
+    await page.getByText('File downloaded successfully: drawings.zip').waitFor()
+
+    const row = page.getByRole('row').filter({ hasText: 'drawings.zip' })
+    await row.getByRole('button', { name: 'Delete drawings.zip' }).click()
+    const dialog = page.getByRole('alertdialog', { name: 'Are you sure?' })
+    await dialog.getByRole('button', { name: 'No!' }).click()
+    expect(await row.count()).toBe(1)
+    await row.getByRole('button', { name: 'Delete drawings.zip' }).click()
+    await dialog.getByRole('button', { name: 'Yes' }).click()
+    await page.getByText('File deleted successfully: drawings.zip').waitFor()
+    await row.waitFor({ state: 'detached' })
+    expect(await page.getByRole('row').filter({ hasText: 'plan.pdf' }).count()).toBe(1)
+    expect(unexpectedErrors(errors)).toEqual([])
+  })
+
+  it('refuses a type that is not accepted and a file over the size limit with a clear message', async () => {
+    const user = await env.user('limits')
+    current = await env.open(user)
+    const { page, errors } = current
+    await hydrated(page)
+    await page.getByLabel('Choose a document').setInputFiles({ name: 'tool.exe', mimeType: 'application/x-msdownload', buffer: Buffer.from('MZ') })
+    await page.getByRole('button', { name: 'Upload document' }).click()
+    await page.getByText(/^This file type is not accepted\. Please upload images, video, PDF, Word/).waitFor()
+
+    await page.getByLabel('Choose a document').setInputFiles({ name: 'huge.obj', mimeType: 'model/obj', buffer: objModel(testUploadLimit + 1) })
+    await page.getByRole('button', { name: 'Upload document' }).click()
+    await page.getByText(/^The file is larger than the upload limit of /).waitFor()
+    expect(await page.getByText('No files found').count()).toBe(1)
+    expect(unexpectedErrors(errors)).toEqual([])
+  })
+
+  it('the company logo takes images only, is public, and a new one replaces it', async () => {
+    const user = await env.user('logo')
+    current = await env.open(user)
+    const { page, errors } = current
+    await hydrated(page)
+    await page.getByText('No logo yet').waitFor()
+
+    await page.getByLabel('Choose an image').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') })
+    await page.getByRole('button', { name: 'Upload logo' }).click()
+    await page.getByText('The logo must be an image (for example PNG, JPEG or GIF)').waitFor()
+
+    // Named like an image but not one: the server reads the content and refuses it.
+    await page.getByLabel('Choose an image').setInputFiles({ name: 'fake.png', mimeType: 'image/png', buffer: Buffer.from('this is not a picture at all') })
+    await page.getByRole('button', { name: 'Upload logo' }).click()
+    await page.getByText(/^Error handling file: /).waitFor()
+    await page.getByText('No logo yet').waitFor()
+
+    await page.getByLabel('Choose an image').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: png })
+    await page.getByRole('button', { name: 'Upload logo' }).click()
+    const img = page.getByRole('img', { name: 'Company logo' })
+    await img.waitFor()
+    const src = (await img.getAttribute('src'))!
+    expect(src).toBe(`/files/profile-pictures/${user.id}/logo.png`)
+    expect(await img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth)).toBe(1)
+    // Readable by anyone, signed in or not.
+    const anonymous = await fetch(env.server.url + src)
+    expect(anonymous.status).toBe(200)
+    expect(sha256(await anonymous.arrayBuffer())).toBe(sha256(png))
+
+    await page.getByLabel('Choose an image').setInputFiles({ name: 'logo-2.png', mimeType: 'image/png', buffer: png })
+    await page.getByRole('button', { name: 'Upload logo' }).click()
+    await page.waitForFunction(() => document.querySelector('img[alt="Company logo"]')?.getAttribute('src')?.endsWith('/logo-2.png'))
+    // The replaced file is gone; only the logo in use remains.
+    expect((await fetch(env.server.url + src)).ok).toBe(false)
+    expect(unexpectedErrors(errors, [/status of 415/])).toEqual([])
+  })
+
+  it('an admin uploads into a client’s documents and sets their logo; the client sees both', async () => {
+    const boss = await env.user('boss')
+    const client = await env.user('client')
+    current = await env.open(boss, `/profile?client=${client.id}`)
+    const { page, errors } = current
+    await hydrated(page)
+    await page.getByRole('heading', { name: 'Client Documents' }).waitFor()
+    await page.getByText('No files found').waitFor()
+    await page.getByLabel('Choose a document').setInputFiles({ name: 'report.pdf', mimeType: 'application/pdf', buffer: pdf })
+    await page.getByRole('button', { name: 'Upload document' }).click()
+    await page.getByText(`File uploaded successfully: user-box/${client.id}/report.pdf`).waitFor()
+    await page.getByLabel('Choose an image').setInputFiles({ name: 'client-logo.png', mimeType: 'image/png', buffer: png })
+    await page.getByRole('button', { name: 'Upload logo' }).click()
+    await page.waitForFunction((id) => document.querySelector('img[alt="Company logo"]')?.getAttribute('src') === `/files/profile-pictures/${id}/client-logo.png`, client.id)
+    expect(unexpectedErrors(errors)).toEqual([])
+
+    const own = await env.open(client)
+    await hydrated(own.page)
+    await own.page.getByRole('heading', { name: 'My Documents' }).waitFor()
+    await own.page.getByRole('row').filter({ hasText: 'report.pdf' }).waitFor()
+    expect(await own.page.getByRole('img', { name: 'Company logo' }).getAttribute('src')).toBe(`/files/profile-pictures/${client.id}/client-logo.png`)
+    await own.context.close()
+    // Not in the admin's own box.
+    const adminBox = (await (await fetch(`${env.server.url}/profile/documents`, { headers: { cookie: cookieHeader(boss) } })).json()) as { files: unknown[] }
+    expect(adminBox.files).toEqual([])
+  })
+})

@@ -1,0 +1,139 @@
+import { createHash } from 'node:crypto'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import type { TrackedPage } from '../../setup/browser'
+import { hydrated, screenshotOnFailure, startDashboardEnv, unexpectedErrors, type DashboardEnv } from './dashboard-env'
+import { cookieHeader } from './seed'
+
+describe('client dashboard: job requests', () => {
+  let env: DashboardEnv
+  let current: TrackedPage | undefined
+
+  beforeAll(async () => {
+    env = await startDashboardEnv()
+  })
+  afterAll(async () => {
+    await env?.stop()
+  })
+  afterEach(async (ctx) => {
+    if (ctx.task.result?.state === 'fail') await screenshotOnFailure(current?.page, `dashboard-jobs-${ctx.task.name}`)
+    await current?.context.close()
+    current = undefined
+  })
+
+  it('a client places a job request with an attached file, sees it listed, and deletes it after confirming', async () => {
+    const user = await env.user('jobs')
+    current = await env.open(user)
+    const { page, errors } = current
+    await hydrated(page)
+    await page.getByText('No job requests found').waitFor()
+
+    await page.getByLabel('Job', { exact: true }).fill('Bracket FEA')
+    await page.getByLabel('Reference').fill('PO-2231')
+    await page.getByLabel('Instructions').fill('Static load case, 2 kN at the tip.')
+    const slider = page.getByRole('slider', { name: /Priority/ })
+    expect(await slider.inputValue()).toBe('3')
+    expect(await slider.getAttribute('min')).toBe('1')
+    expect(await slider.getAttribute('max')).toBe('5')
+    await page.locator('#job-priority-scale').getByText('Low').waitFor()
+    await page.locator('#job-priority-scale').getByText('High').waitFor()
+    await slider.fill('5')
+    const attachment = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n')
+    await page.getByLabel('Attach files (optional)').setInputFiles({ name: 'bracket-drawing.pdf', mimeType: 'application/pdf', buffer: attachment })
+
+    await page.route('**/profile.data*', async (route) => {
+      if (route.request().method() === 'POST') await new Promise((r) => setTimeout(r, 500))
+      await route.continue()
+    })
+    const button = page.locator('form[aria-labelledby="job-form-title"] button[type="submit"]')
+    expect(await button.textContent()).toBe('Request this job')
+    await button.click()
+    await page.waitForFunction((b) => b?.textContent === 'Placing job request', await button.elementHandle())
+    expect(await button.isDisabled()).toBe(true)
+    await page.waitForFunction((b) => b?.textContent === 'Request this job', await button.elementHandle(), { timeout: 20_000 })
+    await page.getByText('Job request placed', { exact: true }).waitFor()
+
+    const row = page.getByRole('row').filter({ hasText: 'Bracket FEA' })
+    await row.waitFor()
+    const cells = await row.getByRole('cell').allTextContents()
+    expect(cells.slice(0, 5)).toEqual(['Bracket FEA', 'PO-2231', '5', 'pending', 'bracket-drawing.pdf'])
+    expect(cells[5]).toMatch(/\d{4}/)
+    // The form is ready for the next request.
+    expect(await page.getByLabel('Job', { exact: true }).inputValue()).toBe('')
+    expect(await slider.inputValue()).toBe('3')
+
+    // The attachment is stored under job-files/{jobRequestId}/ and served to its owner only.
+    const href = await row.getByRole('link', { name: 'bracket-drawing.pdf' }).getAttribute('href')
+    expect(href).toMatch(/^\/files\/job-files\/[0-9a-f-]{36}\/bracket-drawing\.pdf\?download=1$/)
+    const own = await fetch(env.server.url + href, { headers: { cookie: cookieHeader(user) } })
+    expect(own.status).toBe(200)
+    expect(createHash('sha256').update(Buffer.from(await own.arrayBuffer())).digest('hex')).toBe(createHash('sha256').update(attachment).digest('hex'))
+    const guest = await fetch(env.server.url + href)
+    expect(guest.ok).toBe(false)
+
+    // Delete asks first; "No!" keeps the request.
+    await row.getByRole('button', { name: /Delete the job request Bracket FEA/ }).click()
+    const dialog = page.getByRole('alertdialog', { name: 'Are you sure?' })
+    await dialog.waitFor()
+    expect(await dialog.getByRole('button').allTextContents()).toEqual(['No!', 'Yes'])
+    await dialog.getByRole('button', { name: 'No!' }).click()
+    await dialog.waitFor({ state: 'detached' })
+    expect(await row.count()).toBe(1)
+    await row.getByRole('button', { name: /Delete the job request Bracket FEA/ }).click()
+    await dialog.getByRole('button', { name: 'Yes' }).click()
+    await page.getByText('No job requests found').waitFor()
+    // Its files went with it.
+    expect((await fetch(env.server.url + href, { headers: { cookie: cookieHeader(user) } })).ok).toBe(false)
+    expect(unexpectedErrors(errors)).toEqual([])
+  })
+
+  it('the job list scrolls within 500 px and shows the newest first', async () => {
+    const user = await env.user('many')
+    for (let i = 1; i <= 14; i++) {
+      const form = new URLSearchParams({ intent: 'create-job-request', job: `Job ${i}`, reference: `R${i}`, instructions: '', priority: String((i % 5) + 1) })
+      const res = await fetch(`${env.server.url}/profile`, { method: 'POST', body: form, headers: { cookie: cookieHeader(user), origin: env.server.url } })
+      expect(res.status).toBe(200)
+    }
+    current = await env.open(user)
+    const { page, errors } = current
+    await hydrated(page)
+    const scroller = page.getByTestId('job-requests-scroll')
+    await scroller.waitFor()
+    const box = await scroller.evaluate((el) => ({ max: getComputedStyle(el).maxHeight, client: el.clientHeight, scroll: el.scrollHeight, overflow: getComputedStyle(el).overflowY }))
+    expect(box.max).toBe('500px')
+    expect(box.client).toBeLessThanOrEqual(500)
+    expect(box.scroll).toBeGreaterThan(box.client)
+    expect(box.overflow).toBe('auto')
+    expect(await page.getByRole('row').nth(1).getByRole('cell').first().textContent()).toBe('Job 14')
+    expect(unexpectedErrors(errors)).toEqual([])
+  })
+
+  it('shows "Error fetching job requests" when the list cannot be read', async () => {
+    const user = await env.user('failing')
+    current = await env.open(user, '/')
+    const { page, errors } = current
+    await page.route('**/profile/job-requests*', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"down"}' }))
+    await page.goto(env.server.url + '/profile')
+    await hydrated(page)
+    await page.getByText('Error fetching job requests').waitFor()
+    // The rest of the dashboard still works.
+    await page.getByRole('heading', { name: 'User Dashboard' }).waitFor()
+    await page.getByText('No files found').waitFor()
+    expect(unexpectedErrors(errors, [/status of 500/])).toEqual([])
+  })
+
+  it('a client cannot read or delete another client’s job requests', async () => {
+    const owner = await env.user('owner')
+    const other = await env.user('other')
+    const form = new URLSearchParams({ intent: 'create-job-request', job: 'Private job', reference: 'X', instructions: '', priority: '3' })
+    await fetch(`${env.server.url}/profile`, { method: 'POST', body: form, headers: { cookie: cookieHeader(owner), origin: env.server.url } })
+    const list = (await (await fetch(`${env.server.url}/profile/job-requests`, { headers: { cookie: cookieHeader(owner) } })).json()) as { jobRequests: { id: string }[] }
+    const id = list.jobRequests[0]!.id
+
+    const peek = await fetch(`${env.server.url}/profile/job-requests?client=${owner.id}`, { headers: { cookie: cookieHeader(other) } })
+    expect(peek.status).toBe(403)
+    const del = await fetch(`${env.server.url}/profile`, { method: 'POST', body: new URLSearchParams({ intent: 'delete-job-request', id }), headers: { cookie: cookieHeader(other), origin: env.server.url } })
+    expect(del.status).toBeGreaterThanOrEqual(400)
+    const after = (await (await fetch(`${env.server.url}/profile/job-requests`, { headers: { cookie: cookieHeader(owner) } })).json()) as { jobRequests: { id: string }[] }
+    expect(after.jobRequests.map((j) => j.id)).toEqual([id])
+  })
+})
