@@ -1,0 +1,235 @@
+import { readFileSync } from 'node:fs'
+import path from 'node:path'
+import pg from 'pg'
+import type { Browser, Page } from 'playwright-core'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { anvilAccounts, deployTestToken, installMulticall3, startAnvil, type AnvilNode, type TestToken } from '../../setup/anvil'
+import { launchBrowser, newTrackedPage, screenshotOnFailure, type TrackedPage } from '../../setup/browser'
+import { startTestServer, type TestServer } from '../../setup/test-server'
+import { injectTestWallet, rememberConnectedAddress, testWallet, type TestWalletOptions } from './support/test-wallet'
+
+const [holder, smallHolder, emptyAccount] = anvilAccounts as [`0x${string}`, `0x${string}`, `0x${string}`]
+
+describe('wallet badge', () => {
+  let anvil: AnvilNode
+  let token: TestToken
+  let server: TestServer
+  let browser: Browser
+  let tracked: TrackedPage | undefined
+  let logs: string[] = []
+
+  beforeAll(async () => {
+    anvil = await startAnvil({ chainId: 56 })
+    await installMulticall3(anvil)
+    token = await deployTestToken(anvil, { name: 'Meshwork Test Token', symbol: 'MESHT' })
+    await token.mint(holder, '1234.6')
+    await token.mint(smallHolder, '42.4')
+    server = await startTestServer({ env: { TOKEN_ADDRESS: token.address, RPC_URL_56: anvil.url } })
+    browser = await launchBrowser()
+  })
+
+  afterAll(async () => {
+    await browser?.close()
+    await server?.stop()
+    server?.cleanup()
+    await anvil?.stop()
+  })
+
+  afterEach(async (ctx) => {
+    if (ctx.task.result?.state === 'fail') await screenshotOnFailure(tracked?.page, `wallet-${ctx.task.name}`)
+    if (tracked) {
+      // Nothing in the wallet flows is a console error (SPEC.md: states are logged, not errors).
+      expect(tracked.errors).toEqual([])
+      await tracked.context.close()
+    }
+    tracked = undefined
+  })
+
+  async function open(options: { wallet?: Partial<TestWalletOptions> | Partial<TestWalletOptions>[]; connected?: string; userAgent?: string; path?: string } = {}): Promise<Page> {
+    tracked = await newTrackedPage(browser, options.userAgent ? { userAgent: options.userAgent } : {})
+    const { page } = tracked
+    logs = []
+    page.on('console', (msg) => {
+      if (msg.type() === 'log' || msg.type() === 'info') logs.push(msg.text())
+    })
+    const wallets = options.wallet === undefined ? [] : Array.isArray(options.wallet) ? options.wallet : [options.wallet]
+    for (const w of wallets) await injectTestWallet(page, { rpcUrl: anvil.url, ...w })
+    if (options.connected) await rememberConnectedAddress(page, options.connected)
+    await page.goto(server.url + (options.path ?? '/'))
+    return page
+  }
+
+  const badge = (page: Page) => page.getByTestId('wallet-badge')
+  const storedAddress = (page: Page) => page.evaluate(() => localStorage.getItem('Connected_address'))
+
+  it('reads Guest in the page HTML, then Undetected without a wallet', async () => {
+    const html = await (await fetch(server.url + '/')).text()
+    expect(html).toMatch(/data-testid="wallet-badge"[^>]*>Guest</)
+    const page = await open()
+    await expect.poll(() => badge(page).textContent()).toBe('Undetected')
+    expect(logs).toContain('No EIP-6963 compatible wallet detected')
+  })
+
+  it('tells a desktop visitor without a wallet to install one', async () => {
+    const page = await open()
+    await expect.poll(() => badge(page).textContent()).toBe('Undetected')
+    await badge(page).click()
+    const notice = page.getByRole('alert')
+    await expect.poll(() => notice.textContent()).toContain('No EIP Compatible wallet has been detected on your browser.')
+    expect(await notice.textContent()).toContain('We recommend installing a browser wallet')
+    expect(await page.getByTestId('wallet-consent').count()).toBe(0)
+  })
+
+  it('shows Disconnected for a wallet that shares no account', async () => {
+    const page = await open({ wallet: {} })
+    await expect.poll(() => badge(page).textContent()).toBe('Disconnected')
+    expect(logs).toContain('EIP-6963 compatible wallet detected but not connected')
+    expect(await testWallet(page).requests()).not.toContain('eth_requestAccounts')
+  })
+
+  it('asks for consent, connects, stores the address and shows the balance rounded', async () => {
+    const page = await open({ wallet: { connectAccounts: [holder] } })
+    const nodeCalls: string[] = []
+    page.on('request', (req) => {
+      if (req.url().startsWith(anvil.url)) nodeCalls.push(req.postData() ?? '')
+    })
+    await expect.poll(() => badge(page).textContent()).toBe('Disconnected')
+    await badge(page).click()
+    const consent = page.getByRole('alertdialog')
+    await consent.waitFor()
+    expect(await consent.getByRole('button', { name: 'NO' }).isVisible()).toBe(true)
+    // Consent comes before the wallet is asked.
+    expect(await testWallet(page).requests()).not.toContain('eth_requestAccounts')
+    await consent.getByRole('button', { name: 'YES' }).click()
+    await expect.poll(() => badge(page).textContent()).toBe('1235')
+    expect(await storedAddress(page)).toBe(holder)
+    expect(await testWallet(page).requests()).toContain('eth_requestAccounts')
+    // The balance is read from the chain-56 node of the server's configuration, through Multicall3,
+    // not through the wallet.
+    expect(nodeCalls.some((body) => body.includes('"eth_call"') && body.toLowerCase().includes('0xca11bde05977b3631167028862be2a173976ca11'))).toBe(true)
+    expect(await testWallet(page).requests()).not.toContain('eth_call')
+
+    // Remembered on the next visit.
+    await page.reload()
+    await expect.poll(() => badge(page).textContent()).toBe('1235')
+  })
+
+  it('asks the wallet nothing when the visitor answers NO', async () => {
+    const page = await open({ wallet: { connectAccounts: [holder] } })
+    await expect.poll(() => badge(page).textContent()).toBe('Disconnected')
+    await badge(page).click()
+    await page.getByRole('alertdialog').getByRole('button', { name: 'NO' }).click()
+    await expect.poll(() => page.getByRole('alertdialog').count()).toBe(0)
+    expect(await testWallet(page).requests()).not.toContain('eth_requestAccounts')
+    expect(await badge(page).textContent()).toBe('Disconnected')
+    expect(await storedAddress(page)).toBeNull()
+  })
+
+  it('shows a rejected connection and keeps the page working', async () => {
+    const page = await open({ wallet: { connectAccounts: [holder], rejectConnect: true } })
+    await expect.poll(() => badge(page).textContent()).toBe('Disconnected')
+    await badge(page).click()
+    await page.getByRole('alertdialog').getByRole('button', { name: 'YES' }).click()
+    const notice = page.getByRole('alert')
+    await expect.poll(() => notice.textContent()).toContain('Wallet connection failed: User rejected the request.')
+    expect(await badge(page).textContent()).toBe('Disconnected')
+    expect(await storedAddress(page)).toBeNull()
+    // Still usable: the consent opens again and the navigation works.
+    await badge(page).click()
+    await page.getByRole('alertdialog').getByRole('button', { name: 'NO' }).click()
+    await page.getByRole('link', { name: 'About' }).first().click()
+    await page.waitForURL('**/about')
+    expect(await badge(page).textContent()).toBe('Disconnected')
+  })
+
+  it('shows Prospector for a connected wallet holding none of the token', async () => {
+    const page = await open({ wallet: { accounts: [emptyAccount] }, connected: emptyAccount })
+    await expect.poll(() => badge(page).textContent()).toBe('Prospector')
+  })
+
+  it('reads the balance on chain 56 whatever chain the wallet is on', async () => {
+    const page = await open({ wallet: { accounts: [holder], chainId: 137 }, connected: holder })
+    await expect.poll(() => badge(page).textContent()).toBe('1235')
+    await expect.poll(() => page.getByRole('alert').textContent()).toContain('Provider request error: Unsupported chain or network')
+    await testWallet(page).setChain(56)
+    await expect.poll(() => page.getByRole('alert').count()).toBe(0)
+    expect(await badge(page).textContent()).toBe('1235')
+  })
+
+  it('follows the wallet when the user switches account', async () => {
+    const page = await open({ wallet: { accounts: [holder] }, connected: holder })
+    await expect.poll(() => badge(page).textContent()).toBe('1235')
+    await testWallet(page).setAccounts([smallHolder])
+    await expect.poll(() => badge(page).textContent()).toBe('42')
+    expect(await storedAddress(page)).toBe(smallHolder)
+  })
+
+  it('clears the stored address and reloads when the wallet empties its accounts', async () => {
+    const page = await open({ wallet: { accounts: [holder] }, connected: holder })
+    await expect.poll(() => badge(page).textContent()).toBe('1235')
+    await page.evaluate(() => ((window as unknown as { beforeReload: boolean }).beforeReload = true))
+    const reloaded = page.waitForEvent('load')
+    await testWallet(page).setAccounts([])
+    await reloaded
+    expect(await page.evaluate(() => (window as unknown as { beforeReload?: boolean }).beforeReload)).toBeUndefined()
+    expect(await storedAddress(page)).toBeNull()
+    await expect.poll(() => badge(page).textContent()).toBe('Disconnected')
+  })
+
+  it('disconnects: forgets the address and sends the Disconnected notification', async () => {
+    const page = await open({ wallet: { accounts: [holder] }, connected: holder })
+    await expect.poll(() => badge(page).textContent()).toBe('1235')
+    const before = await walletOutboxRows()
+    await badge(page).click()
+    const account = page.getByRole('dialog')
+    await account.waitFor()
+    expect(await account.textContent()).toContain(`${holder.slice(0, 6)}…${holder.slice(-4)}`)
+    await account.getByRole('button', { name: 'Disconnect' }).click()
+    await expect.poll(() => badge(page).textContent()).toBe('Disconnected')
+    expect(await storedAddress(page)).toBeNull()
+    await expect.poll(async () => (await walletOutboxRows()).length).toBe(before.length + 1)
+    const row = (await walletOutboxRows()).at(-1)!
+    expect(row.channel).toBe('notification')
+    expect(row.payload).toMatchObject({ title: 'Disconnected', emoji: ':wave:', source: 'Meshwork - Logout', address: holder })
+  })
+
+  it('lets the visitor pick when several wallets announce themselves', async () => {
+    const page = await open({
+      wallet: [
+        { name: 'First Wallet', rdns: 'dev.meshwork.first', connectAccounts: [holder] },
+        { name: 'Second Wallet', rdns: 'dev.meshwork.second', connectAccounts: [smallHolder] },
+      ],
+    })
+    await expect.poll(() => badge(page).textContent()).toBe('Disconnected')
+    await badge(page).click()
+    const consent = page.getByRole('alertdialog')
+    await consent.getByRole('radio', { name: 'Second Wallet' }).check()
+    await consent.getByRole('button', { name: 'YES' }).click()
+    await expect.poll(() => badge(page).textContent()).toBe('42')
+    expect(await testWallet(page, 'dev.meshwork.first').requests()).not.toContain('eth_requestAccounts')
+    expect(await testWallet(page, 'dev.meshwork.second').requests()).toContain('eth_requestAccounts')
+  })
+
+  it('sends a phone without a wallet to MetaMask Mobile', async () => {
+    const iPhone = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1'
+    const page = await open({ userAgent: iPhone, path: '/services/cfd' })
+    await page.route('https://metamask.app.link/**', (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<title>MetaMask</title>' }))
+    await expect.poll(() => badge(page).textContent()).toBe('Undetected')
+    await badge(page).click()
+    await page.getByRole('alertdialog').getByRole('button', { name: 'YES' }).click()
+    await page.waitForURL('https://metamask.app.link/**')
+    expect(page.url()).toBe(`https://metamask.app.link/dapp/${new URL(server.url).host}/services/cfd`)
+  })
+
+  async function walletOutboxRows() {
+    const settings = JSON.parse(readFileSync(path.join(server.dataDir, 'postgres.json'), 'utf8')) as { port: number; password: string }
+    const client = new pg.Client({ host: '127.0.0.1', port: settings.port, user: 'postgres', password: settings.password, database: 'app' })
+    await client.connect()
+    try {
+      const result = await client.query<{ channel: string; payload: Record<string, unknown> }>("SELECT channel, payload FROM outbox WHERE kind = 'wallet-disconnect' ORDER BY id")
+      return result.rows
+    } finally {
+      await client.end()
+    }
+  }
+})
