@@ -47,7 +47,7 @@ export const resetPasswordSchema = z.object({
 })
 
 /** The rate-limit answer the server gives and the form shows. */
-export const TOO_MANY_ATTEMPTS_MESSAGE = 'Too many attempts. Please wait a minute and try again.'
+export const TOO_MANY_ATTEMPTS_MESSAGE = 'Too many attempts. Please wait a few minutes and try again.'
 /** Same words whether or not the account exists. */
 export const INVALID_CREDENTIALS_MESSAGE = 'Incorrect email or password'
 export const INVALID_CODE_MESSAGE = 'That code is not valid. Please check it or ask for a new one.'

@@ -9,6 +9,11 @@ export interface BlobStore {
   kind: 'disk' | 's3'
   /** Streams a file in, replacing any file at that key only once the whole body is written. */
   put(key: string, body: Readable, options: { contentType: string }): Promise<{ size: number; eTag: string }>
+  /**
+   * Moves a complete local file (a finished upload) into the store; the source is gone afterwards.
+   * On disk this is a rename, so a large upload is not copied.
+   */
+  putFile(key: string, sourcePath: string, options: { contentType: string }): Promise<{ size: number; eTag: string }>
   /** The file's bytes, or null when absent. */
   get(key: string): Promise<Readable | null>
   delete(key: string): Promise<void>

@@ -1,6 +1,7 @@
 import { START_ACK_ID, type ChatStreamPart } from '../../../lib/chat-schema'
 import type { Actor } from '../../auth/actor'
 import { AppError } from '../../errors/app-error'
+import type { GraphqlModule } from '../graphql-module'
 import { createOrGetConversation } from '../../services/chat/create-or-get-conversation'
 import { listMessages } from '../../services/chat/list-messages'
 import { sendMessage } from '../../services/chat/send-message'
@@ -11,7 +12,7 @@ import { subscribeStreamParts } from '../../services/chat/subscribe-stream-parts
  * nextToken, send a message, and the assistant's stream parts by conversationId (over graphql-ws).
  * JSON fields (metadata, aiContext, toolConfiguration) travel as JSON-encoded strings.
  */
-export const typeDefs = /* GraphQL */ `
+const typeDefs = /* GraphQL */ `
   type ChatConversation {
     id: ID!
     name: String
@@ -77,7 +78,7 @@ export const typeDefs = /* GraphQL */ `
     sendChatMessage(input: SendChatMessageInput!): ChatMessage!
   }
 
-  extend type Subscription {
+  type Subscription {
     onChatStreamPart(conversationId: ID!, afterSeq: Int): ChatStreamPart!
   }
 `
@@ -120,7 +121,7 @@ async function* withStartAck(conversationId: string, afterSeq: number, parts: As
   }
 }
 
-export const resolvers = {
+const resolvers = {
   ChatConversation: {
     metadata: (c: { metadata: unknown }) => (c.metadata == null ? null : JSON.stringify(c.metadata)),
   },
@@ -149,3 +150,5 @@ export const resolvers = {
     },
   },
 }
+
+export const chatModule: GraphqlModule = { name: 'chat', typeDefs, resolvers: resolvers as GraphqlModule['resolvers'] }

@@ -1,0 +1,35 @@
+import { deleteFile } from '../../services/files/delete-file'
+import { listFiles } from '../../services/files/list-files'
+import type { GraphqlModule } from '../graphql-module'
+
+export const filesModule: GraphqlModule = {
+  name: 'files',
+  typeDefs: /* GraphQL */ `
+    "Stored file of SPEC.md section 3; type comes from the extension; url is the download route."
+    type StoredFile {
+      path: String!
+      name: String!
+      size: Float!
+      lastModified: String!
+      eTag: String!
+      type: String!
+      url: String!
+    }
+    extend type Query {
+      "Complete files under a folder, e.g. user-box/<userId>/ or job-files/<jobRequestId>/"
+      files(prefix: String!): [StoredFile!]!
+    }
+    extend type Mutation {
+      "Returns the deleted path."
+      deleteFile(path: String!): String!
+    }
+  `,
+  resolvers: {
+    Query: {
+      files: (_: unknown, args: { prefix: string }, { actor }) => listFiles({ actor, prefix: args.prefix }),
+    },
+    Mutation: {
+      deleteFile: async (_: unknown, args: { path: string }, { actor }) => (await deleteFile({ actor, path: args.path })).path,
+    },
+  },
+}

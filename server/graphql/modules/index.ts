@@ -1,0 +1,12 @@
+import type { GraphqlModule } from '../graphql-module'
+import { apiTokensModule } from './api-tokens'
+import { baseModule } from './base'
+import { blogModule } from './blog'
+import { chatModule } from './chat'
+import { contactsModule } from './contacts'
+import { filesModule } from './files'
+import { jobRequestsModule } from './job-requests'
+import { profilesModule } from './profiles'
+
+/** Every part of the /graphql schema. A feature adds its module here (one line). */
+export const graphqlModules: GraphqlModule[] = [baseModule, profilesModule, jobRequestsModule, blogModule, contactsModule, filesModule, apiTokensModule, chatModule]

@@ -1,0 +1,85 @@
+import { createJobRequest } from '../../services/job-requests/create-job-request'
+import { deleteJobRequest } from '../../services/job-requests/delete-job-request'
+import { getJobRequest } from '../../services/job-requests/get-job-request'
+import type { JobRequestInput } from '../../services/job-requests/job-request-types'
+import { listJobRequests } from '../../services/job-requests/list-job-requests'
+import { listJobRequestsByMembership } from '../../services/job-requests/list-job-requests-by-membership'
+import { updateJobRequest } from '../../services/job-requests/update-job-request'
+import type { GraphqlModule } from '../graphql-module'
+
+/** JobRequests of SPEC.md sections 3 and 7 (the type keeps the spec's plural name). */
+export const jobRequestsModule: GraphqlModule = {
+  name: 'job-requests',
+  typeDefs: /* GraphQL */ `
+    type JobRequests {
+      id: ID!
+      user: ID!
+      job: String
+      reference: String
+      instructions: String
+      status: String
+      "1 to 5, as text"
+      priority: String
+      "JSON-encoded list of storage paths"
+      files: String
+      "the text true"
+      membership: String
+      completedAt: String
+      releasedAt: String
+      createdAt: String!
+      updatedAt: String!
+    }
+    input StringEqFilter {
+      eq: String
+    }
+    input JobRequestFilter {
+      user: StringEqFilter
+    }
+    input CreateJobRequestsInput {
+      "The client (admins only); the signed-in user by default."
+      user: ID
+      job: String
+      reference: String
+      instructions: String
+      "Ignored: a new job request is pending."
+      status: String
+      priority: String
+      "JSON-encoded list"
+      files: String
+      "Ignored: always true."
+      membership: String
+    }
+    input UpdateJobRequestsInput {
+      id: ID!
+      files: String!
+    }
+    extend type Query {
+      "Own job requests; admins: a client's (filter.user.eq) or every client's (no filter)."
+      listJobRequests(filter: JobRequestFilter, limit: Int): [JobRequests!]!
+      getJobRequests(id: ID!): JobRequests!
+      jobRequestsByMembershipAndUser(membership: String!, user: ID): [JobRequests!]!
+    }
+    extend type Mutation {
+      createJobRequests(input: CreateJobRequestsInput!): JobRequests!
+      updateJobRequests(input: UpdateJobRequestsInput!): JobRequests!
+      deleteJobRequests(input: DeleteInput!): JobRequests!
+    }
+  `,
+  resolvers: {
+    Query: {
+      listJobRequests: (_: unknown, args: { filter?: { user?: { eq?: string | null } | null } | null; limit?: number | null }, { actor }) => {
+        const user = args.filter?.user?.eq ?? null
+        return listJobRequests({ actor, user, all: !user, limit: args.limit ?? undefined })
+      },
+      getJobRequests: (_: unknown, args: { id: string }, { actor }) => getJobRequest({ actor, id: args.id }),
+      jobRequestsByMembershipAndUser: (_: unknown, args: { membership: string; user?: string | null }, { actor }) =>
+        listJobRequestsByMembership({ actor, membership: args.membership, user: args.user }),
+    },
+    Mutation: {
+      createJobRequests: (_: unknown, args: { input: JobRequestInput }, { actor }) => createJobRequest({ actor, input: { ...args.input } }),
+      updateJobRequests: (_: unknown, args: { input: { id: string; files: string } }, { actor }) =>
+        updateJobRequest({ actor, id: args.input.id, files: args.input.files }),
+      deleteJobRequests: (_: unknown, args: { input: { id: string } }, { actor }) => deleteJobRequest({ actor, id: args.input.id }),
+    },
+  },
+}

@@ -1,0 +1,104 @@
+import { createReadStream } from 'node:fs'
+import { rm } from 'node:fs/promises'
+import { Readable } from 'node:stream'
+import {
+  AbortMultipartUploadCommand,
+  CompleteMultipartUploadCommand,
+  CreateMultipartUploadCommand,
+  DeleteObjectCommand,
+  GetObjectCommand,
+  PutObjectCommand,
+  S3Client,
+  UploadPartCommand,
+} from '@aws-sdk/client-s3'
+import type { BlobStore } from './blob-store'
+
+export interface S3BlobStoreOptions {
+  bucket: string
+  endpoint?: string
+  region?: string
+  accessKeyId: string
+  secretAccessKey: string
+}
+
+/** Parts of 16 MiB: few requests for a large file, bounded memory (one part in flight). */
+const PART_SIZE = 16 * 1024 * 1024
+
+/**
+ * An S3-compatible bucket (path-style addressing, so MinIO, s3rver, Ceph work). Large bodies go up as a
+ * multipart upload, which S3 makes visible only on CompleteMultipartUpload; a failure aborts it.
+ */
+export function createS3BlobStore(options: S3BlobStoreOptions): BlobStore & { client: S3Client } {
+  const client = new S3Client({
+    endpoint: options.endpoint,
+    region: options.region ?? 'us-east-1',
+    forcePathStyle: true,
+    credentials: { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey },
+  })
+  const Bucket = options.bucket
+
+  async function put(key: string, body: Readable, { contentType }: { contentType: string }) {
+    let uploadId: string | undefined
+    const parts: { ETag: string; PartNumber: number }[] = []
+    let buffered: Buffer[] = []
+    let bufferedBytes = 0
+    let size = 0
+    const flush = async () => {
+      const chunk = Buffer.concat(buffered, bufferedBytes)
+      buffered = []
+      bufferedBytes = 0
+      if (!uploadId) {
+        const created = await client.send(new CreateMultipartUploadCommand({ Bucket, Key: key, ContentType: contentType }))
+        uploadId = created.UploadId!
+      }
+      const PartNumber = parts.length + 1
+      const res = await client.send(new UploadPartCommand({ Bucket, Key: key, UploadId: uploadId, PartNumber, Body: chunk, ContentLength: chunk.length }))
+      parts.push({ ETag: res.ETag!, PartNumber })
+    }
+    try {
+      for await (const data of body) {
+        const buf = Buffer.isBuffer(data) ? data : Buffer.from(data as Uint8Array)
+        buffered.push(buf)
+        bufferedBytes += buf.length
+        size += buf.length
+        if (bufferedBytes >= PART_SIZE) await flush()
+      }
+      if (!uploadId) {
+        // Small file: one PUT.
+        const chunk = Buffer.concat(buffered, bufferedBytes)
+        const res = await client.send(new PutObjectCommand({ Bucket, Key: key, Body: chunk, ContentLength: chunk.length, ContentType: contentType }))
+        return { size, eTag: res.ETag ?? '' }
+      }
+      if (bufferedBytes > 0) await flush()
+      const done = await client.send(new CompleteMultipartUploadCommand({ Bucket, Key: key, UploadId: uploadId, MultipartUpload: { Parts: parts } }))
+      return { size, eTag: done.ETag ?? '' }
+    } catch (error) {
+      if (uploadId) await client.send(new AbortMultipartUploadCommand({ Bucket, Key: key, UploadId: uploadId })).catch(() => {})
+      throw error
+    }
+  }
+
+  return {
+    kind: 's3',
+    client,
+    put,
+    async putFile(key, sourcePath, opts) {
+      const result = await put(key, createReadStream(sourcePath), opts)
+      await rm(sourcePath, { force: true })
+      return result
+    },
+    async get(key) {
+      try {
+        const res = await client.send(new GetObjectCommand({ Bucket, Key: key }))
+        return res.Body as Readable
+      } catch (error) {
+        const name = (error as { name?: string }).name
+        if (name === 'NoSuchKey' || name === 'NotFound') return null
+        throw error
+      }
+    },
+    async delete(key) {
+      await client.send(new DeleteObjectCommand({ Bucket, Key: key }))
+    },
+  }
+}

@@ -1,0 +1,45 @@
+import { Readable } from 'node:stream'
+import type { Context } from 'hono'
+import { previewMimeTypes } from '../../lib/catalogue'
+import { resolveActor } from '../auth/resolve-actor'
+import { isAppError } from '../errors/app-error'
+import { openFile } from '../services/files/open-file'
+
+/** Types a browser would run as code in our origin: served only inside a sandbox (no scripts, opaque origin). */
+const activeTypes = new Set(['text/html', 'text/css', 'text/javascript', 'image/svg+xml', 'application/xhtml+xml', 'text/xml', 'application/xml'])
+
+/**
+ * GET /files/{path}: the owner check of the services, then the bytes. Previewable types open inline
+ * (SPEC.md section 9), everything else downloads; nothing can execute in the site's origin.
+ */
+export async function serveFile(c: Context): Promise<Response> {
+  const raw = new URL(c.req.url).pathname.slice('/files/'.length)
+  const actor = await resolveActor(c.req.raw)
+  try {
+    const { file, body } = await openFile({ actor, path: raw })
+    const type = file.type
+    const inline = (previewMimeTypes as readonly string[]).includes(type) && c.req.query('download') === undefined
+    const headers = new Headers({
+      'content-type': type.startsWith('text/') ? `${type}; charset=utf-8` : type,
+      'content-length': String(file.size),
+      'x-content-type-options': 'nosniff',
+      'content-disposition': `${inline ? 'inline' : 'attachment'}; filename="${file.name.replace(/[^\x20-\x7e]|"/g, '_')}"; filename*=UTF-8''${encodeURIComponent(file.name)}`,
+      etag: file.eTag.startsWith('"') ? file.eTag : `"${file.eTag}"`,
+      'last-modified': new Date(file.lastModified).toUTCString(),
+      'cache-control': file.path.startsWith('profile-pictures/') ? 'public, max-age=300' : 'private, no-cache',
+      'cross-origin-resource-policy': 'same-origin',
+    })
+    if (activeTypes.has(type)) headers.set('content-security-policy', "sandbox; default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'")
+    if (c.req.method === 'HEAD') {
+      body.destroy()
+      return new Response(null, { status: 200, headers })
+    }
+    return new Response(Readable.toWeb(body) as ReadableStream, { status: 200, headers })
+  } catch (error) {
+    if (isAppError(error)) {
+      const status = error.code === 'UNAUTHORIZED' ? (actor ? 403 : 401) : error.status
+      return c.text(error.code === 'UNAUTHORIZED' ? 'Unauthorized' : error.message, status as 400)
+    }
+    throw error
+  }
+}
