@@ -153,7 +153,7 @@ export const thermalRetentionStudy: CaseStudy = {
         },
         {
           kind: 'paragraph',
-          text: 'The animation below shows the modified chamber’s temperature field settling after a step increase in load: the jet is turned by the baffle, the hot core spreads across the chamber and the gas reaches the stack above 850 °C.',
+          text: 'The animation below shows the modified chamber’s temperature field over a few seconds of operation: the jet from the throat is turned upward by the baffle, turbulent eddies carry the hot core across the chamber, and the gas reaches the stack above 850 °C while the cooler layers stay against the walls.',
         },
         {
           kind: 'video',
