@@ -21,7 +21,8 @@ export async function notifyWalletDisconnected(db: DbOrTx, input: WalletDisconne
       title,
       emoji: disconnectNotification.emoji,
       source,
-      message: `${disconnectNotification.emoji} ${title}${input.address ? ` ${input.address}` : ''} (${source})`,
+      // The outbox's Discord formatter puts `summary` in the headline next to the kind's title.
+      summary: `${disconnectNotification.emoji} ${title}`,
       ...(input.address ? { address: input.address } : {}),
     },
   })

@@ -1,4 +1,6 @@
 import { readFileSync } from 'node:fs'
+import { createServer, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import path from 'node:path'
 import pg from 'pg'
 import type { Browser, Page } from 'playwright-core'
@@ -17,6 +19,9 @@ describe('wallet badge', () => {
   let browser: Browser
   let tracked: TrackedPage | undefined
   let logs: string[] = []
+  // A local stand-in for Discord's webhook endpoint: the outbox worker delivers notifications here.
+  let discord: Server
+  const discordMessages: { content: string; embeds?: { fields?: { name: string; value: string }[] }[] }[] = []
 
   beforeAll(async () => {
     anvil = await startAnvil({ chainId: 56 })
@@ -24,7 +29,17 @@ describe('wallet badge', () => {
     token = await deployTestToken(anvil, { name: 'Meshwork Test Token', symbol: 'MESHT' })
     await token.mint(holder, '1234.6')
     await token.mint(smallHolder, '42.4')
-    server = await startTestServer({ env: { TOKEN_ADDRESS: token.address, RPC_URL_56: anvil.url } })
+    discord = createServer((req, res) => {
+      let body = ''
+      req.on('data', (c: Buffer) => (body += c.toString()))
+      req.on('end', () => {
+        discordMessages.push(JSON.parse(body))
+        res.writeHead(204).end()
+      })
+    })
+    await new Promise<void>((resolve) => discord.listen(0, '127.0.0.1', resolve))
+    const webhook = `http://127.0.0.1:${(discord.address() as AddressInfo).port}/api/webhooks/1/test`
+    server = await startTestServer({ env: { TOKEN_ADDRESS: token.address, RPC_URL_56: anvil.url, DISCORD_WEBHOOK_URL: webhook } })
     browser = await launchBrowser()
   })
 
@@ -33,6 +48,7 @@ describe('wallet badge', () => {
     await server?.stop()
     server?.cleanup()
     await anvil?.stop()
+    await new Promise((resolve) => discord?.close(resolve))
   })
 
   afterEach(async (ctx) => {
@@ -191,6 +207,12 @@ describe('wallet badge', () => {
     const row = (await walletOutboxRows()).at(-1)!
     expect(row.channel).toBe('notification')
     expect(row.payload).toMatchObject({ title: 'Disconnected', emoji: ':wave:', source: 'Meshwork - Logout', address: holder })
+    // ...and the outbox worker delivers it to the webhook.
+    await expect.poll(() => discordMessages.length, { timeout: 10_000 }).toBeGreaterThan(0)
+    const delivered = discordMessages.find((m) => m.content.includes(':wave: Disconnected'))!
+    expect(delivered).toBeDefined()
+    const fields = Object.fromEntries((delivered.embeds?.[0]?.fields ?? []).map((f) => [f.name, f.value]))
+    expect(Object.values(fields)).toEqual(expect.arrayContaining(['Disconnected', ':wave:', 'Meshwork - Logout', holder]))
   })
 
   it('lets the visitor pick when several wallets announce themselves', async () => {

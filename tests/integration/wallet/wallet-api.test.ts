@@ -68,7 +68,7 @@ describe('wallet HTTP API', () => {
       channel: 'notification',
       kind: 'wallet-disconnect',
       status: 'pending',
-      payload: { title: 'Disconnected', emoji: ':wave:', source: 'Meshwork - Logout', address: '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266' },
+      payload: { title: 'Disconnected', emoji: ':wave:', source: 'Meshwork - Logout', summary: ':wave: Disconnected', address: '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266' },
     })
   })
 
