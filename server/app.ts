@@ -66,6 +66,13 @@ export async function startServer({ env, log = createLogger(env.LOG_LEVEL), plug
     c.header('Cache-Control', 'no-store')
     return c.json(report, report.database.reachable ? 200 : 503)
   })
+  if (process.env.ENABLE_TEST_ROUTES === '1') {
+    // A request that takes ?ms= to answer, for the graceful-shutdown test; absent in a real deployment.
+    app.get('/__test/slow', async (c) => {
+      await new Promise((r) => setTimeout(r, Math.min(Number(c.req.query('ms')) || 0, 10_000)))
+      return c.text('slow response complete')
+    })
+  }
   for (const plugin of plugins) plugin.routes?.(app, ctx)
 
   let viteMiddleware: ((req: IncomingMessage, res: ServerResponse, next: () => void) => void) | undefined
@@ -115,10 +122,21 @@ export async function startServer({ env, log = createLogger(env.LOG_LEVEL), plug
     socket.destroy()
   })
 
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject)
-    server.listen(env.PORT, env.HOST, () => resolve())
-  })
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject)
+      server.listen(env.PORT, env.HOST, () => resolve())
+    })
+  } catch (error) {
+    // e.g. the port is taken: leave nothing running behind (the embedded PostgreSQL above all).
+    for (const plugin of [...plugins].reverse()) await Promise.resolve(plugin.stop?.(ctx)).catch(() => {})
+    await closeVite?.()
+    await events.close().catch(() => {})
+    if (redis) await closeRedisClient(redis)
+    await database.close().catch(() => {})
+    setAppContext(undefined)
+    throw error
+  }
   const { port } = server.address() as AddressInfo
   const host = env.HOST === '0.0.0.0' || env.HOST === '::' ? 'localhost' : env.HOST
   const url = `http://${host}:${port}`

@@ -10,14 +10,15 @@ const optionalUrl = (protocols: string[]) =>
   z
     .string()
     .trim()
-    .url()
+    // abort: a value that is not a URL gets one message, not also the protocol one.
+    .url({ message: 'must be a URL', abort: true })
     .refine((v) => protocols.some((p) => v.startsWith(p + ':')), { message: `must start with ${protocols.map((p) => p + '://').join(' or ')}` })
     .optional()
 
 export const envSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
-    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    PORT: z.coerce.number({ message: 'must be a whole number from 0 to 65535' }).int('must be a whole number from 0 to 65535').min(0, 'must be a whole number from 0 to 65535').max(65535, 'must be a whole number from 0 to 65535').default(3000),
     HOST: z.string().min(1).default('0.0.0.0'),
     PUBLIC_URL: optionalUrl(['http', 'https']),
     DATA_DIR: z.string().min(1).default('./data'),

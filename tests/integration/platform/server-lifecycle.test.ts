@@ -1,0 +1,142 @@
+import { spawn } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { afterAll, describe, expect, it } from 'vitest'
+import { startTestServer, type TestServer } from '../../setup/test-server'
+import { startWebhookReceiver } from './support/receivers'
+import { connectToServerDatabase, isAlive, postmasterPid, processesUsing } from './support/server-database'
+
+// The production server as a real child process (tests/setup/test-server.ts), with its embedded PostgreSQL.
+const root = path.resolve(import.meta.dirname, '../../..')
+const servers: TestServer[] = []
+const dataDirs: string[] = []
+
+async function start(options: Parameters<typeof startTestServer>[0] = {}) {
+  const server = await startTestServer(options)
+  servers.push(server)
+  return server
+}
+
+afterAll(async () => {
+  for (const server of servers) await server.kill('SIGKILL')
+  for (const server of servers) server.cleanup()
+  for (const dir of dataDirs) {
+    // A postmaster left behind by a failed test would hold the directory: stop it before removing it.
+    for (const pid of processesUsing(dir)) if (isAlive(pid)) process.kill(pid, 'SIGQUIT')
+    rmSync(dir, { recursive: true, force: true })
+  }
+})
+
+describe('server start and stop', () => {
+  it('finishes a request in flight on SIGTERM, refuses new ones, stops PostgreSQL and exits 0', async () => {
+    const server = await start()
+    const postmaster = postmasterPid(server.dataDir)
+    expect(postmaster).toBeDefined()
+    const slow = fetch(`${server.url}/__test/slow?ms=1500`)
+    await new Promise((r) => setTimeout(r, 300))
+    const exited = server.stop()
+    await new Promise((r) => setTimeout(r, 200))
+    await expect(fetch(`${server.url}/healthz`)).rejects.toThrow()
+    const res = await slow
+    expect(res.status).toBe(200)
+    expect(await res.text()).toBe('slow response complete')
+    expect(await exited).toBe(0)
+    const messages = server.logs.map((l) => (l.startsWith('{') ? (JSON.parse(l) as { msg: string }).msg : l))
+    expect(messages).toContain('shutting down')
+    expect(messages.at(-1)).toBe('stopped')
+    expect(isAlive(postmaster!)).toBe(false)
+    expect(processesUsing(server.dataDir)).toEqual([])
+  })
+
+  it('stops the same way on SIGINT', async () => {
+    const server = await start()
+    const postmaster = postmasterPid(server.dataDir)!
+    expect(await server.kill('SIGINT')).toBe(0)
+    expect(isAlive(postmaster)).toBe(false)
+  })
+
+  it('recovers by itself after a crash that left its PostgreSQL running, with every committed row', async () => {
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'platform-crash-'))
+    dataDirs.push(dataDir)
+    const first = await start({ dataDir })
+    const db = await connectToServerDatabase(dataDir)
+    for (let i = 0; i < 20; i++) await db.query(`INSERT INTO contact (name, email, message) VALUES ($1, 'crash@example.test', 'before the crash')`, [`Visitor ${i}`])
+    await db.end()
+    const orphan = postmasterPid(dataDir)!
+    expect(await first.kill('SIGKILL')).toBe(null)
+    // SIGKILL gives the server no chance to stop its PostgreSQL: it is still there.
+    expect(isAlive(orphan)).toBe(true)
+
+    const second = await start({ dataDir })
+    expect(isAlive(orphan)).toBe(false)
+    const health = await (await fetch(`${second.url}/healthz`)).json()
+    expect(health.database.reachable).toBe(true)
+    const again = await connectToServerDatabase(dataDir)
+    const rows = await again.query(`SELECT count(*)::int AS n FROM contact WHERE email = 'crash@example.test'`)
+    await again.end()
+    expect(rows.rows[0].n).toBe(20)
+    expect(await second.stop()).toBe(0)
+    expect(processesUsing(dataDir)).toEqual([])
+  })
+
+  it('delivers an outbox row that was still pending when the server stopped, after the restart', async () => {
+    let accepting = false
+    const receiver = await startWebhookReceiver(() => ({ status: accepting ? 204 : 503 }))
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'platform-restart-'))
+    dataDirs.push(dataDir)
+    try {
+      const env = { DISCORD_WEBHOOK_URL: receiver.url }
+      const first = await start({ dataDir, env })
+      const db = await connectToServerDatabase(dataDir)
+      const { rows } = await db.query(`INSERT INTO outbox (channel, kind, payload) VALUES ('notification', 'contact', '{"name":"Grace","message":"Across a restart"}') RETURNING id`)
+      const id = rows[0].id as string
+      await expect.poll(() => receiver.requests.length, { timeout: 5000 }).toBe(1)
+      await db.end()
+      expect(await first.stop()).toBe(0)
+
+      accepting = true
+      const second = await start({ dataDir, env })
+      // The retry is due ~2 s after the failed attempt.
+      await expect.poll(() => receiver.accepted.length, { timeout: 15_000 }).toBe(1)
+      const after = await connectToServerDatabase(dataDir)
+      await expect
+        .poll(async () => (await after.query('SELECT status, attempts FROM outbox WHERE id = $1', [id])).rows[0], { timeout: 5000 })
+        .toEqual({ status: 'done', attempts: 2 })
+      await after.end()
+      expect(receiver.accepted[0]).toMatchObject({ content: '**New contact message**', embeds: [{ description: 'Across a restart' }] })
+      expect(await second.stop()).toBe(0)
+      expect(receiver.accepted).toHaveLength(1)
+    } finally {
+      await receiver.close()
+    }
+  })
+})
+
+describe('configuration errors', () => {
+  function runWithEnv(env: Record<string, string>) {
+    return new Promise<{ code: number | null; stderr: string }>((resolve) => {
+      const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server/main.ts')], {
+        cwd: root,
+        env: { ...process.env, DATA_DIR: path.join(os.tmpdir(), 'platform-never-created'), HOST: '127.0.0.1', ...env },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      })
+      let stderr = ''
+      child.stderr.on('data', (c: Buffer) => (stderr += c.toString()))
+      child.on('exit', (code) => resolve({ code, stderr }))
+    })
+  }
+
+  it.each([
+    [{ PORT: 'abc' }, 'PORT: must be a whole number from 0 to 65535'],
+    [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL: must start with postgres:// or postgresql://'],
+    [{ PUBLIC_URL: 'not a url' }, 'PUBLIC_URL: must be a URL'],
+    [{ REDIS_URL: 'http://127.0.0.1:6379' }, 'REDIS_URL: must start with redis:// or rediss://'],
+    [{ AUTH_SECRET: 'short' }, 'AUTH_SECRET: must be at least 32 characters'],
+  ])('%o stops the server with a message naming the variable', async (env, message) => {
+    const { code, stderr } = await runWithEnv(env)
+    expect(code).toBe(78)
+    expect(stderr).toContain('Invalid configuration:')
+    expect(stderr).toContain(`  - ${message}`)
+  })
+})
