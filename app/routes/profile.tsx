@@ -23,6 +23,19 @@ export async function action({ request }: Route.ActionArgs) {
   return runDashboardAction(request)
 }
 
+/**
+ * A save that never reaches the server (connection lost, server down) becomes a failed result the
+ * form shows ("Update failed", a message), instead of replacing the dashboard with an error page.
+ */
+export async function clientAction({ request, serverAction }: Route.ClientActionArgs) {
+  const intent = String((await request.clone().formData()).get('intent') ?? '')
+  try {
+    return await serverAction()
+  } catch {
+    return { intent, ok: false, message: 'The server could not be reached. Please try again.' }
+  }
+}
+
 /** Lists and forms re-read only what a change touched; the loader reruns after profile changes. */
 export function shouldRevalidate({ formData, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
   const intent = formData?.get('intent')

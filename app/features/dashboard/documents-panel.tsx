@@ -174,6 +174,8 @@ export function DocumentsPanel({
   )
 }
 
+/** The limit as the server states it: binary units, "2 GB" for the default, "20 MB" for 20 MiB. */
 function formatLimit(bytes: number): string {
-  return bytes >= 1e9 ? `${+(bytes / 1024 ** 3).toFixed(2)} GB` : formatMegabytes(bytes)
+  const gib = bytes / 1024 ** 3
+  return gib >= 1 ? `${+gib.toFixed(2)} GB` : `${+(bytes / 1024 ** 2).toFixed(2)} MB`
 }

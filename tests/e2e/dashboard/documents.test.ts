@@ -114,6 +114,24 @@ describe('client dashboard: documents and the company logo', () => {
     expect(unexpectedErrors(errors)).toEqual([])
   })
 
+  it('says "Error deleting file" when the file is already gone', async () => {
+    const user = await env.user('gone')
+    current = await env.open(user)
+    const { page, errors } = current
+    await hydrated(page)
+    await page.getByLabel('Choose a document').setInputFiles({ name: 'old.pdf', mimeType: 'application/pdf', buffer: pdf })
+    await page.getByRole('button', { name: 'Upload document' }).click()
+    await page.getByRole('row').filter({ hasText: 'old.pdf' }).waitFor()
+    // Deleted elsewhere (another tab) while this list still shows it.
+    const elsewhere = await fetch(`${env.server.url}/profile`, { method: 'POST', body: new URLSearchParams({ intent: 'delete-file', path: `user-box/${user.id}/old.pdf` }), headers: { cookie: cookieHeader(user), origin: env.server.url } })
+    expect(elsewhere.status).toBe(200)
+    await page.getByRole('button', { name: 'Delete old.pdf' }).click()
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Yes' }).click()
+    await page.getByText('Error deleting file: File not found').waitFor()
+    await page.getByText('No files found').waitFor()
+    expect(unexpectedErrors(errors, [/status of 404/])).toEqual([])
+  })
+
   it('refuses a type that is not accepted and a file over the size limit with a clear message', async () => {
     const user = await env.user('limits')
     current = await env.open(user)

@@ -107,6 +107,22 @@ describe('client dashboard: signed out, details, keyboard and accessibility', ()
     expect(unexpectedErrors(errors)).toEqual([])
   })
 
+  it('a save that cannot reach the server says "Update failed" and keeps the dashboard', async () => {
+    const user = await env.user('offline')
+    current = await env.open(user)
+    const { page, errors } = current
+    await hydrated(page)
+    await page.route('**/profile.data*', (route) => (route.request().method() === 'POST' ? route.abort('connectionrefused') : route.continue()))
+    await page.getByLabel('Nickname').fill('Offline')
+    const button = page.locator('form[aria-labelledby="details-title"] button[type="submit"]')
+    await button.click()
+    await page.waitForFunction((b) => b?.textContent === 'Update failed', await button.elementHandle())
+    await page.getByRole('heading', { name: 'User Dashboard' }).waitFor()
+    await page.waitForFunction((b) => b?.textContent === 'Update details', await button.elementHandle(), { timeout: 6000 })
+    expect(await page.getByLabel('Nickname').inputValue()).toBe('Offline')
+    expect(unexpectedErrors(errors, [/ERR_CONNECTION_REFUSED|net::ERR_FAILED/])).toEqual([])
+  })
+
   it('the dashboard works with the keyboard alone and has no axe violations', async () => {
     const user = await env.user('keyboard')
     current = await env.open(user)
