@@ -1,0 +1,187 @@
+import { randomUUID } from 'node:crypto'
+import { eq, sql } from 'drizzle-orm'
+import { expect, it } from 'vitest'
+import type { AppContext } from '../../../../server/context'
+import {
+  accounts,
+  apiTokens,
+  auditLog,
+  blogPosts,
+  comments,
+  contacts,
+  conversations,
+  jobRequests,
+  messages,
+  outbox,
+  profiles,
+  rateLimits,
+  sessions,
+  storedFiles,
+  streamParts,
+  users,
+  verifications,
+} from '../../../../server/db/schema'
+
+/**
+ * The data layer's guarantees, written once and run against the embedded PostgreSQL
+ * (tests/integration/platform/data-layer.test.ts) and the system PostgreSQL (tests/external/platform-data-layer.test.ts).
+ */
+export function defineDataLayerTests(getCtx: () => AppContext) {
+  const newUser = async (overrides: Partial<typeof users.$inferInsert> = {}) => {
+    const id = randomUUID()
+    const [user] = await getCtx().db.insert(users).values({ id, name: 'Test Client', email: `${id}@example.test`, ...overrides }).returning()
+    return user!
+  }
+
+  it('has every table after the migrations', async () => {
+    const { rows } = await getCtx().database.pool.query<{ table_name: string }>(
+      `SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' ORDER BY table_name`,
+    )
+    expect(rows.map((r) => r.table_name)).toEqual(
+      expect.arrayContaining([
+        'account',
+        'api_token',
+        'audit_log',
+        'blog_post',
+        'comment',
+        'contact',
+        'conversation',
+        'job_request',
+        'message',
+        'outbox',
+        'profile',
+        'rate_limit',
+        'session',
+        'stored_file',
+        'stream_part',
+        'user',
+        'verification',
+      ]),
+    )
+  })
+
+  it('stores and reads back users with their sessions, accounts, verifications, profile and API tokens', async () => {
+    const { db } = getCtx()
+    const user = await newUser({ groups: ['Admins'] })
+    expect(user).toMatchObject({ emailVerified: false, groups: ['Admins'] })
+    expect(user.createdAt).toBeInstanceOf(Date)
+    await db.insert(sessions).values({ id: randomUUID(), token: randomUUID(), userId: user.id, expiresAt: new Date(Date.now() + 3600_000), userAgent: 'test' })
+    await db.insert(accounts).values({ id: randomUUID(), accountId: user.id, providerId: 'credential', userId: user.id, password: 'hash' })
+    await db.insert(verifications).values({ id: randomUUID(), identifier: user.email, value: 'hashed-code', expiresAt: new Date(Date.now() + 600_000) })
+    await db.insert(profiles).values({ userId: user.id, givenName: 'Ada', familyName: 'Lovelace', ethereumAddress: '0x' + 'a'.repeat(40) })
+    await db.insert(apiTokens).values({ userId: user.id, name: 'CI', tokenHash: randomUUID() })
+
+    expect(await db.select({ userAgent: sessions.userAgent }).from(sessions).where(eq(sessions.userId, user.id))).toEqual([{ userAgent: 'test' }])
+    expect(await db.select({ providerId: accounts.providerId }).from(accounts).where(eq(accounts.userId, user.id))).toEqual([{ providerId: 'credential' }])
+    expect(await db.select({ value: verifications.value }).from(verifications).where(eq(verifications.identifier, user.email))).toEqual([{ value: 'hashed-code' }])
+    expect(await db.select().from(profiles).where(eq(profiles.userId, user.id))).toEqual([
+      expect.objectContaining({ givenName: 'Ada', familyName: 'Lovelace', phoneNumberVerified: false, ethereumAddress: '0x' + 'a'.repeat(40) }),
+    ])
+    expect(await db.select({ name: apiTokens.name }).from(apiTokens).where(eq(apiTokens.userId, user.id))).toEqual([{ name: 'CI' }])
+  })
+
+  it('refuses a second user with the same email', async () => {
+    const user = await newUser()
+    const error = await newUser({ email: user.email }).catch((e: unknown) => e as { cause?: { code?: string }; code?: string })
+    expect(error).toBeDefined()
+    expect((error as { cause?: { code?: string } }).cause?.code ?? (error as { code?: string }).code).toBe('23505')
+  })
+
+  it('stores blog posts with comments, contacts, stored files, audit entries, outbox rows and rate-limit counters', async () => {
+    const { db } = getCtx()
+    const [post] = await db.insert(blogPosts).values({ title: 'Meshing a bracket', category: 'FEA', content: 'Body' }).returning()
+    await db.insert(comments).values({ blogPostId: post!.id, author: 'Reader', comment: 'Useful, thanks.' })
+    expect(await db.select({ comment: comments.comment }).from(comments).where(eq(comments.blogPostId, post!.id))).toEqual([{ comment: 'Useful, thanks.' }])
+
+    const email = `${randomUUID()}@example.test`
+    await db.insert(contacts).values({ name: 'Visitor', email, message: 'Hello' })
+    expect(await db.select({ message: contacts.message }).from(contacts).where(eq(contacts.email, email))).toEqual([{ message: 'Hello' }])
+
+    const filePath = `users/${randomUUID()}/drawing.step`
+    await db.insert(storedFiles).values({ path: filePath, size: 5 * 1024 ** 3, eTag: 'abc', contentType: 'model/step' })
+    expect(await db.select({ size: storedFiles.size }).from(storedFiles).where(eq(storedFiles.path, filePath))).toEqual([{ size: 5 * 1024 ** 3 }])
+
+    const actorId = randomUUID()
+    await db.insert(auditLog).values({ actorId, action: 'impersonate', details: { reason: 'support' } })
+    expect(await db.select({ details: auditLog.details }).from(auditLog).where(eq(auditLog.actorId, actorId))).toEqual([{ details: { reason: 'support' } }])
+
+    const [row] = await db.insert(outbox).values({ channel: 'notification', kind: 'test-kind', payload: { n: 1, nested: { ok: true } } }).returning()
+    expect(row).toMatchObject({ status: 'pending', attempts: 0, payload: { n: 1, nested: { ok: true } } })
+    await db.delete(outbox).where(eq(outbox.id, row!.id))
+
+    const key = `test:${randomUUID()}`
+    await db.insert(rateLimits).values({ key, windowStart: new Date(), windowMs: 60_000, hits: 1 })
+    expect(await db.select({ hits: rateLimits.hits }).from(rateLimits).where(eq(rateLimits.key, key))).toEqual([{ hits: 1 }])
+  })
+
+  it('stores a conversation with its messages and stream parts in order', async () => {
+    const { db } = getCtx()
+    const user = await newUser()
+    const [conversation] = await db.insert(conversations).values({ owner: user.id, name: 'Quote', metadata: { model: 'site-knowledge' } }).returning()
+    const [question] = await db
+      .insert(messages)
+      .values({ conversationId: conversation!.id, role: 'user', owner: user.id, content: [{ type: 'text', text: 'How much is FEA?' }] })
+      .returning()
+    for (let i = 0; i < 3; i++) {
+      await db.insert(streamParts).values({ conversationId: conversation!.id, associatedUserMessageId: question!.id, contentBlockIndex: 0, contentBlockDeltaIndex: i, contentBlockText: `part ${i}` })
+    }
+    const parts = await db.select({ text: streamParts.contentBlockText, seq: streamParts.seq }).from(streamParts).where(eq(streamParts.conversationId, conversation!.id)).orderBy(streamParts.seq)
+    expect(parts.map((p) => p.text)).toEqual(['part 0', 'part 1', 'part 2'])
+    expect(typeof parts[0]!.seq).toBe('number')
+    expect(await db.select({ content: messages.content }).from(messages).where(eq(messages.conversationId, conversation!.id))).toEqual([
+      { content: [{ type: 'text', text: 'How much is FEA?' }] },
+    ])
+  })
+
+  it('finds job requests by membership and user through their index', async () => {
+    const { db, database } = getCtx()
+    const membership = `m-${randomUUID()}`
+    const rows = Array.from({ length: 4000 }, (_, i) => ({ user: `user-${i % 400}`, membership: i % 2 ? membership : `other-${i % 50}`, job: `Job ${i}`, status: 'submitted' }))
+    for (let i = 0; i < rows.length; i += 1000) await db.insert(jobRequests).values(rows.slice(i, i + 1000))
+    await db.execute(sql`ANALYZE job_request`)
+    const found = await db
+      .select({ job: jobRequests.job })
+      .from(jobRequests)
+      .where(sql`${jobRequests.membership} = ${membership} AND ${jobRequests.user} = 'user-1'`)
+    expect(found).toHaveLength(10)
+    const plan = await database.pool.query<{ 'QUERY PLAN': string }>(`EXPLAIN SELECT * FROM job_request WHERE membership = $1 AND "user" = $2`, [membership, 'user-1'])
+    expect(plan.rows.map((r) => r['QUERY PLAN']).join('\n')).toContain('job_request_membership_user_idx')
+  })
+
+  it('deletes what belongs to a user with the user, and comments with their post', async () => {
+    const { db } = getCtx()
+    const user = await newUser()
+    await db.insert(sessions).values({ id: randomUUID(), token: randomUUID(), userId: user.id, expiresAt: new Date(Date.now() + 3600_000) })
+    await db.insert(accounts).values({ id: randomUUID(), accountId: user.id, providerId: 'credential', userId: user.id })
+    await db.insert(profiles).values({ userId: user.id, nickname: 'ada' })
+    await db.insert(apiTokens).values({ userId: user.id, name: 'CI', tokenHash: randomUUID() })
+    const [conversation] = await db.insert(conversations).values({ owner: user.id }).returning()
+    const [message] = await db.insert(messages).values({ conversationId: conversation!.id, role: 'user', owner: user.id, content: [] }).returning()
+    await db.insert(streamParts).values({ conversationId: conversation!.id, associatedUserMessageId: message!.id, contentBlockText: 'x' })
+
+    await db.delete(users).where(eq(users.id, user.id))
+    const count = async (table: string, column: string, value: string) =>
+      (await getCtx().database.pool.query(`SELECT count(*)::int AS n FROM "${table}" WHERE "${column}" = $1`, [value])).rows[0].n as number
+    expect(await count('session', 'user_id', user.id)).toBe(0)
+    expect(await count('account', 'user_id', user.id)).toBe(0)
+    expect(await count('profile', 'user_id', user.id)).toBe(0)
+    expect(await count('api_token', 'user_id', user.id)).toBe(0)
+    expect(await count('conversation', 'owner', user.id)).toBe(0)
+    expect(await count('message', 'conversation_id', conversation!.id)).toBe(0)
+    expect(await count('stream_part', 'conversation_id', conversation!.id)).toBe(0)
+
+    const [post] = await db.insert(blogPosts).values({ title: 'Temporary' }).returning()
+    await db.insert(comments).values({ blogPostId: post!.id, comment: 'gone soon' })
+    await db.delete(blogPosts).where(eq(blogPosts.id, post!.id))
+    expect(await count('comment', 'blog_post_id', post!.id)).toBe(0)
+  })
+
+  it('refuses rows that point at nothing', async () => {
+    const { db } = getCtx()
+    const error = await db
+      .insert(sessions)
+      .values({ id: randomUUID(), token: randomUUID(), userId: 'no-such-user', expiresAt: new Date() })
+      .catch((e: unknown) => e as { cause?: { code?: string } })
+    expect((error as { cause?: { code?: string } }).cause?.code).toBe('23503')
+  })
+}
