@@ -2,6 +2,7 @@ import type { IncomingMessage } from 'node:http'
 import type { ServerPlugin } from '../http/plugin'
 import { attemptPaths, codePaths, consumeCodeRequest, isAttemptBlocked, recordFailedAttempt, tooManyAttemptsResponse } from './auth-rate-limit'
 import { createAuth, type Auth } from './create-auth'
+import { resolveActor } from './resolve-actor'
 
 /** The client's address as the socket sees it (a proxy in front must be trusted explicitly, not by header). */
 function clientIp(incoming: IncomingMessage | undefined): string {
@@ -21,6 +22,12 @@ export const authPlugin: ServerPlugin = {
     ctx.services.auth = createAuth(ctx)
   },
   routes(app, ctx) {
+    // The browser's session view (app/features/auth/use-session.ts): who is signed in and whether an admin.
+    app.get('/api/session', async (c) => {
+      const actor = await resolveActor(c.req.raw)
+      c.header('cache-control', 'no-store')
+      return c.json({ user: actor ? { id: actor.userId, email: actor.email, isAdmin: actor.isAdmin } : null })
+    })
     app.on(['GET', 'POST'], '/api/auth/*', async (c) => {
       const auth = ctx.services.auth as Auth
       const request = c.req.raw

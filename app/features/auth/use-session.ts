@@ -1,6 +1,9 @@
+import { useSyncExternalStore } from 'react'
+import { LOGIN_EMAIL_STORAGE_KEY } from '../../../lib/auth-schema'
+
 /**
  * The browser's view of the session. Public pages are prerendered signed-out (docs/decisions/002);
- * the session is read after hydration. The accounts feature fills this in; the signature stays.
+ * the session is read after hydration from GET /api/session (one request shared by every caller).
  */
 export interface SessionUser {
   id: string
@@ -13,9 +16,70 @@ export interface SessionState {
   user: SessionUser | null
 }
 
-export function useSession(): SessionState {
-  return { status: 'signed-out', user: null }
+const loading: SessionState = { status: 'loading', user: null }
+const signedOut: SessionState = { status: 'signed-out', user: null }
+
+// Browser-only module state: one session for the page (the server never renders it).
+let state: SessionState = loading
+let inflight: Promise<void> | null = null
+const listeners = new Set<() => void>()
+
+function setState(next: SessionState) {
+  state = next
+  for (const listener of listeners) listener()
 }
 
-/** Signs out and refreshes the page state. */
-export async function signOut(): Promise<void> {}
+/** Reads the session again (after sign-in, sign-out, or when another tab changed it). */
+export function refreshSession(): Promise<void> {
+  inflight ??= fetch('/api/session', { credentials: 'same-origin', headers: { accept: 'application/json' } })
+    .then(async (res) => {
+      const body = res.ok ? ((await res.json()) as { user: SessionUser | null }) : { user: null }
+      setState(body.user ? { status: 'signed-in', user: body.user } : signedOut)
+    })
+    .catch(() => setState(signedOut))
+    .finally(() => {
+      inflight = null
+    })
+  return inflight
+}
+
+function subscribe(listener: () => void) {
+  listeners.add(listener)
+  if (state === loading && !inflight) void refreshSession()
+  return () => listeners.delete(listener)
+}
+
+export function useSession(): SessionState {
+  return useSyncExternalStore(
+    subscribe,
+    () => state,
+    () => loading,
+  )
+}
+
+/** The signed-in event of SPEC.md section 4: remember the email, then reload the page state. */
+export function completeSignIn(email: string) {
+  try {
+    localStorage.setItem(LOGIN_EMAIL_STORAGE_KEY, email)
+  } catch {
+    /* storage may be disabled */
+  }
+  window.location.reload()
+}
+
+/** Signs out (the server records the sign-out activity), clears the stored email and reloads. */
+export async function signOut(): Promise<void> {
+  await fetch('/api/auth/sign-out', {
+    method: 'POST',
+    credentials: 'same-origin',
+    headers: { 'content-type': 'application/json' },
+    body: '{}',
+  }).catch(() => undefined)
+  try {
+    localStorage.removeItem(LOGIN_EMAIL_STORAGE_KEY)
+  } catch {
+    /* storage may be disabled */
+  }
+  setState(signedOut)
+  window.location.reload()
+}

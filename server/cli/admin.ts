@@ -1,0 +1,70 @@
+/**
+ * Grants or revokes the admin group of an existing account:
+ *   npm run admin -- grant <email>
+ *   npm run admin -- revoke <email>
+ * Uses DATABASE_URL, or the embedded PostgreSQL of DATA_DIR: the running server's instance when the
+ * server is up (it is never stopped from here), otherwise it starts one for the duration of the command.
+ */
+import { readFileSync } from 'node:fs'
+import path from 'node:path'
+import { drizzle } from 'drizzle-orm/node-postgres'
+import pg from 'pg'
+import { ADMINS_GROUP, grantAdminGroup, revokeAdminGroups } from '../auth/admin-groups'
+import { openDatabase } from '../db/open-database'
+import * as schema from '../db/schema'
+import { parseEnv } from '../env'
+import { createLogger } from '../logger'
+
+const usage = 'Usage: npm run admin -- grant <email> | revoke <email>'
+
+function runningEmbeddedUrl(dataDir: string): string | undefined {
+  try {
+    const pid = Number(readFileSync(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8').split('\n')[0])
+    process.kill(pid, 0)
+    const settings = JSON.parse(readFileSync(path.join(dataDir, 'postgres.json'), 'utf8')) as { port: number; password: string }
+    return `postgres://postgres:${encodeURIComponent(settings.password)}@127.0.0.1:${settings.port}/app`
+  } catch {
+    return undefined
+  }
+}
+
+async function main() {
+  const [command, email] = process.argv.slice(2)
+  if ((command !== 'grant' && command !== 'revoke') || !email || !email.includes('@')) {
+    console.error(usage)
+    return 2
+  }
+  const env = parseEnv()
+  const log = createLogger('warn')
+  const url = env.DATABASE_URL ?? runningEmbeddedUrl(env.dataDir)
+  let close: () => Promise<void>
+  let db
+  if (url) {
+    const pool = new pg.Pool({ connectionString: url, max: 1 })
+    db = drizzle(pool, { schema })
+    close = () => pool.end()
+  } else {
+    const database = await openDatabase({ dataDir: env.dataDir, log })
+    db = database.db
+    close = () => database.close()
+  }
+  try {
+    const found = command === 'grant' ? await grantAdminGroup(db, email) : await revokeAdminGroups(db, email)
+    if (!found) {
+      console.error(`No account with the email ${email}.`)
+      return 1
+    }
+    console.log(command === 'grant' ? `${email} is now in the ${ADMINS_GROUP} group.` : `${email} is no longer an admin.`)
+    return 0
+  } finally {
+    await close()
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(error instanceof Error ? error.message : error)
+    process.exit(1)
+  },
+)
