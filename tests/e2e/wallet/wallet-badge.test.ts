@@ -8,7 +8,12 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { anvilAccounts, deployTestToken, installMulticall3, startAnvil, type AnvilNode, type TestToken } from '../../setup/anvil'
 import { launchBrowser, newTrackedPage, screenshotOnFailure, type TrackedPage } from '../../setup/browser'
 import { startTestServer, type TestServer } from '../../setup/test-server'
+import { startMailReceiver, type MailReceiver } from '../dashboard/mail-receiver'
+import { cookieHeader, seedUser, signInContext } from '../dashboard/seed'
 import { injectTestWallet, rememberConnectedAddress, testWallet, type TestWalletOptions } from './support/test-wallet'
+
+// The wallet code loads when the browser is idle; on a busy machine that can take a few seconds.
+const poll = <T,>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 15_000, interval: 100 })
 
 const [holder, smallHolder, emptyAccount] = anvilAccounts as [`0x${string}`, `0x${string}`, `0x${string}`]
 
@@ -21,6 +26,8 @@ describe('wallet badge', () => {
   let logs: string[] = []
   // A local stand-in for Discord's webhook endpoint: the outbox worker delivers notifications here.
   let discord: Server
+  // Mail for the sign-up of the signed-in follow-up test.
+  let mail: MailReceiver
   const discordMessages: { content: string; embeds?: { fields?: { name: string; value: string }[] }[] }[] = []
 
   beforeAll(async () => {
@@ -39,7 +46,8 @@ describe('wallet badge', () => {
     })
     await new Promise<void>((resolve) => discord.listen(0, '127.0.0.1', resolve))
     const webhook = `http://127.0.0.1:${(discord.address() as AddressInfo).port}/api/webhooks/1/test`
-    server = await startTestServer({ env: { TOKEN_ADDRESS: token.address, RPC_URL_56: anvil.url, DISCORD_WEBHOOK_URL: webhook } })
+    mail = await startMailReceiver()
+    server = await startTestServer({ env: { TOKEN_ADDRESS: token.address, RPC_URL_56: anvil.url, DISCORD_WEBHOOK_URL: webhook, SMTP_URL: mail.url, MAIL_FROM: 'portal@example.com' } })
     browser = await launchBrowser()
   })
 
@@ -49,6 +57,7 @@ describe('wallet badge', () => {
     server?.cleanup()
     await anvil?.stop()
     await new Promise((resolve) => discord?.close(resolve))
+    await mail?.close()
   })
 
   afterEach(async (ctx) => {
@@ -61,9 +70,10 @@ describe('wallet badge', () => {
     tracked = undefined
   })
 
-  async function open(options: { wallet?: Partial<TestWalletOptions> | Partial<TestWalletOptions>[]; connected?: string; userAgent?: string; path?: string } = {}): Promise<Page> {
+  async function open(options: { wallet?: Partial<TestWalletOptions> | Partial<TestWalletOptions>[]; connected?: string; userAgent?: string; path?: string; user?: Awaited<ReturnType<typeof seedUser>> } = {}): Promise<Page> {
     tracked = await newTrackedPage(browser, options.userAgent ? { userAgent: options.userAgent } : {})
     const { page } = tracked
+    if (options.user) await signInContext(tracked.context, server.url, options.user)
     logs = []
     page.on('console', (msg) => {
       if (msg.type() === 'log' || msg.type() === 'info') logs.push(msg.text())
@@ -82,23 +92,23 @@ describe('wallet badge', () => {
     const html = await (await fetch(server.url + '/')).text()
     expect(html).toMatch(/data-testid="wallet-badge"[^>]*>Guest</)
     const page = await open()
-    await expect.poll(() => badge(page).textContent()).toBe('Undetected')
+    await poll(() => badge(page).textContent()).toBe('Undetected')
     expect(logs).toContain('No EIP-6963 compatible wallet detected')
   })
 
   it('tells a desktop visitor without a wallet to install one', async () => {
     const page = await open()
-    await expect.poll(() => badge(page).textContent()).toBe('Undetected')
+    await poll(() => badge(page).textContent()).toBe('Undetected')
     await badge(page).click()
     const notice = page.getByRole('alert')
-    await expect.poll(() => notice.textContent()).toContain('No EIP Compatible wallet has been detected on your browser.')
+    await poll(() => notice.textContent()).toContain('No EIP Compatible wallet has been detected on your browser.')
     expect(await notice.textContent()).toContain('We recommend installing a browser wallet')
     expect(await page.getByTestId('wallet-consent').count()).toBe(0)
   })
 
   it('shows Disconnected for a wallet that shares no account', async () => {
     const page = await open({ wallet: {} })
-    await expect.poll(() => badge(page).textContent()).toBe('Disconnected')
+    await poll(() => badge(page).textContent()).toBe('Disconnected')
     expect(logs).toContain('EIP-6963 compatible wallet detected but not connected')
     expect(await testWallet(page).requests()).not.toContain('eth_requestAccounts')
   })
@@ -109,7 +119,7 @@ describe('wallet badge', () => {
     page.on('request', (req) => {
       if (req.url().startsWith(anvil.url)) nodeCalls.push(req.postData() ?? '')
     })
-    await expect.poll(() => badge(page).textContent()).toBe('Disconnected')
+    await poll(() => badge(page).textContent()).toBe('Disconnected')
     await badge(page).click()
     const consent = page.getByRole('alertdialog')
     await consent.waitFor()
@@ -117,7 +127,7 @@ describe('wallet badge', () => {
     // Consent comes before the wallet is asked.
     expect(await testWallet(page).requests()).not.toContain('eth_requestAccounts')
     await consent.getByRole('button', { name: 'YES' }).click()
-    await expect.poll(() => badge(page).textContent()).toBe('1235')
+    await poll(() => badge(page).textContent()).toBe('1235')
     expect(await storedAddress(page)).toBe(holder)
     expect(await testWallet(page).requests()).toContain('eth_requestAccounts')
     // The balance is read from the chain-56 node of the server's configuration, through Multicall3,
@@ -127,15 +137,15 @@ describe('wallet badge', () => {
 
     // Remembered on the next visit.
     await page.reload()
-    await expect.poll(() => badge(page).textContent()).toBe('1235')
+    await poll(() => badge(page).textContent()).toBe('1235')
   })
 
   it('asks the wallet nothing when the visitor answers NO', async () => {
     const page = await open({ wallet: { connectAccounts: [holder] } })
-    await expect.poll(() => badge(page).textContent()).toBe('Disconnected')
+    await poll(() => badge(page).textContent()).toBe('Disconnected')
     await badge(page).click()
     await page.getByRole('alertdialog').getByRole('button', { name: 'NO' }).click()
-    await expect.poll(() => page.getByRole('alertdialog').count()).toBe(0)
+    await poll(() => page.getByRole('alertdialog').count()).toBe(0)
     expect(await testWallet(page).requests()).not.toContain('eth_requestAccounts')
     expect(await badge(page).textContent()).toBe('Disconnected')
     expect(await storedAddress(page)).toBeNull()
@@ -143,11 +153,11 @@ describe('wallet badge', () => {
 
   it('shows a rejected connection and keeps the page working', async () => {
     const page = await open({ wallet: { connectAccounts: [holder], rejectConnect: true } })
-    await expect.poll(() => badge(page).textContent()).toBe('Disconnected')
+    await poll(() => badge(page).textContent()).toBe('Disconnected')
     await badge(page).click()
     await page.getByRole('alertdialog').getByRole('button', { name: 'YES' }).click()
     const notice = page.getByRole('alert')
-    await expect.poll(() => notice.textContent()).toContain('Wallet connection failed: User rejected the request.')
+    await poll(() => notice.textContent()).toContain('Wallet connection failed: User rejected the request.')
     expect(await badge(page).textContent()).toBe('Disconnected')
     expect(await storedAddress(page)).toBeNull()
     // Still usable: the consent opens again and the navigation works.
@@ -160,59 +170,87 @@ describe('wallet badge', () => {
 
   it('shows Prospector for a connected wallet holding none of the token', async () => {
     const page = await open({ wallet: { accounts: [emptyAccount] }, connected: emptyAccount })
-    await expect.poll(() => badge(page).textContent()).toBe('Prospector')
+    await poll(() => badge(page).textContent()).toBe('Prospector')
   })
 
   it('reads the balance on chain 56 whatever chain the wallet is on', async () => {
     const page = await open({ wallet: { accounts: [holder], chainId: 137 }, connected: holder })
-    await expect.poll(() => badge(page).textContent()).toBe('1235')
-    await expect.poll(() => page.getByRole('alert').textContent()).toContain('Provider request error: Unsupported chain or network')
+    await poll(() => badge(page).textContent()).toBe('1235')
+    await poll(() => page.getByRole('alert').textContent()).toContain('Provider request error: Unsupported chain or network')
     await testWallet(page).setChain(56)
-    await expect.poll(() => page.getByRole('alert').count()).toBe(0)
+    await poll(() => page.getByRole('alert').count()).toBe(0)
     expect(await badge(page).textContent()).toBe('1235')
   })
 
   it('follows the wallet when the user switches account', async () => {
     const page = await open({ wallet: { accounts: [holder] }, connected: holder })
-    await expect.poll(() => badge(page).textContent()).toBe('1235')
+    await poll(() => badge(page).textContent()).toBe('1235')
     await testWallet(page).setAccounts([smallHolder])
-    await expect.poll(() => badge(page).textContent()).toBe('42')
+    await poll(() => badge(page).textContent()).toBe('42')
     expect(await storedAddress(page)).toBe(smallHolder)
   })
 
   it('clears the stored address and reloads when the wallet empties its accounts', async () => {
     const page = await open({ wallet: { accounts: [holder] }, connected: holder })
-    await expect.poll(() => badge(page).textContent()).toBe('1235')
+    await poll(() => badge(page).textContent()).toBe('1235')
     await page.evaluate(() => ((window as unknown as { beforeReload: boolean }).beforeReload = true))
     const reloaded = page.waitForEvent('load')
     await testWallet(page).setAccounts([])
     await reloaded
     expect(await page.evaluate(() => (window as unknown as { beforeReload?: boolean }).beforeReload)).toBeUndefined()
     expect(await storedAddress(page)).toBeNull()
-    await expect.poll(() => badge(page).textContent()).toBe('Disconnected')
+    await poll(() => badge(page).textContent()).toBe('Disconnected')
   })
 
   it('disconnects: forgets the address and sends the Disconnected notification', async () => {
     const page = await open({ wallet: { accounts: [holder] }, connected: holder })
-    await expect.poll(() => badge(page).textContent()).toBe('1235')
+    await poll(() => badge(page).textContent()).toBe('1235')
     const before = await walletOutboxRows()
     await badge(page).click()
     const account = page.getByRole('dialog')
     await account.waitFor()
     expect(await account.textContent()).toContain(`${holder.slice(0, 6)}…${holder.slice(-4)}`)
     await account.getByRole('button', { name: 'Disconnect' }).click()
-    await expect.poll(() => badge(page).textContent()).toBe('Disconnected')
+    await poll(() => badge(page).textContent()).toBe('Disconnected')
     expect(await storedAddress(page)).toBeNull()
-    await expect.poll(async () => (await walletOutboxRows()).length).toBe(before.length + 1)
+    await poll(async () => (await walletOutboxRows()).length).toBe(before.length + 1)
     const row = (await walletOutboxRows()).at(-1)!
     expect(row.channel).toBe('notification')
     expect(row.payload).toMatchObject({ title: 'Disconnected', emoji: ':wave:', source: 'Meshwork - Logout', address: holder })
     // ...and the outbox worker delivers it to the webhook.
-    await expect.poll(() => discordMessages.length, { timeout: 10_000 }).toBeGreaterThan(0)
+    await poll(() => discordMessages.length).toBeGreaterThan(0)
     const delivered = discordMessages.find((m) => m.content.includes(':wave: Disconnected'))!
     expect(delivered).toBeDefined()
     const fields = Object.fromEntries((delivered.embeds?.[0]?.fields ?? []).map((f) => [f.name, f.value]))
     expect(Object.values(fields)).toEqual(expect.arrayContaining(['Disconnected', ':wave:', 'Meshwork - Logout', holder]))
+  })
+
+  it('offers a signed-in client to save the connected address to the profile', async () => {
+    const user = await seedUser(server.url, mail, `wallet-${Date.now().toString(36)}@example.com`)
+    const page = await open({ wallet: { connectAccounts: [smallHolder] }, user })
+    await poll(() => badge(page).textContent()).toBe('Disconnected')
+    await badge(page).click()
+    await page.getByRole('alertdialog').getByRole('button', { name: 'YES' }).click()
+    const offer = page.getByTestId('wallet-profile-offer')
+    await offer.getByRole('button', { name: 'Save to profile' }).click()
+    await poll(() => offer.getByRole('status').textContent()).toBe("Saved as your profile's Ethereum address.")
+    const res = await fetch(`${server.url}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie: cookieHeader(user), origin: server.url },
+      body: JSON.stringify({ query: '{ me { attributes { custom_EthereumAddress } } }' }),
+    })
+    const body = (await res.json()) as { data: { me: { attributes: { custom_EthereumAddress: string } } } }
+    expect(body.data.me.attributes.custom_EthereumAddress.toLowerCase()).toBe(smallHolder.toLowerCase())
+    expect(await badge(page).textContent()).toBe('42')
+  })
+
+  it('makes no profile offer to a visitor who is not signed in', async () => {
+    const page = await open({ wallet: { connectAccounts: [holder] } })
+    await poll(() => badge(page).textContent()).toBe('Disconnected')
+    await badge(page).click()
+    await page.getByRole('alertdialog').getByRole('button', { name: 'YES' }).click()
+    await poll(() => badge(page).textContent()).toBe('1235')
+    expect(await page.getByTestId('wallet-profile-offer').count()).toBe(0)
   })
 
   it('lets the visitor pick when several wallets announce themselves', async () => {
@@ -222,12 +260,12 @@ describe('wallet badge', () => {
         { name: 'Second Wallet', rdns: 'dev.meshwork.second', connectAccounts: [smallHolder] },
       ],
     })
-    await expect.poll(() => badge(page).textContent()).toBe('Disconnected')
+    await poll(() => badge(page).textContent()).toBe('Disconnected')
     await badge(page).click()
     const consent = page.getByRole('alertdialog')
     await consent.getByRole('radio', { name: 'Second Wallet' }).check()
     await consent.getByRole('button', { name: 'YES' }).click()
-    await expect.poll(() => badge(page).textContent()).toBe('42')
+    await poll(() => badge(page).textContent()).toBe('42')
     expect(await testWallet(page, 'dev.meshwork.first').requests()).not.toContain('eth_requestAccounts')
     expect(await testWallet(page, 'dev.meshwork.second').requests()).toContain('eth_requestAccounts')
   })
@@ -236,7 +274,7 @@ describe('wallet badge', () => {
     const iPhone = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1'
     const page = await open({ userAgent: iPhone, path: '/services/cfd' })
     await page.route('https://metamask.app.link/**', (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<title>MetaMask</title>' }))
-    await expect.poll(() => badge(page).textContent()).toBe('Undetected')
+    await poll(() => badge(page).textContent()).toBe('Undetected')
     await badge(page).click()
     await page.getByRole('alertdialog').getByRole('button', { name: 'YES' }).click()
     await page.waitForURL('https://metamask.app.link/**')
