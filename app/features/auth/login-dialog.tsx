@@ -157,7 +157,7 @@ export function LoginForm({ onCancel }: { onCancel: () => void }) {
       if (mode === 'forgot') {
         const parsed = emailSchema.safeParse(email)
         if (!parsed.success) return setError(parsed.error.issues[0]!.message)
-        const answer = await callAuth('/forget-password/email-otp', { email: parsed.data })
+        const answer = await callAuth('/email-otp/request-password-reset', { email: parsed.data })
         if (!answer.ok && answer.status === 429) return setError(explain(answer))
         // The same words whether or not the account exists.
         return go('reset', `If an account uses ${parsed.data}, a 6-digit code is on its way.`)

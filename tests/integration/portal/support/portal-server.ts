@@ -1,0 +1,57 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { startServer, type RunningServer } from '../../../../server/app'
+import { parseEnv } from '../../../../server/env'
+import { createLogger } from '../../../../server/logger'
+import { startSmtpReceiver, type SmtpReceiver } from '../../platform/support/receivers'
+
+export interface PortalServer {
+  server: RunningServer
+  url: string
+  dataDir: string
+  smtp: SmtpReceiver
+  /** Waits for the newest 6-digit code mailed to `email` after `sinceCount` mails to that address. */
+  waitForCode(email: string, sinceCount?: number): Promise<string>
+  mailsTo(email: string): number
+  close(): Promise<void>
+}
+
+/**
+ * The real server in this process (embedded PostgreSQL in a temporary DATA_DIR, every plugin) with a
+ * real SMTP receiver on loopback as SMTP_URL, so codes arrive the way a user gets them.
+ */
+export async function startPortalServer(env: Record<string, string> = {}): Promise<PortalServer> {
+  const smtp = await startSmtpReceiver()
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'portal-'))
+  const server = await startServer({
+    env: parseEnv({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'production', SMTP_URL: smtp.url, MAIL_FROM: 'portal@example.test', ...env }),
+    log: createLogger('silent'),
+  })
+  const mailsTo = (email: string) => smtp.mails.filter((m) => m.to.includes(email)).length
+  return {
+    server,
+    url: server.url,
+    dataDir,
+    smtp,
+    mailsTo,
+    async waitForCode(email, sinceCount = 0) {
+      const deadline = Date.now() + 15_000
+      while (Date.now() < deadline) {
+        const mails = smtp.mails.filter((m) => m.to.includes(email))
+        if (mails.length > sinceCount) {
+          const raw = mails.at(-1)!.raw.replace(/=\r?\n/g, '')
+          const code = /^\s+(\d{6})\s*$/m.exec(raw)?.[1]
+          if (code) return code
+        }
+        await new Promise((r) => setTimeout(r, 50))
+      }
+      throw new Error(`no code mailed to ${email}`)
+    },
+    async close() {
+      await server.close()
+      await smtp.close()
+      rmSync(dataDir, { recursive: true, force: true })
+    },
+  }
+}
