@@ -70,7 +70,9 @@ function retrievePassages(index: KnowledgeIndex, question: string, history: { ro
 }
 
 function describeProviderError(error: unknown): string {
-  const status = (error as { statusCode?: number } | null)?.statusCode
+  // After its retries the AI SDK wraps the last failure in a RetryError.
+  const last = (error as { lastError?: unknown } | null)?.lastError ?? error
+  const status = (last as { statusCode?: number } | null)?.statusCode
   if (status === 401 || status === 403) return 'The assistant model refused the request (authentication).'
   if (status === 429) return 'The assistant model is busy. Please try again in a moment.'
   if (status && status >= 500) return 'The assistant model is unavailable. Please try again later.'

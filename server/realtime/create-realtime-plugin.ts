@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http'
-import type { DocumentNode, ExecutionArgs, GraphQLError, GraphQLSchema } from 'graphql'
+import { GraphQLError, type DocumentNode, type ExecutionArgs, type GraphQLSchema } from 'graphql'
 import type { Disposable } from 'graphql-ws'
 import { useServer } from 'graphql-ws/use/ws'
 import { WebSocketServer } from 'ws'
@@ -21,7 +21,7 @@ export interface EnvelopedGraphql {
 
 export interface RealtimePluginOptions {
   /** The GraphQL server whose schema, limits and context the socket shares with POST /graphql. */
-  graphql(ctx: AppContext): EnvelopedGraphql
+  graphql(ctx: AppContext): EnvelopedGraphql | undefined
   path?: string
 }
 
@@ -57,7 +57,9 @@ export function createRealtimePlugin(options: RealtimePluginOptions): ServerPlug
             const headers = toHeaders(request)
             const actor = await resolveActor({ headers })
             const webRequest = new Request(`${ctx.env.publicUrl}${path}`, { headers })
-            const { schema, execute, subscribe, contextFactory, parse, validate } = options.graphql(ctx).getEnveloped({
+            const graphql = options.graphql(ctx)
+            if (!graphql) return [new GraphQLError('The GraphQL API is not available.')]
+            const { schema, execute, subscribe, contextFactory, parse, validate } = graphql.getEnveloped({
               ...socketCtx,
               request: webRequest,
               req: request,

@@ -18,8 +18,10 @@ type Section = (typeof CONTENT_ENTRIES)[number]['section']
 const TITLE_KEYS = ['title', 'heading', 'name', 'question', 'label', 'phase']
 const URL_KEYS = ['path', 'url', 'href', 'route', 'to']
 /** Keys whose values are presentation, identifiers or asset paths rather than words a client reads. */
-const SKIP_KEYS = new Set(['id', 'slug', 'key', 'icon', 'image', 'images', 'src', 'video', 'poster', 'className', 'class', 'color', 'colour', 'width', 'height', 'index', 'order', 'sort'])
+const SKIP_KEYS = new Set(['type', 'kind', 'id', 'slug', 'key', 'icon', 'image', 'images', 'src', 'video', 'poster', 'className', 'class', 'color', 'colour', 'width', 'height', 'index', 'order', 'sort'])
 const PASSAGE_CHARS = 420
+/** Rich exports whose plain-text twin (e.g. caseStudies) is also exported: indexing both would repeat every passage. */
+const RICH_DUPLICATES = new Set(['caseStudyContent'])
 /** Legal pages rarely answer a prospective client's question; they rank below the rest. */
 const LEGAL_PATHS = new Set(['/terms', '/privacy', '/cookie'])
 
@@ -51,7 +53,7 @@ export async function collectContentDocuments(): Promise<KnowledgeDocument[]> {
   for (const entry of modules) {
     const mod = (await import(pathToFileURL(entry.file).href)) as Record<string, unknown>
     for (const [name, value] of Object.entries(mod)) {
-      if (name === 'default' && Object.keys(mod).length > 1) continue
+      if ((name === 'default' && Object.keys(mod).length > 1) || RICH_DUPLICATES.has(name)) continue
       const url = urlForExportName(name, entry.section)
       visit(value, { page: undefined, section: '', fallbackUrl: url, fallbackTitle: titleForUrl(url), area: entry.section }, pages, 0)
     }
@@ -102,7 +104,8 @@ function visit(value: unknown, ctx: VisitContext, pages: Map<string, Page>, dept
   let next = ctx
   if (url) {
     const page = pageFor(pages, url, title ?? titleForUrl(url))
-    next = { ...ctx, page, section: page.title === (title ?? page.title) ? '' : (title ?? '') }
+    // The object that names a page is the page itself: its own title is not a section.
+    next = { ...ctx, page, section: '' }
   } else if (title && depth > 0) {
     next = { ...ctx, section: ctx.section && ctx.section !== title && depth > 2 ? `${ctx.section} / ${title}` : title }
   }

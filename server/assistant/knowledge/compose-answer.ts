@@ -1,6 +1,6 @@
 import type { AssistantTurn } from '../engine'
 import type { KnowledgeIndex } from './create-knowledge-index'
-import { processTerm } from './create-knowledge-index'
+import { processTerm, tokenize } from './create-knowledge-index'
 import type { KnowledgeDocument } from './knowledge-document'
 
 export interface ComposedAnswer {
@@ -19,9 +19,10 @@ const INTRO_ANSWER =
 /** Share of the question's meaningful words a passage must match to count as an answer. */
 const MIN_COVERAGE = 0.5
 const MAX_PASSAGES = 3
+const MONEY_QUESTION = /\b(how much|cost|costs|price|prices|charge|fee|fees|rate|rates|save|saving|savings|worth|expensive|cheap)\b|£/i
 
 export function questionTerms(question: string): string[] {
-  return [...new Set(question.split(/[\s,;:!?()"'’/.]+/).map(processTerm).filter((t): t is string => !!t))]
+  return [...new Set(tokenize(question).map(processTerm).filter((t): t is string => !!t))]
 }
 
 /**
@@ -52,11 +53,14 @@ export function composeAnswer(index: KnowledgeIndex, question: string, history: 
 function retrieve(index: KnowledgeIndex, query: string, terms: string[]): KnowledgeDocument[] | undefined {
   const results = index.search(query)
   if (results.length === 0) return undefined
+  // A question about money wants the passage with the sums in it, not the one that only names the topic.
+  const wantsMoney = MONEY_QUESTION.test(query)
   const ranked = results
     .slice(0, 25)
     .map((r) => {
       const coverage = Math.min(1, new Set(r.queryTerms).size / terms.length)
-      return { doc: r as KnowledgeDocument, coverage, relevance: r.score * coverage * coverage }
+      const money = wantsMoney && r.text.includes('£') ? 1.5 : 1
+      return { doc: r as KnowledgeDocument, coverage, relevance: r.score * coverage * coverage * money }
     })
     .sort((a, b) => b.relevance - a.relevance)
   const best = ranked[0]!

@@ -15,6 +15,11 @@ export function processTerm(term: string): string | null {
   return t
 }
 
+/** Words of a passage or a question (the same rule for both, so coverage counts agree). */
+export function tokenize(text: string): string[] {
+  return text.split(/[\s,;:!?()"'’/]+|(?<=\w)\.(?=\s|$)|-(?=\D)/u)
+}
+
 export interface KnowledgeIndex {
   documents: KnowledgeDocument[]
   search(query: string): (SearchResult & KnowledgeDocument)[]
@@ -26,7 +31,7 @@ export function createKnowledgeIndex(documents: KnowledgeDocument[]): KnowledgeI
     fields: ['title', 'text', 'keywords'],
     storeFields: ['title', 'url', 'text', 'weight'],
     processTerm,
-    tokenize: (text) => text.split(/[\s,;:!?()"'’/]+|(?<=\w)\.(?=\s|$)|-(?=\D)/u),
+    tokenize,
     searchOptions: {
       boost: { title: 2, keywords: 1.2, text: 1 },
       // Short words must match exactly: "cad" must not turn into "cam".

@@ -6,6 +6,8 @@ export interface FakeOpenAiServer {
   baseUrl: string
   /** Bodies of the chat.completions requests received, parsed. */
   requests: { model: string; stream: boolean; messages: { role: string; content: unknown }[] }[]
+  /** Switches between answering and failing for the next requests. */
+  setMode(mode: FakeOpenAiOptions['mode']): void
   close(): Promise<void>
 }
 
@@ -22,7 +24,8 @@ export interface FakeOpenAiOptions {
  * An OpenAI-compatible chat.completions endpoint on loopback that streams server-sent events the
  * way OpenAI, Ollama and vLLM do, so the model engine is tested over real HTTP.
  */
-export async function startFakeOpenAiServer(options: FakeOpenAiOptions): Promise<FakeOpenAiServer> {
+export async function startFakeOpenAiServer(initial: FakeOpenAiOptions): Promise<FakeOpenAiServer> {
+  const options = { ...initial }
   const requests: FakeOpenAiServer['requests'] = []
   const server: Server = createServer((req, res) => {
     let body = ''
@@ -60,6 +63,9 @@ export async function startFakeOpenAiServer(options: FakeOpenAiOptions): Promise
   return {
     baseUrl: `http://127.0.0.1:${port}/v1`,
     requests,
+    setMode: (mode) => {
+      options.mode = mode
+    },
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections()
