@@ -59,7 +59,7 @@ function retrieve(index: KnowledgeIndex, query: string, terms: string[]): Knowle
     .slice(0, 25)
     .map((r) => {
       const coverage = Math.min(1, new Set(r.queryTerms).size / terms.length)
-      const money = wantsMoney && r.text.includes('£') ? 1.5 : 1
+      const money = wantsMoney && r.text.includes('£') ? 2 : 1
       return { doc: r as KnowledgeDocument, coverage, relevance: r.score * coverage * coverage * money }
     })
     .sort((a, b) => b.relevance - a.relevance)
