@@ -1,0 +1,115 @@
+import { spawn, type ChildProcess } from 'node:child_process'
+import { readdirSync, readFileSync } from 'node:fs'
+import net from 'node:net'
+import path from 'node:path'
+
+export const root = path.resolve(import.meta.dirname, '../..')
+
+export interface BenchServer {
+  url: string
+  pid: number
+  dataDir: string
+  /** Milliseconds from spawning the process to the first 200 from /healthz. */
+  msToHealthy: number
+  process: ChildProcess
+  stop(): Promise<void>
+}
+
+/**
+ * Starts the production server (BUILD_DIR respected) on a free loopback port with the embedded
+ * PostgreSQL in `dataDir`, and times how long it takes to answer /healthz with 200.
+ */
+export async function startBenchServer(dataDir: string, env: Record<string, string> = {}): Promise<BenchServer> {
+  const port = await freePort()
+  const url = `http://127.0.0.1:${port}`
+  const started = performance.now()
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server/main.ts')], {
+    cwd: root,
+    env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: url, DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  })
+  let stderr = ''
+  child.stderr!.on('data', (c: Buffer) => (stderr += c.toString()))
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
+  let msToHealthy: number | undefined
+  while (msToHealthy === undefined) {
+    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}:\n${stderr}`)
+    if (performance.now() - started > 120_000) {
+      child.kill('SIGKILL')
+      throw new Error('the server was not healthy after 120 s')
+    }
+    try {
+      const res = await fetch(`${url}/healthz`, { signal: AbortSignal.timeout(1000) })
+      await res.body?.cancel()
+      if (res.status === 200) msToHealthy = performance.now() - started
+    } catch {
+      /* not listening yet */
+    }
+    if (msToHealthy === undefined) await new Promise((r) => setTimeout(r, 10))
+  }
+  return {
+    url,
+    pid: child.pid!,
+    dataDir,
+    msToHealthy,
+    process: child,
+    async stop() {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM')
+      await exited
+    },
+  }
+}
+
+/** Resident memory of one process in MiB (VmRSS in /proc/<pid>/status). */
+export function rssMiB(pid: number): number | undefined {
+  try {
+    const kb = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1]
+    return kb ? Number(kb) / 1024 : undefined
+  } catch {
+    return undefined
+  }
+}
+
+/** The embedded postmaster of a data directory and all its backends (children), as pids. */
+export function postgresPids(dataDir: string): { postmaster?: number; all: number[] } {
+  let postmaster: number | undefined
+  try {
+    postmaster = Number(readFileSync(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8').split('\n')[0])
+  } catch {
+    return { all: [] }
+  }
+  const all = [postmaster]
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue
+    try {
+      // /proc/<pid>/stat: "pid (comm) state ppid ..."; comm may hold spaces, so read after the last ')'.
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8')
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1])
+      if (ppid === postmaster) all.push(Number(entry))
+    } catch {
+      /* gone */
+    }
+  }
+  return { postmaster, all }
+}
+
+/** Proportional set size in MiB (shared pages split among the processes sharing them), when the kernel offers it. */
+export function pssMiB(pid: number): number | undefined {
+  try {
+    const kb = /^Pss:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8'))?.[1]
+    return kb ? Number(kb) / 1024 : undefined
+  } catch {
+    return undefined
+  }
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer()
+    srv.on('error', reject)
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo
+      srv.close(() => resolve(port))
+    })
+  })
+}
