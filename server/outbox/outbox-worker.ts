@@ -52,7 +52,7 @@ const defaults: Required<OutboxWorkerOptions> = {
  * FOR UPDATE SKIP LOCKED and a lease (locked_until), so no two workers deliver it at once, and a row
  * held by a crashed worker is picked up again once its lease expires. A row is tried again only when
  * its delivery failed, with exponential backoff, and is marked dead after maxAttempts.
- * See docs/decisions/004-outbox.md.
+ * See docs/decisions/005-outbox-delivery.md.
  */
 export function createOutboxWorker(ctx: AppContext, deps: { mailer: Mailer }, options: OutboxWorkerOptions = {}): OutboxWorker {
   const o = { ...defaults, ...options }
