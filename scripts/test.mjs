@@ -12,6 +12,13 @@ const run = (label, args) => {
 }
 
 const results = []
+// Integration tests start the production server too: build once (into BUILD_DIR, `build` by default) for every step.
+results.push(['production build', run('production build', [bin('@react-router/dev/bin.cjs'), 'build'])])
+if (results.at(-1)[1] !== 0) {
+  console.log('\nThe build failed: no tests ran.')
+  process.exit(1)
+}
+process.env.SKIP_BUILD = '1'
 results.push(['unit and integration', run('unit and integration tests', [bin('vitest/vitest.mjs'), 'run'])])
 results.push(['chromium', run('browser check', [path.join(root, 'scripts/ensure-chromium.mjs')])])
 if (results.at(-1)[1] === 0) results.push(['end-to-end', run('end-to-end tests (Chromium)', [bin('vitest/vitest.mjs'), 'run', '--config', 'vitest.e2e.config.ts'])])
