@@ -1,4 +1,5 @@
 import type { StudyTable as StudyTableData } from '../../../content/examples/types'
+import { typeset } from './typeset'
 
 /** A numbered data table; it scrolls sideways on narrow screens rather than squeezing the figures. */
 export function StudyTable({ table, number }: { table: StudyTableData; number?: number }) {
@@ -30,7 +31,7 @@ export function StudyTable({ table, number }: { table: StudyTableData; number?: 
                     </th>
                   ) : (
                     <td key={c} className="border-b border-(--color-border) px-3 py-2 tabular-nums">
-                      {cell}
+                      {typeset(cell)}
                     </td>
                   ),
                 )}
@@ -39,7 +40,7 @@ export function StudyTable({ table, number }: { table: StudyTableData; number?: 
           </tbody>
         </table>
       </div>
-      {table.note && <p className="mt-2 text-xs text-(--color-light)">{table.note}</p>}
+      {table.note && <p className="mt-2 text-xs text-(--color-light)">{typeset(table.note)}</p>}
     </div>
   )
 }

@@ -5,7 +5,7 @@ import { expectNoAxeViolations, expectNoConsoleErrors, startExamplesEnv, waitFor
 const infoLabels = ['Author', 'Category', 'Focus', 'Challenge', 'Approach', 'Highlight', 'Impact'] as const
 const infoKeys = ['author', 'category', 'focus', 'challenge', 'approach', 'highlight', 'impact'] as const
 
-/** The server HTML with React's entity escapes turned back into text. */
+/** The server HTML as text: React's entity escapes decoded, no-break spaces (number–unit pairs) as spaces. */
 function decode(html: string): string {
   return html
     .replace(/&#x27;/g, "'")
@@ -13,6 +13,7 @@ function decode(html: string): string {
     .replace(/&lt;/g, '<')
     .replace(/&gt;/g, '>')
     .replace(/&amp;/g, '&')
+    .replace(/\u00a0/g, ' ')
 }
 
 describe('visitor reads a case study', () => {
