@@ -45,6 +45,8 @@ describe('server start and stop', () => {
     const messages = server.logs.map((l) => (l.startsWith('{') ? (JSON.parse(l) as { msg: string }).msg : l))
     expect(messages).toContain('shutting down')
     expect(messages.at(-1)).toBe('stopped')
+    // Nothing went wrong on the way down (a database closed under a live client would log an error).
+    expect(server.logs.filter((l) => /"level":(50|60)/.test(l))).toEqual([])
     expect(isAlive(postmaster!)).toBe(false)
     expect(processesUsing(server.dataDir)).toEqual([])
   })
