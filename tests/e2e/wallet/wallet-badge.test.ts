@@ -270,8 +270,20 @@ describe('wallet badge', () => {
     expect(await testWallet(page, 'dev.meshwork.second').requests()).toContain('eth_requestAccounts')
   })
 
+  const iPhone = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1'
+
+  it('connects in a phone wallet browser with the standard flow', async () => {
+    const page = await open({ userAgent: iPhone, wallet: { connectAccounts: [holder] } })
+    await poll(() => badge(page).textContent()).toBe('Disconnected')
+    await badge(page).click()
+    const consent = page.getByRole('alertdialog')
+    expect(await consent.textContent()).toContain('Thinks you in a wallet browser.')
+    await consent.getByRole('button', { name: 'YES' }).click()
+    await poll(() => badge(page).textContent()).toBe('1235')
+    expect(page.url()).toBe(server.url + '/')
+  })
+
   it('sends a phone without a wallet to MetaMask Mobile', async () => {
-    const iPhone = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1'
     const page = await open({ userAgent: iPhone, path: '/services/cfd' })
     await page.route('https://metamask.app.link/**', (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<title>MetaMask</title>' }))
     await poll(() => badge(page).textContent()).toBe('Undetected')

@@ -1,0 +1,83 @@
+import { readdirSync, readFileSync } from 'node:fs'
+import path from 'node:path'
+import type { Browser } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { launchBrowser, newTrackedPage } from '../../setup/browser'
+import { startTestServer, type TestServer } from '../../setup/test-server'
+
+const clientDir = path.resolve(import.meta.dirname, '../../..', process.env.BUILD_DIR ?? 'build', 'client')
+const assetsDir = path.join(clientDir, 'assets')
+
+// Strings only wagmi/viem code contains: EIP-6963 discovery (mipd, inside wagmi) and viem's ERC-20 ABI.
+const walletLibraryMarkers = ['eip6963:requestProvider', 'Multicall3: call failed', 'InsufficientAllowance']
+const isWalletChunk = (file: string) => {
+  const code = readFileSync(path.join(assetsDir, file), 'utf8')
+  return walletLibraryMarkers.some((m) => code.includes(m))
+}
+
+/** The scripts a page loads before any interaction: its module preloads, scripts and their static imports. */
+function firstLoadScripts(htmlFile: string): Set<string> {
+  const html = readFileSync(path.join(clientDir, htmlFile), 'utf8')
+  const queue = [...html.matchAll(/(?:href|src)="\/assets\/([^"]+\.js)"/g)].map((m) => m[1]!)
+  queue.push(...[...html.matchAll(/import\(?\s*"\/assets\/([^"]+\.js)"/g)].map((m) => m[1]!))
+  const seen = new Set<string>()
+  while (queue.length) {
+    const file = queue.pop()!
+    if (seen.has(file)) continue
+    seen.add(file)
+    const code = readFileSync(path.join(assetsDir, file), 'utf8')
+    // Static imports only (`import … from"./x.js"`, `import"./x.js"`); `import("./x.js")` is lazy.
+    for (const m of code.matchAll(/(?:from|import)\s*"\.\/([^"]+\.js)"/g)) queue.push(m[1]!)
+  }
+  return seen
+}
+
+describe('wallet code on the first load', () => {
+  const walletChunks = readdirSync(assetsDir).filter((f) => f.endsWith('.js') && isWalletChunk(f))
+
+  it('exists in the build as a lazily loaded chunk', () => {
+    expect(walletChunks.length).toBeGreaterThan(0)
+  })
+
+  it.each(['index.html', 'services/cfd/index.html', 'examples/wind-load-silo/index.html', 'about/index.html'])('is not part of the first load of %s', (page) => {
+    const scripts = firstLoadScripts(page)
+    expect(scripts.size).toBeGreaterThan(3)
+    expect([...scripts].filter((f) => walletChunks.includes(f))).toEqual([])
+  })
+
+  describe('in the browser', () => {
+    let server: TestServer
+    let browser: Browser
+    beforeAll(async () => {
+      server = await startTestServer()
+      browser = await launchBrowser()
+    })
+    afterAll(async () => {
+      await browser?.close()
+      await server?.stop()
+      server?.cleanup()
+    })
+
+    it('is requested only when the browser is idle or the badge is clicked', async () => {
+      const { page, context, errors } = await newTrackedPage(browser)
+      // Hold the idle callback back, so only a click can load the wallet.
+      await page.addInitScript(() => {
+        window.requestIdleCallback = () => 0
+      })
+      const requested: string[] = []
+      page.on('request', (req) => requested.push(path.basename(new URL(req.url()).pathname)))
+      await page.goto(server.url + '/', { waitUntil: 'networkidle' })
+      const badge = page.getByTestId('wallet-badge')
+      expect(await badge.textContent()).toBe('Guest')
+      expect(requested.filter((f) => walletChunks.includes(f))).toEqual([])
+
+      await badge.click()
+      await expect.poll(() => badge.textContent(), { timeout: 15_000 }).toBe('Undetected')
+      expect(requested.filter((f) => walletChunks.includes(f)).length).toBeGreaterThan(0)
+      // The click is acted on once the wallet is known: without one, the visitor is told so.
+      await expect.poll(() => page.getByRole('alert').textContent(), { timeout: 15_000 }).toContain('No EIP Compatible wallet has been detected on your browser.')
+      expect(errors).toEqual([])
+      await context.close()
+    })
+  })
+})
