@@ -1,10 +1,9 @@
-import { GraphQLError, NoSchemaIntrospectionCustomRule } from 'graphql'
-import { createYoga, type Plugin } from 'graphql-yoga'
+import { createGraphQLError, createYoga, type Plugin } from 'graphql-yoga'
 import type { AppContext } from '../context'
 import { isAppError } from '../errors/app-error'
 import { buildSchema } from './build-schema'
 import { createGraphqlContext, type GraphqlContext } from './graphql-context'
-import { defaultQueryLimits, queryLimitsRule } from './query-limits'
+import { defaultQueryLimits, noIntrospectionRule, queryLimitsRule } from './query-limits'
 
 export const GRAPHQL_PATH = '/graphql'
 
@@ -13,7 +12,7 @@ function useValidationRules(allowIntrospection: boolean): Plugin {
   return {
     onValidate({ addValidationRule }) {
       addValidationRule(queryLimitsRule(defaultQueryLimits))
-      if (!allowIntrospection) addValidationRule(NoSchemaIntrospectionCustomRule)
+      if (!allowIntrospection) addValidationRule(noIntrospectionRule)
     },
   }
 }
@@ -35,15 +34,17 @@ export function createGraphqlYoga(ctx: AppContext) {
     maskedErrors: {
       isDev: false,
       maskError(error, message) {
-        const original = error instanceof GraphQLError ? (error.originalError ?? error) : error
+        // By name, not instanceof: graphql may be loaded twice (see query-limits.ts).
+        const isGraphqlError = (error as Error | undefined)?.name === 'GraphQLError'
+        const original = isGraphqlError ? ((error as { originalError?: unknown }).originalError ?? error) : error
         if (isAppError(original)) {
-          return new GraphQLError(original.code === 'UNAUTHORIZED' ? 'Unauthorized' : original.message, {
+          return createGraphQLError(original.code === 'UNAUTHORIZED' ? 'Unauthorized' : original.message, {
             extensions: { code: original.code, ...(original.fieldErrors ? { fieldErrors: original.fieldErrors } : {}) },
           })
         }
-        if (error instanceof GraphQLError && !error.originalError) return error // parse/validation errors
+        if (isGraphqlError && !(error as { originalError?: unknown }).originalError) return error as Error // parse/validation errors
         ctx.log.error({ err: original }, 'graphql resolver failed')
-        return new GraphQLError(message, { extensions: { code: 'INTERNAL' } })
+        return createGraphQLError(message, { extensions: { code: 'INTERNAL' } })
       },
     },
   })

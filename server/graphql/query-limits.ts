@@ -1,17 +1,5 @@
-import {
-  getNamedType,
-  getNullableType,
-  GraphQLError,
-  isListType,
-  isObjectType,
-  isInterfaceType,
-  Kind,
-  type FragmentDefinitionNode,
-  type GraphQLCompositeType,
-  type GraphQLOutputType,
-  type SelectionSetNode,
-  type ValidationRule,
-} from 'graphql'
+import { Kind, type FragmentDefinitionNode, type GraphQLNamedType, type GraphQLOutputType, type SelectionSetNode, type ValidationRule } from 'graphql'
+import { createGraphQLError } from 'graphql-yoga'
 
 export interface QueryLimits {
   maxDepth: number
@@ -29,6 +17,14 @@ interface Measure {
   cost: number
 }
 
+// Types are inspected by shape, not with graphql's instanceof helpers: a test runner may load graphql
+// twice (ESM and CommonJS), and instanceof across the copies fails.
+type Composite = GraphQLNamedType | undefined
+const fieldsOf = (type: Composite) =>
+  type && 'getFields' in type && typeof type.getFields === 'function' ? (type.getFields() as Record<string, { type: GraphQLOutputType }>) : undefined
+const isListOutput = (type: GraphQLOutputType) => String(type).replace(/!$/, '').startsWith('[')
+const namedTypeName = (type: GraphQLOutputType) => String(type).replace(/[[\]!]/g, '')
+
 /**
  * One validation rule for the three limits: depth (fields nested), aliases, and a cost where each field
  * costs 1 and a list multiplies its children by `listFactor`. Fragments are followed (each at most once
@@ -40,17 +36,16 @@ export function queryLimitsRule(limits: QueryLimits = defaultQueryLimits): Valid
     for (const def of context.getDocument().definitions) if (def.kind === Kind.FRAGMENT_DEFINITION) fragments.set(def.name.value, def)
     const schema = context.getSchema()
 
-    function measure(selectionSet: SelectionSetNode, parent: GraphQLCompositeType | undefined, seen: Set<string>): Measure {
+    function measure(selectionSet: SelectionSetNode, parent: Composite, seen: Set<string>): Measure {
       const total: Measure = { depth: 0, aliases: 0, cost: 0 }
       for (const selection of selectionSet.selections) {
         let m: Measure
         if (selection.kind === Kind.FIELD) {
-          const fieldType: GraphQLOutputType | undefined =
-            parent && (isObjectType(parent) || isInterfaceType(parent)) ? parent.getFields()[selection.name.value]?.type : undefined
-          const isList = fieldType ? isListType(getNullableType(fieldType)) : false
-          const named = fieldType ? getNamedType(fieldType) : undefined
+          const fieldType = fieldsOf(parent)?.[selection.name.value]?.type
+          const isList = fieldType ? isListOutput(fieldType) : false
+          const named = fieldType ? schema.getType(namedTypeName(fieldType)) : undefined
           const child = selection.selectionSet
-            ? measure(selection.selectionSet, named as GraphQLCompositeType | undefined, seen)
+            ? measure(selection.selectionSet, named ?? undefined, seen)
             : { depth: 0, aliases: 0, cost: 0 }
           m = {
             depth: child.depth + 1,
@@ -58,13 +53,13 @@ export function queryLimitsRule(limits: QueryLimits = defaultQueryLimits): Valid
             cost: 1 + child.cost * (isList ? limits.listFactor : 1),
           }
         } else if (selection.kind === Kind.INLINE_FRAGMENT) {
-          const typed = selection.typeCondition ? (schema.getType(selection.typeCondition.name.value) as GraphQLCompositeType | undefined) : parent
+          const typed = selection.typeCondition ? (schema.getType(selection.typeCondition.name.value) ?? undefined) : parent
           m = measure(selection.selectionSet, typed, seen)
         } else {
           const name = selection.name.value
           const fragment = fragments.get(name)
           if (!fragment || seen.has(name)) continue
-          const typed = schema.getType(fragment.typeCondition.name.value) as GraphQLCompositeType | undefined
+          const typed = schema.getType(fragment.typeCondition.name.value) ?? undefined
           m = measure(fragment.selectionSet, typed, new Set([...seen, name]))
         }
         total.depth = Math.max(total.depth, m.depth)
@@ -79,10 +74,20 @@ export function queryLimitsRule(limits: QueryLimits = defaultQueryLimits): Valid
         const root =
           node.operation === 'query' ? schema.getQueryType() : node.operation === 'mutation' ? schema.getMutationType() : schema.getSubscriptionType()
         const m = measure(node.selectionSet, root ?? undefined, new Set())
-        if (m.depth > limits.maxDepth) context.reportError(new GraphQLError(`Query is too deep (${m.depth} levels; the limit is ${limits.maxDepth})`, { nodes: [node] }))
-        if (m.aliases > limits.maxAliases) context.reportError(new GraphQLError(`Too many aliases (${m.aliases}; the limit is ${limits.maxAliases})`, { nodes: [node] }))
-        if (m.cost > limits.maxCost) context.reportError(new GraphQLError(`Query is too expensive (cost ${m.cost}; the limit is ${limits.maxCost})`, { nodes: [node] }))
+        if (m.depth > limits.maxDepth) context.reportError(createGraphQLError(`Query is too deep (${m.depth} levels; the limit is ${limits.maxDepth})`, { nodes: [node] }))
+        if (m.aliases > limits.maxAliases) context.reportError(createGraphQLError(`Too many aliases (${m.aliases}; the limit is ${limits.maxAliases})`, { nodes: [node] }))
+        if (m.cost > limits.maxCost) context.reportError(createGraphQLError(`Query is too expensive (cost ${m.cost}; the limit is ${limits.maxCost})`, { nodes: [node] }))
       },
     }
   }
 }
+
+/** Refuses __schema and __type (introspection) where it is switched off. */
+export const noIntrospectionRule: ValidationRule = (context) => ({
+  Field(node) {
+    const name = node.name.value
+    if (name === '__schema' || name === '__type') {
+      context.reportError(createGraphQLError('GraphQL introspection is disabled', { nodes: [node] }))
+    }
+  },
+})

@@ -26,7 +26,7 @@ export async function startPortalServer(env: Record<string, string> = {}): Promi
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'portal-'))
   const server = await startServer({
     env: parseEnv({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'production', SMTP_URL: smtp.url, MAIL_FROM: 'portal@example.test', ...env }),
-    log: createLogger('silent'),
+    log: createLogger((process.env.PORTAL_TEST_LOG as 'silent' | undefined) ?? 'silent'),
   })
   const mailsTo = (email: string) => smtp.mails.filter((m) => m.to.includes(email)).length
   return {

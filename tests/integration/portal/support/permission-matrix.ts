@@ -1,0 +1,323 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { contacts } from '../../../../server/db/schema'
+import { signUpAndVerify, userIdOf } from './accounts'
+import { HttpClient } from './http-client'
+import { startPortalServer, type PortalServer } from './portal-server'
+import { PDF_BYTES, PNG_1PX, tusUpload } from './tus-upload'
+
+export type Role = 'guest' | 'owner' | 'other' | 'admin'
+const roles: Role[] = ['guest', 'owner', 'other', 'admin']
+type Outcome = 'allow' | 'deny'
+type Expect = Record<Role, Outcome>
+
+const A: Outcome = 'allow'
+const D: Outcome = 'deny'
+/** guest, owner, other, admin */
+const e = (guest: Outcome, owner: Outcome, other: Outcome, admin: Outcome): Expect => ({ guest, owner, other, admin })
+const everyone = e(A, A, A, A)
+const signedIn = e(D, A, A, A)
+const ownerAndAdmin = e(D, A, D, A)
+const adminOnly = e(D, D, D, A)
+
+interface World {
+  portal: PortalServer
+  clients: Record<Role, HttpClient>
+  ownerId: string
+  jobId: string
+  postId: string
+  commentId: string
+  contactId: string
+  submissionPath: string
+  /** A fresh job request of the owner (for destructive operations). */
+  freshJob(): Promise<string>
+  freshComment(): Promise<string>
+  freshPost(): Promise<string>
+  freshContact(): Promise<string>
+  freshFile(kind: 'user-box' | 'profile-pictures'): Promise<string>
+}
+
+interface GqlOp {
+  name: string
+  expect: Expect
+  query: string
+  variables: (w: World) => Promise<Record<string, unknown>> | Record<string, unknown>
+}
+
+const gqlOps: GqlOp[] = [
+  { name: 'me', expect: everyone, query: '{ me { userId } }', variables: () => ({}) },
+  { name: 'profile (own)', expect: signedIn, query: '{ profile { userId } }', variables: () => ({}) },
+  { name: "profile (owner's)", expect: ownerAndAdmin, query: 'query($u: ID) { profile(userId: $u) { userId } }', variables: (w) => ({ u: w.ownerId }) },
+  { name: 'clients', expect: adminOnly, query: '{ clients { Username } }', variables: () => ({}) },
+  {
+    name: "updateProfile (owner's)",
+    expect: ownerAndAdmin,
+    query: 'mutation($u: ID, $i: ProfileInput!) { updateProfile(userId: $u, input: $i) { userId } }',
+    variables: (w) => ({ u: w.ownerId, i: { custom_companyName: 'Acme' } }),
+  },
+  { name: 'listJobRequests (own)', expect: signedIn, query: '{ listJobRequests { id } }', variables: () => ({}) },
+  {
+    name: "listJobRequests (filter: owner's)",
+    expect: ownerAndAdmin,
+    query: 'query($u: String) { listJobRequests(filter: { user: { eq: $u } }) { id } }',
+    variables: (w) => ({ u: w.ownerId }),
+  },
+  { name: "getJobRequests (owner's)", expect: ownerAndAdmin, query: 'query($id: ID!) { getJobRequests(id: $id) { id } }', variables: (w) => ({ id: w.jobId }) },
+  {
+    name: "jobRequestsByMembershipAndUser (owner's)",
+    expect: ownerAndAdmin,
+    query: 'query($u: ID) { jobRequestsByMembershipAndUser(membership: "true", user: $u) { id } }',
+    variables: (w) => ({ u: w.ownerId }),
+  },
+  {
+    name: 'createJobRequests (for self)',
+    expect: signedIn,
+    query: 'mutation { createJobRequests(input: { job: "CFD", priority: "2", files: "[]" }) { id status } }',
+    variables: () => ({}),
+  },
+  {
+    name: 'createJobRequests (for the owner)',
+    expect: ownerAndAdmin,
+    query: 'mutation($u: ID) { createJobRequests(input: { user: $u, job: "FEA" }) { id } }',
+    variables: (w) => ({ u: w.ownerId }),
+  },
+  {
+    name: "updateJobRequests (owner's)",
+    expect: ownerAndAdmin,
+    query: 'mutation($id: ID!) { updateJobRequests(input: { id: $id, files: "[\\"a.pdf\\"]" }) { id } }',
+    variables: (w) => ({ id: w.jobId }),
+  },
+  {
+    name: "deleteJobRequests (owner's)",
+    expect: ownerAndAdmin,
+    query: 'mutation($id: ID!) { deleteJobRequests(input: { id: $id }) { id } }',
+    variables: async (w) => ({ id: await w.freshJob() }),
+  },
+  { name: 'listBlogPosts', expect: everyone, query: '{ listBlogPosts { id comments { id } } }', variables: () => ({}) },
+  { name: 'getBlogPost', expect: everyone, query: 'query($id: ID!) { getBlogPost(id: $id) { id } }', variables: (w) => ({ id: w.postId }) },
+  { name: 'createBlogPost', expect: adminOnly, query: 'mutation { createBlogPost(input: { title: "T" }) { id } }', variables: () => ({}) },
+  {
+    name: 'updateBlogPost',
+    expect: adminOnly,
+    query: 'mutation($id: ID!) { updateBlogPost(id: $id, input: { title: "U" }) { id } }',
+    variables: (w) => ({ id: w.postId }),
+  },
+  {
+    name: 'deleteBlogPost',
+    expect: adminOnly,
+    query: 'mutation($id: ID!) { deleteBlogPost(input: { id: $id }) { id } }',
+    variables: async (w) => ({ id: await w.freshPost() }),
+  },
+  { name: 'listComments', expect: everyone, query: '{ listComments { id } }', variables: () => ({}) },
+  { name: 'getComment', expect: everyone, query: 'query($id: ID!) { getComment(id: $id) { id } }', variables: (w) => ({ id: w.commentId }) },
+  {
+    name: 'createComment',
+    expect: signedIn,
+    query: 'mutation($p: ID!) { createComment(input: { blogPostId: $p, comment: "Nice" }) { id } }',
+    variables: (w) => ({ p: w.postId }),
+  },
+  {
+    name: "updateComment (owner's)",
+    expect: ownerAndAdmin,
+    query: 'mutation($id: ID!) { updateComment(id: $id, input: { comment: "Edited" }) { id } }',
+    variables: (w) => ({ id: w.commentId }),
+  },
+  {
+    name: "deleteComment (owner's)",
+    expect: ownerAndAdmin,
+    query: 'mutation($id: ID!) { deleteComment(input: { id: $id }) { id } }',
+    variables: async (w) => ({ id: await w.freshComment() }),
+  },
+  {
+    name: 'createContact',
+    expect: everyone,
+    query: 'mutation { createContact(input: { name: "Ada Lovelace", email: "ada@example.com", message: "Hello there" }) { id } }',
+    variables: () => ({}),
+  },
+  { name: 'listContacts', expect: adminOnly, query: '{ listContacts { id } }', variables: () => ({}) },
+  { name: 'getContact', expect: adminOnly, query: 'query($id: ID!) { getContact(id: $id) { id } }', variables: (w) => ({ id: w.contactId }) },
+  {
+    name: 'updateContact',
+    expect: adminOnly,
+    query: 'mutation($id: ID!) { updateContact(id: $id, input: { name: "Grace Hopper" }) { id } }',
+    variables: (w) => ({ id: w.contactId }),
+  },
+  {
+    name: 'deleteContact',
+    expect: adminOnly,
+    query: 'mutation($id: ID!) { deleteContact(input: { id: $id }) { id } }',
+    variables: async (w) => ({ id: await w.freshContact() }),
+  },
+  { name: "files (owner's user-box)", expect: ownerAndAdmin, query: 'query($p: String!) { files(prefix: $p) { path } }', variables: (w) => ({ p: `user-box/${w.ownerId}/` }) },
+  { name: "files (owner's job-files)", expect: ownerAndAdmin, query: 'query($p: String!) { files(prefix: $p) { path } }', variables: (w) => ({ p: `job-files/${w.jobId}/` }) },
+  { name: "files (owner's profile-pictures)", expect: everyone, query: 'query($p: String!) { files(prefix: $p) { path } }', variables: (w) => ({ p: `profile-pictures/${w.ownerId}/` }) },
+  { name: 'files (picture-submissions)', expect: adminOnly, query: '{ files(prefix: "picture-submissions/") { path } }', variables: () => ({}) },
+  {
+    name: "deleteFile (owner's user-box)",
+    expect: ownerAndAdmin,
+    query: 'mutation($p: String!) { deleteFile(path: $p) }',
+    variables: async (w) => ({ p: await w.freshFile('user-box') }),
+  },
+  {
+    name: "deleteFile (owner's profile picture)",
+    expect: ownerAndAdmin,
+    query: 'mutation($p: String!) { deleteFile(path: $p) }',
+    variables: async (w) => ({ p: await w.freshFile('profile-pictures') }),
+  },
+  { name: 'apiTokens', expect: signedIn, query: '{ apiTokens { id } }', variables: () => ({}) },
+  { name: 'createApiToken', expect: signedIn, query: 'mutation { createApiToken(name: "script") { id token } }', variables: () => ({}) },
+]
+
+interface FileOp {
+  name: string
+  expect: Expect
+  run(c: HttpClient, w: World): Promise<number>
+}
+
+const downloadOps: FileOp[] = [
+  { name: 'GET profile-pictures/{owner}/logo.png', expect: everyone, run: async (c, w) => (await c.fetch(`/files/profile-pictures/${w.ownerId}/logo.png`)).status },
+  { name: 'GET user-box/{owner}/brief.pdf', expect: ownerAndAdmin, run: async (c, w) => (await c.fetch(`/files/user-box/${w.ownerId}/brief.pdf`)).status },
+  { name: 'GET job-files/{job}/plan.pdf', expect: ownerAndAdmin, run: async (c, w) => (await c.fetch(`/files/job-files/${w.jobId}/plan.pdf`)).status },
+  { name: 'GET picture-submissions/{guest upload}', expect: adminOnly, run: async (c, w) => (await c.fetch(`/files/${w.submissionPath}`)).status },
+]
+
+const uploadOps: FileOp[] = [
+  { name: 'upload user-box/{owner}', expect: ownerAndAdmin, run: async (c, w) => (await tusUpload(c, PDF_BYTES, { filename: 'u.pdf', kind: 'user-box', ownerId: w.ownerId })).status },
+  {
+    name: 'upload job-files/{job}',
+    expect: ownerAndAdmin,
+    run: async (c, w) => (await tusUpload(c, PDF_BYTES, { filename: 'j.pdf', kind: 'job-files', jobRequestId: w.jobId })).status,
+  },
+  {
+    name: 'upload profile-pictures/{owner}',
+    expect: ownerAndAdmin,
+    run: async (c, w) => (await tusUpload(c, PNG_1PX, { filename: 'p.png', filetype: 'image/png', kind: 'profile-pictures', ownerId: w.ownerId })).status,
+  },
+  {
+    name: 'upload picture-submissions',
+    expect: everyone,
+    run: async (c) => (await tusUpload(c, PNG_1PX, { filename: 's.png', filetype: 'image/png', kind: 'picture-submissions' })).status,
+  },
+]
+
+/**
+ * Every GraphQL operation and every file path kind as guest, owner, another user and admin,
+ * against the server started with `env` (embedded PostgreSQL, or DATABASE_URL for the system one).
+ */
+export function describePermissionMatrix(title: string, env: () => Promise<Record<string, string>> | Record<string, string>) {
+  describe(title, () => {
+    let w: World
+    beforeAll(async () => {
+      const portal = await startPortalServer({ ADMIN_EMAILS: 'admin@example.test', ...(await env()) })
+      const [owner, other, admin] = await Promise.all([
+        signUpAndVerify(portal, 'owner@example.test'),
+        signUpAndVerify(portal, 'other@example.test'),
+        signUpAndVerify(portal, 'admin@example.test'),
+      ])
+      const clients = { guest: new HttpClient(portal.url), owner, other, admin }
+      const ownerId = await userIdOf(owner)
+      const gqlOk = async <T>(c: HttpClient, query: string, variables: Record<string, unknown> = {}) => {
+        const r = await c.gql<T>(query, variables)
+        if (r.errors?.length) throw new Error(`${query}: ${JSON.stringify(r.errors)}`)
+        return r.data as T
+      }
+      const freshJob = async () => (await gqlOk<{ createJobRequests: { id: string } }>(owner, 'mutation { createJobRequests(input: { job: "x" }) { id } }')).createJobRequests.id
+      const freshPost = async () => (await gqlOk<{ createBlogPost: { id: string } }>(admin, 'mutation { createBlogPost(input: { title: "P" }) { id } }')).createBlogPost.id
+      const postId = await freshPost()
+      const freshComment = async () =>
+        (await gqlOk<{ createComment: { id: string } }>(owner, 'mutation($p: ID!) { createComment(input: { blogPostId: $p, comment: "Mine" }) { id } }', { p: postId })).createComment.id
+      const freshContact = async () => {
+        const [row] = await portal.server.ctx.db.insert(contacts).values({ name: 'Seed Person', email: 'seed@example.com', message: 'Seed' }).returning()
+        return row!.id
+      }
+      let n = 0
+      const freshFile = async (kind: 'user-box' | 'profile-pictures') => {
+        const r =
+          kind === 'user-box'
+            ? await tusUpload(owner, PDF_BYTES, { filename: `f${++n}.pdf`, kind, ownerId })
+            : await tusUpload(owner, PNG_1PX, { filename: `f${++n}.png`, filetype: 'image/png', kind, ownerId })
+        if (!r.path) throw new Error(`upload failed: ${r.status} ${r.body}`)
+        return r.path
+      }
+      const jobId = await freshJob()
+      for (const [bytes, meta] of [
+        [PNG_1PX, { filename: 'logo.png', filetype: 'image/png', kind: 'profile-pictures' }],
+        [PDF_BYTES, { filename: 'brief.pdf', kind: 'user-box' }],
+        [PDF_BYTES, { filename: 'plan.pdf', kind: 'job-files', jobRequestId: jobId }],
+      ] as const) {
+        const r = await tusUpload(owner, bytes, meta as Record<string, string>)
+        if (r.status !== 204) throw new Error(`seed upload failed: ${r.status} ${r.body}`)
+      }
+      const submission = await tusUpload(clients.guest, PNG_1PX, { filename: 'guest.png', filetype: 'image/png', kind: 'picture-submissions' })
+      w = {
+        portal,
+        clients,
+        ownerId,
+        jobId,
+        postId,
+        commentId: await freshComment(),
+        contactId: await freshContact(),
+        submissionPath: submission.path!,
+        freshJob,
+        freshPost,
+        freshComment,
+        freshContact,
+        freshFile,
+      }
+    })
+    afterAll(async () => {
+      await w?.portal.close()
+    })
+
+    it.each(gqlOps.map((op) => [op.name, op] as const))('GraphQL %s', async (_name, op) => {
+      const actual: Record<string, string> = {}
+      for (const role of roles) {
+        const result = await w.clients[role].gql(op.query, await op.variables(w))
+        if (!result.errors?.length && result.data) actual[role] = 'allow'
+        else if (result.errors?.[0]?.message === 'Unauthorized') actual[role] = 'deny'
+        else actual[role] = `error: ${JSON.stringify(result.errors)}`
+      }
+      expect(actual).toEqual(op.expect)
+    })
+
+    it.each(downloadOps.map((op) => [op.name, op] as const))('%s', async (_name, op) => {
+      const actual: Record<string, string> = {}
+      for (const role of roles) {
+        const status = await op.run(w.clients[role], w)
+        actual[role] = status === 200 ? 'allow' : status === 401 || status === 403 ? 'deny' : `status ${status}`
+      }
+      expect(actual).toEqual(op.expect)
+    })
+
+    it.each(uploadOps.map((op) => [op.name, op] as const))('%s', async (_name, op) => {
+      const actual: Record<string, string> = {}
+      for (const role of roles) {
+        const status = await op.run(w.clients[role], w)
+        actual[role] = status === 204 ? 'allow' : status === 401 || status === 403 ? 'deny' : `status ${status}`
+      }
+      expect(actual).toEqual(op.expect)
+    })
+
+    it('an API token acts as its user (and only while it exists)', async () => {
+      const created = await w.clients.owner.gql<{ createApiToken: { id: string; token: string } }>('mutation { createApiToken(name: "ci") { id token } }')
+      const { id, token } = created.data!.createApiToken
+      const script = new HttpClient(w.portal.url, { authorization: `Bearer ${token}` })
+      const own = await script.gql<{ listJobRequests: { user: string }[] }>('{ listJobRequests { user } }')
+      expect(own.data!.listJobRequests.length).toBeGreaterThan(0)
+      expect(new Set(own.data!.listJobRequests.map((j) => j.user))).toEqual(new Set([w.ownerId]))
+      expect((await script.fetch(`/files/user-box/${w.ownerId}/brief.pdf`)).status).toBe(200)
+      await w.clients.owner.gql('mutation($id: ID!) { revokeApiToken(id: $id) }', { id })
+      expect((await script.gql('{ listJobRequests { id } }')).errors?.[0]?.message).toBe('Unauthorized')
+      const forged = new HttpClient(w.portal.url, { authorization: 'Bearer mwk_forged' })
+      expect((await forged.gql('{ me { userId } }')).data).toEqual({ me: null })
+    })
+
+    it('records an admin acting for a client in the audit log', async () => {
+      const { auditLog } = await import('../../../../server/db/schema')
+      const rows = await w.portal.server.ctx.db.select().from(auditLog)
+      const adminId = await userIdOf(w.clients.admin)
+      expect(rows.some((r) => r.actorId === adminId && r.subjectUserId === w.ownerId && r.action === 'update-profile')).toBe(true)
+      expect(rows.some((r) => r.actorId === adminId && r.subjectUserId === w.ownerId && r.action === 'upload-file')).toBe(true)
+      expect(rows.every((r) => r.actorId !== r.subjectUserId)).toBe(true)
+    })
+  })
+}
