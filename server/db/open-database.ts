@@ -25,7 +25,12 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
   const embedded = options.databaseUrl ? undefined : await startEmbeddedPostgres(options.dataDir, options.log)
   const connectionString = options.databaseUrl ?? embedded!.connectionString
   const pool = new pg.Pool({ connectionString, max: 20, idleTimeoutMillis: 30_000 })
-  pool.on('error', (error) => options.log.error({ err: error }, 'idle database client error'))
+  pool.on('error', (error: Error & { code?: string }) => {
+    // 57P01: the server is shutting down. Ctrl-C in a terminal signals the embedded PostgreSQL too
+    // (same process group), so during our own shutdown this is expected, not an error.
+    if (error.code === '57P01') options.log.warn('the database server closed an idle connection (it is shutting down)')
+    else options.log.error({ err: error }, 'idle database client error')
+  })
   const db = drizzle(pool, { schema })
   try {
     if (options.migrate !== false) await runMigrations(pool, db)

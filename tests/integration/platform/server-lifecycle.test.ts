@@ -58,6 +58,28 @@ describe('server start and stop', () => {
     expect(isAlive(postmaster)).toBe(false)
   })
 
+  it('shuts down cleanly on Ctrl-C, when the terminal signals PostgreSQL too', async () => {
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'platform-ctrl-c-'))
+    dataDirs.push(dataDir)
+    // Its own process group, like a foreground job in a terminal: a group signal reaches node and postgres.
+    const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server/main.ts')], {
+      cwd: root,
+      env: { ...process.env, NODE_ENV: 'production', PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'info' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
+    })
+    let out = ''
+    child.stdout!.on('data', (c: Buffer) => (out += c.toString()))
+    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)))
+    await expect.poll(() => out.includes('Site ready at'), { timeout: 60_000, interval: 100 }).toBe(true)
+    const postmaster = postmasterPid(dataDir)!
+    process.kill(-child.pid!, 'SIGINT')
+    expect(await exited).toBe(0)
+    expect(out.split('\n').filter((l) => /"level":(50|60)/.test(l))).toEqual([])
+    expect(out).toContain('"msg":"stopped"')
+    expect(isAlive(postmaster)).toBe(false)
+  })
+
   it('recovers by itself after a crash that left its PostgreSQL running, with every committed row', async () => {
     const dataDir = mkdtempSync(path.join(os.tmpdir(), 'platform-crash-'))
     dataDirs.push(dataDir)
