@@ -1,6 +1,6 @@
 import { cookiePolicy } from '../../content'
 import { pageMeta } from '../../lib/meta'
-import { LastUpdated, LegalSection, MailtoLink } from '../components/content/legal'
+import { LegalSection, MailtoLink } from '../components/content/legal'
 import { Page, PageHeader } from '../components/content/ui'
 
 export const meta = () => pageMeta({ path: '/cookie' })
@@ -10,7 +10,7 @@ export default function CookiePage() {
   return (
     <Page>
       <div className="max-w-3xl">
-        <PageHeader title={cookiePolicy.heading} intro={<LastUpdated date={cookiePolicy.lastUpdated} />} />
+        <PageHeader title={cookiePolicy.heading} intro={`Last updated: ${cookiePolicy.lastUpdated}`} />
         <LegalSection section={cookiePolicy.whatAreCookies} />
         <LegalSection section={cookiePolicy.whyWeUse} />
         <section className="mt-8">

@@ -1,6 +1,6 @@
 import { privacy } from '../../content'
 import { pageMeta } from '../../lib/meta'
-import { LastUpdated, LegalSection, MailtoLink } from '../components/content/legal'
+import { LegalSection, MailtoLink } from '../components/content/legal'
 import { Page, PageHeader } from '../components/content/ui'
 
 export const meta = () => pageMeta({ path: '/privacy' })
@@ -10,7 +10,7 @@ export default function PrivacyPage() {
   return (
     <Page>
       <div className="max-w-3xl">
-        <PageHeader title={privacy.heading} intro={<LastUpdated date={privacy.lastUpdated} />} />
+        <PageHeader title={privacy.heading} intro={`Last updated: ${privacy.lastUpdated}`} />
         {privacy.sections.map((section, i) => (
           <LegalSection key={section.heading} section={section} number={i + 1}>
             {i === last && (

@@ -13,7 +13,8 @@ export default function ProcessPage() {
       <PageHeader eyebrow={designProcess.subheading} title={designProcess.heading} intro={designProcess.intro} />
       <div className="grid gap-10 lg:grid-cols-[15rem_1fr]">
         <PhaseIndex heading={designProcess.indexHeading} items={phases} />
-        <ol className="space-y-6">
+        {/* The space below lets the last cards scroll up to the reading position the index watches. */}
+        <ol className="space-y-6 lg:pb-[45vh]">
           {phases.map((phase, i) => (
             <li key={phase.id}>
               <section id={phase.id} tabIndex={-1} aria-labelledby={`${phase.id}-heading`} className={`${cardClass} scroll-mt-24 focus:outline-none`}>

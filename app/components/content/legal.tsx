@@ -33,7 +33,3 @@ export function MailtoLink({ email }: { email: string }) {
     </a>
   )
 }
-
-export function LastUpdated({ date }: { date: string }) {
-  return <p className="text-sm text-[var(--color-light)]">Last updated: {date}</p>
-}

@@ -12,6 +12,7 @@ export interface PhaseIndexItem {
  */
 export function PhaseIndex({ heading, items }: { heading: string; items: readonly PhaseIndexItem[] }) {
   const [active, setActive] = useState(items[0]?.id)
+  const [observing, setObserving] = useState(false)
 
   useEffect(() => {
     const visible = new Set<string>()
@@ -30,6 +31,7 @@ export function PhaseIndex({ heading, items }: { heading: string; items: readonl
       const element = document.getElementById(item.id)
       if (element) observer.observe(element)
     }
+    setObserving(true)
     return () => observer.disconnect()
   }, [items])
 
@@ -46,7 +48,7 @@ export function PhaseIndex({ heading, items }: { heading: string; items: readonl
   }
 
   return (
-    <nav aria-labelledby="phase-index-heading" className="lg:sticky lg:top-24 lg:self-start">
+    <nav aria-labelledby="phase-index-heading" className="lg:sticky lg:top-24 lg:self-start" data-observing={observing || undefined}>
       <h2 id="phase-index-heading" className="mb-3 text-lg font-semibold">
         {heading}
       </h2>
