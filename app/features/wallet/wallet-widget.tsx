@@ -38,6 +38,12 @@ export default function WalletWidget({ openRequested }: WalletWidgetProps) {
   const session = useSession()
   const signedIn = session.status === 'signed-in'
   const pendingOpen = useRef(openRequested)
+  const badgeRef = useRef<HTMLButtonElement>(null)
+  // The dialogs open from state rather than a Radix trigger, so focus is handed back to the badge here.
+  const returnFocus = (event: Event) => {
+    event.preventDefault()
+    badgeRef.current?.focus()
+  }
 
   useEffect(() => {
     const c = createWalletController({ runtime: createWalletRuntime(), isMobile: isMobileUserAgent(navigator.userAgent), onChange: setView })
@@ -119,6 +125,7 @@ export default function WalletWidget({ openRequested }: WalletWidgetProps) {
   return (
     <div className="relative">
       <button
+        ref={badgeRef}
         type="button"
         className={walletBadgeClassName}
         aria-label={`Wallet: ${label}`}
@@ -156,6 +163,7 @@ export default function WalletWidget({ openRequested }: WalletWidgetProps) {
           <AlertDialog.Overlay className="fixed inset-0 z-[60] bg-black/60 backdrop-blur-sm motion-safe:animate-[fade-in_150ms_ease-out]" />
           <AlertDialog.Content
             data-testid="wallet-consent"
+            onCloseAutoFocus={returnFocus}
             className="fixed top-1/2 left-1/2 z-[61] w-[min(92vw,26rem)] -translate-x-1/2 -translate-y-1/2 rounded-xl border border-border bg-foreground p-6 text-text shadow-2xl shadow-black/50 motion-safe:animate-[dialog-in_180ms_ease-out]"
           >
             <AlertDialog.Title className="text-lg font-semibold">{walletMessages.consentTitle}</AlertDialog.Title>
@@ -190,6 +198,7 @@ export default function WalletWidget({ openRequested }: WalletWidgetProps) {
           <Dialog.Overlay className="fixed inset-0 z-[60] bg-black/60 backdrop-blur-sm motion-safe:animate-[fade-in_150ms_ease-out]" />
           <Dialog.Content
             data-testid="wallet-account"
+            onCloseAutoFocus={returnFocus}
             className="fixed top-1/2 left-1/2 z-[61] w-[min(92vw,26rem)] -translate-x-1/2 -translate-y-1/2 rounded-xl border border-border bg-foreground p-6 text-text shadow-2xl shadow-black/50 motion-safe:animate-[dialog-in_180ms_ease-out]"
           >
             <Dialog.Title className="text-lg font-semibold">Your wallet</Dialog.Title>

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import path from 'node:path'
+import AxeBuilder from '@axe-core/playwright'
 import pg from 'pg'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
@@ -146,6 +147,7 @@ describe('wallet badge', () => {
     await badge(page).click()
     await page.getByRole('alertdialog').getByRole('button', { name: 'NO' }).click()
     await poll(() => page.getByRole('alertdialog').count()).toBe(0)
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('wallet-badge')
     expect(await testWallet(page).requests()).not.toContain('eth_requestAccounts')
     expect(await badge(page).textContent()).toBe('Disconnected')
     expect(await storedAddress(page)).toBeNull()
@@ -268,6 +270,37 @@ describe('wallet badge', () => {
     await poll(() => badge(page).textContent()).toBe('42')
     expect(await testWallet(page, 'dev.meshwork.first').requests()).not.toContain('eth_requestAccounts')
     expect(await testWallet(page, 'dev.meshwork.second').requests()).toContain('eth_requestAccounts')
+  })
+
+  it('has an accessible badge, consent dialog, account dialog and notice', async () => {
+    const axe = async (page: Page, selector: string) => {
+      const results = await new AxeBuilder({ page }).include(selector).analyze()
+      expect(results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([])
+    }
+    const page = await open({
+      wallet: [
+        { name: 'First Wallet', rdns: 'dev.meshwork.first', connectAccounts: [holder] },
+        { name: 'Second Wallet', rdns: 'dev.meshwork.second', connectAccounts: [smallHolder], chainId: 137 },
+      ],
+    })
+    await poll(() => badge(page).textContent()).toBe('Disconnected')
+    expect(await page.getByRole('button', { name: 'Wallet: Disconnected' }).count()).toBe(1)
+    await axe(page, '[data-testid="wallet-badge"]')
+    await badge(page).click()
+    await page.getByRole('alertdialog').waitFor()
+    await axe(page, '[data-testid="wallet-consent"]')
+    await page.getByRole('alertdialog').getByRole('radio', { name: 'Second Wallet' }).check()
+    await page.getByRole('alertdialog').getByRole('button', { name: 'YES' }).click()
+    await poll(() => badge(page).textContent()).toBe('42')
+    await poll(() => page.getByTestId('wallet-notice').count()).toBe(1)
+    await axe(page, '[data-testid="wallet-notice"]')
+    await badge(page).click()
+    await page.getByRole('dialog').waitFor()
+    await axe(page, '[data-testid="wallet-account"]')
+    // Escape closes the account dialog and gives focus back to the badge.
+    await page.keyboard.press('Escape')
+    await poll(() => page.getByRole('dialog').count()).toBe(0)
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('wallet-badge')
   })
 
   const iPhone = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1'
