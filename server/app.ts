@@ -147,6 +147,13 @@ export async function startServer({ env, log = createLogger(env.LOG_LEVEL), plug
       // Stop accepting, let in-flight requests finish (up to 10 s), then stop features and the database.
       const stopped = new Promise<void>((resolve) => server.close(() => resolve()))
       server.closeIdleConnections()
+      for (const plugin of plugins) {
+        try {
+          await plugin.drain?.(ctx)
+        } catch (error) {
+          log.error({ err: error, plugin: plugin.name }, 'plugin failed to drain')
+        }
+      }
       const timer = setTimeout(() => server.closeAllConnections(), 10_000)
       await stopped
       clearTimeout(timer)

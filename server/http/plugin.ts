@@ -17,6 +17,11 @@ export interface ServerPlugin {
   node?(req: IncomingMessage, res: ServerResponse, ctx: AppContext): boolean
   /** WebSocket upgrades (graphql-ws). Return true when handled. */
   upgrade?(req: IncomingMessage, socket: Duplex, head: Buffer, ctx: AppContext): boolean
+  /**
+   * Runs at shutdown as soon as the HTTP server stops accepting connections, before it waits for open
+   * ones: close long-lived connections here (upgraded WebSockets would otherwise hold the shutdown).
+   */
+  drain?(ctx: AppContext): Promise<void> | void
   /** Runs at shutdown after the HTTP server stopped accepting requests, before the database closes. */
   stop?(ctx: AppContext): Promise<void> | void
 }

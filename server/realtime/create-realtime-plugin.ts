@@ -102,12 +102,15 @@ export function createRealtimePlugin(options: RealtimePluginOptions): ServerPlug
       service.wss.handleUpgrade(req, socket, head, (ws) => service.wss.emit('connection', ws, req))
       return true
     },
-    async stop(ctx) {
+    // Open sockets keep the HTTP server from closing: end them as soon as shutdown starts. Clients
+    // see code 1001 and reconnect (to another instance behind a load balancer).
+    async drain(ctx) {
       const service = ctx.services[SERVICE] as RealtimeService | undefined
       if (!service) return
       for (const client of service.wss.clients) client.close(1001, 'Server shutting down')
       await service.server.dispose()
       await new Promise<void>((resolve) => service.wss.close(() => resolve()))
+      for (const client of service.wss.clients) client.terminate()
     },
   }
 }

@@ -1,0 +1,248 @@
+import type { Browser, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { site } from '../../../lib/site'
+import { startFakeOpenAiServer, type FakeOpenAiServer } from '../../integration/chat/support/fake-openai-server'
+import { launchBrowser, newTrackedPage, screenshotOnFailure, type TrackedPage } from '../../setup/browser'
+import { startTestServer, type TestServer } from '../../setup/test-server'
+import { startMailReceiver, type MailReceiver } from '../dashboard/mail-receiver'
+import { cookieHeader, seedUser, signInContext, type SeededUser } from '../dashboard/seed'
+
+const TITLE = `${site.companyName} Assistant`
+const GREETING = `Hi! I'm your ${site.companyName} assistant. How can I help you today?`
+const LAUNCHER = `Chat with the ${site.companyName} assistant`
+const run = Date.now().toString(36)
+
+interface Env {
+  server: TestServer
+  mail: MailReceiver
+}
+
+async function startEnv(env: Record<string, string> = {}): Promise<Env> {
+  const mail = await startMailReceiver()
+  const server = await startTestServer({ env: { SMTP_URL: mail.url, MAIL_FROM: 'portal@example.com', ...env } })
+  return { server, mail }
+}
+
+async function stopEnv(env: Env | undefined) {
+  if (!env) return
+  await env.server.stop()
+  env.server.cleanup()
+  await env.mail.close()
+}
+
+function chatWindow(page: Page) {
+  return page.getByRole('dialog', { name: TITLE })
+}
+
+async function openSignedIn(browser: Browser, env: Env, user: SeededUser, path = '/?chat=open'): Promise<TrackedPage> {
+  const tracked = await newTrackedPage(browser)
+  await signInContext(tracked.context, env.server.url, user)
+  await tracked.page.goto(env.server.url + path)
+  await chatWindow(tracked.page).getByText(GREETING).waitFor()
+  return tracked
+}
+
+/** Records every length the last assistant message takes, to see the answer arrive in parts. */
+async function recordAnswerGrowth(page: Page) {
+  await page.evaluate(() => {
+    const w = window as unknown as { __lengths: number[] }
+    w.__lengths = []
+    const log = document.querySelector('[role="log"]')!
+    new MutationObserver(() => {
+      const bubbles = log.querySelectorAll('[data-role="assistant"]')
+      const last = bubbles[bubbles.length - 1]
+      const n = last?.textContent?.length ?? 0
+      if (n && w.__lengths.at(-1) !== n) w.__lengths.push(n)
+    }).observe(log, { subtree: true, childList: true, characterData: true })
+  })
+}
+
+describe('chat assistant in the browser', () => {
+  let env: Env
+  let browser: Browser
+  let alice: SeededUser
+  let bob: SeededUser
+  let current: TrackedPage | undefined
+
+  beforeAll(async () => {
+    env = await startEnv()
+    browser = await launchBrowser()
+    alice = await seedUser(env.server.url, env.mail, `chat-alice-${run}@example.com`)
+    bob = await seedUser(env.server.url, env.mail, `chat-bob-${run}@example.com`)
+  })
+  afterAll(async () => {
+    await browser?.close()
+    await stopEnv(env)
+  })
+
+  it('signed out: the button opens the window, its link opens the login, Escape closes and focus returns', async (ctx) => {
+    current = await newTrackedPage(browser)
+    const { page } = current
+    try {
+      await page.goto(env.server.url + '/about')
+      const launcher = page.getByRole('button', { name: LAUNCHER })
+      await launcher.click()
+      const win = chatWindow(page)
+      await win.getByRole('heading', { name: TITLE }).waitFor()
+      await win.getByRole('link', { name: 'Please sign in to speak to our advisor.' }).click()
+      await page.getByRole('dialog', { name: 'Sign in' }).waitFor()
+      await page.keyboard.press('Escape')
+      await page.getByRole('dialog', { name: 'Sign in' }).waitFor({ state: 'hidden' })
+
+      await win.getByRole('link', { name: 'Please sign in to speak to our advisor.' }).focus()
+      await page.keyboard.press('Escape')
+      await win.waitFor({ state: 'hidden' })
+      expect(await launcher.evaluate((el) => el === document.activeElement)).toBe(true)
+      // The button toggles it from the keyboard too.
+      await page.keyboard.press('Enter')
+      await win.waitFor()
+      await page.keyboard.press('Enter')
+      await win.waitFor({ state: 'hidden' })
+      expect(current.errors).toEqual([])
+    } catch (error) {
+      await screenshotOnFailure(page, ctx.task.name)
+      throw error
+    }
+  })
+
+  it('signed in: greets, sends with Enter, ignores an empty message, streams the answer in parts, and keeps it after a reload', async (ctx) => {
+    current = await openSignedIn(browser, env, alice)
+    const { page } = current
+    try {
+      const win = chatWindow(page)
+      const input = win.getByPlaceholder('Type your message...')
+      const send = win.getByRole('button', { name: 'Send' })
+      await expect.poll(() => send.isDisabled()).toBe(true)
+
+      // Whitespace only: Send stays disabled and Enter sends nothing.
+      await input.fill('   ')
+      expect(await send.isDisabled()).toBe(true)
+      await input.press('Enter')
+      expect(await win.locator('[data-role="user"]').count()).toBe(0)
+
+      // Shift+Enter is a new line, not a send.
+      await input.fill('')
+      await input.type('What is your hourly rate')
+      await input.press('Shift+Enter')
+      await input.type('for FEA analysis?')
+      expect(await input.inputValue()).toBe('What is your hourly rate\nfor FEA analysis?')
+      expect(await win.locator('[data-role="user"]').count()).toBe(0)
+
+      await recordAnswerGrowth(page)
+      await input.press('Enter')
+      expect(await input.inputValue()).toBe('')
+      await win.locator('[data-role="user"]').getByText('for FEA analysis?').waitFor()
+      await win.getByText('Typing...').waitFor()
+      expect(await send.isDisabled()).toBe(true)
+      await win.getByText('Typing...').waitFor({ state: 'hidden', timeout: 20_000 })
+
+      const answer = win.locator('[data-role="assistant"]').last()
+      expect(await answer.textContent()).toContain('£80/hr')
+      expect(await answer.getByRole('link', { name: 'FEA Analysis' }).getAttribute('href')).toBe('/services/fea')
+      const lengths = await page.evaluate(() => (window as unknown as { __lengths: number[] }).__lengths)
+      expect(lengths.length).toBeGreaterThanOrEqual(3)
+
+      await page.reload()
+      await chatWindow(page).getByText(GREETING).waitFor()
+      await chatWindow(page).locator('[data-role="user"]').getByText('for FEA analysis?').waitFor()
+      expect(await chatWindow(page).locator('[data-role="assistant"]').last().textContent()).toContain('£80/hr')
+      expect(current.errors).toEqual([])
+    } catch (error) {
+      await screenshotOnFailure(page, ctx.task.name)
+      throw error
+    }
+  })
+
+  it('another user can neither read nor subscribe to the conversation', async (ctx) => {
+    const res = await fetch(`${env.server.url}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie: cookieHeader(alice) },
+      body: JSON.stringify({ query: 'mutation { createOrGetChatConversation { id } }' }),
+    })
+    const conversationId = ((await res.json()) as { data: { createOrGetChatConversation: { id: string } } }).data.createOrGetChatConversation.id
+
+    current = await newTrackedPage(browser)
+    const { page } = current
+    try {
+      await signInContext(current.context, env.server.url, bob)
+      await page.goto(env.server.url + '/about')
+      const read = await page.evaluate(async (id) => {
+        const r = await fetch('/graphql', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ query: 'query ($id: ID!) { chatMessages(conversationId: $id) { items { id } } }', variables: { id } }),
+        })
+        return ((await r.json()) as { errors?: { message: string }[] }).errors?.[0]?.message
+      }, conversationId)
+      expect(read).toBe('Unauthorized')
+
+      const subscribed = await page.evaluate(
+        (id) =>
+          new Promise<string>((resolve) => {
+            const ws = new WebSocket(`ws://${location.host}/graphql`, 'graphql-transport-ws')
+            ws.onopen = () => ws.send(JSON.stringify({ type: 'connection_init' }))
+            ws.onmessage = (event) => {
+              const message = JSON.parse(String(event.data)) as { type: string; payload?: { message: string }[] | { data?: unknown; errors?: { message: string }[] } }
+              if (message.type === 'connection_ack')
+                ws.send(JSON.stringify({ id: '1', type: 'subscribe', payload: { query: 'subscription ($id: ID!) { onChatStreamPart(conversationId: $id) { id } }', variables: { id } } }))
+              // A refused subscription ends with its errors (as a "next" result or an "error" message), never data.
+              if (message.type === 'error' || message.type === 'next') {
+                const payload = message.payload
+                const errors = Array.isArray(payload) ? payload : payload?.data ? undefined : payload?.errors
+                resolve(errors?.[0]?.message ?? 'received data')
+                ws.close()
+              }
+            }
+          }),
+        conversationId,
+      )
+      expect(subscribed).toBe('Unauthorized')
+    } catch (error) {
+      await screenshotOnFailure(page, ctx.task.name)
+      throw error
+    }
+  })
+})
+
+describe('chat assistant when the model provider fails', () => {
+  let env: Env
+  let fake: FakeOpenAiServer
+  let browser: Browser
+
+  beforeAll(async () => {
+    fake = await startFakeOpenAiServer({ mode: 'fail', answer: 'Our FEA rate is £80/hr.', chunkDelayMs: 30 })
+    env = await startEnv({ LLM_PROVIDER: 'openai-compatible', LLM_BASE_URL: fake.baseUrl, LLM_MODEL: 'fake-model', LLM_API_KEY: 'test' })
+    browser = await launchBrowser()
+  })
+  afterAll(async () => {
+    await browser?.close()
+    await stopEnv(env)
+    await fake?.close()
+  })
+
+  it('shows the error with a Retry that asks again, and "Reconnecting…" when the server goes away', async (ctx) => {
+    const carol = await seedUser(env.server.url, env.mail, `chat-carol-${run}@example.com`)
+    const tracked = await openSignedIn(browser, env, carol)
+    const { page } = tracked
+    try {
+      const win = chatWindow(page)
+      await win.getByPlaceholder('Type your message...').fill('What is the FEA rate?')
+      await win.getByRole('button', { name: 'Send' }).click()
+      const alert = win.getByRole('alert')
+      await alert.getByText('The assistant model is unavailable. Please try again later.').waitFor({ timeout: 30_000 })
+
+      fake.setMode('ok')
+      await alert.getByRole('button', { name: 'Retry' }).click()
+      await win.getByText('Our FEA rate is £80/hr.').waitFor({ timeout: 20_000 })
+      expect(await win.getByRole('alert').count()).toBe(0)
+      expect(await win.locator('[data-role="user"]').count()).toBe(1)
+
+      // The server goes away: the window says it is reconnecting.
+      await env.server.stop()
+      await win.getByRole('status').getByText('Reconnecting…').waitFor({ timeout: 15_000 })
+    } catch (error) {
+      await screenshotOnFailure(page, ctx.task.name)
+      throw error
+    }
+  })
+})
