@@ -28,7 +28,7 @@ export async function tusUpload(client: HttpClient, bytes: Buffer, meta: Record<
   const patched = await client.fetch(location, {
     method: 'PATCH',
     headers: { 'tus-resumable': '1.0.0', 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' },
-    body: bytes,
+    body: new Uint8Array(bytes),
   })
   return { status: patched.status, body: await patched.text(), path: patched.headers.get('upload-path') ?? undefined, location }
 }

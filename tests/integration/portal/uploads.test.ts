@@ -1,0 +1,193 @@
+import { createHash, randomBytes } from 'node:crypto'
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs'
+import { request } from 'node:http'
+import os from 'node:os'
+import path from 'node:path'
+import { GetObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3'
+import S3rver from 's3rver'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { signUpAndVerify, userIdOf } from './support/accounts'
+import type { HttpClient } from './support/http-client'
+import { startPortalServer, type PortalServer } from './support/portal-server'
+import { encodeMetadata, PDF_BYTES, PNG_1PX, tusUpload } from './support/tus-upload'
+
+const sha256 = (b: Buffer | Uint8Array) => createHash('sha256').update(b).digest('hex')
+const LIMIT = 4_000_000
+
+/** Sends the first `sendBytes` of `body` as a PATCH, then drops the connection (a lost network). */
+function patchAndDrop(url: string, cookie: string, body: Buffer, sendBytes: number): Promise<void> {
+  return new Promise((resolve) => {
+    const req = request(url, {
+      method: 'PATCH',
+      headers: {
+        'tus-resumable': '1.0.0',
+        'upload-offset': '0',
+        'content-type': 'application/offset+octet-stream',
+        'content-length': String(body.length),
+        cookie,
+      },
+    })
+    req.on('error', () => resolve())
+    req.on('close', () => resolve())
+    req.write(body.subarray(0, sendBytes), () => setTimeout(() => req.destroy(), 200))
+  })
+}
+
+async function resumedUpload(portal: PortalServer, client: HttpClient, ownerId: string, body: Buffer) {
+  const created = await client.fetch('/uploads', {
+    method: 'POST',
+    headers: { 'tus-resumable': '1.0.0', 'upload-length': String(body.length), 'upload-metadata': encodeMetadata({ filename: 'mesh.zip', kind: 'user-box', ownerId }) },
+  })
+  expect(created.status).toBe(201)
+  const location = new URL(created.headers.get('location')!, portal.url).toString()
+  await patchAndDrop(location, client.cookieHeader, body, 1_500_000)
+  // Not listed while incomplete.
+  const listed = await client.gql<{ files: { path: string }[] }>('query($p: String!) { files(prefix: $p) { path } }', { p: `user-box/${ownerId}/` })
+  expect(listed.data!.files.map((f) => f.path)).not.toContain(`user-box/${ownerId}/mesh.zip`)
+  let offset = 0
+  for (let i = 0; i < 50; i++) {
+    // The server may still be finishing the dropped request; HEAD is answered once its lock is released.
+    const head = await client.fetch(new URL(location).pathname, { method: 'HEAD', headers: { 'tus-resumable': '1.0.0' } })
+    offset = Number(head.headers.get('upload-offset'))
+    if (head.status === 200 && offset > 0) break
+    await new Promise((r) => setTimeout(r, 100))
+  }
+  expect(offset).toBeGreaterThan(0)
+  expect(offset).toBeLessThan(body.length)
+  const rest = await client.fetch(new URL(location).pathname, {
+    method: 'PATCH',
+    headers: { 'tus-resumable': '1.0.0', 'upload-offset': String(offset), 'content-type': 'application/offset+octet-stream' },
+    body: new Uint8Array(body.subarray(offset)),
+  })
+  expect(rest.status).toBe(204)
+  expect(rest.headers.get('upload-path')).toBe(`user-box/${ownerId}/mesh.zip`)
+  const download = await client.fetch(`/files/user-box/${ownerId}/mesh.zip`)
+  expect(download.status).toBe(200)
+  return Buffer.from(await download.arrayBuffer())
+}
+
+/** A zip archive's bytes (local file header signature) padded with random data. */
+function zipLike(size: number) {
+  const body = randomBytes(size)
+  Buffer.from([0x50, 0x4b, 0x03, 0x04, 0x14, 0x00, 0x00, 0x00, 0x08, 0x00]).copy(body)
+  return body
+}
+
+describe('uploads to local disk', () => {
+  let portal: PortalServer
+  let owner: HttpClient
+  let ownerId: string
+  beforeAll(async () => {
+    portal = await startPortalServer({ UPLOAD_MAX_BYTES: String(LIMIT) })
+    owner = await signUpAndVerify(portal, 'uploader@example.test')
+    ownerId = await userIdOf(owner)
+  })
+  afterAll(async () => {
+    await portal?.close()
+  })
+
+  it('resumes after a dropped connection and stores a byte-identical file', async () => {
+    const body = zipLike(3_500_000)
+    const stored = await resumedUpload(portal, owner, ownerId, body)
+    expect(sha256(stored)).toBe(sha256(body))
+    // The partial upload is gone once complete.
+    expect(readdirSync(path.join(portal.dataDir, 'uploads')).filter((f) => !f.endsWith('.json'))).toEqual([])
+  })
+
+  it('refuses a file over UPLOAD_MAX_BYTES with a clear message', async () => {
+    const res = await owner.fetch('/uploads', {
+      method: 'POST',
+      headers: { 'tus-resumable': '1.0.0', 'upload-length': String(LIMIT + 1), 'upload-metadata': encodeMetadata({ filename: 'big.zip', kind: 'user-box' }) },
+    })
+    expect(res.status).toBe(413)
+    expect(await res.text()).toBe('File is too large (the limit is 4 MB)')
+  })
+
+  it('refuses content that does not match its type, and a type that is not allowed', async () => {
+    const fake = await tusUpload(owner, Buffer.from('just some text, not a picture'), { filename: 'logo.png', filetype: 'image/png', kind: 'profile-pictures' })
+    expect(fake.status).toBe(415)
+    expect(fake.body).toBe('The file content does not match its type')
+    const fakePdf = await tusUpload(owner, PNG_1PX, { filename: 'report.pdf', kind: 'user-box' })
+    expect(fakePdf.status).toBe(415)
+    expect(fakePdf.body).toBe('The file content does not match its type')
+    const exe = await tusUpload(owner, Buffer.from('MZ....'), { filename: 'setup.exe', kind: 'user-box' })
+    expect(exe.status).toBe(415)
+    expect(exe.body).toBe('This file type is not allowed')
+    const pdfAsLogo = await tusUpload(owner, PDF_BYTES, { filename: 'logo.pdf', kind: 'profile-pictures' })
+    expect(pdfAsLogo.status).toBe(415)
+    expect(pdfAsLogo.body).toBe('Only images can be uploaded here (JPEG, PNG, GIF or WebP)')
+    const listed = await owner.gql<{ files: { path: string }[] }>('query($p: String!) { files(prefix: $p) { path } }', { p: `profile-pictures/${ownerId}/` })
+    expect(listed.data!.files).toEqual([])
+  })
+
+  it('neutralises path traversal in names and download paths', async () => {
+    const up = await tusUpload(owner, PDF_BYTES, { filename: '../../../../etc/passwd.pdf', kind: 'user-box' })
+    expect(up.status).toBe(204)
+    expect(up.path).toBe(`user-box/${ownerId}/passwd.pdf`)
+    const sneaky = await tusUpload(owner, PDF_BYTES, { filename: 'x.pdf', kind: 'user-box', ownerId: '../user-box/someone' })
+    expect(sneaky.status).toBe(400)
+    for (const p of [`/files/user-box/${ownerId}/..%2F..%2Fauth-secret`, '/files/user-box/..%2F..%2Fauth-secret', `/files/user-box/${ownerId}/%2e%2e/x`]) {
+      const res = await owner.fetch(p)
+      expect([400, 403, 404]).toContain(res.status)
+      expect(await res.text()).not.toContain('-----')
+    }
+    expect(existsSync(path.join(portal.dataDir, 'etc'))).toBe(false)
+  })
+
+  it('serves html previews sandboxed and never sniffed', async () => {
+    const html = Buffer.from('<!doctype html><script>document.cookie</script><p>preview</p>')
+    const up = await tusUpload(owner, html, { filename: 'report.html', kind: 'user-box' })
+    expect(up.status).toBe(204)
+    const res = await owner.fetch(`/files/${up.path}`)
+    expect(res.status).toBe(200)
+    expect(res.headers.get('content-security-policy')).toMatch(/^sandbox/)
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff')
+    expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8')
+    const zip = await owner.fetch(`/files/user-box/${ownerId}/mesh.zip`)
+    expect(zip.headers.get('content-disposition')).toMatch(/^attachment/)
+  })
+})
+
+describe('uploads to an S3-compatible bucket (s3rver on loopback)', () => {
+  let portal: PortalServer
+  let s3rver: S3rver
+  let s3Dir: string
+  let s3: S3Client
+  let owner: HttpClient
+  let ownerId: string
+  beforeAll(async () => {
+    s3Dir = mkdtempSync(path.join(os.tmpdir(), 's3rver-'))
+    s3rver = new S3rver({ port: 0, address: '127.0.0.1', silent: true, directory: s3Dir, configureBuckets: [{ name: 'portal-files', configs: [] }] })
+    const { port } = await s3rver.run()
+    const endpoint = `http://127.0.0.1:${port}`
+    s3 = new S3Client({ endpoint, region: 'us-east-1', forcePathStyle: true, credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } })
+    portal = await startPortalServer({
+      S3_BUCKET: 'portal-files',
+      S3_ENDPOINT: endpoint,
+      S3_REGION: 'us-east-1',
+      S3_ACCESS_KEY_ID: 'S3RVER',
+      S3_SECRET_ACCESS_KEY: 'S3RVER',
+    })
+    owner = await signUpAndVerify(portal, 's3@example.test')
+    ownerId = await userIdOf(owner)
+  })
+  afterAll(async () => {
+    await portal?.close()
+    s3?.destroy()
+    await s3rver?.close()
+    rmSync(s3Dir, { recursive: true, force: true })
+  })
+
+  it('resumes, stores the object in the bucket byte-identical (multipart above 16 MiB), and deletes it', async () => {
+    const body = zipLike(18 * 1024 * 1024)
+    const stored = await resumedUpload(portal, owner, ownerId, body)
+    expect(sha256(stored)).toBe(sha256(body))
+    const key = `user-box/${ownerId}/mesh.zip`
+    const object = await s3.send(new GetObjectCommand({ Bucket: 'portal-files', Key: key }))
+    expect(sha256(Buffer.from(await object.Body!.transformToByteArray()))).toBe(sha256(body))
+    const deleted = await owner.gql('mutation($p: String!) { deleteFile(path: $p) }', { p: key })
+    expect(deleted.errors).toBeUndefined()
+    const left = await s3.send(new ListObjectsV2Command({ Bucket: 'portal-files', Prefix: `user-box/${ownerId}/` }))
+    expect(left.KeyCount ?? 0).toBe(0)
+  })
+})
