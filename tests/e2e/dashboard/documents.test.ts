@@ -31,6 +31,7 @@ describe('client dashboard: documents and the company logo', () => {
     // The second chunk's connection drops once; every PATCH is slowed so the progress can be seen.
     const patchOffsets: number[] = []
     let dropped = false
+    let listedMidway: string[] | null = null
     await page.route('**/uploads/**', async (route) => {
       const request = route.request()
       if (request.method() !== 'PATCH') return route.continue()
@@ -39,6 +40,9 @@ describe('client dashboard: documents and the company logo', () => {
       await new Promise((r) => setTimeout(r, 600))
       if (!dropped && offset > 0) {
         dropped = true
+        // Half-way through, the file is not listed yet: only complete uploads appear.
+        const listing = (await (await fetch(`${env.server.url}/profile/documents`, { headers: { cookie: cookieHeader(user) } })).json()) as { files: { name: string }[] }
+        listedMidway = listing.files.map((f) => f.name)
         return route.abort('connectionreset')
       }
       return route.continue()
@@ -59,11 +63,13 @@ describe('client dashboard: documents and the company logo', () => {
 
     // One drop, then the upload carried on from the 8 MiB the server had confirmed, not from zero.
     expect(dropped).toBe(true)
+    expect(listedMidway).toEqual([])
     expect(patchOffsets[0]).toBe(0)
     expect(patchOffsets.filter((o) => o === 0)).toHaveLength(1)
     expect(patchOffsets.at(-1)).toBe(8 * 1024 * 1024)
 
     const row = page.getByRole('row').filter({ hasText: 'site-survey.obj' })
+    await row.waitFor()
     expect((await row.getByRole('cell').allTextContents()).slice(0, 3)).toEqual(['site-survey.obj', 'OBJ', '12.00 MB'])
     expect(await row.getByRole('cell').nth(3).textContent()).toMatch(/\d{4}/)
     const stored = await fetch(`${env.server.url}/files/user-box/${user.id}/site-survey.obj`, { headers: { cookie: cookieHeader(user) } })

@@ -70,6 +70,17 @@ describe('client dashboard: job requests', () => {
     const guest = await fetch(env.server.url + href)
     expect(guest.ok).toBe(false)
 
+    // Stored as the spec has it, read back through the data API the scripts use.
+    const api = await fetch(`${env.server.url}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie: cookieHeader(user), origin: env.server.url },
+      body: JSON.stringify({ query: '{ listJobRequests { id user job reference instructions status priority files membership } }' }),
+    })
+    const { data } = (await api.json()) as { data: { listJobRequests: Record<string, string>[] } }
+    const stored = data.listJobRequests[0]!
+    expect(stored).toMatchObject({ user: user.id, job: 'Bracket FEA', reference: 'PO-2231', instructions: 'Static load case, 2 kN at the tip.', status: 'pending', priority: '5', membership: 'true' })
+    expect(JSON.parse(stored.files!)).toEqual([`job-files/${stored.id}/bracket-drawing.pdf`])
+
     // Delete asks first; "No!" keeps the request.
     await row.getByRole('button', { name: /Delete the job request Bracket FEA/ }).click()
     const dialog = page.getByRole('alertdialog', { name: 'Are you sure?' })
