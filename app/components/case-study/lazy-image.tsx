@@ -90,7 +90,11 @@ export function LazyImage({ src, alt, width, height }: LazyImageProps) {
             className="absolute inset-0 h-full w-full cursor-zoom-in object-contain focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-(--color-highlight)"
             style={{ opacity: state === 'loaded' ? 1 : 0, transition: `opacity ${timings.imageFadeMs}ms ease-in` }}
             onLoad={() => setState('loaded')}
-            onError={() => setState('error')}
+            onError={() => {
+              // SPEC.md section 8: the failure is also logged, for whoever is looking at the console.
+              console.log('Failed to load image', src)
+              setState('error')
+            }}
             onDoubleClick={() => setFullScreen(true)}
             onKeyDown={(event) => {
               if (event.key === 'Enter') {

@@ -48,6 +48,10 @@ describe('case-study images', () => {
 
   it('show "Failed to load" when the image cannot be fetched', async () => {
     const { page, errors } = await env.newPage()
+    const logged: string[] = []
+    page.on('console', (msg) => {
+      if (msg.type() === 'log') logged.push(msg.text())
+    })
     await page.route(`**${leadSrc}`, (route) => route.fulfill({ status: 404, contentType: 'text/plain', body: 'Not Found' }))
     await page.goto(study)
     await waitForHydration(page, 'main button[aria-controls]')
@@ -55,6 +59,7 @@ describe('case-study images', () => {
     await frame.getByText('Failed to load', { exact: true }).waitFor()
     expect(await frame.getAttribute('data-image-state')).toBe('error')
     expect(await frame.locator('img').count()).toBe(0)
+    expect(logged).toContain(`Failed to load image ${leadSrc}`)
     // The only console error allowed is the browser's report of this one deliberate 404.
     const expected = errors.filter((e) => e.url.endsWith(leadSrc) && e.text.includes('404'))
     expect(expected).toHaveLength(1)

@@ -75,7 +75,7 @@ describe('visitor browses the technical examples', () => {
     await waitForHydration(page)
     await page.locator('[data-testid="example-card"]').filter({ hasText: 'Sliotar' }).getByRole('link').click()
     await page.waitForURL('**/examples/sliotar-cfd')
-    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Sliotar Seam Aerodynamics')
+    await page.getByRole('heading', { level: 1, name: 'Sliotar Seam Aerodynamics', exact: true }).waitFor()
     expectNoConsoleErrors(errors)
   })
 
