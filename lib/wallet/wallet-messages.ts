@@ -19,6 +19,8 @@ export const walletMessages = {
   /** The consent question before the wallet is asked for accounts (SPEC.md section 5). */
   consentTitle: 'Enable wallet access?',
   consentBody: 'The site will ask your wallet for your address to show your token balance. Nothing is signed or sent.',
+  /** The consent on a phone without a wallet: YES leaves for MetaMask Mobile. */
+  consentMobileRedirectBody: 'The site will open in the MetaMask Mobile browser, where your wallet can share your address to show your token balance.',
   consentYes: 'YES',
   consentNo: 'NO',
 } as const

@@ -1,4 +1,4 @@
-import { createConfig, http, type Config, type Connector } from 'wagmi'
+import { createConfig, http, webSocket, type Config, type Connector } from 'wagmi'
 import { readContract, watchBlockNumber, watchConnectors } from 'wagmi/actions'
 import { defineChain, erc20Abi, type Address, type EIP1193Provider, type Transport } from 'viem'
 import { chains, multicall3Address, transportSettings } from '../../../lib/chains'
@@ -65,10 +65,12 @@ export function createWalletRuntime(): WalletRuntime {
   const transports = Object.fromEntries(
     chains.map((c): [number, Transport] => [
       c.id,
-      (params) =>
-        http(nodeUrls.get(c.id) ?? c.nodeUrl, {
-          batch: { batchSize: transportSettings.batchMaxRequests, wait: transportSettings.batchWaitMs },
-        })(params),
+      (params) => {
+        const url = nodeUrls.get(c.id) ?? c.nodeUrl
+        // RPC_URL_<id> may name a WebSocket node; JSON-RPC batching applies to HTTP nodes.
+        if (/^wss?:/.test(url)) return webSocket(url)(params)
+        return http(url, { batch: { batchSize: transportSettings.batchMaxRequests, wait: transportSettings.batchWaitMs } })(params)
+      },
     ]),
   )
 

@@ -9,7 +9,7 @@ import { useSession } from '../auth/use-session'
 import { walletBadgeClassName } from './wallet-badge-style'
 import { createWalletController, type WalletController, type WalletViewState } from './wallet-controller'
 import { createWalletRuntime } from './wallet-runtime'
-import { saveProfileEthereumAddress } from './save-profile-ethereum-address'
+import { readProfileEthereumAddress, saveProfileEthereumAddress } from './save-profile-ethereum-address'
 
 export interface WalletWidgetProps {
   /** The visitor clicked the badge before the widget had loaded. */
@@ -90,11 +90,13 @@ export default function WalletWidget({ openRequested }: WalletWidgetProps) {
       await controller.connect({
         walletId: chosenWallet,
         // The follow-up step: a signed-in client may keep this address as the profile's Ethereum address.
-        followUp: (address) => {
-          if (signedIn) {
-            setProfileSave({ address, status: 'offered' })
-            setAccountOpen(true)
-          }
+        followUp: async (address) => {
+          if (!signedIn) return
+          // No offer when the profile already holds this address.
+          const saved = await readProfileEthereumAddress()
+          if (saved?.toLowerCase() === address.toLowerCase()) return
+          setProfileSave({ address, status: 'offered' })
+          setAccountOpen(true)
         },
       })
     } finally {
@@ -167,7 +169,9 @@ export default function WalletWidget({ openRequested }: WalletWidgetProps) {
             className="fixed top-1/2 left-1/2 z-[61] w-[min(92vw,26rem)] -translate-x-1/2 -translate-y-1/2 rounded-xl border border-border bg-foreground p-6 text-text shadow-2xl shadow-black/50 motion-safe:animate-[dialog-in_180ms_ease-out]"
           >
             <AlertDialog.Title className="text-lg font-semibold">{walletMessages.consentTitle}</AlertDialog.Title>
-            <AlertDialog.Description className="mt-2 text-sm text-light">{walletMessages.consentBody}</AlertDialog.Description>
+            <AlertDialog.Description className="mt-2 text-sm text-light">
+              {state.isMobile && state.wallets.length === 0 ? walletMessages.consentMobileRedirectBody : walletMessages.consentBody}
+            </AlertDialog.Description>
             {state.isMobile && state.wallets.length > 0 && <p className="mt-2 text-sm">{walletMessages.inWalletBrowser}</p>}
             {state.wallets.length > 1 && (
               <fieldset className="mt-4">

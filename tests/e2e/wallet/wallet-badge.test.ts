@@ -244,6 +244,14 @@ describe('wallet badge', () => {
     const body = (await res.json()) as { data: { me: { attributes: { custom_EthereumAddress: string } } } }
     expect(body.data.me.attributes.custom_EthereumAddress.toLowerCase()).toBe(smallHolder.toLowerCase())
     expect(await badge(page).textContent()).toBe('42')
+
+    // Connecting the same address again makes no offer: the profile already holds it.
+    await page.getByTestId('wallet-account').getByRole('button', { name: 'Disconnect' }).click()
+    await poll(() => badge(page).textContent()).toBe('Disconnected')
+    await badge(page).click()
+    await page.getByRole('alertdialog').getByRole('button', { name: 'YES' }).click()
+    await poll(() => badge(page).textContent()).toBe('42')
+    expect(await page.getByTestId('wallet-profile-offer').count()).toBe(0)
   })
 
   it('makes no profile offer to a visitor who is not signed in', async () => {
@@ -321,6 +329,7 @@ describe('wallet badge', () => {
     await page.route('https://metamask.app.link/**', (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<title>MetaMask</title>' }))
     await poll(() => badge(page).textContent()).toBe('Undetected')
     await badge(page).click()
+    expect(await page.getByRole('alertdialog').textContent()).toContain('The site will open in the MetaMask Mobile browser')
     await page.getByRole('alertdialog').getByRole('button', { name: 'YES' }).click()
     await page.waitForURL('https://metamask.app.link/**')
     expect(page.url()).toBe(`https://metamask.app.link/dapp/${new URL(server.url).host}/services/cfd`)
