@@ -33,6 +33,28 @@ describe('client dashboard: signed out, details, keyboard and accessibility', ()
     expect(unexpectedErrors(errors)).toEqual([])
   })
 
+  it('a new client signs up from the dashboard, verifies with the mailed code, and lands on their dashboard', async () => {
+    current = await env.open(null)
+    const { page, errors } = current
+    await hydrated(page)
+    const email = `newcomer-${Date.now()}@example.com`
+    await page.locator('main').getByRole('button', { name: 'Login' }).click()
+    const dialog = page.getByRole('dialog')
+    await dialog.getByRole('button', { name: 'Create an account' }).click()
+    await dialog.getByLabel('Email', { exact: true }).fill(email)
+    await dialog.getByLabel('Password', { exact: true }).fill('Str0ng!Passw0rd')
+    const before = env.mail.mails.length
+    await dialog.getByRole('button', { name: 'Create account' }).click()
+    const code = await env.mail.waitForCode(email, { after: before })
+    await dialog.getByLabel('Code').fill(code)
+    await dialog.getByRole('button', { name: 'Verify' }).click()
+    await page.getByRole('heading', { level: 1, name: 'User Dashboard' }).waitFor({ timeout: 20_000 })
+    await hydrated(page)
+    expect(await page.getByLabel('Email', { exact: true }).inputValue()).toBe(email)
+    await page.getByText('No job requests found').waitFor()
+    expect(unexpectedErrors(errors)).toEqual([])
+  })
+
   it('a client sees "User Dashboard" without a client selector, and updates their details through every button state', async () => {
     const user = await env.user('details')
     current = await env.open(user)
