@@ -38,7 +38,10 @@ export function createGraphqlYoga(ctx: AppContext) {
         const isGraphqlError = (error as Error | undefined)?.name === 'GraphQLError'
         const original = isGraphqlError ? ((error as { originalError?: unknown }).originalError ?? error) : error
         if (isAppError(original)) {
+          const located = isGraphqlError ? (error as { nodes?: readonly never[]; path?: readonly (string | number)[] }) : {}
           return createGraphQLError(original.code === 'UNAUTHORIZED' ? 'Unauthorized' : original.message, {
+            nodes: located.nodes,
+            path: located.path,
             extensions: { code: original.code, ...(original.fieldErrors ? { fieldErrors: original.fieldErrors } : {}) },
           })
         }

@@ -1,0 +1,65 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { signUpAndVerify } from './support/accounts'
+import type { HttpClient } from './support/http-client'
+import { startPortalServer, type PortalServer } from './support/portal-server'
+
+describe('GraphQL limits, introspection and error masking (production mode)', () => {
+  let portal: PortalServer
+  let user: HttpClient
+  beforeAll(async () => {
+    portal = await startPortalServer()
+    user = await signUpAndVerify(portal, 'limits@example.test')
+  })
+  afterAll(async () => {
+    await portal?.close()
+  })
+
+  it('refuses a query deeper than 6 levels and accepts 6', async () => {
+    const id = '00000000-0000-4000-8000-000000000000'
+    // Six levels pass validation (the comment does not exist, so the answer is NOT_FOUND).
+    const six = await user.gql('query($id: ID!) { getComment(id: $id) { blogPost { comments { blogPost { comments { id } } } } } }', { id })
+    expect(six.errors?.[0]?.extensions?.code).toBe('NOT_FOUND')
+    const seven = await user.gql('query($id: ID!) { getComment(id: $id) { blogPost { comments { blogPost { comments { blogPost { id } } } } } } }', { id })
+    expect(seven.errors?.[0]?.message).toBe('Query is too deep (7 levels; the limit is 6)')
+  })
+
+  it('refuses more than 15 aliases', async () => {
+    const fields = Array.from({ length: 16 }, (_, i) => `a${i}: ok`).join(' ')
+    expect((await user.gql(`{ ${fields} }`)).errors?.[0]?.message).toBe('Too many aliases (16; the limit is 15)')
+    const fifteen = Array.from({ length: 15 }, (_, i) => `a${i}: ok`).join(' ')
+    expect((await user.gql(`{ ${fifteen} }`)).errors).toBeUndefined()
+  })
+
+  it('refuses an expensive query (nested lists multiply)', async () => {
+    const res = await user.gql('{ a: listBlogPosts { comments { blogPost { comments { id author comment createdAt updatedAt } } } } }')
+    expect(res.errors?.[0]?.message).toMatch(/^Query is too expensive \(cost \d+; the limit is 2000\)$/)
+  })
+
+  it('hides the schema from introspection in production', async () => {
+    const res = await user.gql('{ __schema { types { name } } }')
+    expect(res.errors?.[0]?.message).toBe('GraphQL introspection is disabled')
+  })
+
+  it('answers "Unauthorized" to a denied call and never sends a stack trace', async () => {
+    const res = await user.gql('{ clients { Username } }')
+    expect(res.errors).toEqual([{ message: 'Unauthorized', locations: [{ line: 1, column: 3 }], path: ['clients'], extensions: { code: 'UNAUTHORIZED' } }])
+    const bad = await user.gql('mutation { createJobRequests(input: { priority: "9" }) { id } }')
+    expect(bad.errors?.[0]).toMatchObject({ message: 'Priority must be 1 to 5', extensions: { code: 'BAD_REQUEST' } })
+    expect(JSON.stringify(bad)).not.toMatch(/stack|at \w+ \(/)
+  })
+})
+
+describe('GraphQL introspection when enabled by configuration', () => {
+  let portal: PortalServer
+  beforeAll(async () => {
+    portal = await startPortalServer({ GRAPHQL_INTROSPECTION: 'true' })
+  })
+  afterAll(async () => {
+    await portal?.close()
+  })
+
+  it('answers __schema', async () => {
+    const res = await fetch(`${portal.url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query: '{ __schema { queryType { name } } }' }) })
+    expect(await res.json()).toEqual({ data: { __schema: { queryType: { name: 'Query' } } } })
+  })
+})
