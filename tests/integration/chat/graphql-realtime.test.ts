@@ -33,8 +33,9 @@ describe('chat over GraphQL and graphql-ws (model engine on a fake OpenAI-compat
       env: parseEnv({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LLM_PROVIDER: 'openai-compatible', LLM_BASE_URL: fake.baseUrl, LLM_MODEL: 'fake-model', LLM_API_KEY: 'k' }),
       log: createLogger(process.env.TEST_LOG ? 'error' : 'silent'),
     })
-    alice = await createSessionUser(server.url, server.ctx.db, `alice-${randomUUID().slice(0, 6)}@example.com`)
-    bob = await createSessionUser(server.url, server.ctx.db, `bob-${randomUUID().slice(0, 6)}@example.com`)
+    const sql = (text: string, params: unknown[]) => server.ctx.database.pool.query(text, params)
+    alice = await createSessionUser(server.url, sql, `alice-${randomUUID().slice(0, 6)}@example.com`)
+    bob = await createSessionUser(server.url, sql, `bob-${randomUUID().slice(0, 6)}@example.com`)
   })
   afterAll(async () => {
     for (const close of closers) await close()

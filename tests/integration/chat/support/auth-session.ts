@@ -1,6 +1,3 @@
-import { eq } from 'drizzle-orm'
-import type { Database } from '../../../../server/db/open-database'
-import { users } from '../../../../server/db/schema'
 
 export const TEST_PASSWORD = 'Str0ng!Passw0rd'
 
@@ -12,19 +9,20 @@ export interface SessionUser {
 }
 
 /**
- * A signed-in client through the real auth API: sign up, mark the address verified (the mailed code
- * is the accounts feature's concern, tested there), sign in, keep the session cookie.
+ * A signed-in client through the real auth API: sign up, mark the address verified with `sql` on the
+ * server's database (the mailed code is the accounts feature's concern, tested there), sign in, keep
+ * the session cookie.
  */
-export async function createSessionUser(baseUrl: string, db: Database, email: string): Promise<SessionUser> {
+export async function createSessionUser(baseUrl: string, sql: (text: string, params: unknown[]) => Promise<unknown>, email: string): Promise<SessionUser> {
   await post(baseUrl, '/api/auth/sign-up/email', { email, password: TEST_PASSWORD, name: email.split('@')[0] })
-  await db.update(users).set({ emailVerified: true }).where(eq(users.email, email))
+  await sql('UPDATE "user" SET email_verified = true WHERE email = $1', [email])
   const res = await post(baseUrl, '/api/auth/sign-in/email', { email, password: TEST_PASSWORD })
   const cookie = res.headers
     .getSetCookie()
     .map((c) => c.split(';')[0])
     .join('; ')
-  const [user] = await db.select({ id: users.id }).from(users).where(eq(users.email, email))
-  return { id: user!.id, email, cookie }
+  const session = (await (await fetch(`${baseUrl}/api/auth/get-session`, { headers: { cookie, origin: baseUrl } })).json()) as { user: { id: string } }
+  return { id: session.user.id, email, cookie }
 }
 
 async function post(baseUrl: string, path: string, body: unknown) {
