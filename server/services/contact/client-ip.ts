@@ -16,7 +16,12 @@ export function clientIpFromRequest(request: Request): string | undefined {
 export const clientIpPlugin: ServerPlugin = {
   name: 'client-ip',
   node(req: IncomingMessage) {
-    req.headers[CLIENT_IP_HEADER] = req.socket.remoteAddress ?? 'unknown'
+    const ip = req.socket.remoteAddress ?? 'unknown'
+    // The Fetch adapter builds its Headers from rawHeaders, so drop any copy the client sent there too.
+    const raw = req.rawHeaders
+    for (let i = raw.length - 2; i >= 0; i -= 2) if (raw[i]!.toLowerCase() === CLIENT_IP_HEADER) raw.splice(i, 2)
+    raw.push(CLIENT_IP_HEADER, ip)
+    req.headers[CLIENT_IP_HEADER] = ip
     return false
   },
 }

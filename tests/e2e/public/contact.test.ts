@@ -1,0 +1,271 @@
+import type { Browser, Page } from 'playwright-core'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { contactPage } from '../../../content'
+import { contactMessages as m } from '../../../lib/contact-schema'
+import { EARTH_RADIUS_KM } from '../../../lib/geo'
+import { site } from '../../../lib/site'
+import { launchBrowser, newTrackedPage, screenshotOnFailure, type TrackedPage } from '../../setup/browser'
+import { startTestServer, type TestServer } from '../../setup/test-server'
+import { expectNoAxeViolations, queryServerDatabase } from './support'
+
+const valid = { name: 'Ada Lovelace', email: 'ada@example.co.uk', message: 'Could you quote for a CFD study of a trailer roof (about 3 m long)?' }
+
+/** The contact form (the shared layout has its own sign-in form with an Email field). */
+const form = (page: Page) => page.locator('form[aria-labelledby="contact-form-heading"]')
+
+async function fill(page: Page, values: Partial<typeof valid>) {
+  const v = { ...valid, ...values }
+  await form(page).getByLabel('Name').fill(v.name)
+  await form(page).getByLabel('Email').fill(v.email)
+  await form(page).getByLabel('Message').fill(v.message)
+}
+
+/** The message shown for a field: the element its aria-describedby points to. */
+async function fieldError(page: Page, label: string): Promise<string | null> {
+  const field = form(page).getByLabel(label, { exact: true })
+  if ((await field.getAttribute('aria-invalid')) !== 'true') return null
+  const ids = (await field.getAttribute('aria-describedby'))?.split(' ') ?? []
+  const errorId = ids.find((id) => id.endsWith('-error'))
+  return errorId ? page.locator(`#${errorId}`).innerText() : null
+}
+
+describe('contact page', () => {
+  let server: TestServer
+  let browser: Browser
+  let tracked: TrackedPage | undefined
+
+  beforeAll(async () => {
+    ;[server, browser] = await Promise.all([startTestServer(), launchBrowser()])
+  })
+  afterEach(async (test) => {
+    if (test.task.result?.state === 'fail') await screenshotOnFailure(tracked?.page, test.task.name)
+    await tracked?.context.close()
+    tracked = undefined
+  })
+  afterAll(async () => {
+    await browser?.close()
+    await server?.stop()
+    server?.cleanup()
+  })
+
+  async function open(options: Parameters<Browser['newContext']>[0] = {}) {
+    tracked = await newTrackedPage(browser, options)
+    await tracked.page.goto(server.url + '/contact')
+    return tracked.page
+  }
+
+  const contactRows = (email: string) => queryServerDatabase<{ name: string; message: string }>(server, 'SELECT name, message FROM contact WHERE email = $1', [email])
+
+  it('shows each validation message next to its field, one rule at a time', async () => {
+    const page = await open()
+    const cases: [label: 'Name' | 'Email' | 'Message', value: string, message: string][] = [
+      ['Name', '', m.nameRequired],
+      ['Name', 'Al', m.nameInvalid],
+      ['Name', 'Abcdefghijklmnopqrstuvwxyza', m.nameInvalid],
+      ['Name', 'Ann-Marie', m.nameInvalid],
+      ['Name', 'A B C D E F', m.nameInvalid],
+      ['Name', 'Daaave', m.nameInvalid],
+      ['Email', '', m.emailRequired],
+      ['Email', 'ada.example.com', m.emailMalformed],
+      ['Email', 'ada@example', m.emailMalformed],
+      ['Email', 'ada@exa_mple.com', m.emailDomain],
+      ['Message', '', m.messageRequired],
+      ['Message', 'Price <b>now</b>', m.messageCharacters],
+      ['Message', 'Budget £500', m.messageCharacters],
+    ]
+    // Wait for hydration: the browser-side check runs before anything is sent.
+    await page.waitForFunction(() => document.querySelector('form[aria-labelledby="contact-form-heading"]') && (window as unknown as { __reactRouterContext?: unknown }).__reactRouterContext)
+    for (const [label, value, message] of cases) {
+      await fill(page, { [label.toLowerCase()]: value })
+      await page.getByRole('button', { name: 'SEND MESSAGE' }).click()
+      await page.waitForFunction((l) => document.getElementById(`contact-${l}`)?.getAttribute('aria-invalid') === 'true', label.toLowerCase())
+      expect(await fieldError(page, label), `${label} ${JSON.stringify(value)}`).toBe(message)
+      for (const other of (['Name', 'Email', 'Message'] as const).filter((l) => l !== label)) expect(await fieldError(page, other)).toBeNull()
+    }
+    // Fixing the field removes its message as the visitor types.
+    await form(page).getByLabel('Message').fill('Budget 500 pounds')
+    expect(await fieldError(page, 'Message')).toBeNull()
+    expect(await page.getByTestId('message-count').innerText()).toBe('17 / 1800 characters')
+    expect(await form(page).getByLabel('Message').getAttribute('maxlength')).toBe('1800')
+    await expectNoAxeViolations(page)
+    expect(await contactRows(valid.email)).toEqual([])
+    expect(tracked!.errors).toEqual([])
+  })
+
+  it('sends a message with JavaScript: "Sending Message", then the thanks, and the message is stored', async () => {
+    const page = await open()
+    const email = 'js-sender@example.com'
+    await fill(page, { email })
+    // Hold the submission briefly so the sending state can be seen.
+    let release!: () => void
+    const held = new Promise<void>((r) => (release = r))
+    await page.route('**/contact.data*', async (route) => {
+      if (route.request().method() === 'POST') await held
+      await route.continue()
+    })
+    await page.waitForFunction(() => (window as unknown as { __reactRouterContext?: unknown }).__reactRouterContext)
+    await page.getByRole('button', { name: 'SEND MESSAGE' }).click()
+    const sending = page.getByRole('button', { name: 'Sending Message' })
+    await sending.waitFor()
+    expect(await sending.isDisabled()).toBe(true)
+    release()
+    await page.getByRole('status').filter({ hasText: m.success }).waitFor()
+    expect(await page.getByRole('button', { name: 'SEND MESSAGE' }).isEnabled()).toBe(true)
+    expect(await form(page).getByLabel('Name').inputValue()).toBe('')
+    expect(await contactRows(email)).toEqual([{ name: valid.name, message: valid.message }])
+    const queued = await queryServerDatabase<{ kind: string; channel: string }>(server, `SELECT kind, channel FROM outbox WHERE payload->>'email' = $1`, [email])
+    expect(queued).toEqual([{ kind: 'contact', channel: 'notification' }])
+    await expectNoAxeViolations(page)
+    expect(tracked!.errors).toEqual([])
+  })
+
+  it('works without JavaScript: the server shows a validation error with the typed text, then accepts the corrected message', async () => {
+    const page = await open({ javaScriptEnabled: false })
+    const email = 'no-js@example.com'
+    await fill(page, { email, name: 'Al' })
+    await page.getByRole('button', { name: 'SEND MESSAGE' }).click()
+    await page.waitForLoadState('load')
+    expect(await fieldError(page, 'Name')).toBe(m.nameInvalid)
+    expect(await form(page).getByLabel('Email').inputValue()).toBe(email)
+    expect(await form(page).getByLabel('Message').inputValue()).toBe(valid.message)
+    expect(await contactRows(email)).toEqual([])
+
+    await form(page).getByLabel('Name').fill('Grace Hopper')
+    await page.getByRole('button', { name: 'SEND MESSAGE' }).click()
+    await page.waitForLoadState('load')
+    expect(await page.getByRole('status').filter({ hasText: m.success }).count()).toBe(1)
+    expect(await contactRows(email)).toEqual([{ name: 'Grace Hopper', message: valid.message }])
+  })
+
+  it('drops a message whose hidden honeypot field was filled, while answering as if it was sent', async () => {
+    const page = await open({ javaScriptEnabled: false })
+    const email = 'bot@example.com'
+    await fill(page, { email })
+    await page.locator('input[name="website"]').evaluate((el: HTMLInputElement) => (el.value = 'http://spam.example'))
+    await page.getByRole('button', { name: 'SEND MESSAGE' }).click()
+    await page.waitForLoadState('load')
+    expect(await page.getByRole('status').filter({ hasText: m.success }).count()).toBe(1)
+    expect(await contactRows(email)).toEqual([])
+  })
+
+  it('shows the failure message and keeps what was typed when the message cannot be stored', async () => {
+    const page = await open()
+    const email = 'db-down@example.com'
+    await fill(page, { email })
+    await page.waitForFunction(() => (window as unknown as { __reactRouterContext?: unknown }).__reactRouterContext)
+    // A real fault: the table the message goes to is unavailable.
+    await queryServerDatabase(server, 'ALTER TABLE contact RENAME TO contact_unavailable')
+    try {
+      await page.getByRole('button', { name: 'SEND MESSAGE' }).click()
+      await page.getByRole('alert').filter({ hasText: m.failure }).waitFor()
+    } finally {
+      await queryServerDatabase(server, 'ALTER TABLE contact_unavailable RENAME TO contact')
+    }
+    expect(await form(page).getByLabel('Name').inputValue()).toBe(valid.name)
+    expect(await form(page).getByLabel('Email').inputValue()).toBe(email)
+    expect(await form(page).getByLabel('Message').inputValue()).toBe(valid.message)
+    expect(await contactRows(email)).toEqual([])
+  })
+
+  it('shows the company address, the unavailable map without a key, and the distance from the visitor (Leeds)', async () => {
+    const leeds = { latitude: 53.7997, longitude: -1.5492 }
+    const page = await open({ geolocation: leeds, permissions: ['geolocation'] })
+    const warnings: string[] = []
+    page.on('console', (msg) => warnings.push(msg.text()))
+    const address = await page.getByTestId('office-address').innerText()
+    expect(address).toContain(site.companyName)
+    expect(address).toContain('Hebden Bridge')
+    expect(address).toContain('West Yorkshire')
+    expect(address).toContain(site.address.postcode)
+    await page.getByText(contactPage.mapUnavailable).waitFor()
+    expect(await page.locator('[data-map-state]').getAttribute('data-map-state')).toBe('unavailable')
+    const box = await page.locator('[data-map-state]').boundingBox()
+    expect(box).toMatchObject({ width: 350, height: 300 })
+    // Great circle from Leeds to the office with R = 6371 km: 31.675 km.
+    expect(EARTH_RADIUS_KM).toBe(6371)
+    expect(await page.getByTestId('office-distance').innerText()).toBe('31.7 km away')
+    await expectNoAxeViolations(page)
+    expect(tracked!.errors).toEqual([])
+  })
+
+  it('says "Approximately 500 m away" for a visitor half a kilometre from the office', async () => {
+    // 500 m due north: 500 / (2π × 6 371 000 / 360) degrees of latitude.
+    const near = { latitude: site.office.lat + 500 / ((2 * Math.PI * 6_371_000) / 360), longitude: site.office.lng }
+    const page = await open({ geolocation: near, permissions: ['geolocation'] })
+    await page.getByTestId('office-distance').waitFor()
+    expect(await page.getByTestId('office-distance').innerText()).toBe('Approximately 500 m away')
+  })
+
+  it('shows no distance when the visitor does not share a position, and only logs the refusal', async () => {
+    tracked = await newTrackedPage(browser)
+    const logs: string[] = []
+    tracked.page.on('console', (msg) => logs.push(msg.text()))
+    await tracked.page.goto(server.url + '/contact')
+    await tracked.page.getByText(contactPage.mapUnavailable).waitFor()
+    await tracked.page.waitForFunction(() => true)
+    await expect.poll(() => logs).toContain('Location access denied')
+    expect(await tracked.page.getByTestId('office-distance').count()).toBe(0)
+    expect(logs).toContain('Google Maps API key is missing or invalid')
+    expect(tracked.errors).toEqual([])
+  })
+
+  // Last in this file: it uses up this address's allowance.
+  it('refuses further messages from one address with a clear message (429), keeping the typed text', async () => {
+    let status = 0
+    for (let i = 0; i < 10 && status !== 429; i++) {
+      const body = new URLSearchParams({ ...valid, email: `burst${i}@example.com` })
+      const response = await fetch(server.url + '/contact', { method: 'POST', body, headers: { 'content-type': 'application/x-www-form-urlencoded' } })
+      status = response.status
+    }
+    expect(status).toBe(429)
+    const page = await open()
+    await fill(page, { email: 'patient@example.com' })
+    await page.waitForFunction(() => (window as unknown as { __reactRouterContext?: unknown }).__reactRouterContext)
+    await page.getByRole('button', { name: 'SEND MESSAGE' }).click()
+    await page.getByRole('alert').filter({ hasText: contactPage.rateLimited }).waitFor()
+    expect(await form(page).getByLabel('Message').inputValue()).toBe(valid.message)
+    expect(await contactRows('patient@example.com')).toEqual([])
+  })
+})
+
+describe('contact map with a key, when the Maps script cannot be reached', () => {
+  let server: TestServer
+  let browser: Browser
+
+  beforeAll(async () => {
+    ;[server, browser] = await Promise.all([startTestServer({ env: { GOOGLE_MAPS_API_KEY: 'test-browser-key-0001' } }), launchBrowser()])
+  })
+  afterAll(async () => {
+    await browser?.close()
+    await server?.stop()
+    server?.cleanup()
+  })
+
+  it('shows "Loading map...", retries the script three times with growing delays, then shows the map as unavailable', async () => {
+    const { page, context, errors } = await newTrackedPage(browser)
+    const logs: string[] = []
+    page.on('console', (msg) => logs.push(msg.text()))
+    const attempts: number[] = []
+    await context.route('https://maps.googleapis.com/**', async (route) => {
+      attempts.push(Date.now())
+      expect(new URL(route.request().url()).searchParams.get('key')).toBe('test-browser-key-0001')
+      expect(new URL(route.request().url()).searchParams.get('libraries')).toBe('marker')
+      await route.abort('internetdisconnected')
+    })
+    await page.goto(server.url + '/contact')
+    await page.getByText(contactPage.loadingMap).waitFor()
+    await page.getByText(contactPage.mapUnavailable).waitFor({ timeout: 20_000 })
+    expect(attempts).toHaveLength(4)
+    const gaps = attempts.slice(1).map((t, i) => t - attempts[i]!)
+    expect(gaps[0]).toBeGreaterThanOrEqual(900)
+    expect(gaps[1]).toBeGreaterThan(gaps[0]!)
+    expect(gaps[2]).toBeGreaterThan(gaps[1]!)
+    expect(logs.some((l) => l.startsWith('Google Maps failed to load'))).toBe(true)
+    // The key reaches the page only as the public map setting; other configuration does not.
+    const html = await (await fetch(server.url + '/contact')).text()
+    expect(html).toContain('test-browser-key-0001')
+    expect(html).not.toMatch(/DATABASE_URL|AUTH_SECRET|postgres:\/\//)
+    expect(errors.filter((e) => !e.includes('ERR_INTERNET_DISCONNECTED'))).toEqual([])
+    await context.close()
+  })
+})
