@@ -46,7 +46,10 @@ export function WalletBadge() {
       onClick={() => {
         // A click before the idle callback: load now and act on the click once the wallet is known.
         setOpenRequested(true)
-        void loadWidget().then((w) => setWidget(() => w))
+        loadWidget().then(
+          (w) => setWidget(() => w),
+          (error: unknown) => console.info('The wallet could not be loaded:', (error as Error)?.message ?? error),
+        )
       }}
     >
       Guest
