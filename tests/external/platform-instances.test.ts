@@ -5,7 +5,7 @@ import { startWebhookReceiver, type WebhookReceiver } from '../integration/platf
 import { createScratchDatabase, SYSTEM_REDIS_URL, type ScratchDatabase } from '../integration/platform/support/scratch-database'
 
 // Two production servers as separate processes on one system PostgreSQL and one Redis: the grown-up deployment.
-describe('two instances on the system PostgreSQL and Redis', () => {
+describe('two instances on the system PostgreSQL and Redis', { timeout: 120_000 }, () => {
   let scratch: ScratchDatabase
   let receiver: WebhookReceiver
   const servers: TestServer[] = []

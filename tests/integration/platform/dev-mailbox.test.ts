@@ -12,7 +12,7 @@ afterAll(async () => {
 
 const mail = (to: string, subject: string, text: string) => JSON.stringify({ to, subject, text })
 
-describe('dev mailbox page', () => {
+describe('dev mailbox page', { timeout: 120_000 }, () => {
   it('lists the mails newest first when no SMTP is configured and the site runs on loopback', async () => {
     const server = await startTestServer()
     servers.push(server)

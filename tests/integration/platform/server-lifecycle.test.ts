@@ -19,16 +19,17 @@ async function start(options: Parameters<typeof startTestServer>[0] = {}) {
 }
 
 afterAll(async () => {
-  for (const server of servers) await server.kill('SIGKILL')
-  for (const server of servers) server.cleanup()
-  for (const dir of dataDirs) {
+  // Normally every server has stopped already; after a failed test, stop what is left.
+  for (const server of servers) await server.stop()
+  for (const dir of [...servers.map((s) => s.dataDir), ...dataDirs]) {
     // A postmaster left behind by a failed test would hold the directory: stop it before removing it.
     for (const pid of processesUsing(dir)) if (isAlive(pid)) process.kill(pid, 'SIGQUIT')
     rmSync(dir, { recursive: true, force: true })
   }
 })
 
-describe('server start and stop', () => {
+// Each test starts real servers (one to two start-ups of several seconds each on a busy machine).
+describe('server start and stop', { timeout: 240_000 }, () => {
   it('finishes a request in flight on SIGTERM, refuses new ones, stops PostgreSQL and exits 0', async () => {
     const server = await start()
     const postmaster = postmasterPid(server.dataDir)
@@ -71,13 +72,17 @@ describe('server start and stop', () => {
     let out = ''
     child.stdout!.on('data', (c: Buffer) => (out += c.toString()))
     const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)))
-    await expect.poll(() => out.includes('Site ready at'), { timeout: 60_000, interval: 100 }).toBe(true)
-    const postmaster = postmasterPid(dataDir)!
-    process.kill(-child.pid!, 'SIGINT')
-    expect(await exited).toBe(0)
-    expect(out.split('\n').filter((l) => /"level":(50|60)/.test(l))).toEqual([])
-    expect(out).toContain('"msg":"stopped"')
-    expect(isAlive(postmaster)).toBe(false)
+    try {
+      await expect.poll(() => out.includes('Site ready at'), { timeout: 60_000, interval: 100 }).toBe(true)
+      const postmaster = postmasterPid(dataDir)!
+      process.kill(-child.pid!, 'SIGINT')
+      expect(await exited).toBe(0)
+      expect(out.split('\n').filter((l) => /"level":(50|60)/.test(l))).toEqual([])
+      expect(out).toContain('"msg":"stopped"')
+      expect(isAlive(postmaster)).toBe(false)
+    } finally {
+      if (child.exitCode === null && child.signalCode === null) process.kill(-child.pid!, 'SIGKILL')
+    }
   })
 
   it('recovers by itself after a crash that left its PostgreSQL running, with every committed row', async () => {
@@ -137,7 +142,7 @@ describe('server start and stop', () => {
   })
 })
 
-describe('configuration errors', () => {
+describe('configuration errors', { timeout: 120_000 }, () => {
   function runWithEnv(env: Record<string, string>) {
     return new Promise<{ code: number | null; stderr: string }>((resolve) => {
       const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server/main.ts')], {
