@@ -93,7 +93,7 @@ function Dashboard({ data }: { data: Extract<Awaited<ReturnType<typeof loader>>,
         </div>
         <LogoUpload key={details.userId} userId={details.userId} clientId={clientId} logoUrl={details.logoUrl} companyName={details.companyName} />
       </div>
-      <JobRequestForm key={`job-${details.userId}`} clientId={clientId} onCreated={jobs.reload} />
+      <JobRequestForm key={`job-${details.userId}`} clientId={clientId} maxUploadBytes={data.maxUploadBytes} onCreated={jobs.reload} />
       <JobRequestsTable status={jobs.status} jobRequests={jobs.data?.jobRequests ?? null} clientId={clientId} onChanged={jobs.reload} />
       <DocumentsPanel
         key={`docs-${details.userId}`}

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react'
 import { useFetcher } from 'react-router'
 import { limits } from '../../../lib/catalogue'
 import { jobRequestSchema } from '../../../lib/profile-schema'
+import { acceptedDocumentsText, documentAccept, isAcceptedDocument } from '../upload/file-kinds'
 import { storagePathFor, uploadEndpoint, uploadMetadata } from '../upload/upload-target'
 import { useUpload } from '../upload/use-upload'
 import { StatusMessage } from './status-message'
@@ -24,7 +25,7 @@ const priorityWords: Record<number, string> = { 1: 'Low', 2: 'Fairly low', 3: 'M
  * uploaded to job-files/{jobRequestId}/ and their paths recorded on it. The button reads
  * "Placing job request" for the whole sequence.
  */
-export function JobRequestForm({ clientId, onCreated }: { clientId: string | null; onCreated: () => void }) {
+export function JobRequestForm({ clientId, maxUploadBytes, onCreated }: { clientId: string | null; maxUploadBytes: number; onCreated: () => void }) {
   const create = useFetcher<JobRequestActionResult>({ key: 'create-job-request' })
   const attach = useFetcher<JobRequestActionResult>({ key: 'attach-job-files' })
   const { uploading, percent, upload } = useUpload()
@@ -95,9 +96,18 @@ export function JobRequestForm({ clientId, onCreated }: { clientId: string | nul
       setErrors(next)
       return
     }
+    const files = data.getAll('attachments').filter((f): f is File => f instanceof File && f.size > 0)
+    // Checked before the request is placed, so a refused file never leaves a request without it.
+    const refused = files.find((f) => !isAcceptedDocument(f))
+    const tooLarge = files.find((f) => f.size > maxUploadBytes)
+    if (refused || tooLarge) {
+      setErrors({})
+      setMessage(refused ? `This file type is not accepted: ${refused.name}. Please attach ${acceptedDocumentsText}.` : `The file is larger than the upload limit: ${tooLarge!.name}`)
+      return
+    }
     setErrors({})
     setMessage('')
-    pendingFiles.current = data.getAll('attachments').filter((f): f is File => f instanceof File && f.size > 0)
+    pendingFiles.current = files
     data.delete('attachments')
     setPhase('creating')
     void create.submit(data, { method: 'post', action: '/profile' })
@@ -148,7 +158,7 @@ export function JobRequestForm({ clientId, onCreated }: { clientId: string | nul
             <label htmlFor="job-attachments" className={labelClass}>
               Attach files (optional)
             </label>
-            <input id="job-attachments" name="attachments" type="file" multiple className={`mt-1 ${inputClass}`} />
+            <input id="job-attachments" name="attachments" type="file" multiple accept={documentAccept} className={`mt-1 ${inputClass}`} />
           </div>
         </div>
         <div className="mt-5 flex flex-wrap items-center gap-4">

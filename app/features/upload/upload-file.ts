@@ -1,4 +1,4 @@
-import * as tus from 'tus-js-client'
+import type { DetailedError } from 'tus-js-client'
 
 /**
  * A resumable upload through the server's tus endpoint. The browser sends the file in chunks; a
@@ -38,8 +38,10 @@ export const defaultChunkSize = 8 * 1024 * 1024
 /** A network drop is retried for about a minute and a half before the upload gives up. */
 export const defaultRetryDelays = [0, 1000, 3000, 5000, 10000, 20000, 30000]
 
-export function uploadFile(file: File, options: UploadFileOptions): Promise<UploadFileResult> {
+export async function uploadFile(file: File, options: UploadFileOptions): Promise<UploadFileResult> {
   const { endpoint, metadata, onProgress, signal } = options
+  // The tus client is fetched on the first upload, not with the page.
+  const tus = await import('tus-js-client')
   return new Promise<UploadFileResult>((resolve, reject) => {
     const upload = new tus.Upload(file, {
       endpoint,
@@ -79,7 +81,7 @@ export function uploadFile(file: File, options: UploadFileOptions): Promise<Uplo
 }
 
 /** The server answers refusals (type, size, permission) with a short plain-text reason: show it. */
-function toUploadError(error: Error | tus.DetailedError): UploadFailedError {
+function toUploadError(error: Error | DetailedError): UploadFailedError {
   const response = 'originalResponse' in error ? error.originalResponse : null
   if (response) {
     const status = response.getStatus()

@@ -97,6 +97,20 @@ describe('client dashboard: job requests', () => {
     expect(unexpectedErrors(errors)).toEqual([])
   })
 
+  it('an attachment of a type that is not accepted is named before anything is placed', async () => {
+    const user = await env.user('refused')
+    current = await env.open(user)
+    const { page, errors } = current
+    await hydrated(page)
+    await page.getByLabel('Job', { exact: true }).fill('With a bad file')
+    await page.getByLabel('Attach files (optional)').setInputFiles({ name: 'tool.exe', mimeType: 'application/x-msdownload', buffer: Buffer.from('MZ') })
+    await page.getByRole('button', { name: 'Request this job' }).click()
+    await page.getByText(/^This file type is not accepted: tool\.exe\. Please attach images, video, PDF/).waitFor()
+    await page.getByText('No job requests found').waitFor()
+    expect(await page.getByLabel('Job', { exact: true }).inputValue()).toBe('With a bad file')
+    expect(unexpectedErrors(errors)).toEqual([])
+  })
+
   it('the job list scrolls within 500 px and shows the newest first', async () => {
     const user = await env.user('many')
     for (let i = 1; i <= 14; i++) {
