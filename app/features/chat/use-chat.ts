@@ -46,9 +46,13 @@ export function useChat(enabled: boolean): ChatState {
   const counter = useRef(0)
   const [attempt, setAttempt] = useState(0)
 
+  /** User messages whose answer is already in the loaded history: replayed parts of those are skipped. */
+  const answered = useRef(new Set<string>())
+
   const applyPart = useCallback((part: ChatStreamPart) => {
     if (part.seq <= lastSeq.current) return
     lastSeq.current = part.seq
+    if (answered.current.has(part.associatedUserMessageId)) return
     const failure = part.errors?.[0]?.message
     setMessages((prev) => {
       const next = [...prev]
@@ -138,6 +142,7 @@ export function useChat(enabled: boolean): ChatState {
         lastSeq.current = conversation.lastStreamSeq
         const history = await listAllMessages(conversation.id)
         if (cancelled) return
+        answered.current = new Set(history.filter((m, i) => m.role === 'user' && history[i + 1]?.role === 'assistant').map((m) => m.id))
         setMessages(history.map((m) => ({ key: m.id, role: m.role, text: m.content.map((b) => b.text ?? '').join(''), answerTo: null })))
         subscribe(conversation.id)
         setPhase('initialized')

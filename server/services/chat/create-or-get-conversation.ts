@@ -1,4 +1,4 @@
-import { desc, eq, max } from 'drizzle-orm'
+import { desc, eq, sql } from 'drizzle-orm'
 import { getAppContext } from '../../context'
 import { conversations, streamParts } from '../../db/schema'
 import { requireSignedIn, type MaybeActor } from '../shared/authorize'
@@ -28,7 +28,20 @@ export async function createOrGetConversation({ actor, id, name }: CreateOrGetCo
   return toConversation(created!, 0)
 }
 
+/**
+ * Where a client that has just loaded the history should start listening: after the last part, or,
+ * while an answer is still being produced, just before that answer's first part (so a reload
+ * mid-answer shows the whole answer). Unfinished answers older than ten minutes were cut off by a
+ * crash and are ignored.
+ */
 async function lastStreamSeq(conversationId: string): Promise<number> {
-  const [row] = await getAppContext().db.select({ seq: max(streamParts.seq) }).from(streamParts).where(eq(streamParts.conversationId, conversationId))
-  return Number(row?.seq ?? 0)
+  const result = await getAppContext().db.execute<{ seq: string | null }>(sql`
+    SELECT coalesce(
+      (SELECT min(p.seq) - 1 FROM ${streamParts} p
+        WHERE p.conversation_id = ${conversationId} AND p.created_at > now() - interval '10 minutes'
+          AND NOT EXISTS (SELECT 1 FROM ${streamParts} t
+            WHERE t.associated_user_message_id = p.associated_user_message_id AND (t.stop_reason IS NOT NULL OR t.errors IS NOT NULL))),
+      (SELECT max(seq) FROM ${streamParts} WHERE conversation_id = ${conversationId}),
+      0) AS seq`)
+  return Number(result.rows[0]?.seq ?? 0)
 }

@@ -113,6 +113,31 @@ describe('chat over GraphQL and graphql-ws (model engine on a fake OpenAI-compat
     expect(listed.data!.chatMessages.items[1]!.content[0]!.text).toBe(ANSWER)
   })
 
+  it('after a reload mid-answer, lastStreamSeq lets the new subscriber receive the whole answer', async () => {
+    const before = await gql<{ createOrGetChatConversation: { id: string; lastStreamSeq: number } }>(server.url, alice.cookie, CONVERSATION)
+    const { id } = before.data!.createOrGetChatConversation
+    const watcher = wsClient(server.url, alice.cookie)
+    closers.push(() => watcher.dispose())
+    const watch = readStream(watcher, id, before.data!.createOrGetChatConversation.lastStreamSeq)
+    await watch.waitFor((p) => p.id === 'start_ack')
+    await gql(server.url, alice.cookie, SEND, { input: { conversationId: id, content: [{ text: 'Where is your office?' }] } })
+    await watch.waitFor((p) => (p.contentBlockDeltaIndex ?? -1) >= 3)
+
+    // The page reloads: it asks where to resume, then subscribes from there.
+    const reloaded = await gql<{ createOrGetChatConversation: { lastStreamSeq: number } }>(server.url, alice.cookie, CONVERSATION)
+    const resumeAfter = reloaded.data!.createOrGetChatConversation.lastStreamSeq
+    const firstOfAnswer = watch.parts.find((p) => p.id !== 'start_ack')!
+    expect(resumeAfter).toBe(firstOfAnswer.seq - 1)
+    const client = wsClient(server.url, alice.cookie)
+    closers.push(() => client.dispose())
+    const parts = (await readStream(client, id, resumeAfter).waitFor((p) => !!p.stopReason)).filter((p) => p.id !== 'start_ack')
+    expect(parts.map((p) => p.contentBlockText ?? '').join('')).toBe(ANSWER)
+
+    // Once it is finished, a fresh load starts after it.
+    const after = await gql<{ createOrGetChatConversation: { lastStreamSeq: number } }>(server.url, alice.cookie, CONVERSATION)
+    expect(after.data!.createOrGetChatConversation.lastStreamSeq).toBe(parts.at(-1)!.seq)
+  })
+
   it('turns a failing provider into a stream error part', async () => {
     fake.setMode('fail')
     try {
