@@ -1,0 +1,88 @@
+// A resumable upload through /uploads: BENCH_UPLOAD_BYTES (default 1 GiB) streamed in two PATCHes with
+// a dropped connection in between, then the speed (MB/s) and the server's resident memory growth
+// (goal <= 100 MB).
+import { request } from 'node:http'
+import { mkdtempSync, rmSync } from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { signUp, startCodeMailbox } from '../support/portal-account'
+import { rssMiB, startBenchServer } from '../support/server-process'
+
+const CHUNK = Buffer.alloc(1024 * 1024, 0x61)
+// A zip signature first, so the content check accepts "bench.zip".
+Buffer.from([0x50, 0x4b, 0x03, 0x04, 0x14, 0x00, 0x00, 0x00, 0x08, 0x00]).copy(CHUNK)
+
+/** PATCHes bytes [from, to) of the synthetic file; stops writing after `dropAfter` bytes when given. */
+function patch(url: string, cookie: string, from: number, to: number, total: number, dropAfter?: number): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const req = request(url, {
+      method: 'PATCH',
+      headers: { 'tus-resumable': '1.0.0', 'upload-offset': String(from), 'content-type': 'application/offset+octet-stream', 'content-length': String(to - from), cookie },
+    })
+    let sent = 0
+    req.on('response', (res) => {
+      res.resume()
+      res.on('end', () => resolve(res.statusCode ?? 0))
+    })
+    req.on('error', (error) => (dropAfter !== undefined ? resolve(0) : reject(error)))
+    const pump = () => {
+      while (from + sent < to) {
+        if (dropAfter !== undefined && sent >= dropAfter) {
+          setTimeout(() => req.destroy(), 100)
+          return
+        }
+        const n = Math.min(CHUNK.length, to - from - sent)
+        const offsetInChunk = (from + sent) % CHUNK.length
+        const piece = offsetInChunk === 0 ? CHUNK.subarray(0, n) : CHUNK.subarray(offsetInChunk, Math.min(CHUNK.length, offsetInChunk + n))
+        sent += piece.length
+        if (!req.write(piece)) return void req.once('drain', pump)
+      }
+      req.end()
+    }
+    void total
+    pump()
+  })
+}
+
+export default async function uploadBench() {
+  const total = Number(process.env.BENCH_UPLOAD_BYTES ?? 1024 ** 3)
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bench-upload-'))
+  const mailbox = await startCodeMailbox()
+  const server = await startBenchServer(dataDir, { SMTP_URL: mailbox.url, UPLOAD_MAX_BYTES: String(total + 1) })
+  let peak = 0
+  const sampler = setInterval(() => (peak = Math.max(peak, rssMiB(server.pid) ?? 0)), 100)
+  try {
+    const cookie = await signUp(server.url, mailbox, 'bench-upload@example.test')
+    await new Promise((r) => setTimeout(r, 1000))
+    const before = rssMiB(server.pid) ?? 0
+    peak = before
+    const meta = (o: Record<string, string>) => Object.entries(o).map(([k, v]) => `${k} ${Buffer.from(v).toString('base64')}`).join(',')
+    const created = await fetch(`${server.url}/uploads`, {
+      method: 'POST',
+      headers: { 'tus-resumable': '1.0.0', 'upload-length': String(total), 'upload-metadata': meta({ filename: 'bench.zip', kind: 'user-box' }), cookie },
+    })
+    if (created.status !== 201) throw new Error(`upload creation failed: ${created.status} ${await created.text()}`)
+    const location = new URL(created.headers.get('location')!, server.url).toString()
+    const started = performance.now()
+    await patch(location, cookie, 0, total, total, Math.floor(total / 2))
+    let offset = 0
+    for (let i = 0; i < 100; i++) {
+      const head = await fetch(location, { method: 'HEAD', headers: { 'tus-resumable': '1.0.0', cookie } })
+      offset = Number(head.headers.get('upload-offset') ?? 0)
+      if (head.status === 200 && offset > 0) break
+      await new Promise((r) => setTimeout(r, 50))
+    }
+    const status = await patch(location, cookie, offset, total, total)
+    const seconds = (performance.now() - started) / 1000
+    if (status !== 204) throw new Error(`the resumed upload ended with ${status}`)
+    const after = rssMiB(server.pid) ?? 0
+    console.log(`resumable upload of ${(total / 1e6).toFixed(0)} MB (dropped at ${(offset / 1e6).toFixed(0)} MB, resumed), local disk`)
+    console.log(`throughput                                     ${(total / 1e6 / seconds).toFixed(0)} MB/s (${seconds.toFixed(1)} s including the reconnect)`)
+    console.log(`server resident memory: before ${before.toFixed(0)} MiB, peak ${peak.toFixed(0)} MiB, after ${after.toFixed(0)} MiB; growth ${(peak - before).toFixed(0)} MiB (goal <= 100 MB)`)
+  } finally {
+    clearInterval(sampler)
+    await server.stop()
+    await mailbox.close()
+    rmSync(dataDir, { recursive: true, force: true })
+  }
+}
