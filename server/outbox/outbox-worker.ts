@@ -17,6 +17,8 @@ export interface OutboxWorkerOptions {
   /** First retry delay; it doubles with every failed attempt up to retryMaxMs. */
   retryBaseMs?: number
   retryMaxMs?: number
+  /** Delivered rows are deleted after this long; dead rows stay for inspection. */
+  keepDoneMs?: number
 }
 
 export interface OutboxWorker {
@@ -45,6 +47,7 @@ const defaults: Required<OutboxWorkerOptions> = {
   maxAttempts: 12,
   retryBaseMs: 2000,
   retryMaxMs: 15 * 60_000,
+  keepDoneMs: 30 * 24 * 3600_000,
 }
 
 /**
@@ -65,6 +68,7 @@ export function createOutboxWorker(ctx: AppContext, deps: { mailer: Mailer }, op
   let listener: pg.Client | undefined
   let listenRetry: NodeJS.Timeout | undefined
   let lastCycleError = ''
+  let lastSweep = 0
 
   const schedule = (ms: number) => {
     clearTimeout(timer)
@@ -96,6 +100,11 @@ export function createOutboxWorker(ctx: AppContext, deps: { mailer: Mailer }, op
   }
 
   async function drain() {
+    if (Date.now() - lastSweep > 3600_000) {
+      lastSweep = Date.now()
+      const swept = await pool.query(`DELETE FROM outbox WHERE status = 'done' AND delivered_at < now() - $1 * interval '1 millisecond'`, [o.keepDoneMs])
+      if (swept.rowCount) log.info({ rows: swept.rowCount }, 'outbox: deleted delivered rows past their retention')
+    }
     while (running) {
       const rows = await claim()
       if (rows.length === 0) return

@@ -161,6 +161,17 @@ describe('outbox worker', () => {
     expect((receiver.accepted[0] as { content: string }).content).toBe('**Site activity**: expired lease')
   })
 
+  it('deletes delivered rows past their retention, and keeps dead and pending ones', async () => {
+    const old = await enqueue({ channel: 'notification', kind: 'activity', payload: { summary: 'old' } })
+    const dead = await enqueue({ channel: 'notification', kind: 'activity', payload: { summary: 'dead' } })
+    const recent = await enqueue({ channel: 'notification', kind: 'activity', payload: { summary: 'recent' } })
+    await t.ctx.db.execute(sql`UPDATE outbox SET status = 'done', delivered_at = now() - interval '31 days' WHERE id = ${old}`)
+    await t.ctx.db.execute(sql`UPDATE outbox SET status = 'dead', attempts = 12 WHERE id = ${dead}`)
+    await t.ctx.db.execute(sql`UPDATE outbox SET next_attempt_at = now() + interval '1 hour' WHERE id = ${recent}`)
+    await startWorker()
+    await expect.poll(async () => (await t.ctx.db.select({ id: outbox.id }).from(outbox)).map((r) => r.id).sort((a, b) => a - b), { timeout: 5000 }).toEqual([dead, recent])
+  })
+
   it('finishes the delivery in flight when stopped', async () => {
     delayMs = 800
     const worker = await startWorker()
