@@ -67,7 +67,7 @@ export function CaseStudyPage({ study, equations = {} }: CaseStudyPageProps) {
         <h1 className="mt-2 text-3xl font-semibold sm:text-4xl">{study.title}</h1>
         <p className="mt-3 text-lg text-(--color-light)">{typeset(study.summary)}</p>
       </header>
-      <StudyFigure figure={study.lead} number={1} />
+      <StudyFigure figure={study.lead} number={1} priority />
       <InfoCard info={study.info} />
       <button
         type="button"

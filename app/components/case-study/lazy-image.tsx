@@ -14,7 +14,11 @@ export interface LazyImageProps {
   /** Intrinsic size: reserves the space before the image arrives, so nothing moves. */
   width: number
   height: number
-  sizes?: string
+  /**
+   * For the image at the top of a page (the largest paint): it is in the HTML from the start and
+   * fetched at once instead of waiting for the script; the spinner sits beneath it until it paints.
+   */
+  priority?: boolean
 }
 
 /**
@@ -22,10 +26,10 @@ export interface LazyImageProps {
  * over timings.imageFadeMs, says "Failed to load" on error, and opens full screen on double-click
  * (or Enter when focused).
  */
-export function LazyImage({ src, alt, width, height }: LazyImageProps) {
+export function LazyImage({ src, alt, width, height, priority = false }: LazyImageProps) {
   const frameRef = useRef<HTMLDivElement>(null)
   const imageRef = useRef<HTMLImageElement>(null)
-  const [state, setState] = useState<ImageLoadState>('waiting')
+  const [state, setState] = useState<ImageLoadState>(priority ? 'loading' : 'waiting')
   const [fullScreen, setFullScreen] = useState(false)
 
   useEffect(() => {
@@ -48,11 +52,20 @@ export function LazyImage({ src, alt, width, height }: LazyImageProps) {
     return () => observer.disconnect()
   }, [state])
 
-  // An image served from cache can be complete before the load listener matters.
+  // An image from the cache, or a priority image that settled before hydration, fired its load or
+  // error event before React listened: read the outcome from the element.
   useEffect(() => {
     const image = imageRef.current
-    if (state === 'loading' && image?.complete && image.naturalWidth > 0) setState('loaded')
+    if (state !== 'loading' || !image?.complete) return
+    if (image.naturalWidth > 0) setState('loaded')
+    else if (priority) reportFailure()
   }, [state])
+
+  function reportFailure() {
+    // SPEC.md section 8: the failure is also logged, for whoever is looking at the console.
+    console.log('Failed to load image', src)
+    setState('error')
+  }
 
   const close = useCallback(() => {
     setFullScreen(false)
@@ -85,16 +98,13 @@ export function LazyImage({ src, alt, width, height }: LazyImageProps) {
             width={width}
             height={height}
             decoding="async"
+            fetchPriority={priority ? 'high' : undefined}
             tabIndex={0}
             title="Double-click or press Enter to view full screen"
             className="absolute inset-0 h-full w-full cursor-zoom-in object-contain focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-(--color-highlight)"
-            style={{ opacity: state === 'loaded' ? 1 : 0, transition: `opacity ${timings.imageFadeMs}ms ease-in` }}
+            style={priority ? undefined : { opacity: state === 'loaded' ? 1 : 0, transition: `opacity ${timings.imageFadeMs}ms ease-in` }}
             onLoad={() => setState('loaded')}
-            onError={() => {
-              // SPEC.md section 8: the failure is also logged, for whoever is looking at the console.
-              console.log('Failed to load image', src)
-              setState('error')
-            }}
+            onError={reportFailure}
             onDoubleClick={() => setFullScreen(true)}
             onKeyDown={(event) => {
               if (event.key === 'Enter') {
@@ -105,9 +115,11 @@ export function LazyImage({ src, alt, width, height }: LazyImageProps) {
           />
         )
       )}
-      <noscript>
+      {!priority && (
+        <noscript>
         <img src={src} alt={alt} width={width} height={height} loading="lazy" className="absolute inset-0 h-full w-full object-contain" />
-      </noscript>
+        </noscript>
+      )}
       {fullScreen && <ImageOverlay src={src} alt={alt} width={width} height={height} onClose={close} />}
     </div>
   )

@@ -6,6 +6,7 @@ import { expectNoConsoleErrors, startExamplesEnv, waitForHydration, type Example
 const study = '/examples/aerodynamic-trailer'
 const leadSrc = aerodynamicTrailer.lead.src
 const lead = (page: Page) => page.locator('[data-image-state]').first()
+const dragChart = aerodynamicTrailer.sections.flatMap((x) => x.blocks).flatMap((b) => (b.kind === 'figure' ? [b.figure] : []))[0]
 
 describe('case-study images', () => {
   let env: ExamplesEnv
@@ -20,48 +21,69 @@ describe('case-study images', () => {
     const { page, errors } = await env.newPage()
     let release: () => void = () => {}
     const released = new Promise<void>((resolve) => (release = resolve))
-    await page.route(`**${leadSrc}`, async (route: Route) => {
+    await page.route(`**${dragChart.src}`, async (route: Route) => {
       await released
       await route.continue()
     })
     await page.goto(study)
     await waitForHydration(page, 'main button[aria-controls]')
-    const frame = lead(page)
+    await page.getByRole('button', { name: 'Read Full Study' }).click()
+    const frame = page.locator('figure', { hasText: dragChart.caption }).locator('[data-image-state]')
+    await frame.scrollIntoViewIfNeeded()
     await frame.locator('[role="status"]').waitFor()
     expect(await frame.getByRole('status').textContent()).toBe('Loading image')
     expect(await frame.getAttribute('data-image-state')).toBe('loading')
-    const image = frame.getByRole('img', { name: aerodynamicTrailer.lead.alt })
+    const image = frame.getByRole('img', { name: dragChart.alt })
     expect(await image.evaluate((img) => getComputedStyle(img).opacity)).toBe('0')
     expect(await image.evaluate((img) => getComputedStyle(img).transitionDuration)).toBe('0.5s')
     // Reserved space: the frame already has the image's aspect ratio, so nothing moves when it arrives.
     const box = await frame.boundingBox()
-    expect(box!.width / box!.height).toBeCloseTo(aerodynamicTrailer.lead.width / aerodynamicTrailer.lead.height, 1)
+    expect(box!.width / box!.height).toBeCloseTo(dragChart.width / dragChart.height, 1)
 
     release()
-    await page.waitForSelector('[data-image-state="loaded"]')
+    await frame.and(page.locator('[data-image-state="loaded"]')).waitFor()
     expect(await frame.locator('[role="status"]').count()).toBe(0)
-    await page.waitForFunction((alt) => getComputedStyle(document.querySelector(`img[alt="${alt}"]`)!).opacity === '1', aerodynamicTrailer.lead.alt)
+    await page.waitForFunction((alt) => getComputedStyle(document.querySelector(`img[alt="${alt}"]`)!).opacity === '1', dragChart.alt)
     const after = await frame.boundingBox()
     expect(after!.height).toBeCloseTo(box!.height, 0)
     expectNoConsoleErrors(errors)
   })
 
-  it('show "Failed to load" when the image cannot be fetched', async () => {
+  it('the image at the top is in the HTML from the start, fetched at once, with the spinner beneath it', async () => {
+    const html = await (await fetch(env.server.url + study)).text()
+    const frame = html.slice(html.indexOf('data-image-state="loading"'), html.indexOf('</figure>'))
+    expect(frame).toContain('role="status"')
+    expect(frame).toMatch(new RegExp(`<img[^>]*src="${leadSrc}"[^>]*fetchPriority="high"`, 'i'))
+    const { page, errors } = await env.newPage()
+    await page.goto(study)
+    await page.waitForSelector('[data-image-state="loaded"]')
+    expect(await lead(page).locator('[role="status"]').count()).toBe(0)
+    expectNoConsoleErrors(errors)
+  })
+
+  it.each([
+    ['the image at the top', leadSrc],
+    ['an image in the write-up', dragChart.src],
+  ])('%s shows "Failed to load" when it cannot be fetched', async (_name, src) => {
     const { page, errors } = await env.newPage()
     const logged: string[] = []
     page.on('console', (msg) => {
       if (msg.type() === 'log') logged.push(msg.text())
     })
-    await page.route(`**${leadSrc}`, (route) => route.fulfill({ status: 404, contentType: 'text/plain', body: 'Not Found' }))
+    await page.route(`**${src}`, (route) => route.fulfill({ status: 404, contentType: 'text/plain', body: 'Not Found' }))
     await page.goto(study)
     await waitForHydration(page, 'main button[aria-controls]')
-    const frame = lead(page)
-    await frame.getByText('Failed to load', { exact: true }).waitFor()
-    expect(await frame.getAttribute('data-image-state')).toBe('error')
-    expect(await frame.locator('img').count()).toBe(0)
-    expect(logged).toContain(`Failed to load image ${leadSrc}`)
+    if (src !== leadSrc) {
+      await page.getByRole('button', { name: 'Read Full Study' }).click()
+      await page.locator('figure', { hasText: dragChart.caption }).scrollIntoViewIfNeeded()
+    }
+    const failed = page.locator('[data-image-state="error"]')
+    await failed.getByText('Failed to load', { exact: true }).waitFor()
+    expect(await failed.count()).toBe(1)
+    expect(await failed.locator('img').count()).toBe(0)
+    await expect.poll(() => logged).toContain(`Failed to load image ${src}`)
     // The only console error allowed is the browser's report of this one deliberate 404.
-    const expected = errors.filter((e) => e.url.endsWith(leadSrc) && e.text.includes('404'))
+    const expected = errors.filter((e) => e.url.endsWith(src) && e.text.includes('404'))
     expect(expected).toHaveLength(1)
     expectNoConsoleErrors(errors.filter((e) => !expected.includes(e)))
   })
