@@ -1,5 +1,6 @@
 import type { ServerPlugin } from '../http/plugin'
 import { createMailer, type Mailer } from '../mail/create-mailer'
+import { isDevMailboxEnabled } from '../mail/is-dev-mailbox-enabled'
 import { createOutboxWorker, type OutboxWorker, type OutboxWorkerOptions } from './outbox-worker'
 
 /**
@@ -16,6 +17,10 @@ export function createOutboxPlugin(options: OutboxWorkerOptions = {}): ServerPlu
       ctx.services.outboxWorker = worker
       await worker.start()
       ctx.log.debug({ mail: mailer.transport, notifications: ctx.env.DISCORD_WEBHOOK_URL ? 'discord' : 'log' }, 'outbox worker started')
+      if (mailer.transport === 'dev-mailbox') {
+        if (isDevMailboxEnabled(ctx.env)) ctx.log.info(`No SMTP_URL: mail is not sent; it is printed here and listed at ${ctx.env.publicUrl}/dev/mailbox`)
+        else ctx.log.warn('No SMTP_URL: mail is not sent, only printed to this log (set SMTP_URL to send it)')
+      }
     },
     async stop(ctx) {
       await (ctx.services.outboxWorker as OutboxWorker | undefined)?.stop()
