@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react'
 import { useFetcher } from 'react-router'
 import { limits } from '../../../lib/catalogue'
+import { opensInNewTab } from '../upload/file-kinds'
 import { ConfirmDelete } from './confirm-delete'
 import { StatusMessage } from './status-message'
 import { cardClass, cardTitleClass } from './styles'
@@ -81,9 +82,15 @@ export function JobRequestsTable({ status, jobRequests, clientId, onChanged }: {
                     <ul>
                       {row.files.map((f) => (
                         <li key={f.url}>
-                          <a href={`${f.url}?download=1`} download={f.name} className="text-(--color-link) underline">
-                            {f.name}
-                          </a>
+                          {opensInNewTab(f.name) ? (
+                            <a href={f.url} target="_blank" rel="noopener noreferrer" className="text-(--color-link) underline">
+                              {f.name}
+                            </a>
+                          ) : (
+                            <a href={`${f.url}?download=1`} download={f.name} className="text-(--color-link) underline">
+                              {f.name}
+                            </a>
+                          )}
                         </li>
                       ))}
                     </ul>

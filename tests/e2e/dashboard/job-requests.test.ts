@@ -63,7 +63,8 @@ describe('client dashboard: job requests', () => {
 
     // The attachment is stored under job-files/{jobRequestId}/ and served to its owner only.
     const href = await row.getByRole('link', { name: 'bracket-drawing.pdf' }).getAttribute('href')
-    expect(href).toMatch(/^\/files\/job-files\/[0-9a-f-]{36}\/bracket-drawing\.pdf\?download=1$/)
+    expect(href).toMatch(/^\/files\/job-files\/[0-9a-f-]{36}\/bracket-drawing\.pdf$/)
+    expect(await row.getByRole('link', { name: 'bracket-drawing.pdf' }).getAttribute('target')).toBe('_blank')
     const own = await fetch(env.server.url + href, { headers: { cookie: cookieHeader(user) } })
     expect(own.status).toBe(200)
     expect(createHash('sha256').update(Buffer.from(await own.arrayBuffer())).digest('hex')).toBe(createHash('sha256').update(attachment).digest('hex'))
