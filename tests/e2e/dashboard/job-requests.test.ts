@@ -133,6 +133,23 @@ describe('client dashboard: job requests', () => {
     expect(unexpectedErrors(errors)).toEqual([])
   })
 
+  it('shows that the lists are loading until they arrive', async () => {
+    const user = await env.user('slow')
+    current = await env.open(user, '/')
+    const { page, errors } = current
+    await page.route(/\/profile\/(job-requests|documents)/, async (route) => {
+      await new Promise((r) => setTimeout(r, 1500))
+      await route.continue()
+    })
+    await page.goto(env.server.url + '/profile')
+    await page.getByText('Loading job requests...').waitFor()
+    await page.getByText('Loading documents...').waitFor()
+    await page.getByText('No job requests found').waitFor()
+    await page.getByText('No files found').waitFor()
+    expect(await page.getByText('Loading job requests...').count()).toBe(0)
+    expect(unexpectedErrors(errors)).toEqual([])
+  })
+
   it('shows "Error fetching job requests" when the list cannot be read', async () => {
     const user = await env.user('failing')
     current = await env.open(user, '/')
