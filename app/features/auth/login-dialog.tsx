@@ -85,7 +85,7 @@ function Field({ label, children, error, id }: { label: string; children: ReactN
 /** Each rule of the password, ticked when met: the unmet ones are named before anything is sent. */
 function PasswordChecklist({ password, id }: { password: string; id: string }) {
   return (
-    <ul id={id} className="mt-1 grid gap-0.5 text-sm" aria-label="Password rules">
+    <ul id={id} className="mt-1 grid gap-0.5 text-sm" aria-label="It needs">
       {passwordRules.map((rule) => {
         const met = rule.test(password)
         return (
