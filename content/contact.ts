@@ -12,6 +12,7 @@ export const contactPage = {
   loadingMap: 'Loading map...',
   mapUnavailable: 'Map unavailable. Please check API configuration.',
   youMarker: 'You',
+  askDistance: 'How far is this from me?',
   quickContact: {
     heading: 'Prefer email?',
     body: 'Write to us directly and attach drawings or models if it helps explain the job.',

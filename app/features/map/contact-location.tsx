@@ -9,7 +9,7 @@ const MapCard = lazy(() => import('./map-card'))
 
 /** The office address (with the distance once the browser shares a position) and the map card. */
 export function ContactLocation({ apiKey, mapId }: { apiKey: string | null; mapId: string | null }) {
-  const visitor = useVisitorPosition()
+  const { position: visitor, state: positionState, request } = useVisitorPosition()
   const [mounted, setMounted] = useState(false)
   useEffect(() => setMounted(true), [])
   const loading = (
@@ -19,7 +19,7 @@ export function ContactLocation({ apiKey, mapId }: { apiKey: string | null; mapI
   )
   return (
     <div className="space-y-6">
-      <OfficeAddress visitor={visitor} heading={contactPage.addressHeading} />
+      <OfficeAddress visitor={visitor} heading={contactPage.addressHeading} positionState={positionState} onAskPosition={request} askLabel={contactPage.askDistance} />
       <div>
         <h2 className="mb-3 text-lg font-semibold">{contactPage.mapHeading}</h2>
         {mounted ? (

@@ -183,6 +183,7 @@ describe('contact page', () => {
     expect(box).toMatchObject({ width: 350, height: 300 })
     // Great circle from Leeds to the office with R = 6371 km: 31.675 km.
     expect(EARTH_RADIUS_KM).toBe(6371)
+    await page.getByTestId('office-distance').waitFor()
     expect(await page.getByTestId('office-distance').innerText()).toBe('31.7 km away')
     await expectNoAxeViolations(page)
     expect(tracked!.errors).toEqual([])
@@ -194,16 +195,19 @@ describe('contact page', () => {
     const page = await open({ geolocation: near, permissions: ['geolocation'] })
     await page.getByTestId('office-distance').waitFor()
     expect(await page.getByTestId('office-distance').innerText()).toBe('Approximately 500 m away')
+    expect(await page.getByRole('button', { name: contactPage.askDistance }).count()).toBe(0)
   })
 
-  it('shows no distance when the visitor does not share a position, and only logs the refusal', async () => {
+  it('asks for the position only when the visitor asks, shows no distance when refused, and only logs the refusal', async () => {
     tracked = await newTrackedPage(browser)
     const logs: string[] = []
     tracked.page.on('console', (msg) => logs.push(msg.text()))
     await tracked.page.goto(server.url + '/contact')
     await tracked.page.getByText(contactPage.mapUnavailable).waitFor()
-    await tracked.page.waitForFunction(() => true)
+    expect(logs).not.toContain('Location access denied')
+    await tracked.page.getByRole('button', { name: contactPage.askDistance }).click()
     await expect.poll(() => logs).toContain('Location access denied')
+    expect(await tracked.page.getByRole('button', { name: contactPage.askDistance }).count()).toBe(0)
     expect(await tracked.page.getByTestId('office-distance').count()).toBe(0)
     expect(logs).toContain('Google Maps API key is missing or invalid')
     expect(tracked.errors).toEqual([])
