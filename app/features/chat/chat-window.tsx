@@ -32,14 +32,14 @@ export default function ChatWindow({ open, onClose }: { open: boolean; onClose: 
       }}
       className="fixed right-4 bottom-20 z-50 flex h-[min(32rem,calc(100vh-7rem))] w-[min(24rem,calc(100vw-2rem))] flex-col overflow-hidden rounded-lg border border-border bg-background text-text shadow-2xl [&[hidden]]:hidden"
     >
-      <header className="flex items-center justify-between border-b border-border bg-secondary-background px-3 py-2">
+      <div className="flex items-center justify-between border-b border-border bg-secondary-background px-3 py-2">
         <h2 id="chat-window-title" className="text-base font-semibold">
           {site.companyName} Assistant
         </h2>
         <button type="button" onClick={onClose} aria-label="Close chat" className="rounded px-2 text-lg leading-none hover:bg-shade">
           ×
         </button>
-      </header>
+      </div>
       {session.status === 'signed-in' ? (
         <ChatConversation open={open} />
       ) : session.status === 'loading' ? (

@@ -6,6 +6,7 @@ import { launchBrowser, newTrackedPage, screenshotOnFailure, type TrackedPage } 
 import { startTestServer, type TestServer } from '../../setup/test-server'
 import { startMailReceiver, type MailReceiver } from '../dashboard/mail-receiver'
 import { cookieHeader, seedUser, signInContext, type SeededUser } from '../dashboard/seed'
+import { expectNoAxeViolations } from '../public/support'
 
 const TITLE = `${site.companyName} Assistant`
 const GREETING = `Hi! I'm your ${site.companyName} assistant. How can I help you today?`
@@ -84,6 +85,7 @@ describe('chat assistant in the browser', () => {
       await launcher.click()
       const win = chatWindow(page)
       await win.getByRole('heading', { name: TITLE }).waitFor()
+      await expectNoAxeViolations(page, '#chat-window')
       await win.getByRole('link', { name: 'Please sign in to speak to our advisor.' }).click()
       await page.getByRole('dialog', { name: 'Sign in' }).waitFor()
       await page.keyboard.press('Escape')
@@ -141,6 +143,7 @@ describe('chat assistant in the browser', () => {
       expect(await answer.getByRole('link', { name: 'FEA Analysis' }).getAttribute('href')).toBe('/services/fea')
       const lengths = await page.evaluate(() => (window as unknown as { __lengths: number[] }).__lengths)
       expect(lengths.length).toBeGreaterThanOrEqual(3)
+      await expectNoAxeViolations(page, '#chat-window')
 
       await page.reload()
       await chatWindow(page).getByText(GREETING).waitFor()
