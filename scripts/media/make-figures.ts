@@ -610,7 +610,7 @@ function nurseryVisualisation() {
   // isometric projection of metres
   const iso = (x: number, y: number, z: number): [number, number] => [500 + (x - y) * 18, 340 + (x + y) * 9 - z * 20]
   const poly = (pts: [number, number, number][], fill: string, stroke = ink) => svgPath(polyline(pts.map((p) => iso(...p))) + ' Z', stroke, 1.5, fill)
-  let body = `<rect width="${W}" height="${H}" fill="#dbeaf7"/><rect y="330" width="${W}" height="${H - 330}" fill="#cfe3b8"/>`
+  let body = `<rect width="${W}" height="${H}" fill="#dbeaf7"/><rect y="190" width="${W}" height="${H - 190}" fill="#cfe3b8"/>`
   body += text(W / 2, 40, 'Nursery extension: 3D view from the garden', { size: 20, anchor: 'middle', weight: 600 })
   // Visible faces are those facing +x and +y (towards the viewer); drawn back to front.
   // existing brick house, behind and to the left
