@@ -15,6 +15,14 @@ describe('isDevMailboxEnabled', () => {
     expect(isDevMailboxEnabled({ publicUrl, SMTP_URL: undefined })).toBe(expected)
   })
 
+  it('also needs the request to be addressed to a loopback name when one is given', () => {
+    const env = { publicUrl: 'http://localhost:3000', SMTP_URL: undefined }
+    expect(isDevMailboxEnabled(env, 'http://127.0.0.1:3000/dev/mailbox')).toBe(true)
+    expect(isDevMailboxEnabled(env, 'http://localhost:3000/dev/mailbox')).toBe(true)
+    expect(isDevMailboxEnabled(env, 'http://192.168.1.20:3000/dev/mailbox')).toBe(false)
+    expect(isDevMailboxEnabled(env, 'https://meshwork-engineering.co.uk/dev/mailbox')).toBe(false)
+  })
+
   it('is off whenever SMTP is configured', () => {
     expect(isDevMailboxEnabled({ publicUrl: 'http://localhost:3000', SMTP_URL: 'smtp://127.0.0.1:2525' })).toBe(false)
   })

@@ -17,9 +17,9 @@ export interface DevMailboxEntry {
  * not exist (SMTP configured, or a public address that is not this machine). They are read back from
  * the outbox rows the dev transport delivered, so they survive a restart and every instance sees them.
  */
-export async function listDevMailbox(limit = 50): Promise<DevMailboxEntry[] | undefined> {
+export async function listDevMailbox({ requestUrl, limit = 50 }: { requestUrl: string; limit?: number }): Promise<DevMailboxEntry[] | undefined> {
   const { env, db } = getAppContext()
-  if (!isDevMailboxEnabled(env)) return undefined
+  if (!isDevMailboxEnabled(env, requestUrl)) return undefined
   const rows = await db
     .select({ id: outbox.id, payload: outbox.payload, deliveredAt: outbox.deliveredAt, createdAt: outbox.createdAt })
     .from(outbox)

@@ -1,12 +1,12 @@
-import { data, useLoaderData, type HeadersFunction } from 'react-router'
+import { data, useLoaderData, type HeadersFunction, type LoaderFunctionArgs } from 'react-router'
 import { listDevMailbox } from '../../../server/mail/list-dev-mailbox'
 
 export const meta = () => [{ title: 'Dev mailbox' }, { name: 'robots', content: 'noindex' }]
 
 // Without SMTP_URL, mail is not sent: it is listed here so a local visitor can read verification codes.
 // Anywhere else (SMTP configured, or a PUBLIC_URL that is not loopback) the page does not exist.
-export async function loader() {
-  const mails = await listDevMailbox()
+export async function loader({ request }: LoaderFunctionArgs) {
+  const mails = await listDevMailbox({ requestUrl: request.url })
   if (!mails) throw data(null, { status: 404 })
   return data({ mails }, { headers: { 'Cache-Control': 'no-store' } })
 }

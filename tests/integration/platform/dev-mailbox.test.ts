@@ -1,3 +1,4 @@
+import { request } from 'node:http'
 import { afterAll, describe, expect, it } from 'vitest'
 import { startTestServer, type TestServer } from '../../setup/test-server'
 import { connectToServerDatabase } from './support/server-database'
@@ -9,6 +10,18 @@ afterAll(async () => {
     server.cleanup()
   }
 })
+
+/** GET with a chosen Host header, as a visitor reaching the server by its network address would send. */
+function getWithHost(url: string, host: string) {
+  return new Promise<number>((resolve, reject) => {
+    request(url, { headers: { host } }, (res) => {
+      res.resume()
+      resolve(res.statusCode!)
+    })
+      .on('error', reject)
+      .end()
+  })
+}
 
 const mail = (to: string, subject: string, text: string) => JSON.stringify({ to, subject, text })
 
@@ -37,6 +50,8 @@ describe('dev mailbox page', { timeout: 120_000 }, () => {
     expect(html.indexOf('second@example.test')).toBeLessThan(html.indexOf('first@example.test'))
     expect(html.indexOf('Reset your password')).toBeLessThan(html.indexOf('Verify your email'))
     expect(html).toContain('<meta name="robots" content="noindex"/>')
+    // Reached by a network address (the server listening on every interface), the page does not exist.
+    expect(await getWithHost(`${server.url}/dev/mailbox`, `192.168.1.20:${new URL(server.url).port}`)).toBe(404)
     // And the mail was printed to the server log.
     expect(server.logs.some((l) => l.includes('mail (not sent, no SMTP_URL) to first@example.test: Verify your email'))).toBe(true)
   })
