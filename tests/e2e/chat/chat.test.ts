@@ -100,6 +100,12 @@ describe('chat assistant in the browser', () => {
       await win.waitFor()
       await page.keyboard.press('Enter')
       await win.waitFor({ state: 'hidden' })
+
+      // The Home page's assistant button opens the window (it links to /?chat=open).
+      await page.goto(env.server.url + '/')
+      await page.getByRole('main').getByRole('link', { name: 'Ask our assistant' }).click()
+      await win.getByRole('link', { name: 'Please sign in to speak to our advisor.' }).waitFor()
+      expect(new URL(page.url()).search).toBe('?chat=open')
       expect(current.errors).toEqual([])
     } catch (error) {
       await screenshotOnFailure(page, ctx.task.name)
