@@ -99,7 +99,7 @@ function installTestWallet(o: Required<TestWalletOptions>) {
 }
 
 export async function injectTestWallet(page: Page, options: TestWalletOptions) {
-  await page.addInitScript(installTestWallet, {
+  const settings: Required<TestWalletOptions> = {
     accounts: [],
     connectAccounts: [],
     rejectConnect: false,
@@ -107,7 +107,10 @@ export async function injectTestWallet(page: Page, options: TestWalletOptions) {
     name: 'Test Wallet',
     rdns: 'dev.meshwork.testwallet',
     ...options,
-  })
+  }
+  // Sent as source text. Some TypeScript loaders (tsx, esbuild's keepNames) wrap functions in a
+  // `__name` helper that does not exist in the page, hence the stand-in.
+  await page.addInitScript({ content: `(() => { const __name = (f) => f; (${installTestWallet.toString()})(${JSON.stringify(settings)}) })()` })
 }
 
 /** Acts as the wallet's user: switch accounts, switch chain, read which methods the site called. */
