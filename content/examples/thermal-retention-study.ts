@@ -14,7 +14,7 @@ export const thermalRetentionStudy: CaseStudy = {
     src: `${media}/chamber-section.svg`,
     alt: 'Section through the horizontal secondary combustion chamber: gas enters through a throat at the lower left, passes a refractory baffle wall and leaves through the stack at the upper right; the support burner fires through the end wall.',
     width: 960,
-    height: 480,
+    height: 500,
     caption: 'The secondary combustion chamber: 1.6 m bore, 4.5 m long, with the baffle wall added by this study.',
   },
   info: {

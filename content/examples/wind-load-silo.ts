@@ -223,7 +223,7 @@ export const windLoadSilo: CaseStudy = {
             src: `${media}/wind-loads.svg`,
             alt: 'Diagram of the silo with the resultant wind force of 62.5 kN acting 9.65 m above the leg bases, producing an overturning moment of 603 kN·m resisted by the legs.',
             width: 960,
-            height: 640,
+            height: 660,
             caption: 'Resultant wind force, its lever arm and the overturning moment at the leg bases.',
           },
         },
