@@ -18,9 +18,17 @@ export const authLimits = {
 } as const
 
 /** Endpoints where a wrong password or code counts as a failure. */
-export const attemptPaths = new Set(['/sign-in/email', '/email-otp/verify-email', '/email-otp/reset-password', '/email-otp/check-verification-otp', '/change-password'])
+export const attemptPaths = new Set([
+  '/sign-in/email',
+  '/email-otp/verify-email',
+  '/email-otp/reset-password',
+  '/email-otp/check-verification-otp',
+  '/change-password',
+  '/email-otp/request-email-change',
+  '/email-otp/change-email',
+])
 /** Endpoints that send a code by mail. */
-export const codePaths = new Set(['/sign-up/email', '/email-otp/send-verification-otp', '/forget-password/email-otp', '/email-otp/request-password-reset'])
+export const codePaths = new Set(['/sign-up/email', '/email-otp/send-verification-otp', '/forget-password/email-otp', '/email-otp/request-password-reset', '/email-otp/request-email-change'])
 
 /** The hits counted so far in a key's current window, without counting one. */
 async function peekHits(key: string): Promise<number> {

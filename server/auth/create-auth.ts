@@ -1,3 +1,4 @@
+import { and, eq } from 'drizzle-orm'
 import { betterAuth } from 'better-auth'
 import { drizzleAdapter } from 'better-auth/adapters/drizzle'
 import { APIError, createAuthMiddleware, getSessionFromCtx } from 'better-auth/api'
@@ -60,8 +61,9 @@ export function createAuth(ctx: AppContext) {
     },
     emailVerification: { autoSignInAfterVerification: true },
     session: { expiresIn: 60 * 60 * 24 * 7, updateAge: 60 * 60 * 24 },
-    // Email changes would bypass the current-password check: they are not offered through this API.
-    disabledPaths: ['/change-email', '/update-user', '/delete-user', '/email-otp/request-email-change', '/email-otp/change-email', '/sign-in/email-otp'],
+    // Email changes go through the code flow (/email-otp/request-email-change, which asks for the current
+    // password below, then /email-otp/change-email with the code mailed to the new address).
+    disabledPaths: ['/change-email', '/update-user', '/delete-user', '/sign-in/email-otp'],
     // Our own limiter (server/auth/auth-rate-limit.ts) counts per account and per IP in PostgreSQL/Redis.
     rateLimit: { enabled: false },
     advanced: {
@@ -87,6 +89,18 @@ export function createAuth(ctx: AppContext) {
           const problem = typeof password === 'string' ? describeUnmetPasswordRules(password) : 'Please enter a password'
           if (problem) throw new APIError('BAD_REQUEST', { message: problem, code: 'PASSWORD_RULES' })
         }
+        if (c.path === '/email-otp/request-email-change') {
+          const currentPassword = (c.body as { currentPassword?: unknown } | undefined)?.currentPassword
+          const session = await getSessionFromCtx(c).catch(() => null)
+          if (!session) throw new APIError('UNAUTHORIZED', { message: 'Unauthorized', code: 'UNAUTHORIZED' })
+          const [account] = await db
+            .select({ password: accounts.password })
+            .from(accounts)
+            .where(and(eq(accounts.userId, session.user.id), eq(accounts.providerId, 'credential')))
+            .limit(1)
+          const ok = typeof currentPassword === 'string' && account?.password ? await verifyPassword({ hash: account.password, password: currentPassword }) : false
+          if (!ok) throw new APIError('BAD_REQUEST', { message: 'Your current password is not correct', code: 'INVALID_PASSWORD' })
+        }
         if (c.path === '/sign-out') {
           const session = await getSessionFromCtx(c).catch(() => null)
           if (session?.user.email) await recordActivity(db, { email: session.user.email, action: 'sign-out' })
@@ -108,6 +122,7 @@ export function createAuth(ctx: AppContext) {
         sendVerificationOnSignUp: true,
         overrideDefaultEmailVerification: true,
         disableSignUp: true,
+        changeEmail: { enabled: true },
         async sendVerificationOTP({ email, otp, type }) {
           const mail = codeMail[type]
           const text = [

@@ -139,8 +139,22 @@ describe('accounts over HTTP (better-auth, SMTP codes, limits)', () => {
     expect(wrong.status).toBeGreaterThanOrEqual(400)
     const ok = await client.json('/api/auth/change-password', { currentPassword: STRONG_PASSWORD, newPassword: 'An0ther!Pass' })
     expect(ok.status).toBe(200)
-    // Email changes without the current password are not offered.
+    // better-auth's direct email change (no password asked) is not offered.
     expect((await client.json('/api/auth/change-email', { newEmail: 'elsewhere@example.test' })).status).toBe(404)
+  })
+
+  it('changing the email asks for the current password and a code sent to the new address', async () => {
+    const client = await signUpAndVerify(portal, 'mover@example.test')
+    const noPassword = await client.json<{ message: string }>('/api/auth/email-otp/request-email-change', { newEmail: 'moved@example.test' })
+    expect(noPassword.status).toBe(400)
+    expect(noPassword.body.message).toBe('Your current password is not correct')
+    const wrong = await client.json('/api/auth/email-otp/request-email-change', { newEmail: 'moved@example.test', currentPassword: 'Wr0ng!password' })
+    expect(wrong.status).toBe(400)
+    const ok = await client.json('/api/auth/email-otp/request-email-change', { newEmail: 'moved@example.test', currentPassword: STRONG_PASSWORD })
+    expect(ok.status).toBe(200)
+    const otp = await portal.waitForCode('moved@example.test')
+    expect((await client.json('/api/auth/email-otp/change-email', { newEmail: 'moved@example.test', otp })).status).toBe(200)
+    expect((await (await client.fetch('/api/session')).json()).user.email).toBe('moved@example.test')
   })
 
   it('signs out: the session ends and the sign-out activity is recorded', async () => {
