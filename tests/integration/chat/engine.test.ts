@@ -3,6 +3,7 @@ import { createKnowledgeEngine } from '../../../server/assistant/create-knowledg
 import { createLlmEngine } from '../../../server/assistant/create-llm-engine'
 import { evalQuestions } from '../../../server/assistant/eval/questions'
 import { scoreAnswer } from '../../../server/assistant/eval/score-answer'
+import { startFakeAnthropicServer } from './support/fake-anthropic-server'
 import { startFakeOpenAiServer, type FakeOpenAiServer } from './support/fake-openai-server'
 
 async function collect(parts: AsyncIterable<string>) {
@@ -83,5 +84,25 @@ describe('model engine against an OpenAI-compatible server on loopback', () => {
     expect(error).toBeInstanceOf(Error)
     expect((error as Error).name).toBe('AssistantProviderError')
     expect((error as Error).message).toBe('The assistant model is unavailable. Please try again later.')
+  })
+})
+
+describe('model engine against an Anthropic Messages API on loopback', () => {
+  it('streams the answer with the key in x-api-key and the passages in the system prompt', async () => {
+    const fake = await startFakeAnthropicServer('Our office is in Hebden Bridge.')
+    try {
+      const { index } = await createKnowledgeEngine()
+      const engine = createLlmEngine({ provider: 'anthropic', baseUrl: fake.baseUrl, apiKey: 'anthropic-test-key', model: 'fake-claude', index, maxRetries: 0 })
+      const parts = await collect(engine.answer({ question: 'Where is your office?', history: [] }))
+      expect(parts.length).toBeGreaterThan(2)
+      expect(parts.join('')).toBe('Our office is in Hebden Bridge.')
+      const request = fake.requests[0]!
+      expect(request.model).toBe('fake-claude')
+      expect(request.headers['x-api-key']).toBe('anthropic-test-key')
+      expect(JSON.stringify(request.system)).toContain('Hebden Bridge')
+      expect(request.messages.at(-1)).toMatchObject({ role: 'user' })
+    } finally {
+      await fake.close()
+    }
   })
 })
