@@ -15,6 +15,7 @@ describe('outbox worker', () => {
   let receiver: WebhookReceiver
   let smtp: SmtpReceiver
   let failuresLeft = 0
+  let rateLimitedOnce = false
   let delayMs = 0
   const captured = createCapturingLogger()
   const workers: OutboxWorker[] = []
@@ -33,6 +34,10 @@ describe('outbox worker', () => {
 
   beforeAll(async () => {
     receiver = await startWebhookReceiver(() => {
+      if (rateLimitedOnce) {
+        rateLimitedOnce = false
+        return { status: 429, body: { message: 'You are being rate limited.', retry_after: 1.2, global: false } }
+      }
       if (failuresLeft > 0) {
         failuresLeft--
         return { status: 500 }
@@ -49,6 +54,7 @@ describe('outbox worker', () => {
     receiver.accepted.length = 0
     smtp.mails.length = 0
     failuresLeft = 0
+    rateLimitedOnce = false
     delayMs = 0
   })
   afterAll(async () => {
@@ -76,6 +82,18 @@ describe('outbox worker', () => {
     expect(done).toMatchObject({ status: 'done', attempts: 3, transport: 'discord', lastError: null, lockedUntil: null })
     expect(done.deliveredAt).toBeInstanceOf(Date)
     expect(captured.lines.filter((l) => l.msg === 'outbox: delivery failed, will retry' && l.outbox === id)).toHaveLength(2)
+  })
+
+  it('waits as long as Discord asks after a 429 before trying again', async () => {
+    rateLimitedOnce = true
+    await startWorker()
+    const id = await enqueue({ channel: 'notification', kind: 'contact', payload: { name: 'Rate' } })
+    await expect.poll(() => receiver.requests.length, { timeout: 5000, interval: 20 }).toBe(1)
+    const refusedAt = Date.now()
+    await expect.poll(async () => (await row(id)).status, { timeout: 10_000, interval: 20 }).toBe('done')
+    // The fast test backoff is 150 ms; Discord's retry_after (1.2 s) wins.
+    expect(Date.now() - refusedAt).toBeGreaterThanOrEqual(1100)
+    expect(receiver.accepted).toHaveLength(1)
   })
 
   it('sends a mail row through SMTP with its subject and body', async () => {

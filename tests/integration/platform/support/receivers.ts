@@ -17,7 +17,7 @@ export interface WebhookReceiver {
  * A local stand-in for Discord's webhook endpoint. `respond` decides the status of the n-th request
  * (0-based) and may delay the answer.
  */
-export async function startWebhookReceiver(respond: (n: number) => { status: number; delayMs?: number } = () => ({ status: 204 })): Promise<WebhookReceiver> {
+export async function startWebhookReceiver(respond: (n: number) => { status: number; delayMs?: number; body?: unknown } = () => ({ status: 204 })): Promise<WebhookReceiver> {
   const requests: unknown[] = []
   const accepted: unknown[] = []
   const server: Server = createServer(async (req: IncomingMessage, res) => {
@@ -26,10 +26,10 @@ export async function startWebhookReceiver(respond: (n: number) => { status: num
     const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as unknown
     const n = requests.length
     requests.push(body)
-    const { status, delayMs } = respond(n)
-    if (delayMs) await new Promise((r) => setTimeout(r, delayMs))
-    if (status >= 200 && status < 300) accepted.push(body)
-    res.writeHead(status, { 'content-type': 'application/json' }).end(status >= 300 ? JSON.stringify({ message: 'try later' }) : undefined)
+    const answer = respond(n)
+    if (answer.delayMs) await new Promise((r) => setTimeout(r, answer.delayMs))
+    if (answer.status >= 200 && answer.status < 300) accepted.push(body)
+    res.writeHead(answer.status, { 'content-type': 'application/json' }).end(answer.status >= 300 ? JSON.stringify(answer.body ?? { message: 'try later' }) : undefined)
   })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   const { port } = server.address() as AddressInfo
