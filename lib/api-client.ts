@@ -26,7 +26,7 @@ export class ApiError extends Error {
 export interface RequestOptions {
   signal?: AbortSignal
   /** Overrides for tests. */
-  retry?: Partial<typeof API_RETRY>
+  retry?: Partial<{ maxAttempts: number; slotMs: number; timeoutMs: number }>
   fetch?: typeof fetch
   endpoint?: string
   /** Called before each retry (attempt number from 2). */
