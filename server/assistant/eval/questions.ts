@@ -75,10 +75,13 @@ export const evalQuestions: EvalQuestion[] = [
   { question: 'What is the Client Design Vault?', expect: ['client portal'] },
   { question: 'Which industries do you serve?', expect: ['Aerospace', 'Automotive'] },
   { question: 'How much could a 100-vehicle fleet save with an aerodynamic trailer roof?', expect: ['856,800'] },
+  { question: 'What is the best seam height for a sliotar?', expect: ['3 mm'] },
+  { question: 'Which software do you use for CFD?', expect: ['Ansys'] },
   // Not on the site: the assistant says so and hands over
   { question: 'What will the weather be like in Paris tomorrow?', expect: [DONT_KNOW, '/contact'] },
   { question: 'Can you recommend a good pizza restaurant?', expect: [DONT_KNOW] },
   { question: 'What is the share price of Tesla?', expect: [DONT_KNOW] },
   { question: 'Who won the football match last night?', expect: [DONT_KNOW] },
   { question: 'Do you repair washing machines?', expect: [DONT_KNOW] },
+  { question: 'Do you do 3D printing?', expect: [DONT_KNOW] },
 ]

@@ -54,7 +54,7 @@ export function collectCatalogueDocuments(): KnowledgeDocument[] {
     title: 'Training',
     url: '/training',
     text: `We run ${trainingCourses.length} training courses: ${trainingCourses.map((c) => `${c.name} (${c.duration}, £${c.dayPrice}/day, ${c.level})`).join('; ')}. Each group has a maximum of ${MAX_TRAINING_PARTICIPANTS} participants.`,
-    keywords: `${COURSE_WORDS} maximum participants group size people attendees students class size`,
+    keywords: `${COURSE_WORDS} offer run teach maximum participants group size people attendees students class size`,
   })
 
   for (const course of camCourses) {
@@ -71,7 +71,7 @@ export function collectCatalogueDocuments(): KnowledgeDocument[] {
     title: 'CAM',
     url: '/services/cam',
     text: `Our CAM/CNC courses: ${camCourses.map((c) => `${c.code} ${c.name} (${c.duration} hours)`).join(', ')}. Each takes up to ${camCourses[0]?.classSize ?? 5} participants and ends with a certificate of competence.`,
-    keywords: `${COURSE_WORDS} cnc machining g-code heidenhain parametric certificate`,
+    keywords: `${COURSE_WORDS} run teach cnc machining g-code heidenhain parametric certificate`,
   })
 
   add({
@@ -98,7 +98,8 @@ export function collectCatalogueDocuments(): KnowledgeDocument[] {
 
   for (const route of routeTable) {
     if (route.path === '/profile' || route.path === '/support') continue
-    add({ id: `route-${route.path}`, title: route.title, url: route.path, text: `${route.title}: ${route.description}`, weight: 1 })
+    const keywords = route.path.startsWith('/examples/') ? 'case study example' : route.path.startsWith('/projects/') ? 'project' : undefined
+    add({ id: `route-${route.path}`, title: route.title, url: route.path, text: `${route.title}: ${route.description}`, keywords, weight: 1 })
   }
   return docs
 }

@@ -22,7 +22,7 @@ const SKIP_KEYS = new Set(['type', 'kind', 'id', 'slug', 'key', 'icon', 'image',
 const PASSAGE_CHARS = 420
 /** Rich exports whose plain-text twin (e.g. caseStudies) is also exported: indexing both would repeat every passage. */
 const RICH_DUPLICATES = new Set(['caseStudyContent'])
-/** Legal pages rarely answer a prospective client's question; they rank below the rest. */
+/** Legal pages rarely answer a prospective client's question; they rank below the rest. FAQs are written to answer them. */
 const LEGAL_PATHS = new Set(['/terms', '/privacy', '/cookie'])
 
 interface Page {
@@ -65,7 +65,7 @@ export async function collectContentDocuments(): Promise<KnowledgeDocument[]> {
       const title = section && section !== page.title && section.length <= 40 && !section.includes(' / ') ? `${page.title}: ${section}` : page.title
       const passages = toPassages(pieces)
       passages.forEach((text, i) =>
-        docs.push({ id: `content:${page.url}#${section}#${i}`, title, url: page.url, text, weight: LEGAL_PATHS.has(page.url) ? 0.5 : text.length < 60 ? 0.6 : 1 }),
+        docs.push({ id: `content:${page.url}#${section}#${i}`, title, heading: section || undefined, url: page.url, text, weight: LEGAL_PATHS.has(page.url) ? 0.5 : page.url === '/faqs' ? 1.4 : text.length < 60 ? 0.6 : 1 }),
       )
     }
   }
@@ -92,6 +92,12 @@ function visit(value: unknown, ctx: VisitContext, pages: Map<string, Page>, dept
     return
   }
   if (Array.isArray(value)) {
+    // A list of words under a named field ("software", "industries") keeps its name: the name is
+    // often the word a client asks with.
+    if (key && !SKIP_KEYS.has(key) && value.length > 0 && value.every((v) => typeof v === 'string' && v.length < 80)) {
+      addText(ctx, pages, `${capitalise(humanize(key))}: ${value.map((v) => cleanText(v as string)).join(', ')}.`)
+      return
+    }
     for (const item of value) visit(item, ctx, pages, depth + 1, key)
     return
   }
@@ -209,6 +215,10 @@ function cleanText(value: string) {
     .replace(/[*_`#>|]+/g, ' ')
     .replace(/\s+/g, ' ')
     .trim()
+}
+
+function capitalise(text: string) {
+  return text.charAt(0).toUpperCase() + text.slice(1)
 }
 
 function humanize(key: string) {

@@ -17,8 +17,9 @@ const INTRO_ANSWER =
   'I can answer questions about our services and hourly rates, training courses, case studies, how we work and how to start a job. What would you like to know?'
 
 /** Share of the question's meaningful words a passage must match to count as an answer. */
-const MIN_COVERAGE = 0.5
+const MIN_COVERAGE = 0.6
 const MAX_PASSAGES = 3
+const SHORT_PASSAGE_CHARS = 160
 const MONEY_QUESTION = /\b(how much|cost|costs|price|prices|charge|fee|fees|rate|rates|save|saving|savings|worth|expensive|cheap)\b|£/i
 
 export function questionTerms(question: string): string[] {
@@ -66,10 +67,16 @@ function retrieve(index: KnowledgeIndex, query: string, terms: string[]): Knowle
   const best = ranked[0]!
   if (best.coverage < MIN_COVERAGE) return undefined
   const picked: KnowledgeDocument[] = []
+  const repeats = (doc: KnowledgeDocument) => picked.some((d) => d.text === doc.text || d.text.includes(doc.text) || doc.text.includes(d.text))
   for (const r of ranked) {
     if (picked.length >= MAX_PASSAGES || r.relevance < best.relevance * 0.6 || r.coverage < MIN_COVERAGE) break
-    if (picked.some((d) => d.text === r.doc.text || d.text.includes(r.doc.text) || r.doc.text.includes(d.text))) continue
+    if (repeats(r.doc)) continue
     picked.push({ id: r.doc.id, title: r.doc.title, url: r.doc.url, text: r.doc.text })
+  }
+  // A one-line summary (a page description) alone rarely answers: add the page's best detail to it.
+  if (picked.length === 1 && best.doc.text.length < SHORT_PASSAGE_CHARS) {
+    const detail = ranked.find((r) => r !== best && r.doc.url === best.doc.url && r.coverage >= MIN_COVERAGE && !repeats(r.doc))
+    if (detail) picked.push({ id: detail.doc.id, title: detail.doc.title, url: detail.doc.url, text: detail.doc.text })
   }
   return picked
 }

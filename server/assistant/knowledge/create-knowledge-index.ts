@@ -28,12 +28,12 @@ export interface KnowledgeIndex {
 /** A minisearch index over the passages: fuzzy and prefix matching, titles and keywords weighted higher. */
 export function createKnowledgeIndex(documents: KnowledgeDocument[]): KnowledgeIndex {
   const mini = new MiniSearch<KnowledgeDocument>({
-    fields: ['title', 'text', 'keywords'],
+    fields: ['title', 'heading', 'text', 'keywords'],
     storeFields: ['title', 'url', 'text', 'weight'],
     processTerm,
     tokenize,
     searchOptions: {
-      boost: { title: 2, keywords: 1.2, text: 1 },
+      boost: { title: 2, heading: 1, keywords: 1.2, text: 1 },
       // Short words must match exactly: "cad" must not turn into "cam".
       fuzzy: (term) => (term.length >= 6 ? 0.2 : false),
       prefix: (term) => term.length >= 3,

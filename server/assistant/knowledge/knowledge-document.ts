@@ -3,6 +3,8 @@ export interface KnowledgeDocument {
   id: string
   /** The page (and section) the passage comes from, used as the link text. */
   title: string
+  /** The section the passage sits under (an FAQ's question, a case study's heading), searched like a title. */
+  heading?: string
   /** Site path of the page the passage is shown on. */
   url: string
   /** The passage itself, quoted in answers. */
