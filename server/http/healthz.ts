@@ -7,7 +7,8 @@ export interface HealthReport {
   website: { up: true; uptimeSeconds: number }
   assistant: { up: boolean; engine: string }
   portal: { up: boolean }
-  realtime: { kind: string }
+  /** The event bus; with Redis, `up` is false while its connection is down (rate limits then fail too). */
+  realtime: { kind: string; up?: boolean }
 }
 
 /** Used by load balancers (503 when the database is unreachable) and by the System Status panel. */
@@ -24,12 +25,14 @@ export async function checkHealth(ctx: AppContext): Promise<HealthReport> {
     database = { reachable: false, version: null, kind: ctx.database.kind, latencyMs: null, error: (error as Error).message }
   }
   const engine = ctx.env.LLM_PROVIDER ?? 'site-knowledge'
+  const redis = ctx.services.redis as { status?: string } | undefined
+  const realtimeUp = !redis || redis.status === 'ready'
   return {
-    status: database.reachable ? 'ok' : 'degraded',
+    status: database.reachable && realtimeUp ? 'ok' : 'degraded',
     database,
     website: { up: true, uptimeSeconds: Math.round((Date.now() - ctx.startedAt.getTime()) / 1000) },
     assistant: { up: true, engine },
     portal: { up: database.reachable },
-    realtime: { kind: ctx.events.kind },
+    realtime: { kind: ctx.events.kind, up: realtimeUp },
   }
 }
