@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest'
+import { buildStoragePath, parseStoragePath, sanitizeFileName } from './storage-path'
+
+describe('sanitizeFileName', () => {
+  it.each([
+    ['../../etc/passwd', 'passwd'],
+    ['..\\..\\boot.ini', 'boot.ini'],
+    ['.htaccess', 'htaccess'],
+    ['report\u0000.pdf', 'report_.pdf'],
+    ['a:b*c?.txt', 'a_b_c_.txt'],
+    ['   ', 'file'],
+    ['..', 'file'],
+    ['Plan – rev B.dwg', 'Plan – rev B.dwg'],
+  ])('%j becomes %j', (input, expected) => {
+    expect(sanitizeFileName(input)).toBe(expected)
+  })
+
+  it('keeps the extension when shortening a long name', () => {
+    const name = sanitizeFileName('x'.repeat(300) + '.pdf')
+    expect(name).toHaveLength(180)
+    expect(name.endsWith('.pdf')).toBe(true)
+  })
+})
+
+describe('parseStoragePath', () => {
+  it('accepts the paths of SPEC.md section 7', () => {
+    expect(parseStoragePath('user-box/u1/plan.pdf')).toMatchObject({ area: 'user-box', folder: 'u1', fileName: 'plan.pdf' })
+    expect(parseStoragePath('job-files/abc-123/a%20b.pdf')).toMatchObject({ area: 'job-files', folder: 'abc-123', fileName: 'a b.pdf', path: 'job-files/abc-123/a b.pdf' })
+    expect(parseStoragePath('profile-pictures/logo.png')).toMatchObject({ area: 'profile-pictures', folder: null, fileName: 'logo.png' })
+    expect(parseStoragePath('picture-submissions/', { allowFolder: true })).toMatchObject({ area: 'picture-submissions', folder: null, fileName: null })
+  })
+
+  it.each(['user-box/../secret', 'user-box/u1/..', 'user-box/u1/%2e%2e/x', 'user-box/u1/a%2Fb/c', 'etc/passwd', 'user-box/u1/a\\b', 'user-box/u1/.hidden', 'picture-submissions/x/y.png', 'user-box/u1/x%00.pdf'])(
+    'refuses %j',
+    (p) => {
+      expect(() => parseStoragePath(p)).toThrow(expect.objectContaining({ code: 'BAD_REQUEST' }))
+    },
+  )
+
+  it('builds upload paths from a target and an untrusted name', () => {
+    expect(buildStoragePath('user-box', 'u1', '../../x.pdf')).toBe('user-box/u1/x.pdf')
+    expect(() => buildStoragePath('user-box', '../u2', 'x.pdf')).toThrow()
+    expect(() => buildStoragePath('job-files', null, 'x.pdf')).toThrow()
+  })
+})
