@@ -20,6 +20,8 @@ const URL_KEYS = ['path', 'url', 'href', 'route', 'to']
 /** Keys whose values are presentation, identifiers or asset paths rather than words a client reads. */
 const SKIP_KEYS = new Set(['type', 'kind', 'id', 'slug', 'key', 'icon', 'image', 'images', 'src', 'video', 'poster', 'className', 'class', 'color', 'colour', 'width', 'height', 'index', 'order', 'sort'])
 const PASSAGE_CHARS = 420
+/** Container names that say nothing about their list ("items", "paragraphs"). */
+const UNNAMED_LIST_KEYS = new Set(['items', 'list', 'entries', 'paragraphs', 'lines', 'points', 'bullets', 'body', 'children', 'content', 'text'])
 /** Rich exports whose plain-text twin (e.g. caseStudies) is also exported: indexing both would repeat every passage. */
 const RICH_DUPLICATES = new Set(['caseStudyContent'])
 /** Legal pages rarely answer a prospective client's question; they rank below the rest. FAQs are written to answer them. */
@@ -52,7 +54,8 @@ export async function collectContentDocuments(): Promise<KnowledgeDocument[]> {
   }
   for (const entry of modules) {
     const mod = (await import(pathToFileURL(entry.file).href)) as Record<string, unknown>
-    for (const [name, value] of Object.entries(mod)) {
+    // Sorted: Node and Vite order a module's exports differently, and the index must not depend on it.
+    for (const [name, value] of Object.entries(mod).sort(([a], [b]) => a.localeCompare(b))) {
       if ((name === 'default' && Object.keys(mod).length > 1) || RICH_DUPLICATES.has(name)) continue
       const url = urlForExportName(name, entry.section)
       visit(value, { page: undefined, section: '', fallbackUrl: url, fallbackTitle: titleForUrl(url), area: entry.section }, pages, 0)
@@ -94,7 +97,7 @@ function visit(value: unknown, ctx: VisitContext, pages: Map<string, Page>, dept
   if (Array.isArray(value)) {
     // A list of words under a named field ("software", "industries") keeps its name: the name is
     // often the word a client asks with.
-    if (key && !SKIP_KEYS.has(key) && value.length > 0 && value.every((v) => typeof v === 'string' && v.length < 80)) {
+    if (key && !SKIP_KEYS.has(key) && !UNNAMED_LIST_KEYS.has(key) && value.length > 0 && value.every((v) => typeof v === 'string' && v.length < 80)) {
       addText(ctx, pages, `${capitalise(humanize(key))}: ${value.map((v) => cleanText(v as string)).join(', ')}.`)
       return
     }
