@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { timings } from '../../../lib/catalogue'
 import { ImageOverlay } from './image-overlay'
+import { useHydrated } from './use-hydrated'
 
 /** SPEC.md section 9: images start loading within 50 px of the viewport, once 10 % is visible. */
 export const LAZY_ROOT_MARGIN = '50px'
@@ -31,6 +32,7 @@ export function LazyImage({ src, alt, width, height, priority = false }: LazyIma
   const imageRef = useRef<HTMLImageElement>(null)
   const [state, setState] = useState<ImageLoadState>(priority ? 'loading' : 'waiting')
   const [fullScreen, setFullScreen] = useState(false)
+  const hydrated = useHydrated()
 
   useEffect(() => {
     const frame = frameRef.current
@@ -102,7 +104,9 @@ export function LazyImage({ src, alt, width, height, priority = false }: LazyIma
             tabIndex={0}
             title="Double-click or press Enter to view full screen"
             className="absolute inset-0 h-full w-full cursor-zoom-in object-contain focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-(--color-highlight)"
-            style={priority ? undefined : { opacity: state === 'loaded' ? 1 : 0, transition: `opacity ${timings.imageFadeMs}ms ease-in` }}
+            // A priority image is painted by the browser as it arrives until the page is hydrated (the
+            // static HTML has no style to match); one still loading after that fades in like the rest.
+            style={priority && !hydrated ? undefined : { opacity: state === 'loaded' ? 1 : 0, transition: `opacity ${timings.imageFadeMs}ms ease-in` }}
             onLoad={() => setState('loaded')}
             onError={reportFailure}
             onDoubleClick={() => setFullScreen(true)}

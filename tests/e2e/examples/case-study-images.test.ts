@@ -49,14 +49,29 @@ describe('case-study images', () => {
     expectNoConsoleErrors(errors)
   })
 
-  it('the image at the top is in the HTML from the start, fetched at once, with the spinner beneath it', async () => {
+  it('the image at the top is in the HTML from the start, fetched at once, with the spinner beneath it, and fades in', async () => {
     const html = await (await fetch(env.server.url + study)).text()
     const frame = html.slice(html.indexOf('data-image-state="loading"'), html.indexOf('</figure>'))
     expect(frame).toContain('role="status"')
     expect(frame).toMatch(new RegExp(`<img[^>]*src="${leadSrc}"[^>]*fetchPriority="high"`, 'i'))
+    // Held back until the page is interactive, it fades in like the others when it arrives.
     const { page, errors } = await env.newPage()
-    await page.goto(study)
+    let release: () => void = () => {}
+    const released = new Promise<void>((resolve) => (release = resolve))
+    await page.route(`**${leadSrc}`, async (route: Route) => {
+      await released
+      await route.continue()
+    })
+    // The held image would keep the load event from firing.
+    await page.goto(study, { waitUntil: 'domcontentloaded' })
+    await waitForHydration(page, 'main button[aria-controls]')
+    const image = lead(page).getByRole('img', { name: aerodynamicTrailer.lead.alt })
+    await page.waitForFunction((alt) => getComputedStyle(document.querySelector(`img[alt="${alt}"]`)!).opacity === '0', aerodynamicTrailer.lead.alt)
+    expect(await lead(page).getByRole('status').textContent()).toBe('Loading image')
+    expect(await image.evaluate((img) => getComputedStyle(img).transitionDuration)).toBe('0.5s')
+    release()
     await page.waitForSelector('[data-image-state="loaded"]')
+    await page.waitForFunction((alt) => getComputedStyle(document.querySelector(`img[alt="${alt}"]`)!).opacity === '1', aerodynamicTrailer.lead.alt)
     expect(await lead(page).locator('[role="status"]').count()).toBe(0)
     expectNoConsoleErrors(errors)
   })
