@@ -25,7 +25,7 @@ export default function ContactPage() {
     <Page>
       <PageHeader title={contactPage.heading} intro={contactPage.intro} />
       <div className="grid gap-10 lg:grid-cols-[1fr_auto]">
-        <div className={cardClass}>
+        <div className={`${cardClass} self-start`}>
           <ContactForm result={result} honeypotField={CONTACT_HONEYPOT_FIELD} />
         </div>
         <div className="space-y-6 lg:w-[350px]">

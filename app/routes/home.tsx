@@ -33,7 +33,7 @@ export default function HomePage() {
         <h2 id="features-heading" className="mb-6 text-2xl font-semibold">
           {home.featuresHeading}
         </h2>
-        <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+        <ul className="grid gap-6 sm:grid-cols-2 2xl:grid-cols-4">
           {home.features.map((feature) => (
             <li key={feature.title}>
               <FeatureCard title={feature.title} icon={feature.icon}>

@@ -17,7 +17,7 @@ export default function ProcessPage() {
         <ol className="space-y-6 lg:pb-[45vh]">
           {phases.map((phase, i) => (
             <li key={phase.id}>
-              <section id={phase.id} tabIndex={-1} aria-labelledby={`${phase.id}-heading`} className={`${cardClass} scroll-mt-24 focus:outline-none`}>
+              <section id={phase.id} tabIndex={-1} aria-labelledby={`${phase.id}-heading`} className={`${cardClass} scroll-mt-32 focus:outline-none`}>
                 <div className="flex items-center gap-3">
                   <span className="inline-flex h-11 w-11 items-center justify-center rounded-lg bg-[var(--color-shade)] text-[var(--color-highlight)]">
                     <Icon name={phase.icon} />

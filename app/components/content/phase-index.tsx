@@ -48,7 +48,7 @@ export function PhaseIndex({ heading, items }: { heading: string; items: readonl
   }
 
   return (
-    <nav aria-labelledby="phase-index-heading" className="lg:sticky lg:top-24 lg:self-start" data-observing={observing || undefined}>
+    <nav aria-labelledby="phase-index-heading" className="lg:sticky lg:top-32 lg:self-start" data-observing={observing || undefined}>
       <h2 id="phase-index-heading" className="mb-3 text-lg font-semibold">
         {heading}
       </h2>
