@@ -7,6 +7,8 @@ export interface EvalQuestion {
   expect: string[]
   /** The answer must not contain any of these (e.g. another service's rate). */
   forbid?: string[]
+  /** The facts live in the page content (content/), which is edited freely; the rest come from lib/. */
+  fromContent?: boolean
 }
 
 const rate = (slug: string) => `£${serviceRates.find((r) => r.slug === slug)!.hourlyRate}/hr`
@@ -68,15 +70,15 @@ export const evalQuestions: EvalQuestion[] = [
   { question: 'What is BoneNet?', expect: ['mesh firmware'] },
   { question: 'Do you do detailed drafting for aerospace?', expect: ['CMM'] },
   // Page content (content/ modules)
-  { question: 'Which software do you use?', expect: ['AutoCAD', 'SolidWorks', 'Revit', 'Ansys'] },
-  { question: 'Do you offer discounts for buying hours in bulk?', expect: ['bulk-hour discount'] },
-  { question: 'Do you provide support after a project?', expect: ['email or phone'] },
-  { question: 'Can training be delivered online?', expect: ['online'] },
-  { question: 'What is the Client Design Vault?', expect: ['client portal'] },
-  { question: 'Which industries do you serve?', expect: ['Aerospace', 'Automotive'] },
-  { question: 'How much could a 100-vehicle fleet save with an aerodynamic trailer roof?', expect: ['856,800'] },
-  { question: 'What is the best seam height for a sliotar?', expect: ['3 mm'] },
-  { question: 'Which software do you use for CFD?', expect: ['Ansys'] },
+  { question: 'Which software do you use?', expect: ['AutoCAD', 'SolidWorks', 'Revit', 'Ansys'], fromContent: true },
+  { question: 'Do you offer discounts for buying hours in bulk?', expect: ['bulk-hour discount'], fromContent: true },
+  { question: 'Do you provide support after a project?', expect: ['email or phone'], fromContent: true },
+  { question: 'Can training be delivered online?', expect: ['online'], fromContent: true },
+  { question: 'What is the Client Design Vault?', expect: ['client portal'], fromContent: true },
+  { question: 'Which industries do you serve?', expect: ['Aerospace', 'Automotive'], fromContent: true },
+  { question: 'How much could a 100-vehicle fleet save with an aerodynamic trailer roof?', expect: ['856,800'], fromContent: true },
+  { question: 'What is the best seam height for a sliotar?', expect: ['3 mm'], fromContent: true },
+  { question: 'Which software do you use for CFD?', expect: ['Ansys'], fromContent: true },
   // Not on the site: the assistant says so and hands over
   { question: 'What will the weather be like in Paris tomorrow?', expect: [DONT_KNOW, '/contact'] },
   { question: 'Can you recommend a good pizza restaurant?', expect: [DONT_KNOW] },

@@ -13,7 +13,7 @@ const CONTENT_ENTRIES = [
   { file: 'content/examples/index.ts', section: 'examples' },
 ] as const
 
-type Section = (typeof CONTENT_ENTRIES)[number]['section']
+export type Section = (typeof CONTENT_ENTRIES)[number]['section']
 
 const TITLE_KEYS = ['title', 'heading', 'name', 'question', 'label', 'phase']
 const URL_KEYS = ['path', 'url', 'href', 'route', 'to']
@@ -40,25 +40,37 @@ interface Page {
  * page, nested titled objects are its sections, and every string inside is text to search.
  */
 export async function collectContentDocuments(): Promise<KnowledgeDocument[]> {
-  const pages = new Map<string, Page>()
-  const modules: { file: string; section: Section }[] = []
+  const files: { file: string; area: Section }[] = []
   for (const entry of CONTENT_ENTRIES) {
     const file = path.join(root, entry.file)
-    if (existsSync(file)) modules.push({ file, section: entry.section })
+    if (existsSync(file)) files.push({ file, area: entry.section })
     else if (existsSync(path.dirname(file))) {
       // No index yet: read the folder's modules one by one.
       for (const name of readdirSync(path.dirname(file))) {
-        if (/^(?!types\.|index\.)[\w-]+\.ts$/.test(name) && !name.endsWith('.test.ts')) modules.push({ file: path.join(path.dirname(file), name), section: entry.section })
+        if (/^(?!types\.|index\.)[\w-]+\.ts$/.test(name) && !name.endsWith('.test.ts')) files.push({ file: path.join(path.dirname(file), name), area: entry.section })
       }
     }
   }
-  for (const entry of modules) {
-    const mod = (await import(pathToFileURL(entry.file).href)) as Record<string, unknown>
+  const modules: ContentModule[] = []
+  for (const { file, area } of files) modules.push({ area, exports: (await import(pathToFileURL(file).href)) as Record<string, unknown> })
+  return documentsFromModules(modules)
+}
+
+export interface ContentModule {
+  /** 'examples' for content/examples (slugs are case studies), 'site' for the rest. */
+  area: Section
+  exports: Record<string, unknown>
+}
+
+/** The passages of already-imported content modules, whatever the shapes of their exports. */
+export function documentsFromModules(modules: ContentModule[]): KnowledgeDocument[] {
+  const pages = new Map<string, Page>()
+  for (const { area, exports: mod } of modules) {
     // Sorted: Node and Vite order a module's exports differently, and the index must not depend on it.
     for (const [name, value] of Object.entries(mod).sort(([a], [b]) => a.localeCompare(b))) {
       if ((name === 'default' && Object.keys(mod).length > 1) || RICH_DUPLICATES.has(name)) continue
-      const url = urlForExportName(name, entry.section)
-      visit(value, { page: undefined, section: '', fallbackUrl: url, fallbackTitle: titleForUrl(url), area: entry.section }, pages, 0)
+      const url = urlForExportName(name, area)
+      visit(value, { page: undefined, section: '', fallbackUrl: url, fallbackTitle: titleForUrl(url), area }, pages, 0)
     }
   }
   const docs: KnowledgeDocument[] = []
@@ -215,8 +227,10 @@ function cleanText(value: string) {
     .replace(/!\[[^\]]*\]\([^)]*\)/g, ' ')
     .replace(/\[([^\]]+)\]\([^)]*\)/g, '$1')
     .replace(/\$\$?[^$]*\$\$?/g, (m) => m.replace(/[\\{}$^_]/g, ' '))
-    .replace(/[*_`#>|]+/g, ' ')
+    .replace(/(\*\*|__|[*`])/g, '')
+    .replace(/[#>|]+/g, ' ')
     .replace(/\s+/g, ' ')
+    .replace(/\s+([.,;:!?])/g, '$1')
     .trim()
 }
 
