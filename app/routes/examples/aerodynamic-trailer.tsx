@@ -1,8 +1,8 @@
 import { aerodynamicTrailer } from '../../../content/examples/aerodynamic-trailer'
 import { CaseStudyPage } from '../../components/case-study/case-study-page'
-import { pageMeta } from '../../../lib/meta'
+import { studyMeta } from '../../components/case-study/study-meta'
 
-export const meta = () => pageMeta({ path: '/examples/aerodynamic-trailer' })
+export const meta = () => studyMeta(aerodynamicTrailer)
 
 export default function AerodynamicTrailerPage() {
   return <CaseStudyPage study={aerodynamicTrailer} />

@@ -1,8 +1,8 @@
 import { conceptCommunication } from '../../../content/examples/concept-communication'
 import { CaseStudyPage } from '../../components/case-study/case-study-page'
-import { pageMeta } from '../../../lib/meta'
+import { studyMeta } from '../../components/case-study/study-meta'
 
-export const meta = () => pageMeta({ path: '/examples/concept-communication' })
+export const meta = () => studyMeta(conceptCommunication)
 
 export default function ConceptCommunicationPage() {
   return <CaseStudyPage study={conceptCommunication} />

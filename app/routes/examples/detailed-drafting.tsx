@@ -1,8 +1,8 @@
 import { detailedDrafting } from '../../../content/examples/detailed-drafting'
 import { CaseStudyPage } from '../../components/case-study/case-study-page'
-import { pageMeta } from '../../../lib/meta'
+import { studyMeta } from '../../components/case-study/study-meta'
 
-export const meta = () => pageMeta({ path: '/examples/detailed-drafting' })
+export const meta = () => studyMeta(detailedDrafting)
 
 export default function DetailedDraftingPage() {
   return <CaseStudyPage study={detailedDrafting} />

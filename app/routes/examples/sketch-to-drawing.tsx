@@ -1,8 +1,8 @@
 import { sketchToDrawing } from '../../../content/examples/sketch-to-drawing'
 import { CaseStudyPage } from '../../components/case-study/case-study-page'
-import { pageMeta } from '../../../lib/meta'
+import { studyMeta } from '../../components/case-study/study-meta'
 
-export const meta = () => pageMeta({ path: '/examples/sketch-to-drawing' })
+export const meta = () => studyMeta(sketchToDrawing)
 
 export default function SketchToDrawingPage() {
   return <CaseStudyPage study={sketchToDrawing} />

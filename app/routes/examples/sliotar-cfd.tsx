@@ -1,8 +1,8 @@
 import { sliotarCfd } from '../../../content/examples/sliotar-cfd'
 import { CaseStudyPage } from '../../components/case-study/case-study-page'
-import { pageMeta } from '../../../lib/meta'
+import { studyMeta } from '../../components/case-study/study-meta'
 
-export const meta = () => pageMeta({ path: '/examples/sliotar-cfd' })
+export const meta = () => studyMeta(sliotarCfd)
 
 export default function SliotarCfdPage() {
   return <CaseStudyPage study={sliotarCfd} />

@@ -1,8 +1,8 @@
 import { thermalRetentionStudy } from '../../../content/examples/thermal-retention-study'
 import { CaseStudyPage } from '../../components/case-study/case-study-page'
-import { pageMeta } from '../../../lib/meta'
+import { studyMeta } from '../../components/case-study/study-meta'
 
-export const meta = () => pageMeta({ path: '/examples/thermal-retention-study' })
+export const meta = () => studyMeta(thermalRetentionStudy)
 
 export default function ThermalRetentionStudyPage() {
   return <CaseStudyPage study={thermalRetentionStudy} />

@@ -43,6 +43,9 @@ describe('visitor reads a case study', () => {
     }
     expect(raw).toMatch(/<button[^>]*aria-expanded="false"[^>]*>Read Full Study<\/button>/)
     expect(raw).toMatch(/<div[^>]*hidden=""[^>]*data-testid="full-study"/)
+    // Structured data describes the study as a technical article.
+    const jsonLd = [...raw.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/gs)].map((m) => JSON.parse(m[1]) as { '@type': string; headline?: string })
+    expect(jsonLd.find((d) => d['@type'] === 'TechArticle')?.headline).toBe(study.title)
     // No external scripts: the page's scripts are the site's own.
     expect(raw).not.toMatch(/<script[^>]+src="https?:/)
   })
