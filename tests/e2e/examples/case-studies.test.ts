@@ -164,6 +164,30 @@ describe('visitor reads a case study', () => {
     expect(fontRes.headers.get('cache-control')).toContain('immutable')
   })
 
+  it('reached by a link within the site, the silo study still shows typeset maths and its fonts', async () => {
+    const { page, errors } = await env.newPage()
+    const fonts: string[] = []
+    page.on('response', (res) => {
+      if (res.url().includes('/assets/KaTeX_')) fonts.push(new URL(res.url()).origin)
+    })
+    await page.goto('/examples/aerodynamic-trailer')
+    await waitForHydration(page, 'main button[aria-controls]')
+    await page.getByRole('link', { name: 'Back to Examples', exact: true }).click()
+    await page.waitForURL((url) => url.pathname === '/examples')
+    await page.getByRole('link', { name: 'Wind Load on a 221 t Silo' }).click()
+    await page.getByRole('heading', { level: 1, name: 'Wind Load on a 221 t Silo', exact: true }).waitFor()
+    await page.getByRole('button', { name: 'Read Full Study' }).click()
+    const display = page.locator('.katex-display').first()
+    await display.scrollIntoViewIfNeeded()
+    expect(await display.isVisible()).toBe(true)
+    expect(await page.locator('.katex-display').count()).toBe(9)
+    // KaTeX's own stylesheet applies (its fonts come from this site only).
+    expect(await display.locator('.katex').first().evaluate((el) => getComputedStyle(el).fontFamily)).toContain('KaTeX_Main')
+    await expect.poll(() => fonts.length).toBeGreaterThan(0)
+    expect(new Set(fonts)).toEqual(new Set([env.server.url]))
+    expectNoConsoleErrors(errors)
+  })
+
   it('a study page has no axe violations, collapsed or expanded', async () => {
     const { page, errors } = await env.newPage()
     await page.goto('/examples/wind-load-silo')
