@@ -4,7 +4,7 @@ import path from 'node:path'
 import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { INVALID_CREDENTIALS_MESSAGE, TOO_MANY_ATTEMPTS_MESSAGE, passwordRules } from '../../../lib/auth-schema'
-import { accounts, outbox, users } from '../../../server/db/schema'
+import { accounts, outbox, users, verifications } from '../../../server/db/schema'
 import { signUpAndVerify, STRONG_PASSWORD, userIdOf } from './support/accounts'
 import { HttpClient } from './support/http-client'
 import { startPortalServer, type PortalServer } from './support/portal-server'
@@ -117,6 +117,18 @@ describe('accounts over HTTP (better-auth, SMTP codes, limits)', () => {
     for (let i = 0; i < 3; i++) expect((await new HttpClient(portal.url).json('/api/auth/email-otp/verify-email', { email, otp: wrong })).status).toBe(400)
     const right = await new HttpClient(portal.url).json('/api/auth/email-otp/verify-email', { email, otp })
     expect(right.status).not.toBe(200)
+  })
+
+  it('refuses an expired code', async () => {
+    const email = 'late@example.test'
+    await new HttpClient(portal.url).json('/api/auth/sign-up/email', { email, password: STRONG_PASSWORD, name: 'late' })
+    const otp = await portal.waitForCode(email)
+    const [row] = await portal.server.ctx.db.select().from(verifications).where(eq(verifications.identifier, `email-verification-otp-${email}`))
+    // Stored hashed, never the code itself, and living at most 10 minutes.
+    expect(row!.value).not.toContain(otp)
+    expect(row!.expiresAt.getTime() - Date.now()).toBeLessThanOrEqual(10 * 60_000)
+    await portal.server.ctx.db.update(verifications).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(verifications.id, row!.id))
+    expect((await new HttpClient(portal.url).json('/api/auth/email-otp/verify-email', { email, otp })).status).toBe(400)
   })
 
   it('resets a forgotten password by a mailed code; the new password must follow the rule', async () => {

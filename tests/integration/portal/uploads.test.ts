@@ -7,7 +7,7 @@ import { GetObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/clien
 import S3rver from 's3rver'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { signUpAndVerify, userIdOf } from './support/accounts'
-import type { HttpClient } from './support/http-client'
+import { HttpClient } from './support/http-client'
 import { startPortalServer, type PortalServer } from './support/portal-server'
 import { encodeMetadata, PDF_BYTES, PNG_1PX, tusUpload } from './support/tus-upload'
 
@@ -132,6 +132,18 @@ describe('uploads to local disk', () => {
       expect(await res.text()).not.toContain('-----')
     }
     expect(existsSync(path.join(portal.dataDir, 'etc'))).toBe(false)
+  })
+
+  it('rate limits picture submissions per address (20 per 10 minutes)', async () => {
+    const guest = new HttpClient(portal.url)
+    const statuses: number[] = []
+    for (let i = 0; i < 21; i++) {
+      const r = await tusUpload(guest, PNG_1PX, { filename: `pic${i}.png`, filetype: 'image/png', kind: 'picture-submissions' })
+      statuses.push(r.status)
+      if (r.status === 429) expect(r.body).toBe('Too many uploads. Please wait a minute and try again.')
+    }
+    expect(statuses.slice(0, 20).every((s) => s === 204)).toBe(true)
+    expect(statuses[20]).toBe(429)
   })
 
   it('serves html previews sandboxed and never sniffed', async () => {
