@@ -137,6 +137,7 @@ describe('chat assistant in the browser', () => {
       expect(await win.locator('[data-role="user"]').count()).toBe(0)
 
       await recordAnswerGrowth(page)
+      await expect.poll(() => send.isEnabled()).toBe(true)
       await input.press('Enter')
       expect(await input.inputValue()).toBe('')
       await win.locator('[data-role="user"]').getByText('for FEA analysis?').waitFor()
@@ -213,13 +214,14 @@ describe('chat assistant in the browser', () => {
   })
 })
 
-describe('chat assistant when the model provider fails', () => {
+describe('chat assistant on a model provider (fake OpenAI-compatible server)', () => {
   let env: Env
   let fake: FakeOpenAiServer
   let browser: Browser
+  const longAnswer = Array.from({ length: 36 }, (_, i) => `part${i}`).join(' ')
 
   beforeAll(async () => {
-    fake = await startFakeOpenAiServer({ mode: 'fail', answer: 'Our FEA rate is £80/hr.', chunkDelayMs: 30 })
+    fake = await startFakeOpenAiServer({ mode: 'ok', answer: longAnswer, wordsPerChunk: 1, chunkDelayMs: 250 })
     env = await startEnv({ LLM_PROVIDER: 'openai-compatible', LLM_BASE_URL: fake.baseUrl, LLM_MODEL: 'fake-model', LLM_API_KEY: 'test' })
     browser = await launchBrowser()
   })
@@ -229,10 +231,51 @@ describe('chat assistant when the model provider fails', () => {
     await fake?.close()
   })
 
+  it('a socket dropped mid-answer reconnects and the answer completes without duplicates or gaps', async (ctx) => {
+    const dan = await seedUser(env.server.url, env.mail, `chat-dan-${run}@example.com`)
+    const tracked = await newTrackedPage(browser)
+    const { page } = tracked
+    // Keep a handle on the page's sockets, to cut the connection as a network failure would.
+    await page.addInitScript(() => {
+      const Native = window.WebSocket
+      const sockets: WebSocket[] = []
+      ;(window as unknown as { __sockets: WebSocket[] }).__sockets = sockets
+      window.WebSocket = class extends Native {
+        constructor(url: string | URL, protocols?: string | string[]) {
+          super(url, protocols)
+          sockets.push(this)
+        }
+      }
+    })
+    try {
+      await signInContext(tracked.context, env.server.url, dan)
+      await page.goto(env.server.url + '/?chat=open')
+      const win = chatWindow(page)
+      await win.getByText(GREETING).waitFor()
+      await win.getByPlaceholder('Type your message...').fill('Tell me about your services')
+      // Send is enabled once the conversation has loaded.
+      await expect.poll(() => win.getByRole('button', { name: 'Send' }).isEnabled()).toBe(true)
+      await win.getByPlaceholder('Type your message...').press('Enter')
+      await win.locator('[data-role="assistant"]').last().getByText('part3', { exact: false }).waitFor()
+      await page.evaluate(() => {
+        for (const socket of (window as unknown as { __sockets: WebSocket[] }).__sockets) if (socket.readyState === WebSocket.OPEN) socket.close(4408, 'Keep-alive missed')
+      })
+      await win.getByRole('status').getByText('Reconnecting…').waitFor()
+      await win.getByRole('status').waitFor({ state: 'hidden', timeout: 15_000 })
+      await win.getByText('Typing...').waitFor({ state: 'hidden', timeout: 30_000 })
+      expect(await win.locator('[data-role="assistant"]').last().textContent()).toBe(longAnswer)
+      expect(tracked.errors).toEqual([])
+    } catch (error) {
+      await screenshotOnFailure(page, ctx.task.name)
+      throw error
+    }
+  })
+
   it('shows the error with a Retry that asks again, and "Reconnecting…" when the server goes away', async (ctx) => {
     const carol = await seedUser(env.server.url, env.mail, `chat-carol-${run}@example.com`)
     const tracked = await openSignedIn(browser, env, carol)
     const { page } = tracked
+    fake.setMode('fail')
     try {
       const win = chatWindow(page)
       await win.getByPlaceholder('Type your message...').fill('What is the FEA rate?')
@@ -242,7 +285,7 @@ describe('chat assistant when the model provider fails', () => {
 
       fake.setMode('ok')
       await alert.getByRole('button', { name: 'Retry' }).click()
-      await win.getByText('Our FEA rate is £80/hr.').waitFor({ timeout: 20_000 })
+      await win.getByText(longAnswer).waitFor({ timeout: 30_000 })
       expect(await win.getByRole('alert').count()).toBe(0)
       expect(await win.locator('[data-role="user"]').count()).toBe(1)
 
