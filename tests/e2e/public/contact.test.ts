@@ -215,13 +215,18 @@ describe('contact page', () => {
 
   // Last in this file: it uses up this address's allowance.
   it('refuses further messages from one address with a clear message (429), keeping the typed text', async () => {
+    // A plain form POST (as without JavaScript) until the limit answers.
     let status = 0
+    let html = ''
     for (let i = 0; i < 10 && status !== 429; i++) {
       const body = new URLSearchParams({ ...valid, email: `burst${i}@example.com` })
       const response = await fetch(server.url + '/contact', { method: 'POST', body, headers: { 'content-type': 'application/x-www-form-urlencoded' } })
       status = response.status
+      html = await response.text()
     }
     expect(status).toBe(429)
+    expect(html).toContain(contactPage.rateLimited.replace(/'/g, '&#x27;'))
+    expect(html).toContain(`>${valid.message}</textarea>`)
     const page = await open()
     await fill(page, { email: 'patient@example.com' })
     await page.waitForFunction(() => (window as unknown as { __reactRouterContext?: unknown }).__reactRouterContext)
