@@ -8,7 +8,7 @@ import { DeliveryError, sendDiscordWebhook } from './send-discord-webhook'
 export interface OutboxWorkerOptions {
   /** How often to look for due rows when nothing woke the worker (retries come due this way). */
   pollIntervalMs?: number
-  /** Rows claimed at once; they are delivered concurrently. */
+  /** Deliveries in flight at most; a slow receiver holds one slot, not the whole worker. */
   batchSize?: number
   /** How long a claimed row stays invisible to other workers; after a crash it becomes due again. */
   leaseMs?: number
@@ -69,6 +69,7 @@ export function createOutboxWorker(ctx: AppContext, deps: { mailer: Mailer }, op
   let listenRetry: NodeJS.Timeout | undefined
   let lastCycleError = ''
   let lastSweep = 0
+  const inFlight = new Set<Promise<void>>()
 
   const schedule = (ms: number) => {
     clearTimeout(timer)
@@ -106,14 +107,23 @@ export function createOutboxWorker(ctx: AppContext, deps: { mailer: Mailer }, op
       if (swept.rowCount) log.info({ rows: swept.rowCount }, 'outbox: deleted delivered rows past their retention')
     }
     while (running) {
-      const rows = await claim()
-      if (rows.length === 0) return
-      await Promise.all(rows.map(deliverRow))
-      if (rows.length < o.batchSize) return
+      const free = o.batchSize - inFlight.size
+      if (free <= 0) return // a delivery that ends wakes the worker
+      const rows = await claim(free)
+      for (const row of rows) {
+        const delivery: Promise<void> = deliverRow(row)
+          .catch((error: Error) => log.error({ err: error, outbox: row.id }, 'outbox: delivery crashed; the row is retried after its lease'))
+          .finally(() => {
+            inFlight.delete(delivery)
+            wake()
+          })
+        inFlight.add(delivery)
+      }
+      if (rows.length < free) return
     }
   }
 
-  async function claim(): Promise<ClaimedRow[]> {
+  async function claim(limit: number): Promise<ClaimedRow[]> {
     const result = await pool.query<ClaimedRow>(
       `UPDATE outbox o
           SET locked_until = now() + $2 * interval '1 millisecond', attempts = o.attempts + 1
@@ -124,7 +134,7 @@ export function createOutboxWorker(ctx: AppContext, deps: { mailer: Mailer }, op
                 FOR UPDATE SKIP LOCKED) due
         WHERE o.id = due.id
     RETURNING o.id, o.channel, o.kind, o.payload, o.attempts, o.created_at`,
-      [o.batchSize, o.leaseMs],
+      [limit, o.leaseMs],
     )
     // bigserial comes back from pg as a string.
     return result.rows.map((r) => ({ ...r, id: Number(r.id) })).sort((a, b) => a.id - b.id)
@@ -243,6 +253,7 @@ export function createOutboxWorker(ctx: AppContext, deps: { mailer: Mailer }, op
       clearTimeout(timer)
       clearTimeout(listenRetry)
       await cycle
+      await Promise.all(inFlight)
       await closeListener()
     },
   }

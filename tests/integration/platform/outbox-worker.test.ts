@@ -121,6 +121,18 @@ describe('outbox worker', () => {
     expect(Date.now() - started).toBeLessThan(1000)
   })
 
+  it('does not let a slow receiver hold up a verification mail', async () => {
+    delayMs = 3000
+    await startWorker()
+    await enqueue({ channel: 'notification', kind: 'contact', payload: { name: 'Slow' } })
+    await expect.poll(() => receiver.requests.length, { timeout: 5000, interval: 20 }).toBe(1)
+    const started = Date.now()
+    await enqueue({ channel: 'mail', kind: 'verification-code', payload: { to: 'waiting@example.test', subject: 'Code', text: 'Your code is 909090.' } })
+    await expect.poll(() => smtp.mails.length, { timeout: 1500, interval: 20 }).toBe(1)
+    expect(Date.now() - started).toBeLessThan(1500)
+    expect(receiver.accepted).toHaveLength(0)
+  })
+
   it('delivers nothing for a transaction that rolled back', async () => {
     await startWorker()
     await expect(
