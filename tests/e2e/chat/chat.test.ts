@@ -1,5 +1,6 @@
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { CHAT_MESSAGE_MAX_LENGTH } from '../../../lib/chat-schema'
 import { site } from '../../../lib/site'
 import { startFakeOpenAiServer, type FakeOpenAiServer } from '../../integration/chat/support/fake-openai-server'
 import { launchBrowser, newTrackedPage, screenshotOnFailure, type TrackedPage } from '../../setup/browser'
@@ -126,6 +127,13 @@ describe('chat assistant in the browser', () => {
       await input.fill('   ')
       expect(await send.isDisabled()).toBe(true)
       await input.press('Enter')
+      expect(await win.locator('[data-role="user"]').count()).toBe(0)
+
+      // Too long: the same rule as the server, with a clear message, and nothing is sent.
+      await input.fill('x'.repeat(CHAT_MESSAGE_MAX_LENGTH + 1))
+      await expect.poll(() => send.isEnabled()).toBe(true)
+      await send.click()
+      await win.getByText(`Your message is too long: please keep it under ${CHAT_MESSAGE_MAX_LENGTH} characters.`).waitFor()
       expect(await win.locator('[data-role="user"]').count()).toBe(0)
 
       // Shift+Enter is a new line, not a send.
