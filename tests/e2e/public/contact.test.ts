@@ -237,7 +237,7 @@ describe('contact page', () => {
   })
 })
 
-describe('contact map with a key, when the Maps script cannot be reached', () => {
+describe('contact map with a key (the Maps script answered by a stand-in, or unreachable)', () => {
   let server: TestServer
   let browser: Browser
 
@@ -248,6 +248,45 @@ describe('contact map with a key, when the Maps script cannot be reached', () =>
     await browser?.close()
     await server?.stop()
     server?.cleanup()
+  })
+
+  it('draws the office marker at zoom 10, the visitor\'s "You" marker and a blue-grey line of width 3 at 0.8 opacity, after one failed attempt', async () => {
+    const leeds = { latitude: 53.7997, longitude: -1.5492 }
+    const { page, context, errors } = await newTrackedPage(browser, { geolocation: leeds, permissions: ['geolocation'] })
+    let attempts = 0
+    // A stand-in for the Maps JavaScript API at the network boundary: it records what the page asks for.
+    await context.route('https://maps.googleapis.com/**', async (route) => {
+      attempts++
+      if (attempts === 1) return route.abort('internetdisconnected')
+      const callback = new URL(route.request().url()).searchParams.get('callback')
+      const body = `(() => {
+        window.__maps = { markers: [], lines: [] };
+        class LatLngBounds { extend() {} }
+        class Map { constructor(el, options) { window.__maps.map = { center: options.center, zoom: options.zoom }; el.setAttribute('data-fake-map', ''); } fitBounds() {} }
+        class Marker { constructor(o) { window.__maps.markers.push({ title: o.title, label: o.label ?? null, position: o.position }); } setMap() {} }
+        class Polyline { constructor(o) { window.__maps.lines.push({ path: o.path, strokeColor: o.strokeColor, strokeWeight: o.strokeWeight, strokeOpacity: o.strokeOpacity, geodesic: o.geodesic }); } setMap() {} }
+        window.google = { maps: { Map, Marker, Polyline, LatLngBounds, importLibrary: async () => ({}) } };
+        window[${JSON.stringify(callback)}]();
+      })()`
+      await route.fulfill({ status: 200, contentType: 'text/javascript', body })
+    })
+    await page.goto(server.url + '/contact')
+    await page.locator('[data-map-state="loaded"]').waitFor({ timeout: 15_000 })
+    await page.waitForFunction(() => (window as unknown as { __maps?: { lines: unknown[] } }).__maps?.lines.length === 1)
+    const maps = await page.evaluate(() => (window as unknown as { __maps: unknown }).__maps)
+    expect(attempts).toBe(2)
+    expect(maps).toEqual({
+      map: { center: site.office, zoom: 10 },
+      markers: [
+        { title: site.companyName, label: null, position: site.office },
+        { title: 'You', label: 'You', position: { lat: leeds.latitude, lng: leeds.longitude } },
+      ],
+      lines: [{ path: [{ lat: leeds.latitude, lng: leeds.longitude }, site.office], strokeColor: '#607d8b', strokeWeight: 3, strokeOpacity: 0.8, geodesic: false }],
+    })
+    expect(await page.getByRole('region', { name: `Map showing ${site.companyName}` }).count()).toBe(1)
+    expect(await page.getByTestId('office-distance').innerText()).toBe('31.7 km away')
+    expect(errors.filter((e) => !e.includes('ERR_INTERNET_DISCONNECTED'))).toEqual([])
+    await context.close()
   })
 
   it('shows "Loading map...", retries the script three times with growing delays, then shows the map as unavailable', async () => {
