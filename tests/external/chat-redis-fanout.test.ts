@@ -1,6 +1,7 @@
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createSessionUser, type SessionUser } from '../integration/chat/support/auth-session'
+import { startFakeOpenAiServer, type FakeOpenAiServer } from '../integration/chat/support/fake-openai-server'
 import { gql, readStream, wsClient } from '../integration/chat/support/graphql-clients'
 import { createScratchDatabase, SYSTEM_REDIS_URL, type ScratchDatabase } from '../integration/platform/support/scratch-database'
 import { startTestServer, type TestServer } from '../setup/test-server'
@@ -13,11 +14,22 @@ describe('chat stream across two instances on PostgreSQL and Redis', () => {
   let one: TestServer
   let two: TestServer
   let user: SessionUser
+  let fake: FakeOpenAiServer
+  const slowAnswer = Array.from({ length: 30 }, (_, i) => `w${i}`).join(' ')
 
   beforeAll(async () => {
     scratch = await createScratchDatabase()
     // Instances share the session secret, as they must behind one load balancer.
-    const env = { DATABASE_URL: scratch.url, REDIS_URL: SYSTEM_REDIS_URL, AUTH_SECRET: 'chat-fanout-test-secret-0123456789abcdef' }
+    // A model that answers slowly, so a subscriber can move between instances mid-answer.
+    fake = await startFakeOpenAiServer({ mode: 'ok', answer: slowAnswer, wordsPerChunk: 1, chunkDelayMs: 60 })
+    const env = {
+      DATABASE_URL: scratch.url,
+      REDIS_URL: SYSTEM_REDIS_URL,
+      AUTH_SECRET: 'chat-fanout-test-secret-0123456789abcdef',
+      LLM_PROVIDER: 'openai-compatible',
+      LLM_BASE_URL: fake.baseUrl,
+      LLM_MODEL: 'fake-model',
+    }
     ;[one, two] = await Promise.all([startTestServer({ env }), startTestServer({ env })])
     db = new pg.Pool({ connectionString: scratch.url })
     user = await createSessionUser(one.url, (text, params) => db.query(text, params), `chat-fanout-${Date.now()}@example.com`)
@@ -29,6 +41,7 @@ describe('chat stream across two instances on PostgreSQL and Redis', () => {
     }
     await db?.end()
     await scratch?.drop()
+    await fake?.close()
   })
 
   it('delivers every part, in order, to a subscriber on the other instance', async () => {
@@ -39,15 +52,40 @@ describe('chat stream across two instances on PostgreSQL and Redis', () => {
       const stream = readStream(client, id, lastStreamSeq)
       await stream.waitFor((p) => p.id === 'start_ack')
       const sent = await gql<{ sendChatMessage: { id: string } }>(one.url, user.cookie, 'mutation ($input: SendChatMessageInput!) { sendChatMessage(input: $input) { id } }', {
-        input: { conversationId: id, content: [{ text: 'Where is your office?' }] },
+        input: { conversationId: id, content: [{ text: 'Tell me about your services' }] },
       })
       expect(sent.errors).toBeUndefined()
       const parts = (await stream.waitFor((p) => !!p.stopReason)).filter((p) => p.id !== 'start_ack')
       const stored = await db.query<{ seq: string }>('SELECT seq FROM stream_part WHERE associated_user_message_id = $1 ORDER BY seq', [sent.data!.sendChatMessage.id])
       expect(parts.map((p) => p.seq)).toEqual(stored.rows.map((r) => Number(r.seq)))
-      expect(parts.map((p) => p.contentBlockText ?? '').join('')).toContain('Hebden Bridge')
+      expect(parts.map((p) => p.contentBlockText ?? '').join('')).toBe(slowAnswer)
     } finally {
       await client.dispose()
+    }
+  })
+
+  it('a subscriber that moves to the other instance mid-answer gets the rest without duplicates or gaps', async () => {
+    const created = await gql<{ createOrGetChatConversation: { id: string; lastStreamSeq: number } }>(one.url, user.cookie, 'mutation { createOrGetChatConversation { id lastStreamSeq } }')
+    const { id, lastStreamSeq } = created.data!.createOrGetChatConversation
+    const first = wsClient(two.url, user.cookie)
+    const before = readStream(first, id, lastStreamSeq)
+    await before.waitFor((p) => p.id === 'start_ack')
+    const sent = await gql<{ sendChatMessage: { id: string } }>(one.url, user.cookie, 'mutation ($input: SendChatMessageInput!) { sendChatMessage(input: $input) { id } }', {
+      input: { conversationId: id, content: [{ text: 'And your training?' }] },
+    })
+    await before.waitFor((p) => (p.contentBlockDeltaIndex ?? -1) >= 5)
+    await first.dispose()
+    const seen = before.parts.filter((p) => p.id !== 'start_ack')
+
+    const second = wsClient(one.url, user.cookie)
+    try {
+      const rest = (await readStream(second, id, seen.at(-1)!.seq).waitFor((p) => !!p.stopReason)).filter((p) => p.id !== 'start_ack')
+      const all = [...seen, ...rest]
+      const stored = await db.query<{ seq: string }>('SELECT seq FROM stream_part WHERE associated_user_message_id = $1 ORDER BY seq', [sent.data!.sendChatMessage.id])
+      expect(all.map((p) => p.seq)).toEqual(stored.rows.map((r) => Number(r.seq)))
+      expect(all.map((p) => p.contentBlockText ?? '').join('')).toBe(slowAnswer)
+    } finally {
+      await second.dispose()
     }
   })
 })
