@@ -14,7 +14,7 @@ export const authLimits = {
   failuresPerAccount: { limit: 3, windowMs: 5 * 60_000 },
   failuresPerIp: { limit: 20, windowMs: 15 * 60_000 },
   codesPerAccount: { limit: 5, windowMs: 10 * 60_000 },
-  codesPerIp: { limit: 30, windowMs: 10 * 60_000 },
+  codesPerIp: { limit: 100, windowMs: 10 * 60_000 },
 } as const
 
 /** Endpoints where a wrong password or code counts as a failure. */
