@@ -81,9 +81,14 @@ describe('chat assistant in the browser', () => {
     current = await newTrackedPage(browser)
     const { page } = current
     try {
-      await page.goto(env.server.url + '/about')
+      const scripts: string[] = []
+      page.on('request', (r) => r.resourceType() === 'script' && scripts.push(r.url()))
+      await page.goto(env.server.url + '/about', { waitUntil: 'networkidle' })
+      // Only the button ships with the page; the window's code loads when it is wanted.
+      expect(scripts.filter((u) => u.includes('chat-window'))).toEqual([])
       const launcher = page.getByRole('button', { name: LAUNCHER })
       await launcher.click()
+      await expect.poll(() => scripts.some((u) => u.includes('chat-window'))).toBe(true)
       const win = chatWindow(page)
       await win.getByRole('heading', { name: TITLE }).waitFor()
       await expectNoAxeViolations(page, '#chat-window')
