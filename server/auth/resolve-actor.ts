@@ -22,9 +22,12 @@ export async function resolveActor(request: Request | { headers: Headers }): Pro
     const auth = ctx.services.auth as Auth | undefined
     if (!auth || !headers.get('cookie')) return null
     const session = await auth.api.getSession({ headers }).catch(() => null)
-    userId = session?.user.id ?? null
+    if (!session) return null
+    // The session read the user row already (groups included, see create-auth.ts).
+    const { id, email, emailVerified, groups } = session.user as { id: string; email: string; emailVerified: boolean; groups?: string[] | null }
+    if (!emailVerified) return null
+    return { userId: id, email, groups: groups ?? [], isAdmin: isAdminGroups(groups) }
   }
-  if (!userId) return null
   const [user] = await ctx.db.select({ id: users.id, email: users.email, groups: users.groups, emailVerified: users.emailVerified }).from(users).where(eq(users.id, userId)).limit(1)
   if (!user || !user.emailVerified) return null
   return { userId: user.id, email: user.email, groups: user.groups, isAdmin: isAdminGroups(user.groups) }
