@@ -181,6 +181,15 @@ describe('accounts over HTTP (better-auth, SMTP codes, limits)', () => {
     expect(rows.map((r) => r.payload)).toContainEqual({ email: 'leaving@example.test', action: 'Logout', alert: 'User signed out', message: 'leaving@example.test signed out' })
   })
 
+  it('a sign-up cannot choose its own groups', async () => {
+    const client = new HttpClient(portal.url)
+    const email = 'sneaky@example.test'
+    const res = await client.json('/api/auth/sign-up/email', { email, password: STRONG_PASSWORD, name: 'sneaky', groups: ['Admins'] })
+    expect(res.status).toBeGreaterThanOrEqual(200)
+    const [row] = await portal.server.ctx.db.select({ groups: users.groups }).from(users).where(eq(users.email, email))
+    expect(row?.groups ?? []).toEqual([])
+  })
+
   it('ADMIN_EMAILS grants the Admins group on verification', async () => {
     const boss = await signUpAndVerify(portal, 'boss@example.test')
     const session = await (await boss.fetch('/api/session')).json()
