@@ -109,8 +109,9 @@ function visit(value: unknown, ctx: VisitContext, pages: Map<string, Page>, dept
   if (Array.isArray(value)) {
     // A list of words under a named field ("software", "industries") keeps its name: the name is
     // often the word a client asks with.
-    if (key && !SKIP_KEYS.has(key) && !UNNAMED_LIST_KEYS.has(key) && value.length > 0 && value.every((v) => typeof v === 'string' && v.length < 80)) {
-      addText(ctx, pages, `${capitalise(humanize(key))}: ${value.map((v) => cleanText(v as string)).join(', ')}.`)
+    if (key && !SKIP_KEYS.has(key) && value.length > 0 && value.every((v) => typeof v === 'string' && v.length < 80)) {
+      const items = value.map((v) => cleanText(v as string).replace(/\.$/, '')).join(', ')
+      addText(ctx, pages, UNNAMED_LIST_KEYS.has(key) ? `${items}.` : `${capitalise(humanize(key))}: ${items}.`)
       return
     }
     for (const item of value) visit(item, ctx, pages, depth + 1, key)

@@ -47,7 +47,8 @@ export function composeAnswer(index: KnowledgeIndex, question: string, history: 
   const sources: ComposedAnswer['sources'] = []
   for (const doc of picked) if (!sources.some((s) => s.url === doc.url)) sources.push({ title: doc.title, url: doc.url })
   const links = sources.map((s) => `[${s.title}](${s.url})`)
-  const text = `${picked.map((d) => d.text).join('\n\n')}\n\nMore on ${joinList(links)}.`
+  const allTerms = previous && !retrieve(index, question, terms) ? questionTerms(`${previous.text} ${question}`) : terms
+  const text = `${picked.map((d) => focus(d.text, allTerms)).join('\n\n')}\n\nMore on ${joinList(links)}.`
   return { known: true, text, sources }
 }
 
@@ -79,6 +80,25 @@ function retrieve(index: KnowledgeIndex, query: string, terms: string[]): Knowle
     if (detail) picked.push({ id: detail.doc.id, title: detail.doc.title, url: detail.doc.url, text: detail.doc.text })
   }
   return picked
+}
+
+/**
+ * The sentences of a passage that speak to the question (and the question of an FAQ pair, which
+ * frames its answer). A passage with no such sentence is kept whole: it was retrieved by its title.
+ */
+function focus(passage: string, terms: string[]): string {
+  const sentences = passage.split(/(?<=[.!?])\s+(?=[A-Z0-9£"'])/)
+  if (sentences.length <= 2) return passage
+  const matches = (sentence: string) => {
+    const words = tokenize(sentence)
+      .map(processTerm)
+      .filter((w): w is string => !!w)
+    return terms.some((t) => words.some((w) => w === t || (t.length >= 3 && w.startsWith(t)) || (w.length >= 4 && t.startsWith(w))))
+  }
+  // A matching sentence is often a heading or a question: the sentence after it carries the answer.
+  const hit = sentences.map(matches)
+  const kept = sentences.filter((s, i) => hit[i] || hit[i - 1] || (i === 0 && s.endsWith('?')))
+  return kept.length ? kept.join(' ') : passage
 }
 
 function joinList(items: string[]) {
