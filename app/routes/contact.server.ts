@@ -39,7 +39,8 @@ export async function submitContact(request: Request) {
     return data<ContactActionResult>({ status: 'sent' })
   } catch (error) {
     if (isAppError(error) && error.code === 'TOO_MANY_REQUESTS') {
-      return data<ContactActionResult>({ status: 'rate-limited', values }, { status: 429 })
+      const retryAfter = (error as { retryAfterSeconds?: number }).retryAfterSeconds
+      return data<ContactActionResult>({ status: 'rate-limited', values }, { status: 429, headers: retryAfter ? { 'Retry-After': String(retryAfter) } : undefined })
     }
     if (isAppError(error) && error.code === 'BAD_REQUEST') {
       const errors = Object.fromEntries(Object.entries(error.fieldErrors ?? {}).map(([k, v]) => [k, v[0]])) as ContactFieldErrors

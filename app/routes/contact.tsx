@@ -1,4 +1,4 @@
-import { useActionData, useLoaderData, type ActionFunctionArgs } from 'react-router'
+import { useActionData, useLoaderData, type ActionFunctionArgs, type HeadersFunction } from 'react-router'
 import { contactPage } from '../../content'
 import { pageMeta } from '../../lib/meta'
 import { site } from '../../lib/site'
@@ -9,6 +9,12 @@ import { CONTACT_HONEYPOT_FIELD } from '../../lib/contact-schema'
 import { loadContactPage, submitContact } from './contact.server'
 
 export const meta = () => pageMeta({ path: '/contact' })
+
+/** A refused message tells clients when to try again. */
+export const headers: HeadersFunction = ({ actionHeaders }) => {
+  const retryAfter = actionHeaders.get('Retry-After')
+  return retryAfter ? { 'Retry-After': retryAfter } : new Headers()
+}
 
 export function loader() {
   return loadContactPage()

@@ -18,9 +18,20 @@ const SCRIPT_ID = 'google-maps-script'
  * A hand-written loader rather than @vis.gl's APIProvider because the spec asks for retries, which
  * that loader does not do (docs/decisions: contact map loader).
  */
-export function loadGoogleMaps({ apiKey, retries = 3, firstRetryDelayMs = 1000 }: LoadGoogleMapsOptions): Promise<typeof google.maps> {
-  const w = window as unknown as Record<string, unknown> & { google?: typeof google }
+// One load at a time per page: a second map card (or a remount) waits for the same script.
+let inFlight: Promise<typeof google.maps> | undefined
+
+export function loadGoogleMaps(options: LoadGoogleMapsOptions): Promise<typeof google.maps> {
+  const w = window as unknown as { google?: typeof google }
   if (w.google?.maps?.Map) return Promise.resolve(w.google.maps)
+  inFlight ??= loadWithRetries(options).finally(() => {
+    inFlight = undefined
+  })
+  return inFlight
+}
+
+function loadWithRetries({ apiKey, retries = 3, firstRetryDelayMs = 1000 }: LoadGoogleMapsOptions): Promise<typeof google.maps> {
+  const w = window as unknown as Record<string, unknown> & { google?: typeof google }
 
   const attempt = () =>
     new Promise<typeof google.maps>((resolve, reject) => {

@@ -31,7 +31,11 @@ export async function createContact({ input, clientIp }: CreateContactOptions): 
   }
   if (clientIp) {
     const limit = await consumeRateLimit({ key: `contact:ip:${clientIp}`, ...CONTACT_RATE_LIMIT })
-    if (!limit.allowed) throw new AppError('TOO_MANY_REQUESTS', `Too many messages. Please try again in ${Math.ceil(limit.retryAfterSeconds / 60)} minutes.`)
+    if (!limit.allowed) {
+      const error = new AppError('TOO_MANY_REQUESTS', `Too many messages. Please try again in ${Math.ceil(limit.retryAfterSeconds / 60)} minutes.`)
+      // Adapters turn this into a Retry-After header.
+      throw Object.assign(error, { retryAfterSeconds: limit.retryAfterSeconds })
+    }
   }
   const { db } = getAppContext()
   return db.transaction(async (tx) => {

@@ -58,6 +58,9 @@ describe('createContact', () => {
     for (let i = 0; i < CONTACT_RATE_LIMIT.limit; i++) await createContact({ input: valid, clientIp: '203.0.113.2' })
     const error = await createContact({ input: valid, clientIp: '203.0.113.2' }).catch((e: unknown) => e)
     expect(error).toMatchObject({ name: 'AppError', code: 'TOO_MANY_REQUESTS' })
+    const retryAfter = (error as { retryAfterSeconds: number }).retryAfterSeconds
+    expect(retryAfter).toBeGreaterThan(CONTACT_RATE_LIMIT.windowMs / 1000 - 60)
+    expect(retryAfter).toBeLessThanOrEqual(CONTACT_RATE_LIMIT.windowMs / 1000)
     expect(await database.db.select().from(contacts)).toHaveLength(CONTACT_RATE_LIMIT.limit)
     // Another address is not affected.
     await expect(createContact({ input: valid, clientIp: '203.0.113.3' })).resolves.toMatchObject({ name: valid.name })
