@@ -1,10 +1,12 @@
 import { useEffect } from 'react'
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useLocation, useRouteError } from 'react-router'
+import { Links, Meta, Outlet, Scripts, isRouteErrorResponse, useLocation, useRouteError } from 'react-router'
 import type { Route } from './+types/root'
 import './app.css'
+import { NotFoundContent } from './components/layout/not-found-content'
 import { Shell } from './components/layout/shell'
 import { themeBootScript } from './features/theme/theme-boot'
 import { organizationJsonLd } from '../lib/meta'
+import { themeStyleSheet } from '../lib/theme'
 
 export const links: Route.LinksFunction = () => [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }]
 
@@ -16,13 +18,13 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         {/* Applies the saved theme before first paint, so no flash of the wrong theme. */}
         <script dangerouslySetInnerHTML={{ __html: themeBootScript }} />
+        <style dangerouslySetInnerHTML={{ __html: themeStyleSheet() }} />
         <Meta />
         <Links />
         <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: JSON.stringify(organizationJsonLd()) }} />
       </head>
       <body>
         {children}
-        <ScrollRestoration />
         <Scripts />
       </body>
     </html>
@@ -43,25 +45,18 @@ export function ErrorBoundary() {
   useEffect(() => {
     console.error(error)
   }, [error])
+  const { pathname } = useLocation()
   if (isRouteErrorResponse(error) && error.status === 404) {
-    return <NotFoundBody />
+    return (
+      <Shell>
+        <NotFoundContent pathname={pathname} />
+      </Shell>
+    )
   }
+  // Deliberately bare: the shell itself may be what failed.
   return (
-    <main className="mx-auto max-w-3xl p-8 text-center" role="alert">
+    <main className="grid min-h-screen place-items-center p-8 text-center" role="alert">
       <h1 className="text-2xl font-semibold">Something went wrong.</h1>
-    </main>
-  )
-}
-
-function NotFoundBody() {
-  const location = useLocation()
-  return (
-    <main className="mx-auto max-w-3xl p-8 text-center">
-      <h1 className="text-2xl font-semibold">Page not found</h1>
-      <p className="mt-2">There is no page at {location.pathname}.</p>
-      <a className="mt-4 inline-block underline" href="/">
-        Back to the home page
-      </a>
     </main>
   )
 }

@@ -1,14 +1,44 @@
-import type { ReactNode } from 'react'
+import { useCallback, useEffect, useState, type ReactNode } from 'react'
+import { useLocation } from 'react-router'
+import { ChatLauncher } from '../../features/chat/chat-launcher'
+import { LoginDialogProvider } from './login-dialog-context'
+import { ScrollToTop } from './scroll-to-top'
+import { SidePanel } from './side-panel'
+import { SiteFooter } from './site-footer'
+import { SiteHeader } from './site-header'
+
+export { useLoginDialog } from './login-dialog-context'
 
 /** The layout every page shares: header, navigation, side panel, main content and footer. */
 export function Shell({ children }: { children: ReactNode }) {
+  const { pathname } = useLocation()
+  const [sidePanelOpen, setSidePanelOpen] = useState(false)
+  const toggleSidePanel = useCallback(() => setSidePanelOpen((v) => !v), [])
+  const closeSidePanel = useCallback(() => setSidePanelOpen(false), [])
+
+  // Following a link in the drawer closes it.
+  useEffect(() => setSidePanelOpen(false), [pathname])
+
   return (
-    <div className="min-h-screen">
-      <header className="sticky top-0 z-20 p-4">
-        <a href="/">Meshwork Engineering</a> <span>Computational engineering</span>
-      </header>
-      <main id="main">{children}</main>
-      <footer className="p-4" />
-    </div>
+    <LoginDialogProvider>
+      <ScrollToTop />
+      <div className="flex min-h-screen flex-col">
+        <a
+          href="#main-content"
+          className="sr-only z-[70] rounded-md bg-highlight px-3 py-2 font-semibold text-background focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+        >
+          Skip to content
+        </a>
+        <SiteHeader sidePanelOpen={sidePanelOpen} onToggleSidePanel={toggleSidePanel} />
+        <div className="mx-auto flex w-full max-w-[96rem] flex-1">
+          <SidePanel open={sidePanelOpen} onClose={closeSidePanel} />
+          <main id="main-content" tabIndex={-1} className="min-w-0 flex-1 focus:outline-none">
+            {children}
+          </main>
+        </div>
+        <SiteFooter />
+      </div>
+      <ChatLauncher />
+    </LoginDialogProvider>
   )
 }

@@ -1,0 +1,82 @@
+import { useEffect, useRef } from 'react'
+import { NavLink } from 'react-router'
+import { allExamplesLink, sidePanelGroups } from '../../../lib/nav'
+import { SystemStatus } from '../../features/system-status/system-status'
+import { cn } from '../ui/cn'
+import { ChevronRightIcon, CloseIcon } from '../ui/icons'
+
+interface SidePanelProps {
+  open: boolean
+  onClose(): void
+}
+
+const linkClass = ({ isActive }: { isActive: boolean }) =>
+  cn('flex items-center gap-2 rounded-md px-3 py-1.5 no-underline transition-colors hover:bg-shade hover:text-text', isActive ? 'bg-shade text-text' : 'text-light')
+
+/**
+ * The side panel (w-80, SPEC.md section 9). From the xl breakpoint it is always shown beside the page;
+ * below it, it is a drawer opened by the navigation bar's toggle.
+ */
+export function SidePanel({ open, onClose }: SidePanelProps) {
+  const closeButton = useRef<HTMLButtonElement>(null)
+
+  useEffect(() => {
+    if (!open) return
+    closeButton.current?.focus()
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') onClose()
+    }
+    window.addEventListener('keydown', onKey)
+    return () => window.removeEventListener('keydown', onKey)
+  }, [open, onClose])
+
+  return (
+    <>
+      {open ? <div aria-hidden="true" className="fixed inset-0 z-40 bg-black/50 xl:hidden" onClick={onClose} /> : null}
+      <aside
+        id="side-panel"
+        aria-label="Side panel"
+        data-testid="side-panel"
+        data-open={open}
+        className={cn(
+          'w-80 shrink-0 flex-col gap-6 border-r border-border bg-foreground p-4',
+          open ? 'fixed inset-y-0 left-0 z-50 flex overflow-y-auto shadow-2xl shadow-black/50' : 'hidden',
+          'xl:static xl:z-auto xl:flex xl:overflow-visible xl:border-r-0 xl:bg-transparent xl:py-8 xl:pr-0 xl:pl-5 xl:shadow-none',
+        )}
+      >
+        <div className="flex justify-end xl:hidden">
+          <button ref={closeButton} type="button" onClick={onClose} aria-label="Close side panel" className="rounded-md p-1 text-light hover:bg-shade hover:text-text">
+            <CloseIcon size={22} />
+          </button>
+        </div>
+        <nav aria-label="Services and projects" className="rounded-lg border border-border bg-foreground p-3 xl:bg-foreground/80">
+          {sidePanelGroups.map((group) => (
+            <div key={group.href} className="mb-3 last:mb-0">
+              <NavLink to={group.href} end className={({ isActive }) => cn(linkClass({ isActive }), 'font-semibold text-text')}>
+                {group.label}
+              </NavLink>
+              <ul className="mt-1 ml-3 border-l border-border pl-2 text-sm">
+                {group.children.map((child) => (
+                  <li key={child.href}>
+                    <NavLink to={child.href} className={linkClass}>
+                      <ChevronRightIcon size={14} className="text-highlight" />
+                      {child.label}
+                    </NavLink>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          ))}
+          <NavLink
+            to={allExamplesLink.href}
+            end
+            className="mt-2 flex items-center justify-center rounded-md border border-border bg-shade px-3 py-2 text-sm font-semibold text-highlight no-underline hover:border-highlight"
+          >
+            {allExamplesLink.label}
+          </NavLink>
+        </nav>
+        <SystemStatus />
+      </aside>
+    </>
+  )
+}
