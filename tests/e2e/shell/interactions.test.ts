@@ -1,0 +1,212 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import type { Browser } from 'playwright-core'
+import { mainNavLinks } from '../../../lib/nav'
+import { themes } from '../../../lib/theme'
+import { launchBrowser, newTrackedPage, screenshotOnFailure, type TrackedPage } from '../../setup/browser'
+import { startTestServer, type TestServer } from '../../setup/test-server'
+
+const IPHONE_UA = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1'
+
+describe('the shell, as a visitor uses it', () => {
+  let server: TestServer
+  let browser: Browser
+  let tracked: TrackedPage | undefined
+
+  beforeAll(async () => {
+    server = await startTestServer()
+    browser = await launchBrowser()
+  })
+  afterAll(async () => {
+    await browser?.close()
+    await server?.stop()
+    server?.cleanup()
+  })
+  afterEach(async (ctx) => {
+    if (ctx.task.result?.state === 'fail') await screenshotOnFailure(tracked?.page, `shell-${ctx.task.name}`)
+    const errors = tracked?.errors ?? []
+    await tracked?.context.close()
+    tracked = undefined
+    expect(errors, 'console errors in the page').toEqual([])
+  })
+
+  const open = async (path: string, options: Parameters<Browser['newContext']>[0] = {}) => {
+    tracked = await newTrackedPage(browser, { viewport: { width: 1440, height: 900 }, ...options })
+    await tracked.page.goto(server.url + path)
+    return tracked.page
+  }
+  const cssVar = (name: string) => `getComputedStyle(document.documentElement).getPropertyValue('${name}').trim()`
+
+  it('switches the theme with the dots and keeps it across a reload', async () => {
+    const page = await open('/about')
+    expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('0')
+    expect(await page.evaluate(cssVar('--theme-background'))).toBe(themes[0].background)
+    await page.getByRole('button', { name: 'Theme 3' }).click()
+    await expect.poll(() => page.evaluate(() => document.documentElement.dataset.theme)).toBe('2')
+    expect(await page.evaluate(cssVar('--theme-background'))).toBe(themes[2].background)
+    expect(await page.evaluate(() => localStorage.getItem('theme'))).toBe('2')
+    expect(await page.evaluate(() => getComputedStyle(document.body).backgroundImage)).toBe('none')
+    expect(await page.getByRole('button', { name: 'Theme 3' }).getAttribute('aria-pressed')).toBe('true')
+    await page.reload()
+    expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('2')
+    expect(await page.evaluate(cssVar('--theme-link'))).toBe(themes[2].link)
+    await page.getByRole('button', { name: 'Theme 2' }).click()
+    await expect.poll(() => page.evaluate(cssVar('--theme-highlight'))).toBe(themes[1].highlight)
+  })
+
+  it('applies the saved theme before the app script runs (no flash)', async () => {
+    const html = await (await fetch(`${server.url}/training`)).text()
+    const head = html.slice(0, html.indexOf('</head>'))
+    const boot = head.indexOf("localStorage.getItem(\"theme\")")
+    expect(boot).toBeGreaterThan(-1)
+    expect(boot).toBeLessThan(head.indexOf('rel="stylesheet"'))
+    const page = await open('/')
+    await page.evaluate(() => localStorage.setItem('theme', '1'))
+    // Without any of the app's JavaScript, only the inline boot script can set the theme.
+    await page.route('**/assets/*.js', (route) => route.abort())
+    tracked!.errors.length = 0
+    await page.goto(`${server.url}/training`)
+    expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('1')
+    expect(await page.evaluate(cssVar('--theme-background'))).toBe(themes[1].background)
+    tracked!.errors.length = 0 // the aborted module loads
+  })
+
+  it('omits the link to the current page from the navigation bar', async () => {
+    const page = await open('/training')
+    const nav = page.getByRole('navigation', { name: 'Main' })
+    for (const link of mainNavLinks) {
+      expect(await nav.getByRole('link', { name: link.label, exact: true }).count(), link.label).toBe(link.href === '/training' ? 0 : 1)
+    }
+    await nav.getByRole('link', { name: 'Process', exact: true }).click()
+    await page.waitForURL(`${server.url}/process`)
+    await expect.poll(() => nav.getByRole('link', { name: 'Process', exact: true }).count()).toBe(0)
+    expect(await nav.getByRole('link', { name: 'Training', exact: true }).count()).toBe(1)
+  })
+
+  it('opens the login dialog from Login; Cancel and Escape close it', async () => {
+    const page = await open('/')
+    const login = page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Login' })
+    await login.click()
+    const dialog = page.getByRole('dialog', { name: 'Sign in' })
+    await dialog.waitFor()
+    await dialog.getByRole('button', { name: 'Cancel' }).click()
+    await dialog.waitFor({ state: 'detached' })
+    await login.click()
+    await dialog.waitFor()
+    // Focus is trapped inside the modal.
+    for (let i = 0; i < 4; i++) await page.keyboard.press('Tab')
+    expect(await dialog.evaluate((el) => el.contains(document.activeElement))).toBe(true)
+    await page.keyboard.press('Escape')
+    await dialog.waitFor({ state: 'detached' })
+  })
+
+  it('toggles the side panel at a narrow viewport and hides its toggle at a wide one', async () => {
+    const page = await open('/about', { viewport: { width: 800, height: 900 } })
+    const panel = page.getByRole('complementary', { name: 'Side panel' })
+    const toggle = page.getByTestId('side-panel-toggle')
+    expect(await toggle.isVisible()).toBe(true)
+    expect(await panel.isVisible()).toBe(false)
+    await toggle.click()
+    await expect.poll(() => panel.isVisible()).toBe(true)
+    expect(await panel.evaluate((el) => el.getBoundingClientRect().width)).toBe(320)
+    expect(await panel.getByRole('link', { name: 'CFD Analysis' }).getAttribute('href')).toBe('/services/cfd')
+    expect(await panel.getByRole('link', { name: 'View All Examples' }).getAttribute('href')).toBe('/examples')
+    await panel.getByRole('button', { name: 'Close side panel' }).click()
+    await expect.poll(() => panel.isVisible()).toBe(false)
+    await toggle.click()
+    await expect.poll(() => panel.isVisible()).toBe(true)
+    await page.keyboard.press('Escape')
+    await expect.poll(() => panel.isVisible()).toBe(false)
+
+    await page.setViewportSize({ width: 1440, height: 900 })
+    await expect.poll(() => toggle.isVisible()).toBe(false)
+    expect(await panel.isVisible()).toBe(true)
+    expect(await panel.getByRole('link', { name: 'ESP32 Gauges' }).getAttribute('href')).toBe('/projects/esp32-gauges')
+  })
+
+  it('opens the mobile menu from the hamburger; it closes on its close icon and on mouse leave', async () => {
+    const page = await open('/about', { viewport: { width: 390, height: 844 } })
+    const hamburger = page.getByRole('button', { name: 'Open menu' })
+    expect(await hamburger.locator('svg').getAttribute('width')).toBe('28')
+    await hamburger.click()
+    const list = page.locator('#mobile-menu')
+    await list.waitFor()
+    expect(await list.getByRole('link', { name: 'About', exact: true }).count()).toBe(0)
+    expect(await list.getByRole('link', { name: 'Contact', exact: true }).isVisible()).toBe(true)
+    await list.getByRole('button', { name: 'Close menu' }).click()
+    await list.waitFor({ state: 'detached' })
+    await hamburger.click()
+    await list.waitFor()
+    await page.mouse.move(10, 800)
+    await list.waitFor({ state: 'detached' })
+  })
+
+  it('shows System Status: "Detecting..." first, then the coarse location, and the healthz checks', async () => {
+    const html = await (await fetch(`${server.url}/services`)).text()
+    expect(html).toMatch(/data-testid="status-location"[^>]*>Detecting\.\.\./)
+    const page = await open('/services', { geolocation: { latitude: 53.74091, longitude: -2.02084 }, permissions: ['geolocation'] })
+    const status = page.getByTestId('system-status')
+    await expect.poll(() => status.getByTestId('status-location').textContent()).toBe('53.74, -2.02')
+    expect(await status.getByTestId('status-connection').textContent()).toBe('Online')
+    await expect.poll(() => status.getByTestId('status-device').textContent()).toBe('Desktop')
+    await expect.poll(() => status.getByTestId('status-services').textContent()).toBe('Services 4/4 Active')
+    for (const key of ['website', 'database', 'ai', 'portal']) expect(await status.getByTestId(`check-${key}`).getAttribute('data-state')).toBe('up')
+    await tracked!.context.setOffline(true)
+    await expect.poll(() => status.getByTestId('status-connection').textContent()).toBe('Offline')
+    await tracked!.context.setOffline(false)
+    await expect.poll(() => status.getByTestId('status-connection').textContent()).toBe('Online')
+  })
+
+  it('counts honestly when /healthz reports a service down', async () => {
+    tracked = await newTrackedPage(browser, { viewport: { width: 1440, height: 900 } })
+    const { page } = tracked
+    await page.route('**/healthz', async (route) => {
+      const res = await route.fetch()
+      const body = await res.json()
+      await route.fulfill({ response: res, json: { ...body, assistant: { up: false, engine: 'site-knowledge' } } })
+    })
+    await page.goto(`${server.url}/`)
+    const status = page.getByTestId('system-status')
+    await expect.poll(() => status.getByTestId('status-services').textContent()).toBe('Services 3/4 Active')
+    expect(await status.getByTestId('check-ai').getAttribute('data-state')).toBe('down')
+  })
+
+  it('reads an iPhone as a Mobile device', async () => {
+    const page = await open('/projects', { userAgent: IPHONE_UA, viewport: { width: 1440, height: 900 } })
+    const status = page.getByTestId('system-status')
+    await expect.poll(() => status.getByTestId('status-device').textContent()).toBe('Mobile')
+    expect(await status.getByTestId('status-os').textContent()).toBe('iOS 17.4')
+    expect(await status.getByTestId('status-browser').textContent()).toBe('Mobile Safari 17')
+  })
+
+  it('scales the logo: 100 px base times window width / 1000, clamped to 1-1.6', async () => {
+    const page = await open('/faqs', { viewport: { width: 800, height: 800 } })
+    const logo = page.getByTestId('logo')
+    expect(await logo.evaluate((el) => el.getBoundingClientRect().width)).toBe(100)
+    await page.setViewportSize({ width: 1300, height: 800 })
+    await expect.poll(() => logo.evaluate((el) => el.getBoundingClientRect().width)).toBe(130)
+    await page.setViewportSize({ width: 2400, height: 800 })
+    await expect.poll(() => logo.evaluate((el) => el.getBoundingClientRect().width)).toBe(160)
+    await page.getByRole('link', { name: /home$/ }).first().click()
+    await page.waitForURL(`${server.url}/`)
+  })
+
+  it('scrolls to the top when the page changes', async () => {
+    const page = await open('/terms', { viewport: { width: 1440, height: 500 } })
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight))
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(100)
+    await page.locator('footer').getByRole('link', { name: 'Privacy' }).click()
+    await page.waitForURL(`${server.url}/privacy`)
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0)
+  })
+
+  it('links the footer to the policy pages and the three social profiles in new tabs', async () => {
+    const page = await open('/')
+    const footer = page.locator('footer')
+    for (const [name, href] of [['Terms', '/terms'], ['Privacy', '/privacy'], ['Cookie policy', '/cookie']]) {
+      expect(await footer.getByRole('link', { name, exact: true }).getAttribute('href')).toBe(href)
+    }
+    const external = footer.locator('a[target="_blank"]')
+    expect(await external.count()).toBe(3)
+    for (const rel of await external.evaluateAll((els) => els.map((e) => e.getAttribute('rel')))) expect(rel).toBe('noopener noreferrer')
+  })
+})

@@ -1,0 +1,96 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import type { Browser } from 'playwright-core'
+import { routeTable } from '../../../lib/route-table'
+import { launchBrowser, newTrackedPage, screenshotOnFailure, type TrackedPage } from '../../setup/browser'
+import { startTestServer, type TestServer } from '../../setup/test-server'
+
+describe('every page sits inside the shell', () => {
+  let server: TestServer
+  let browser: Browser
+  let tracked: TrackedPage | undefined
+
+  beforeAll(async () => {
+    server = await startTestServer()
+    browser = await launchBrowser()
+  })
+  afterAll(async () => {
+    await browser?.close()
+    await server?.stop()
+    server?.cleanup()
+  })
+  afterEach(async (ctx) => {
+    if (ctx.task.result?.state === 'fail') await screenshotOnFailure(tracked?.page, `shell-routes-${ctx.task.name}`)
+    await tracked?.context.close()
+    tracked = undefined
+  })
+
+  it('answers 200 for every route of the route table, with header, navigation, side panel and footer', async () => {
+    tracked = await newTrackedPage(browser, { viewport: { width: 1440, height: 900 } })
+    const { page, errors } = tracked
+    for (const route of routeTable) {
+      const res = await page.goto(server.url + route.path)
+      expect(res?.status(), route.path).toBe(200)
+      await expect.poll(() => page.locator('header').first().isVisible(), { message: route.path }).toBe(true)
+      expect(await page.getByRole('navigation', { name: 'Main' }).count(), route.path).toBe(1)
+      expect(await page.getByRole('complementary', { name: 'Side panel' }).count(), route.path).toBe(1)
+      expect(await page.locator('footer').count(), route.path).toBe(1)
+      expect(await page.getByText('Computational engineering', { exact: true }).count(), route.path).toBe(1)
+      expect(await page.getByTestId('wallet-badge').textContent(), route.path).toBe('Guest')
+    }
+    expect(errors).toEqual([])
+  })
+
+  it('serves a real 404 page with a way home for an unknown address', async () => {
+    const raw = await fetch(`${server.url}/no-such-page`)
+    expect(raw.status).toBe(404)
+    tracked = await newTrackedPage(browser)
+    const { page } = tracked
+    const res = await page.goto(`${server.url}/no-such-page`)
+    expect(res?.status()).toBe(404)
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Page not found')
+    expect(await page.locator('header').count()).toBe(1)
+    await page.getByRole('link', { name: 'Back to the home page' }).click()
+    await page.waitForURL(`${server.url}/`)
+    expect(await page.getByRole('heading', { level: 1 }).count()).toBe(1)
+    await expect.poll(() => page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'About', exact: true }).count()).toBe(1)
+    expect(await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Home', exact: true }).count()).toBe(0)
+    // The 404 itself is logged by Chromium as a failed resource load; nothing else may be.
+    expect(tracked.errors.filter((e) => !e.includes('404'))).toEqual([])
+  })
+
+  it('replaces the page with "Something went wrong." when rendering fails, and logs the error', async () => {
+    tracked = await newTrackedPage(browser)
+    const { page, errors } = tracked
+    const res = await page.goto(`${server.url}/test/boom`)
+    expect(res?.status()).toBe(500)
+    await expect.poll(() => page.getByRole('alert').textContent()).toBe('Something went wrong.')
+    // This console error is the point of the test: the boundary logs what it caught.
+    await expect.poll(() => errors.length).toBeGreaterThan(0)
+    expect(server.logs.join('\n')).toContain('Deliberate rendering error')
+  })
+
+  it('serves robots.txt and sitemap.xml listing the public routes', async () => {
+    const robots = await fetch(`${server.url}/robots.txt`)
+    expect(robots.status).toBe(200)
+    const robotsText = await robots.text()
+    expect(robotsText).toContain('User-agent: *')
+    expect(robotsText).toMatch(/Sitemap: http:\/\/.+\/sitemap\.xml/)
+    const sitemap = await fetch(`${server.url}/sitemap.xml`)
+    expect(sitemap.status).toBe(200)
+    const xml = await sitemap.text()
+    for (const route of routeTable.filter((r) => r.sitemap)) expect(xml).toContain(`${route.path}</loc>`)
+    expect(xml).not.toContain('/profile</loc>')
+  })
+
+  it('keeps the test route a 404 unless test routes are enabled', async () => {
+    const plain = await startTestServer({ env: { ENABLE_TEST_ROUTES: '0' } })
+    try {
+      const res = await fetch(`${plain.url}/test/boom`)
+      expect(res.status).toBe(404)
+      expect(await res.text()).toContain('Page not found')
+    } finally {
+      await plain.stop()
+      plain.cleanup()
+    }
+  })
+})
