@@ -1,0 +1,65 @@
+import AxeBuilder from '@axe-core/playwright'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Browser, Page } from 'playwright-core'
+import { themes } from '../../../lib/theme'
+import { launchBrowser, screenshotOnFailure } from '../../setup/browser'
+import { startTestServer, type TestServer } from '../../setup/test-server'
+
+// The shell's own parts; page content belongs to its feature's tests.
+const SHELL = ['header', '#side-panel', 'footer']
+
+describe('the shell passes axe in every theme', () => {
+  let server: TestServer
+  let browser: Browser
+
+  beforeAll(async () => {
+    server = await startTestServer()
+    browser = await launchBrowser()
+  })
+  afterAll(async () => {
+    await browser?.close()
+    await server?.stop()
+    server?.cleanup()
+  })
+
+  const violationsOf = async (page: Page, include: string[]) => {
+    let builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+    for (const selector of include) builder = builder.include(selector)
+    const { violations } = await builder.analyze()
+    return violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
+  }
+
+  for (const [themeIndex, theme] of themes.entries()) {
+    it(`has no violations in theme ${themeIndex + 1} (${theme.name})`, async () => {
+      const context = await browser.newContext({ viewport: { width: 1440, height: 900 } })
+      const page = await context.newPage()
+      const errors: string[] = []
+      page.on('console', (m) => m.type() === 'error' && errors.push(m.text()))
+      try {
+        await page.goto(`${server.url}/`)
+        await page.getByRole('button', { name: `Theme ${themeIndex + 1}` }).click()
+        for (const path of ['/', '/services/cfd', '/no-such-page']) {
+          await page.goto(server.url + path)
+          await page.getByTestId('status-services').filter({ hasText: 'Active' }).waitFor()
+          expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe(String(themeIndex))
+          expect(await violationsOf(page, path === '/no-such-page' ? ['body'] : SHELL), path).toEqual([])
+        }
+        // The open login dialog and the narrow layout's drawer too.
+        await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Login' }).click()
+        await page.getByRole('dialog').waitFor()
+        expect(await violationsOf(page, ['[role="dialog"]']), 'login dialog').toEqual([])
+        await page.keyboard.press('Escape')
+        await page.setViewportSize({ width: 800, height: 900 })
+        await page.getByTestId('side-panel-toggle').click()
+        await page.getByTestId('side-panel').getByRole('button', { name: 'Close side panel' }).waitFor()
+        expect(await violationsOf(page, SHELL), 'side panel drawer').toEqual([])
+        expect(errors.filter((e) => !e.includes('404'))).toEqual([])
+      } catch (error) {
+        await screenshotOnFailure(page, `shell-axe-theme-${themeIndex + 1}`)
+        throw error
+      } finally {
+        await context.close()
+      }
+    })
+  }
+})
