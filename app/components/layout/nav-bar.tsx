@@ -47,6 +47,7 @@ export function NavBar({ sidePanelOpen, onToggleSidePanel }: NavBarProps) {
           aria-controls="side-panel"
           aria-expanded={sidePanelOpen}
           aria-label={sidePanelOpen ? 'Close side panel' : 'Open side panel'}
+          id="side-panel-toggle"
           data-testid="side-panel-toggle"
           className="mr-1 inline-flex items-center gap-2 rounded-md px-2 py-2 text-sm font-medium text-light hover:bg-shade hover:text-text xl:hidden"
         >

@@ -1,6 +1,6 @@
-import { useEffect, useRef } from 'react'
-import { NavLink } from 'react-router'
-import { allExamplesLink, sidePanelGroups } from '../../../lib/nav'
+import { useCallback, useEffect, useRef } from 'react'
+import { Link, useLocation } from 'react-router'
+import { allExamplesLink, normalizePath, sidePanelGroups } from '../../../lib/nav'
 import { SystemStatus } from '../../features/system-status/system-status'
 import { cn } from '../ui/cn'
 import { ChevronRightIcon, CloseIcon } from '../ui/icons'
@@ -10,7 +10,7 @@ interface SidePanelProps {
   onClose(): void
 }
 
-const linkClass = ({ isActive }: { isActive: boolean }) =>
+const linkClass = (isActive: boolean) =>
   cn('flex items-center gap-2 rounded-md px-3 py-1.5 no-underline transition-colors hover:bg-shade hover:text-text', isActive ? 'bg-shade text-text' : 'text-light')
 
 /**
@@ -19,20 +19,28 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
  */
 export function SidePanel({ open, onClose }: SidePanelProps) {
   const closeButton = useRef<HTMLButtonElement>(null)
+  // Compared by hand rather than with NavLink, whose active state differed between prerendered HTML and hydration.
+  const current = normalizePath(useLocation().pathname)
+  const here = (href: string) => (href === current ? 'page' : undefined)
+  // Closing the drawer by hand puts focus back on its toggle, where the visitor left it.
+  const closeByHand = useCallback(() => {
+    onClose()
+    document.getElementById('side-panel-toggle')?.focus()
+  }, [onClose])
 
   useEffect(() => {
     if (!open) return
     closeButton.current?.focus()
     const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') onClose()
+      if (e.key === 'Escape') closeByHand()
     }
     window.addEventListener('keydown', onKey)
     return () => window.removeEventListener('keydown', onKey)
-  }, [open, onClose])
+  }, [open, closeByHand])
 
   return (
     <>
-      {open ? <div aria-hidden="true" className="fixed inset-0 z-40 bg-black/50 xl:hidden" onClick={onClose} /> : null}
+      {open ? <div aria-hidden="true" className="fixed inset-0 z-40 bg-black/50 xl:hidden" onClick={closeByHand} /> : null}
       <aside
         id="side-panel"
         aria-label="Side panel"
@@ -45,35 +53,35 @@ export function SidePanel({ open, onClose }: SidePanelProps) {
         )}
       >
         <div className="flex justify-end xl:hidden">
-          <button ref={closeButton} type="button" onClick={onClose} aria-label="Close side panel" className="rounded-md p-1 text-light hover:bg-shade hover:text-text">
+          <button ref={closeButton} type="button" onClick={closeByHand} aria-label="Close side panel" className="rounded-md p-1 text-light hover:bg-shade hover:text-text">
             <CloseIcon size={22} />
           </button>
         </div>
         <nav aria-label="Services and projects" className="rounded-lg border border-border bg-foreground p-3 xl:bg-foreground/80">
           {sidePanelGroups.map((group) => (
             <div key={group.href} className="mb-3 last:mb-0">
-              <NavLink to={group.href} end className={({ isActive }) => cn(linkClass({ isActive }), 'font-semibold text-text')}>
+              <Link to={group.href} aria-current={here(group.href)} className={cn(linkClass(group.href === current), 'font-semibold text-text')}>
                 {group.label}
-              </NavLink>
+              </Link>
               <ul className="mt-1 ml-3 border-l border-border pl-2 text-sm">
                 {group.children.map((child) => (
                   <li key={child.href}>
-                    <NavLink to={child.href} className={linkClass}>
+                    <Link to={child.href} aria-current={here(child.href)} className={linkClass(child.href === current)}>
                       <ChevronRightIcon size={14} className="text-highlight" />
                       {child.label}
-                    </NavLink>
+                    </Link>
                   </li>
                 ))}
               </ul>
             </div>
           ))}
-          <NavLink
+          <Link
             to={allExamplesLink.href}
-            end
+            aria-current={here(allExamplesLink.href)}
             className="mt-2 flex items-center justify-center rounded-md border border-border bg-shade px-3 py-2 text-sm font-semibold text-highlight no-underline hover:border-highlight"
           >
             {allExamplesLink.label}
-          </NavLink>
+          </Link>
         </nav>
         <SystemStatus />
       </aside>

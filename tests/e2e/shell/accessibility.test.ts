@@ -47,6 +47,8 @@ describe('the shell passes axe in every theme', () => {
         // The open login dialog and the narrow layout's drawer too.
         await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Login' }).click()
         await page.getByRole('dialog').waitFor()
+        // Contrast is measured once the opening fade has finished.
+        await page.waitForFunction(() => document.getAnimations().every((a) => a.playState === 'finished'))
         expect(await violationsOf(page, ['[role="dialog"]']), 'login dialog').toEqual([])
         await page.keyboard.press('Escape')
         await page.setViewportSize({ width: 800, height: 900 })

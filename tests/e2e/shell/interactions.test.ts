@@ -116,6 +116,7 @@ describe('the shell, as a visitor uses it', () => {
     await expect.poll(() => panel.isVisible()).toBe(true)
     await page.keyboard.press('Escape')
     await expect.poll(() => panel.isVisible()).toBe(false)
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('side-panel-toggle')
 
     await page.setViewportSize({ width: 1440, height: 900 })
     await expect.poll(() => toggle.isVisible()).toBe(false)
