@@ -99,6 +99,31 @@ describe('the shell, as a visitor uses it', () => {
     await dialog.waitFor({ state: 'detached' })
   })
 
+  it('shows a signed-in visitor the profile link with its icon and Logout instead of Login', async () => {
+    tracked = await newTrackedPage(browser, { viewport: { width: 1440, height: 900 } })
+    const { page } = tracked
+    // The session is answered at the network boundary; signing in for real is the accounts suite's job.
+    let signedIn = true
+    await page.route('**/api/session', (route) => route.fulfill({ json: { user: signedIn ? { id: 'u1', email: 'ada@example.com', isAdmin: false } : null } }))
+    let signOutCalls = 0
+    await page.route('**/api/auth/sign-out', (route) => {
+      signOutCalls++
+      signedIn = false
+      return route.fulfill({ json: { success: true } })
+    })
+    await page.goto(`${server.url}/about`)
+    const nav = page.getByRole('navigation', { name: 'Main' })
+    const profile = nav.getByRole('link', { name: 'Profile' })
+    await profile.waitFor()
+    expect(await profile.getAttribute('href')).toBe('/profile')
+    expect(await profile.locator('svg').count()).toBe(1)
+    expect(await nav.getByRole('button', { name: 'Login' }).count()).toBe(0)
+    await nav.getByRole('button', { name: 'Logout' }).click()
+    await nav.getByRole('button', { name: 'Login' }).waitFor()
+    expect(signOutCalls).toBe(1)
+    expect(await nav.getByRole('link', { name: 'Profile' }).count()).toBe(0)
+  })
+
   it('toggles the side panel at a narrow viewport and hides its toggle at a wide one', async () => {
     const page = await open('/about', { viewport: { width: 800, height: 900 } })
     const panel = page.getByRole('complementary', { name: 'Side panel' })
