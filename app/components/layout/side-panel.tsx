@@ -23,10 +23,18 @@ export function SidePanel({ open, onClose }: SidePanelProps) {
   const current = normalizePath(useLocation().pathname)
   const here = (href: string) => (href === current ? 'page' : undefined)
   // Closing the drawer by hand puts focus back on its toggle, where the visitor left it.
+  const restoreFocus = useRef(false)
   const closeByHand = useCallback(() => {
+    restoreFocus.current = true
     onClose()
-    document.getElementById('side-panel-toggle')?.focus()
   }, [onClose])
+  // After the page behind stops being inert.
+  useEffect(() => {
+    if (!open && restoreFocus.current) {
+      restoreFocus.current = false
+      document.getElementById('side-panel-toggle')?.focus()
+    }
+  }, [open])
 
   useEffect(() => {
     if (!open) return

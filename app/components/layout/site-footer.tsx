@@ -10,9 +10,9 @@ const socialIcons: Record<string, (p: IconProps) => React.ReactElement> = {
 }
 
 /** The footer: policy pages, help pages and the company's three social profiles. */
-export function SiteFooter() {
+export function SiteFooter({ inert }: { inert?: boolean }) {
   return (
-    <footer className="border-t border-border bg-secondary-background">
+    <footer inert={inert} className="border-t border-border bg-secondary-background">
       <div className="mx-auto grid max-w-[96rem] gap-6 px-5 py-8 text-sm md:grid-cols-[1fr_auto] md:items-start">
         <div>
           <p className="font-semibold text-text">{site.legalName}</p>

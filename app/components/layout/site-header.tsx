@@ -8,12 +8,13 @@ import { NavBar } from './nav-bar'
 interface SiteHeaderProps {
   sidePanelOpen: boolean
   onToggleSidePanel(): void
+  inert?: boolean
 }
 
 /** The sticky header: logo and title, theme dots, wallet badge, and the navigation bar. */
-export function SiteHeader({ sidePanelOpen, onToggleSidePanel }: SiteHeaderProps) {
+export function SiteHeader({ sidePanelOpen, onToggleSidePanel, inert }: SiteHeaderProps) {
   return (
-    <header className="theme-backdrop sticky top-0 z-30 border-b border-border bg-background/95 shadow-lg shadow-black/20 backdrop-blur supports-[backdrop-filter]:bg-background/85">
+    <header inert={inert} className="theme-backdrop sticky top-0 z-30 border-b border-border bg-background/95 shadow-lg shadow-black/20 backdrop-blur supports-[backdrop-filter]:bg-background/85">
       <div className="mx-auto flex max-w-[96rem] flex-wrap items-center gap-x-4 gap-y-2 px-3 py-2 sm:px-5">
         <Link to="/" aria-label={`${site.companyName}, home`} className="shrink-0 rounded-md">
           <Logo />

@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { waitForHydration } from './shell-helpers'
 import type { Browser, Page } from 'playwright-core'
 import { themes } from '../../../lib/theme'
 import { launchBrowser, screenshotOnFailure } from '../../setup/browser'
@@ -37,9 +38,11 @@ describe('the shell passes axe in every theme', () => {
       page.on('console', (m) => m.type() === 'error' && errors.push(m.text()))
       try {
         await page.goto(`${server.url}/`)
+        await waitForHydration(page)
         await page.getByRole('button', { name: `Theme ${themeIndex + 1}` }).click()
         for (const path of ['/', '/services/cfd', '/no-such-page']) {
           await page.goto(server.url + path)
+          await waitForHydration(page)
           await page.getByTestId('status-services').filter({ hasText: 'Active' }).waitFor()
           expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe(String(themeIndex))
           expect(await violationsOf(page, path === '/no-such-page' ? ['body'] : SHELL), path).toEqual([])

@@ -1,4 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { eventually, waitForHydration } from './shell-helpers'
 import type { Browser } from 'playwright-core'
 import { mainNavLinks } from '../../../lib/nav'
 import { themes } from '../../../lib/theme'
@@ -32,6 +33,7 @@ describe('the shell, as a visitor uses it', () => {
   const open = async (path: string, options: Parameters<Browser['newContext']>[0] = {}) => {
     tracked = await newTrackedPage(browser, { viewport: { width: 1440, height: 900 }, ...options })
     await tracked.page.goto(server.url + path)
+    await waitForHydration(tracked.page)
     return tracked.page
   }
   const cssVar = (name: string) => `getComputedStyle(document.documentElement).getPropertyValue('${name}').trim()`
@@ -41,16 +43,17 @@ describe('the shell, as a visitor uses it', () => {
     expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('0')
     expect(await page.evaluate(cssVar('--theme-background'))).toBe(themes[0].background)
     await page.getByRole('button', { name: 'Theme 3' }).click()
-    await expect.poll(() => page.evaluate(() => document.documentElement.dataset.theme)).toBe('2')
+    await eventually(() => page.evaluate(() => document.documentElement.dataset.theme)).toBe('2')
     expect(await page.evaluate(cssVar('--theme-background'))).toBe(themes[2].background)
     expect(await page.evaluate(() => localStorage.getItem('theme'))).toBe('2')
     expect(await page.evaluate(() => getComputedStyle(document.body).backgroundImage)).toBe('none')
     expect(await page.getByRole('button', { name: 'Theme 3' }).getAttribute('aria-pressed')).toBe('true')
     await page.reload()
+    await waitForHydration(page)
     expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('2')
     expect(await page.evaluate(cssVar('--theme-link'))).toBe(themes[2].link)
     await page.getByRole('button', { name: 'Theme 2' }).click()
-    await expect.poll(() => page.evaluate(cssVar('--theme-highlight'))).toBe(themes[1].highlight)
+    await eventually(() => page.evaluate(cssVar('--theme-highlight'))).toBe(themes[1].highlight)
   })
 
   it('applies the saved theme before the app script runs (no flash)', async () => {
@@ -78,7 +81,7 @@ describe('the shell, as a visitor uses it', () => {
     }
     await nav.getByRole('link', { name: 'Process', exact: true }).click()
     await page.waitForURL(`${server.url}/process`)
-    await expect.poll(() => nav.getByRole('link', { name: 'Process', exact: true }).count()).toBe(0)
+    await eventually(() => nav.getByRole('link', { name: 'Process', exact: true }).count()).toBe(0)
     expect(await nav.getByRole('link', { name: 'Training', exact: true }).count()).toBe(1)
   })
 
@@ -112,6 +115,7 @@ describe('the shell, as a visitor uses it', () => {
       return route.fulfill({ json: { success: true } })
     })
     await page.goto(`${server.url}/about`)
+    await waitForHydration(page)
     const nav = page.getByRole('navigation', { name: 'Main' })
     const profile = nav.getByRole('link', { name: 'Profile' })
     await profile.waitFor()
@@ -131,20 +135,23 @@ describe('the shell, as a visitor uses it', () => {
     expect(await toggle.isVisible()).toBe(true)
     expect(await panel.isVisible()).toBe(false)
     await toggle.click()
-    await expect.poll(() => panel.isVisible()).toBe(true)
+    await eventually(() => panel.isVisible()).toBe(true)
     expect(await panel.evaluate((el) => el.getBoundingClientRect().width)).toBe(320)
     expect(await panel.getByRole('link', { name: 'CFD Analysis' }).getAttribute('href')).toBe('/services/cfd')
     expect(await panel.getByRole('link', { name: 'View All Examples' }).getAttribute('href')).toBe('/examples')
+    // Focus stays in the open drawer.
+    for (let i = 0; i < 12; i++) await page.keyboard.press('Tab')
+    expect(await panel.evaluate((el) => el.contains(document.activeElement))).toBe(true)
     await panel.getByRole('button', { name: 'Close side panel' }).click()
-    await expect.poll(() => panel.isVisible()).toBe(false)
+    await eventually(() => panel.isVisible()).toBe(false)
     await toggle.click()
-    await expect.poll(() => panel.isVisible()).toBe(true)
+    await eventually(() => panel.isVisible()).toBe(true)
     await page.keyboard.press('Escape')
-    await expect.poll(() => panel.isVisible()).toBe(false)
+    await eventually(() => panel.isVisible()).toBe(false)
     expect(await page.evaluate(() => document.activeElement?.id)).toBe('side-panel-toggle')
 
     await page.setViewportSize({ width: 1440, height: 900 })
-    await expect.poll(() => toggle.isVisible()).toBe(false)
+    await eventually(() => toggle.isVisible()).toBe(false)
     expect(await panel.isVisible()).toBe(true)
     expect(await panel.getByRole('link', { name: 'ESP32 Gauges' }).getAttribute('href')).toBe('/projects/esp32-gauges')
   })
@@ -171,15 +178,15 @@ describe('the shell, as a visitor uses it', () => {
     expect(html).toMatch(/data-testid="status-location"[^>]*>Detecting\.\.\./)
     const page = await open('/services', { geolocation: { latitude: 53.74091, longitude: -2.02084 }, permissions: ['geolocation'] })
     const status = page.getByTestId('system-status')
-    await expect.poll(() => status.getByTestId('status-location').textContent()).toBe('53.74, -2.02')
+    await eventually(() => status.getByTestId('status-location').textContent()).toBe('53.74, -2.02')
     expect(await status.getByTestId('status-connection').textContent()).toBe('Online')
-    await expect.poll(() => status.getByTestId('status-device').textContent()).toBe('Desktop')
-    await expect.poll(() => status.getByTestId('status-services').textContent()).toBe('Services 4/4 Active')
+    await eventually(() => status.getByTestId('status-device').textContent()).toBe('Desktop')
+    await eventually(() => status.getByTestId('status-services').textContent()).toBe('Services 4/4 Active')
     for (const key of ['website', 'database', 'ai', 'portal']) expect(await status.getByTestId(`check-${key}`).getAttribute('data-state')).toBe('up')
     await tracked!.context.setOffline(true)
-    await expect.poll(() => status.getByTestId('status-connection').textContent()).toBe('Offline')
+    await eventually(() => status.getByTestId('status-connection').textContent()).toBe('Offline')
     await tracked!.context.setOffline(false)
-    await expect.poll(() => status.getByTestId('status-connection').textContent()).toBe('Online')
+    await eventually(() => status.getByTestId('status-connection').textContent()).toBe('Online')
   })
 
   it('counts honestly when /healthz reports a service down', async () => {
@@ -192,14 +199,14 @@ describe('the shell, as a visitor uses it', () => {
     })
     await page.goto(`${server.url}/`)
     const status = page.getByTestId('system-status')
-    await expect.poll(() => status.getByTestId('status-services').textContent()).toBe('Services 3/4 Active')
+    await eventually(() => status.getByTestId('status-services').textContent()).toBe('Services 3/4 Active')
     expect(await status.getByTestId('check-ai').getAttribute('data-state')).toBe('down')
   })
 
   it('reads an iPhone as a Mobile device', async () => {
     const page = await open('/projects', { userAgent: IPHONE_UA, viewport: { width: 1440, height: 900 } })
     const status = page.getByTestId('system-status')
-    await expect.poll(() => status.getByTestId('status-device').textContent()).toBe('Mobile')
+    await eventually(() => status.getByTestId('status-device').textContent()).toBe('Mobile')
     expect(await status.getByTestId('status-os').textContent()).toBe('iOS 17.4')
     expect(await status.getByTestId('status-browser').textContent()).toBe('Mobile Safari 17')
   })
@@ -209,9 +216,9 @@ describe('the shell, as a visitor uses it', () => {
     const logo = page.getByTestId('logo')
     expect(await logo.evaluate((el) => el.getBoundingClientRect().width)).toBe(100)
     await page.setViewportSize({ width: 1300, height: 800 })
-    await expect.poll(() => logo.evaluate((el) => el.getBoundingClientRect().width)).toBe(130)
+    await eventually(() => logo.evaluate((el) => el.getBoundingClientRect().width)).toBe(130)
     await page.setViewportSize({ width: 2400, height: 800 })
-    await expect.poll(() => logo.evaluate((el) => el.getBoundingClientRect().width)).toBe(160)
+    await eventually(() => logo.evaluate((el) => el.getBoundingClientRect().width)).toBe(160)
     await page.getByRole('link', { name: /home$/ }).first().click()
     await page.waitForURL(`${server.url}/`)
   })
@@ -219,10 +226,10 @@ describe('the shell, as a visitor uses it', () => {
   it('scrolls to the top when the page changes', async () => {
     const page = await open('/terms', { viewport: { width: 1440, height: 500 } })
     await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight))
-    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(100)
+    await eventually(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(100)
     await page.locator('footer').getByRole('link', { name: 'Privacy' }).click()
     await page.waitForURL(`${server.url}/privacy`)
-    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0)
+    await eventually(() => page.evaluate(() => window.scrollY)).toBe(0)
   })
 
   it('links the footer to the policy pages and the three social profiles in new tabs', async () => {

@@ -1,4 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { eventually, waitForHydration } from './shell-helpers'
 import type { Browser } from 'playwright-core'
 import { routeTable } from '../../../lib/route-table'
 import { launchBrowser, newTrackedPage, screenshotOnFailure, type TrackedPage } from '../../setup/browser'
@@ -33,7 +34,7 @@ describe('every page sits inside the shell', () => {
       expect(html, route.path).toMatch(/data-testid="wallet-badge"[^>]*>Guest</)
       const res = await page.goto(server.url + route.path)
       expect(res?.status(), route.path).toBe(200)
-      await expect.poll(() => page.locator('header').first().isVisible(), { message: route.path }).toBe(true)
+      await eventually(() => page.locator('header').first().isVisible(), route.path).toBe(true)
       expect(await page.getByRole('navigation', { name: 'Main' }).count(), route.path).toBe(1)
       expect(await page.getByRole('complementary', { name: 'Side panel' }).count(), route.path).toBe(1)
       expect(await page.locator('footer').count(), route.path).toBe(1)
@@ -50,12 +51,13 @@ describe('every page sits inside the shell', () => {
     const { page } = tracked
     const res = await page.goto(`${server.url}/no-such-page`)
     expect(res?.status()).toBe(404)
-    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Page not found')
+    await waitForHydration(page)
+    await eventually(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Page not found')
     expect(await page.locator('header').count()).toBe(1)
     await page.getByRole('link', { name: 'Back to the home page' }).click()
     await page.waitForURL(`${server.url}/`)
     expect(await page.getByRole('heading', { level: 1 }).count()).toBe(1)
-    await expect.poll(() => page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Home', exact: true }).count()).toBe(0)
+    await eventually(() => page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Home', exact: true }).count()).toBe(0)
     expect(await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'About', exact: true }).count()).toBe(1)
     // The 404 itself is logged by Chromium as a failed resource load; nothing else may be.
     expect(tracked.errors.filter((e) => !e.includes('404'))).toEqual([])
@@ -66,9 +68,9 @@ describe('every page sits inside the shell', () => {
     const { page, errors } = tracked
     const res = await page.goto(`${server.url}/test/boom`)
     expect(res?.status()).toBe(500)
-    await expect.poll(() => page.getByRole('alert').textContent()).toBe('Something went wrong.')
+    await eventually(() => page.getByRole('alert').textContent()).toBe('Something went wrong.')
     // This console error is the point of the test: the boundary logs what it caught.
-    await expect.poll(() => errors.length).toBeGreaterThan(0)
+    await eventually(() => errors.length).toBeGreaterThan(0)
     expect(server.logs.join('\n')).toContain('Deliberate rendering error')
   })
 
