@@ -5,15 +5,15 @@ import path from 'node:path'
 
 const root = path.resolve(import.meta.dirname, '..')
 const bin = (p) => path.join(root, 'node_modules', p)
-const run = (label, args) => {
+const run = (label, args, extraEnv = {}) => {
   console.log(`\n=== ${label} ===`)
-  const r = spawnSync(process.execPath, args, { cwd: root, stdio: 'inherit', env: process.env })
+  const r = spawnSync(process.execPath, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...extraEnv } })
   return r.status ?? 1
 }
 
 const results = []
 // Integration tests start the production server too: build once (into BUILD_DIR, `build` by default) for every step.
-results.push(['production build', run('production build', [bin('@react-router/dev/bin.cjs'), 'build'])])
+results.push(['production build', run('production build', [bin('@react-router/dev/bin.cjs'), 'build'], { NODE_ENV: 'production' })])
 if (results.at(-1)[1] !== 0) {
   console.log('\nThe build failed: no tests ran.')
   process.exit(1)
