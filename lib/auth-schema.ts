@@ -52,5 +52,4 @@ export const TOO_MANY_ATTEMPTS_MESSAGE = 'Too many attempts. Please wait a few m
 export const INVALID_CREDENTIALS_MESSAGE = 'Incorrect email or password'
 export const INVALID_CODE_MESSAGE = 'That code is not valid. Please check it or ask for a new one.'
 
-/** Local-storage key of the stored login email (SPEC.md section 3, "Local client data"). */
-export const LOGIN_EMAIL_STORAGE_KEY = 'login_email'
+export { LOGIN_EMAIL_STORAGE_KEY } from './auth-constants'

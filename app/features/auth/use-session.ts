@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react'
-import { LOGIN_EMAIL_STORAGE_KEY } from '../../../lib/auth-schema'
+import { LOGIN_EMAIL_STORAGE_KEY } from '../../../lib/auth-constants'
 
 /**
  * The browser's view of the session. Public pages are prerendered signed-out (docs/decisions/002);
