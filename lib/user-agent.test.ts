@@ -19,7 +19,7 @@ describe('describeUserAgent', () => {
 
   it('reads an Android phone as Mobile', () => {
     const info = describeUserAgent('Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36')
-    expect(info).toMatchObject({ os: 'Android 14', browser: 'Mobile Chrome 126', deviceType: 'Mobile' })
+    expect(info).toMatchObject({ os: 'Android 14', browser: 'Chrome 126', deviceType: 'Mobile' })
   })
 
   it('says Unknown rather than guessing from an empty string', () => {
