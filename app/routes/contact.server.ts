@@ -3,8 +3,8 @@ import { CONTACT_HONEYPOT_FIELD, validateContact, type ContactField } from '../.
 import type { ContactFormResult } from '../components/content/contact-form'
 import { getAppContext } from '../../server/context'
 import { isAppError } from '../../server/errors/app-error'
-import { clientIpFromRequest } from '../../server/services/contact/client-ip'
-import { createContact } from '../../server/services/contact/create-contact'
+import { clientIpFromRequest } from '../../server/http/client-ip'
+import { createContact } from '../../server/services/contacts/create-contact'
 
 type ContactActionResult = ContactFormResult
 type ContactFieldErrors = Extract<ContactFormResult, { status: 'invalid' }>['errors']

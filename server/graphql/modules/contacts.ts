@@ -1,5 +1,5 @@
-import { clientIpFromRequest } from '../../services/contact/client-ip'
-import { createContact } from '../../services/contact/create-contact'
+import { clientIpFromRequest } from '../../http/client-ip'
+import { createContact } from '../../services/contacts/create-contact'
 import { deleteContact } from '../../services/contacts/delete-contact'
 import { getContact } from '../../services/contacts/get-contact'
 import { listContacts } from '../../services/contacts/list-contacts'

@@ -10,7 +10,7 @@ import { contacts, outbox } from '../../../server/db/schema'
 import { parseEnv } from '../../../server/env'
 import { createInProcessEventBus } from '../../../server/events/event-bus'
 import { createLogger } from '../../../server/logger'
-import { CONTACT_RATE_LIMIT, createContact } from '../../../server/services/contact/create-contact'
+import { CONTACT_RATE_LIMIT, createContact } from '../../../server/services/contacts/create-contact'
 
 const valid = { name: 'Ada Lovelace', email: 'ada@example.co.uk', message: 'Please quote for an FEA check of a lifting beam.' }
 

@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http'
-import type { ServerPlugin } from '../../http/plugin'
+import type { ServerPlugin } from './plugin'
 
 /**
  * React Router actions see a Fetch Request, which has no socket. This header carries the peer

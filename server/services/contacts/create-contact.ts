@@ -4,7 +4,7 @@ import { contacts } from '../../db/schema'
 import { AppError } from '../../errors/app-error'
 import { enqueueOutbox } from '../../outbox/enqueue'
 import { consumeRateLimit } from '../../rate-limit/consume-rate-limit'
-import { toContactMessage, type ContactMessage } from '../contacts/contact-types'
+import { toContactMessage, type ContactMessage } from './contact-types'
 
 /** Messages per visitor address per window: generous for a person, useless for a spam run. */
 export const CONTACT_RATE_LIMIT = { limit: 5, windowMs: 15 * 60 * 1000 } as const
