@@ -7,12 +7,6 @@ import { launchBrowser, newTrackedPage, screenshotOnFailure, type TrackedPage } 
 import { startTestServer, type TestServer } from '../../setup/test-server'
 import { expectNoAxeViolations, texts } from './support'
 
-/**
- * The shared side panel (not part of these pages) currently reports a hydration mismatch of its
- * active-link attribute on some prerendered pages; that is tested with the shell, not here.
- */
-const outsideSidePanel = (message: string) => !message.includes('id="side-panel"')
-
 describe('public pages: a visitor reads every page', () => {
   let server: TestServer
   let browser: Browser
@@ -42,7 +36,7 @@ describe('public pages: a visitor reads every page', () => {
     if (!tracked) return
     try {
       await expectNoAxeViolations(tracked.page)
-      expect(tracked.errors.filter(outsideSidePanel)).toEqual([])
+      expect(tracked.errors).toEqual([])
     } catch (error) {
       await screenshotOnFailure(tracked.page, name)
       throw error
