@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright'
+import { axeWhenSettled } from '../../setup/axe'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import type { TrackedPage } from '../../setup/browser'
 import { hydrated, screenshotOnFailure, startDashboardEnv, unexpectedErrors, type DashboardEnv } from './dashboard-env'
@@ -60,7 +60,7 @@ describe('client dashboard: the admin acting for a client', () => {
     await page.getByRole('heading', { name: 'Client Documents' }).waitFor()
     await page.getByText('No files found').waitFor()
 
-    const axe = await new AxeBuilder({ page }).include('main').analyze()
+    const axe = await (await axeWhenSettled(page)).include('main').analyze()
     expect(axe.violations.map((v) => v.id)).toEqual([])
 
     // Switching client replaces everything shown.

@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright'
+import { axeWhenSettled } from '../../setup/axe'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import type { TrackedPage } from '../../setup/browser'
 import { hydrated, screenshotOnFailure, startDashboardEnv, unexpectedErrors, type DashboardEnv } from './dashboard-env'
@@ -153,7 +153,7 @@ describe('client dashboard: signed out, details, keyboard and accessibility', ()
     await page.getByText('No job requests found').waitFor()
     await page.getByText('No files found').waitFor()
 
-    const axe = await new AxeBuilder({ page }).include('main').analyze()
+    const axe = await (await axeWhenSettled(page)).include('main').analyze()
     expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([])
 
     // Keyboard: reach the nickname field by Tab, type, move on to the button and press Enter.
@@ -183,7 +183,7 @@ describe('client dashboard: signed out, details, keyboard and accessibility', ()
     await page.getByRole('button', { name: /Delete the job request Keyboard job/ }).focus()
     await page.keyboard.press('Enter')
     await page.getByRole('alertdialog', { name: 'Are you sure?' }).waitFor()
-    const axeDialog = await new AxeBuilder({ page }).analyze()
+    const axeDialog = await (await axeWhenSettled(page)).analyze()
     expect(axeDialog.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([])
     await page.keyboard.press('Escape')
     await page.getByRole('alertdialog').waitFor({ state: 'detached' })
@@ -194,7 +194,7 @@ describe('client dashboard: signed out, details, keyboard and accessibility', ()
     await page.keyboard.press('Enter')
     await page.getByText('No job requests found').waitFor()
 
-    const axeAfter = await new AxeBuilder({ page }).include('main').analyze()
+    const axeAfter = await (await axeWhenSettled(page)).include('main').analyze()
     expect(axeAfter.violations.map((v) => v.id)).toEqual([])
     expect(unexpectedErrors(errors)).toEqual([])
   })

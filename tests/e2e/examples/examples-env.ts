@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright'
+import { axeWhenSettled } from '../../setup/axe'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { expect } from 'vitest'
 import { launchBrowser } from '../../setup/browser'
@@ -58,7 +58,7 @@ export async function waitForHydration(page: Page, selector = 'main button, main
 }
 
 export async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze()
+  const results = await (await axeWhenSettled(page)).analyze()
   const summary = results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)
   expect(summary).toEqual([])
 }

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
-import AxeBuilder from '@axe-core/playwright'
+import { axeWhenSettled } from '../../setup/axe'
 import pg from 'pg'
 import type { Page } from 'playwright-core'
 import { expect } from 'vitest'
@@ -8,7 +8,7 @@ import type { TestServer } from '../../setup/test-server'
 
 /** Runs axe-core over the page content (the <main> region our pages fill) and fails on any violation. */
 export async function expectNoAxeViolations(page: Page, include = 'main') {
-  const results = await new AxeBuilder({ page }).include(include).analyze()
+  const results = await (await axeWhenSettled(page)).include(include).analyze()
   const summary = results.violations.map((v) => `${v.id}: ${v.help}\n  ${v.nodes.map((n) => n.target.join(' ')).join('\n  ')}`)
   expect(summary).toEqual([])
 }

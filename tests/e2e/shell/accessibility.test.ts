@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright'
+import { axeWhenSettled } from '../../setup/axe'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { waitForHydration } from './shell-helpers'
 import type { Browser, Page } from 'playwright-core'
@@ -24,7 +24,7 @@ describe('the shell passes axe in every theme', () => {
   })
 
   const violationsOf = async (page: Page, include: string[]) => {
-    let builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+    let builder = (await axeWhenSettled(page)).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
     for (const selector of include) builder = builder.include(selector)
     const { violations } = await builder.analyze()
     return violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)

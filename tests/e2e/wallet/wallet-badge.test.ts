@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import path from 'node:path'
-import AxeBuilder from '@axe-core/playwright'
+import { axeWhenSettled } from '../../setup/axe'
 import pg from 'pg'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
@@ -282,7 +282,7 @@ describe('wallet badge', () => {
 
   it('has an accessible badge, consent dialog, account dialog and notice', async () => {
     const axe = async (page: Page, selector: string) => {
-      const results = await new AxeBuilder({ page }).include(selector).analyze()
+      const results = await (await axeWhenSettled(page)).include(selector).analyze()
       expect(results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([])
     }
     const page = await open({

@@ -1,0 +1,11 @@
+import { AxeBuilder } from '@axe-core/playwright'
+import type { Page } from 'playwright-core'
+
+/**
+ * An axe-core builder for the page once its animations have finished. Dialogs and images fade in;
+ * measured mid-animation, colour contrast would be judged through the opacity and fail at random.
+ */
+export async function axeWhenSettled(page: Page): Promise<AxeBuilder> {
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'))
+  return new AxeBuilder({ page })
+}
