@@ -189,6 +189,30 @@ describe('the shell, as a visitor uses it', () => {
     await eventually(() => status.getByTestId('status-connection').textContent()).toBe('Online')
   })
 
+  it('does not ask for the location while the page loads; it asks at the first interaction', async () => {
+    tracked = await newTrackedPage(browser, { viewport: { width: 1440, height: 900 }, geolocation: { latitude: 51.5074, longitude: -0.1278 } })
+    const { page, context } = tracked
+    await page.addInitScript(() => {
+      const w = window as unknown as { geolocationCalls: number }
+      w.geolocationCalls = 0
+      const original = navigator.geolocation.getCurrentPosition.bind(navigator.geolocation)
+      navigator.geolocation.getCurrentPosition = (...args: Parameters<Geolocation['getCurrentPosition']>) => {
+        w.geolocationCalls++
+        return original(...args)
+      }
+    })
+    await page.goto(`${server.url}/services`)
+    await waitForHydration(page)
+    await page.waitForTimeout(500)
+    const status = page.getByTestId('system-status')
+    expect(await page.evaluate(() => (window as unknown as { geolocationCalls: number }).geolocationCalls)).toBe(0)
+    expect(await status.getByTestId('status-location').textContent()).toBe('Detecting...')
+    await context.grantPermissions(['geolocation'])
+    await page.getByRole('heading', { level: 1 }).click()
+    await eventually(() => status.getByTestId('status-location').textContent()).toBe('51.51, -0.13')
+    expect(await page.evaluate(() => (window as unknown as { geolocationCalls: number }).geolocationCalls)).toBe(1)
+  })
+
   it('counts honestly when /healthz reports a service down', async () => {
     tracked = await newTrackedPage(browser, { viewport: { width: 1440, height: 900 } })
     const { page } = tracked
