@@ -1,5 +1,5 @@
 import { Link } from 'react-router'
-import { about } from '../../content'
+import { about } from '../../content/about'
 import { pageMeta } from '../../lib/meta'
 import { cardClass, ContactBand, linkClass, Page, PageHeader, SectionHeading, TickList } from '../components/content/ui'
 

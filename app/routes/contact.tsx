@@ -1,5 +1,5 @@
 import { useActionData, useLoaderData, type ActionFunctionArgs, type HeadersFunction } from 'react-router'
-import { contactPage } from '../../content'
+import { contactPage } from '../../content/contact'
 import { pageMeta } from '../../lib/meta'
 import { site } from '../../lib/site'
 import { ContactForm, type ContactFormResult } from '../components/content/contact-form'

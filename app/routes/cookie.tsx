@@ -1,4 +1,4 @@
-import { cookiePolicy } from '../../content'
+import { cookiePolicy } from '../../content/legal/cookie'
 import { pageMeta } from '../../lib/meta'
 import { LegalSection, MailtoLink } from '../components/content/legal'
 import { Page, PageHeader } from '../components/content/ui'

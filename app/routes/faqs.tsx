@@ -1,5 +1,5 @@
 import { Link } from 'react-router'
-import { faqGroups, faqsPage } from '../../content'
+import { faqGroups, faqsPage } from '../../content/faqs'
 import { pageMeta } from '../../lib/meta'
 import { ButtonLink, linkClass, Page, PageHeader, SectionHeading } from '../components/content/ui'
 

@@ -1,5 +1,6 @@
 import { Link } from 'react-router'
-import { home, services } from '../../content'
+import { home } from '../../content/home'
+import { services } from '../../content/services'
 import { formatRate, serviceRates } from '../../lib/catalogue'
 import { pageMeta } from '../../lib/meta'
 import { FeatureCard } from '../components/content/feature-card'

@@ -1,4 +1,4 @@
-import { privacy } from '../../content'
+import { privacy } from '../../content/legal/privacy'
 import { pageMeta } from '../../lib/meta'
 import { LegalSection, MailtoLink } from '../components/content/legal'
 import { Page, PageHeader } from '../components/content/ui'

@@ -1,4 +1,4 @@
-import { designProcess } from '../../content'
+import { designProcess } from '../../content/process'
 import { pageMeta } from '../../lib/meta'
 import { Icon } from '../components/content/icon'
 import { PhaseIndex } from '../components/content/phase-index'

@@ -1,5 +1,5 @@
 import { Link } from 'react-router'
-import { support } from '../../content'
+import { support } from '../../content/support'
 import { pageMeta } from '../../lib/meta'
 import { cardClass, linkClass, Page, PageHeader } from '../components/content/ui'
 

@@ -1,4 +1,4 @@
-import { terms } from '../../content'
+import { terms } from '../../content/legal/terms'
 import { pageMeta } from '../../lib/meta'
 import { LegalSection } from '../components/content/legal'
 import { Page, PageHeader } from '../components/content/ui'

@@ -1,5 +1,5 @@
 import { Link } from 'react-router'
-import { training } from '../../content'
+import { training } from '../../content/training'
 import { MAX_TRAINING_PARTICIPANTS, timings, trainingCourses } from '../../lib/catalogue'
 import { pageMeta } from '../../lib/meta'
 import { Carousel } from '../components/content/carousel'

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react'
 import { Form, useNavigation } from 'react-router'
-import { contactPage } from '../../../content'
+import { contactPage } from '../../../content/contact'
 import { limits } from '../../../lib/catalogue'
 import { checkEmail, checkMessage, checkName, contactMessages, validateContact, type ContactField, type ContactFieldErrors } from '../../../lib/contact-schema'
 import { primaryButtonClass } from './ui'

@@ -1,4 +1,4 @@
-import type { TextSection } from '../../../content'
+import type { TextSection } from '../../../content/types'
 import { linkClass } from './ui'
 
 /** A numbered or plain section of a legal page. */

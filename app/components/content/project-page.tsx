@@ -1,5 +1,5 @@
 import { Link } from 'react-router'
-import { findProject, type ProjectContent } from '../../../content'
+import { findProject, type ProjectContent } from '../../../content/projects'
 import { site } from '../../../lib/site'
 import { Icon } from './icon'
 import { ButtonLink, linkClass, Page, PageHeader, SectionHeading, TickList } from './ui'

@@ -1,4 +1,4 @@
-import { findService, servicesOverview, type TrainingProgram } from '../../../content'
+import { findService, servicesOverview, type TrainingProgram } from '../../../content/services'
 import { camCourses, formatRate, serviceRates, timings, trainingCourses, type ServiceSlug } from '../../../lib/catalogue'
 import { Carousel } from './carousel'
 import { Icon } from './icon'

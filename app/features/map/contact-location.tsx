@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useState } from 'react'
-import { contactPage } from '../../../content'
+import { contactPage } from '../../../content/contact'
 import { site } from '../../../lib/site'
 import { OfficeAddress } from './office-address'
 import { useVisitorPosition } from './use-visitor-position'

@@ -1,5 +1,5 @@
 import { Link } from 'react-router'
-import { projects, projectsOverview } from '../../../content'
+import { projects, projectsOverview } from '../../../content/projects'
 import { pageMeta } from '../../../lib/meta'
 import { Icon } from '../../components/content/icon'
 import { cardClass, linkClass, Page, PageHeader } from '../../components/content/ui'

@@ -1,5 +1,5 @@
 import { Link } from 'react-router'
-import { services, servicesOverview } from '../../../content'
+import { services, servicesOverview } from '../../../content/services'
 import { formatRate, serviceRates } from '../../../lib/catalogue'
 import { pageMeta } from '../../../lib/meta'
 import { Icon } from '../../components/content/icon'
