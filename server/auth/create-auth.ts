@@ -34,6 +34,10 @@ const newPasswordFields: Record<string, string> = {
 }
 
 export function createAuth(ctx: AppContext) {
+  if (ctx.env.DATABASE_URL && !ctx.env.AUTH_SECRET) {
+    // Each instance would generate its own secret and refuse the sessions the others sign.
+    ctx.log.warn('DATABASE_URL is set but AUTH_SECRET is not: instances sharing this database must share one AUTH_SECRET')
+  }
   const { env, db } = ctx
   const explicitUrl = env.PUBLIC_URL?.replace(/\/$/, '')
   return betterAuth({
