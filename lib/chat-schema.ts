@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { z } from './zod'
 
 /**
  * The chat's limits, messages and input schema, shared by the chat window and the chat service so the

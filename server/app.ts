@@ -12,6 +12,7 @@ import type { Env } from './env'
 import { closeRedisClient, createRedisClient } from './events/create-redis-client'
 import { createInProcessEventBus } from './events/event-bus'
 import { createRedisEventBus } from './events/redis-event-bus'
+import { contentSecurityPolicy } from './http/content-security-policy'
 import { checkHealth } from './http/healthz'
 import type { ServerPlugin } from './http/plugin'
 import { createLogger, type Logger } from './logger'
@@ -61,6 +62,8 @@ export async function startServer({ env, log = createLogger(env.LOG_LEVEL), plug
     c.header('X-Frame-Options', 'SAMEORIGIN')
   })
   app.use('*', compress())
+  // Not under the Vite dev server, whose injected scripts change as it runs.
+  if (!dev) app.use('*', contentSecurityPolicy({ rpcUrls: env.rpcUrls, googleMapsApiKey: env.GOOGLE_MAPS_API_KEY, publicUrl: env.PUBLIC_URL }))
   app.get('/healthz', async (c) => {
     const report = await checkHealth(ctx)
     c.header('Cache-Control', 'no-store')

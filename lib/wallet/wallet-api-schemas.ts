@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { z } from '../zod'
 
 /**
  * The wallet's two HTTP calls, one schema each for the browser and the server.

@@ -19,7 +19,7 @@ export interface TrackedPage {
   errors: string[]
 }
 
-/** A fresh context and page that records console errors and page errors. */
+/** A fresh context and page that records console errors, page errors and Content-Security-Policy violations. */
 export async function newTrackedPage(browser: Browser, options: Parameters<Browser['newContext']>[0] = {}): Promise<TrackedPage> {
   const context = await browser.newContext(options)
   const page = await context.newPage()
@@ -28,6 +28,10 @@ export async function newTrackedPage(browser: Browser, options: Parameters<Brows
     if (msg.type() === 'error') errors.push(msg.text())
   })
   page.on('pageerror', (error) => errors.push(error.message))
+  // Anything the Content-Security-Policy blocks counts as an error too.
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (e) => console.error(`Content-Security-Policy violation: ${e.violatedDirective} blocked ${e.blockedURI || 'inline code'}`))
+  })
   return { page, context, errors }
 }
 

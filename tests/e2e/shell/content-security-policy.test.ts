@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest'
+import { inlineScriptHashes } from '../../../server/http/content-security-policy'
+import { browserSuite } from '../../setup/browser-suite'
+import { waitForHydration } from './shell-helpers'
+
+const scriptSrc = (policy: string) => policy.split('; ').find((d) => d.startsWith('script-src '))!.split(' ').slice(1)
+
+describe('Content-Security-Policy', () => {
+  const suite = browserSuite()
+
+  it.each(['/', '/examples/wind-load-silo', '/contact', '/profile', '/no-such-page'])('allows only this origin and the inline scripts of %s itself', async (route) => {
+    const res = await fetch(suite.server.url + route)
+    const html = await res.text()
+    const policy = res.headers.get('content-security-policy')
+    expect(policy).toBeTruthy()
+    const sources = scriptSrc(policy!)
+    expect(sources).not.toContain("'unsafe-inline'")
+    expect(sources).not.toContain("'unsafe-eval'")
+    const hashes = inlineScriptHashes(html)
+    // The page has inline scripts (theme boot, hydration data), and each is allowed by its hash.
+    expect(hashes.length).toBeGreaterThan(1)
+    expect(sources.sort()).toEqual(["'self'", ...hashes].sort())
+  })
+
+  it('lets the page run and blocks a script injected into it', async () => {
+    const { page, errors } = await suite.newPage()
+    await page.goto(suite.server.url + '/services')
+    await waitForHydration(page)
+    expect(errors).toEqual([])
+    const ran = await page.evaluate(async () => {
+      const w = window as unknown as { injected?: boolean }
+      const script = document.createElement('script')
+      script.textContent = 'window.injected = true'
+      document.body.append(script)
+      await new Promise((resolve) => setTimeout(resolve, 100))
+      return w.injected === true
+    })
+    expect(ran).toBe(false)
+    expect(errors.some((e) => e.startsWith('Content-Security-Policy violation: script-src'))).toBe(true)
+  })
+})
