@@ -3,14 +3,14 @@ import { useFetcher } from 'react-router'
 import { limits } from '../../../lib/catalogue'
 import { jobRequestSchema } from '../../../lib/profile-schema'
 import { acceptedDocumentsText, documentAccept, isAcceptedDocument } from '../upload/file-kinds'
-import { storagePathFor, uploadEndpoint, uploadMetadata } from '../upload/upload-target'
+import { uploadEndpoint, uploadMetadata } from '../upload/upload-target'
 import { useUpload } from '../upload/use-upload'
 import { StatusMessage } from './status-message'
 import { buttonClass, cardClass, cardTitleClass, errorTextClass, inputClass, labelClass } from './styles'
 
-/** What the action answers to intent=create-job-request and intent=attach-job-files. */
+/** What the action answers to intent=create-job-request. */
 export interface JobRequestActionResult {
-  intent: 'create-job-request' | 'attach-job-files'
+  intent: 'create-job-request'
   ok: boolean
   id?: string
   message?: string
@@ -22,14 +22,13 @@ const priorityWords: Record<number, string> = { 1: 'Low', 2: 'Fairly low', 3: 'M
 /**
  * Create Job Request (SPEC.md sections 2, 4, 5): job, reference, instructions, a priority slider
  * 1–5 (default 3, Low to High) and optional files. The request is saved first; its files are then
- * uploaded to job-files/{jobRequestId}/ and their paths recorded on it. The button reads
- * "Placing job request" for the whole sequence.
+ * uploaded to job-files/{jobRequestId}/, and the server adds each one to the request as its upload
+ * finishes. The button reads "Placing job request" for the whole sequence.
  */
 export function JobRequestForm({ clientId, maxUploadBytes, onCreated }: { clientId: string | null; maxUploadBytes: number; onCreated: () => void }) {
   const create = useFetcher<JobRequestActionResult>({ key: 'create-job-request' })
-  const attach = useFetcher<JobRequestActionResult>({ key: 'attach-job-files' })
   const { uploading, percent, upload } = useUpload()
-  const [phase, setPhase] = useState<'idle' | 'creating' | 'uploading' | 'attaching'>('idle')
+  const [phase, setPhase] = useState<'idle' | 'creating' | 'uploading'>('idle')
   const [priority, setPriority] = useState<number>(limits.priorityDefault)
   const [message, setMessage] = useState('')
   const [errors, setErrors] = useState<JobRequestActionResult['errors']>({})
@@ -46,7 +45,7 @@ export function JobRequestForm({ clientId, maxUploadBytes, onCreated }: { client
     onCreated()
   }
 
-  // Step 2: the request exists; upload its files (if any), then record their paths on it.
+  // Step 2: the request exists; upload its files (if any). Each finished upload is attached by the server.
   useEffect(() => {
     const data = create.data
     if (create.state !== 'idle' || !data || handled.current === data) return
@@ -62,28 +61,18 @@ export function JobRequestForm({ clientId, maxUploadBytes, onCreated }: { client
     const id = data.id
     setPhase('uploading')
     void (async () => {
-      const paths: string[] = []
+      const failures: string[] = []
       for (const file of files) {
         try {
-          const result = await upload(file, { endpoint: uploadEndpoint, metadata: uploadMetadata('job-files', id) })
-          paths.push(result.storagePath ?? storagePathFor('job-files', id, file.name))
+          await upload(file, { endpoint: uploadEndpoint, metadata: uploadMetadata('job-files', id) })
         } catch (error) {
-          setMessage(`Error handling file: ${(error as Error).message}`)
+          failures.push(`Error handling file: ${(error as Error).message}`)
         }
       }
-      if (paths.length === 0) return finish('Job request placed without its files')
-      setPhase('attaching')
-      void attach.submit({ intent: 'attach-job-files', id, files: JSON.stringify(paths), ...(clientId ? { clientId } : {}) }, { method: 'post', action: '/profile' })
+      if (failures.length === 0) finish('Job request placed')
+      else finish(`${failures.length === files.length ? 'Job request placed without its files' : 'Job request placed without some of its files'}. ${failures.join('. ')}`)
     })()
   }, [create.state, create.data])
-
-  // Step 3: the paths are recorded.
-  useEffect(() => {
-    const data = attach.data
-    if (phase !== 'attaching' || attach.state !== 'idle' || !data || handled.current === data) return
-    handled.current = data
-    finish(data.ok ? 'Job request placed' : `Job request placed, but its files could not be attached: ${data.message ?? ''}`)
-  }, [attach.state, attach.data, phase])
 
   const onSubmit = (event: React.FormEvent<HTMLFormElement>) => {
     event.preventDefault()

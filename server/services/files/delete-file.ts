@@ -4,6 +4,7 @@ import { storedFiles } from '../../db/schema'
 import { AppError } from '../../errors/app-error'
 import type { BlobStore } from '../../storage/blob-store'
 import { recordAudit } from '../audit/record-audit'
+import { syncJobRequestFiles } from '../job-requests/sync-job-request-files'
 import type { MaybeActor } from '../shared/authorize'
 import { authorizeFileAccess } from './authorize-file-access'
 
@@ -19,6 +20,7 @@ export async function deleteFile({ actor, path }: DeleteFileOptions): Promise<{ 
   const deleted = await ctx.db.transaction(async (tx) => {
     const rows = await tx.delete(storedFiles).where(eq(storedFiles.path, target.path)).returning({ path: storedFiles.path })
     if (rows.length && actor) await recordAudit(tx, { actor, subjectUserId: target.ownerId, action: 'delete-file', details: { path: target.path } })
+    if (rows.length) await syncJobRequestFiles(tx, target.path, 'remove')
     return rows.length > 0
   })
   if (!deleted) throw new AppError('NOT_FOUND', 'File not found')

@@ -1,6 +1,7 @@
 import { getAppContext } from '../../context'
 import { storedFiles } from '../../db/schema'
 import { recordAudit } from '../audit/record-audit'
+import { syncJobRequestFiles } from '../job-requests/sync-job-request-files'
 import type { MaybeActor } from '../shared/authorize'
 
 export interface RecordStoredFileOptions {
@@ -19,6 +20,8 @@ export async function recordStoredFile({ actor, ownerId, path, size, eTag, conte
   await db.transaction(async (tx) => {
     const values = { path, size, eTag, contentType, lastModified: new Date(), uploadedBy: actor?.userId ?? null }
     await tx.insert(storedFiles).values(values).onConflictDoUpdate({ target: storedFiles.path, set: values })
+    // A file uploaded into a job request's folder is one of its attachments from now on.
+    await syncJobRequestFiles(tx, path, 'add')
     if (actor) await recordAudit(tx, { actor, subjectUserId: ownerId, action: 'upload-file', details: { path } })
   })
 }

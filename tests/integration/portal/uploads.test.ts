@@ -94,6 +94,23 @@ describe('uploads to local disk', () => {
     expect(readdirSync(path.join(portal.dataDir, 'uploads')).filter((f) => !f.endsWith('.json'))).toEqual([])
   })
 
+  it("attaches a file to its job request when the upload finishes, and detaches it when the file is deleted", async () => {
+    const job = await owner.gql<{ createJobRequests: { id: string } }>('mutation { createJobRequests(input: { job: "CFD", files: "[]" }) { id } }')
+    const jobId = job.data!.createJobRequests.id
+    const filesOf = async () => JSON.parse((await owner.gql<{ getJobRequests: { files: string } }>('query($id: ID!) { getJobRequests(id: $id) { files } }', { id: jobId })).data!.getJobRequests.files) as string[]
+    // No step after the upload: the browser could have closed as soon as the bytes arrived.
+    const first = await tusUpload(owner, PDF_BYTES, { filename: 'plan.pdf', kind: 'job-files', jobRequestId: jobId })
+    const second = await tusUpload(owner, PDF_BYTES, { filename: 'section.pdf', kind: 'job-files', jobRequestId: jobId })
+    expect([first.status, second.status]).toEqual([204, 204])
+    expect(await filesOf()).toEqual([`job-files/${jobId}/plan.pdf`, `job-files/${jobId}/section.pdf`])
+    // The same file uploaded again is listed once.
+    await tusUpload(owner, PDF_BYTES, { filename: 'plan.pdf', kind: 'job-files', jobRequestId: jobId })
+    expect(await filesOf()).toEqual([`job-files/${jobId}/plan.pdf`, `job-files/${jobId}/section.pdf`])
+    const deleted = await owner.gql('mutation($p: String!) { deleteFile(path: $p) }', { p: `job-files/${jobId}/plan.pdf` })
+    expect(deleted.errors).toBeUndefined()
+    expect(await filesOf()).toEqual([`job-files/${jobId}/section.pdf`])
+  })
+
   it('refuses a file over UPLOAD_MAX_BYTES with a clear message', async () => {
     const res = await owner.fetch('/uploads', {
       method: 'POST',
