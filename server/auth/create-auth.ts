@@ -56,8 +56,9 @@ export function createAuth(ctx: AppContext) {
       log: (level, message, ...args) => ctx.log[level === 'debug' ? 'debug' : level]({ source: 'better-auth', details: args.length ? args : undefined }, message),
     },
     secret: loadAuthSecret(env.AUTH_SECRET, env.dataDir),
-    // With PUBLIC_URL unset the origin comes from each request (a local or test server on any port).
-    baseURL: explicitUrl,
+    // With PUBLIC_URL unset the origin comes from each request (a local or test server on any port):
+    // said explicitly, as a dynamic base URL for any host, so better-auth does not warn at every start.
+    baseURL: explicitUrl ?? { allowedHosts: ['*'], fallback: env.publicUrl },
     basePath: '/api/auth',
     // CSRF: a state-changing request must come from the site itself (its Origin is the host it was sent to).
     trustedOrigins: async (request) => {
