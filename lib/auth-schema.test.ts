@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest'
-import { describeUnmetPasswordRules, signUpSchema, unmetPasswordRules } from './auth-schema'
+import {
+  describeUnmetPasswordRules,
+  emailChangeCodeSchema,
+  emailChangeRequestSchema,
+  PASSWORDS_DIFFER_MESSAGE,
+  passwordChangeSchema,
+  SAME_EMAIL_MESSAGE,
+  SAME_PASSWORD_MESSAGE,
+  signUpSchema,
+  unmetPasswordRules,
+} from './auth-schema'
 
 describe('password rule (SPEC.md section 5)', () => {
   it('accepts 8+ characters with lowercase, uppercase, number and symbol', () => {
@@ -19,5 +29,51 @@ describe('password rule (SPEC.md section 5)', () => {
 
   it('normalises the email of the sign-up form', () => {
     expect(signUpSchema.parse({ email: ' Ada@Example.COM ', password: 'Abcdef1!' }).email).toBe('ada@example.com')
+  })
+})
+
+/** The first message per field, as the forms show them. */
+function messages(result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) {
+  const out: Record<string, string> = {}
+  for (const issue of result.error?.issues ?? []) out[String(issue.path[0])] ??= issue.message
+  return out
+}
+
+describe('changing the sign-in email', () => {
+  const schema = emailChangeRequestSchema('Ada@Example.com')
+
+  it('accepts a different address and the current password, normalising the address', () => {
+    expect(schema.parse({ newEmail: ' Ada.Moss@Example.COM ', currentPassword: 'anything' })).toEqual({ newEmail: 'ada.moss@example.com', currentPassword: 'anything' })
+  })
+
+  it('refuses the current address in any case and spacing, a malformed address and an empty password', () => {
+    expect(messages(schema.safeParse({ newEmail: ' ADA@example.com', currentPassword: 'x' }))).toEqual({ newEmail: SAME_EMAIL_MESSAGE })
+    expect(messages(schema.safeParse({ newEmail: 'not-an-address', currentPassword: '' }))).toEqual({
+      newEmail: 'Please enter a valid email address',
+      currentPassword: 'Please enter your current password',
+    })
+  })
+
+  it('asks for a code of six digits', () => {
+    expect(emailChangeCodeSchema.parse({ newEmail: 'new@example.com', otp: ' 123456 ' }).otp).toBe('123456')
+    expect(messages(emailChangeCodeSchema.safeParse({ newEmail: 'new@example.com', otp: '12345' }))).toEqual({ otp: 'The code is 6 digits' })
+  })
+})
+
+describe('changing the password', () => {
+  it('accepts a new password that follows the rule, typed twice', () => {
+    expect(passwordChangeSchema.safeParse({ currentPassword: 'Old!Passw0rd', newPassword: 'N3w!Password', confirmPassword: 'N3w!Password' }).success).toBe(true)
+  })
+
+  it('names every problem by field at once', () => {
+    expect(messages(passwordChangeSchema.safeParse({ currentPassword: '', newPassword: 'abcdefgh', confirmPassword: 'abcdefgx' }))).toEqual({
+      currentPassword: 'Please enter your current password',
+      newPassword: 'Password needs: An uppercase letter, A number, A symbol',
+      confirmPassword: PASSWORDS_DIFFER_MESSAGE,
+    })
+    expect(messages(passwordChangeSchema.safeParse({ currentPassword: 'N3w!Password', newPassword: 'N3w!Password', confirmPassword: '' }))).toEqual({
+      newPassword: SAME_PASSWORD_MESSAGE,
+      confirmPassword: 'Please type the new password again',
+    })
   })
 })

@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { z } from './zod'
 import { limits } from './catalogue'
 
 /**
@@ -35,21 +35,57 @@ export const newPasswordSchema = z.string().superRefine((value, ctx) => {
   if (problem) ctx.addIssue({ code: 'custom', message: problem })
 })
 
-export const emailSchema = z.string().trim().toLowerCase().email('Please enter a valid email address').max(254)
-
-export const signUpSchema = z.object({ email: emailSchema, password: newPasswordSchema })
-export const signInSchema = z.object({ email: emailSchema, password: z.string().min(1, 'Please enter your password').max(PASSWORD_MAX_LENGTH) })
-export const verificationCodeSchema = z.object({ email: emailSchema, otp: z.string().trim().regex(/^\d{6}$/, 'The code is 6 digits') })
-export const resetPasswordSchema = z.object({
-  email: emailSchema,
-  otp: z.string().trim().regex(/^\d{6}$/, 'The code is 6 digits'),
-  password: newPasswordSchema,
-})
-
 /** The rate-limit answer the server gives and the form shows. */
 export const TOO_MANY_ATTEMPTS_MESSAGE = 'Too many attempts. Please wait a few minutes and try again.'
 /** Same words whether or not the account exists. */
 export const INVALID_CREDENTIALS_MESSAGE = 'Incorrect email or password'
 export const INVALID_CODE_MESSAGE = 'That code is not valid. Please check it or ask for a new one.'
+/** The words the server answers (create-auth.ts) when the current password is wrong. */
+export const WRONG_CURRENT_PASSWORD_MESSAGE = 'Your current password is not correct'
+export const SAME_EMAIL_MESSAGE = 'That is already your sign-in email. Please enter a different address.'
+export const EMAIL_IN_USE_MESSAGE = 'That address already belongs to another account. Please use a different one.'
+export const SAME_PASSWORD_MESSAGE = 'The new password must differ from your current one'
+export const PASSWORDS_DIFFER_MESSAGE = 'The two new passwords do not match'
+
+export const emailSchema = z.string().trim().toLowerCase().email('Please enter a valid email address').max(254)
+
+/** A mailed one-time code: six digits. */
+export const otpSchema = z.string().trim().regex(/^\d{6}$/, 'The code is 6 digits')
+
+export const signUpSchema = z.object({ email: emailSchema, password: newPasswordSchema })
+export const signInSchema = z.object({ email: emailSchema, password: z.string().min(1, 'Please enter your password').max(PASSWORD_MAX_LENGTH) })
+export const verificationCodeSchema = z.object({ email: emailSchema, otp: otpSchema })
+export const resetPasswordSchema = z.object({
+  email: emailSchema,
+  otp: otpSchema,
+  password: newPasswordSchema,
+})
+
+/** The password a signed-in person types to prove it is them before a change of email or password. */
+export const currentPasswordSchema = z.string().min(1, 'Please enter your current password').max(PASSWORD_MAX_LENGTH, WRONG_CURRENT_PASSWORD_MESSAGE)
+
+/**
+ * Changing the sign-in email, step 1 (POST /api/auth/email-otp/request-email-change): the new
+ * address, which must differ from the current one, and the current password.
+ */
+export function emailChangeRequestSchema(currentEmail: string) {
+  const current = currentEmail.trim().toLowerCase()
+  return z.object({
+    newEmail: emailSchema.refine((email) => email !== current, SAME_EMAIL_MESSAGE),
+    currentPassword: currentPasswordSchema,
+  })
+}
+
+/** Changing the sign-in email, step 2 (POST /api/auth/email-otp/change-email): the code mailed to the new address. */
+export const emailChangeCodeSchema = z.object({ newEmail: emailSchema, otp: otpSchema })
+
+/** Changing the password (POST /api/auth/change-password): the new one follows the rule and is typed twice. */
+export const passwordChangeSchema = z
+  .object({ currentPassword: currentPasswordSchema, newPassword: newPasswordSchema, confirmPassword: z.string() })
+  .superRefine(({ currentPassword, newPassword, confirmPassword }, ctx) => {
+    if (newPassword && newPassword === currentPassword) ctx.addIssue({ code: 'custom', path: ['newPassword'], message: SAME_PASSWORD_MESSAGE })
+    if (!confirmPassword) ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: 'Please type the new password again' })
+    else if (confirmPassword !== newPassword) ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: PASSWORDS_DIFFER_MESSAGE })
+  })
 
 export { LOGIN_EMAIL_STORAGE_KEY } from './auth-constants'

@@ -1,63 +1,9 @@
-import { useId, useState, type FormEvent, type ReactNode } from 'react'
-import {
-  INVALID_CODE_MESSAGE,
-  INVALID_CREDENTIALS_MESSAGE,
-  emailSchema,
-  passwordRules,
-  resetPasswordSchema,
-  signInSchema,
-  signUpSchema,
-  TOO_MANY_ATTEMPTS_MESSAGE,
-  verificationCodeSchema,
-} from '../../../lib/auth-schema'
+import { useId, useState, type FormEvent } from 'react'
+import { emailSchema, resetPasswordSchema, signInSchema, signUpSchema, verificationCodeSchema } from '../../../lib/auth-schema'
+import { callAuth, explain, Field, PasswordChecklist } from './auth-form'
 import { completeSignIn } from './use-session'
 
 type Mode = 'sign-in' | 'sign-up' | 'verify' | 'forgot' | 'reset'
-
-interface AuthAnswer {
-  ok: boolean
-  status: number
-  code?: string
-  message?: string
-}
-
-/** Calls a better-auth endpoint; answers are JSON with `code` and `message` on failure. */
-async function callAuth(path: string, body: Record<string, unknown>): Promise<AuthAnswer> {
-  try {
-    const res = await fetch(`/api/auth${path}`, {
-      method: 'POST',
-      credentials: 'same-origin',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    })
-    const data = (await res.json().catch(() => ({}))) as { code?: string; message?: string }
-    return { ok: res.ok, status: res.status, code: data.code, message: data.message }
-  } catch {
-    return { ok: false, status: 0, message: 'The server could not be reached. Please try again.' }
-  }
-}
-
-/** A failure in words that never say whether an account exists. */
-function explain(answer: AuthAnswer): string {
-  if (answer.status === 429) return answer.message ?? TOO_MANY_ATTEMPTS_MESSAGE
-  switch (answer.code) {
-    case 'INVALID_EMAIL_OR_PASSWORD':
-    case 'INVALID_EMAIL':
-    case 'INVALID_PASSWORD':
-      return INVALID_CREDENTIALS_MESSAGE
-    case 'INVALID_OTP':
-    case 'OTP_EXPIRED':
-    case 'TOO_MANY_ATTEMPTS':
-      return INVALID_CODE_MESSAGE
-    case 'PASSWORD_RULES':
-      return answer.message ?? 'Please choose a stronger password'
-    case 'USER_ALREADY_EXISTS':
-    case 'USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL':
-      return 'Could not create the account. If you already have one, sign in or reset your password.'
-    default:
-      return answer.status === 0 ? (answer.message ?? 'Something went wrong.') : 'Something went wrong. Please try again.'
-  }
-}
 
 const inputClass =
   'w-full rounded-md border border-border bg-background px-3 py-2 text-text placeholder:text-light/70 focus:outline-none focus:ring-2 focus:ring-highlight'
@@ -65,39 +11,6 @@ const primaryButton =
   'rounded-md bg-highlight px-4 py-2 font-semibold text-background hover:opacity-90 disabled:cursor-not-allowed disabled:opacity-60'
 const secondaryButton = 'rounded-md border border-border px-4 py-2 text-text hover:bg-shade'
 const linkButton = 'text-sm text-link underline-offset-2 hover:underline'
-
-function Field({ label, children, error, id }: { label: string; children: ReactNode; error?: string; id: string }) {
-  return (
-    <div className="flex flex-col gap-1">
-      <label htmlFor={id} className="text-sm font-medium text-light">
-        {label}
-      </label>
-      {children}
-      {error ? (
-        <p id={`${id}-error`} className="text-sm text-red" role="alert">
-          {error}
-        </p>
-      ) : null}
-    </div>
-  )
-}
-
-/** Each rule of the password, ticked when met: the unmet ones are named before anything is sent. */
-function PasswordChecklist({ password, id }: { password: string; id: string }) {
-  return (
-    <ul id={id} className="mt-1 grid gap-0.5 text-sm" aria-label="It needs">
-      {passwordRules.map((rule) => {
-        const met = rule.test(password)
-        return (
-          <li key={rule.id} data-rule={rule.id} data-met={met} className={met ? 'text-green' : 'text-light'}>
-            <span aria-hidden="true">{met ? '✓' : '•'}</span> {rule.message}
-            <span className="sr-only">{met ? ' (met)' : ' (missing)'}</span>
-          </li>
-        )
-      })}
-    </ul>
-  )
-}
 
 /** The body of the modal sign-in dialog: sign in, sign up, verify by code, and reset a password by code. */
 export function LoginForm({ onCancel }: { onCancel: () => void }) {

@@ -122,7 +122,17 @@ export function ClientDetailsForm({ details, clientId }: { details: ClientDetail
             </label>
             <input id="details-email" type="email" readOnly value={details.email} className={`mt-1 ${inputClass} opacity-80`} aria-describedby="details-email-hint" />
             <p id="details-email-hint" className="mt-1 text-xs text-(--color-light)">
-              The sign-in email; changing it asks for the current password.
+              {clientId ? (
+                'The client’s sign-in email; only they can change it.'
+              ) : (
+                <>
+                  The sign-in email. Change it under{' '}
+                  <a href="#sign-in-and-security" className="text-(--color-link) underline hover:no-underline">
+                    Sign-in and security
+                  </a>
+                  .
+                </>
+              )}
             </p>
           </div>
           {field('phoneNumber')}

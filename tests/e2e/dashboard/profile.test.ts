@@ -63,7 +63,7 @@ describe('client dashboard: signed out, details, keyboard and accessibility', ()
     await page.getByRole('heading', { level: 1, name: 'User Dashboard' }).waitFor()
     expect(await page.getByRole('combobox', { name: 'Client' }).count()).toBe(0)
     expect(await page.getByRole('heading', { name: 'Admin Dashboard' }).count()).toBe(0)
-    expect(await page.getByLabel('Email').inputValue()).toBe(user.email)
+    expect(await page.getByLabel('Email', { exact: true }).inputValue()).toBe(user.email)
 
     await page.getByLabel('Phone number').fill('+44 1422 123456')
     await page.getByLabel('Nickname').fill('Dee')

@@ -155,6 +155,25 @@ describe('accounts over HTTP (better-auth, SMTP codes, limits)', () => {
     expect((await client.json('/api/auth/change-email', { newEmail: 'elsewhere@example.test' })).status).toBe(404)
   })
 
+  it('a password set by /change-password follows the rule too (the before-hook), and revokeOtherSessions ends the other sessions', async () => {
+    const email = 'rekey@example.test'
+    const client = await signUpAndVerify(portal, email)
+    const elsewhere = new HttpClient(portal.url)
+    expect((await elsewhere.json('/api/auth/sign-in/email', { email, password: STRONG_PASSWORD })).status).toBe(200)
+
+    const weak = await client.json<{ code: string; message: string }>('/api/auth/change-password', { currentPassword: STRONG_PASSWORD, newPassword: 'weakpassword', revokeOtherSessions: true })
+    expect(weak.status).toBe(400)
+    expect(weak.body).toMatchObject({ code: 'PASSWORD_RULES', message: 'Password needs: An uppercase letter, A number, A symbol' })
+    expect((await (await elsewhere.fetch('/api/session')).json()).user.email).toBe(email)
+
+    const ok = await client.json('/api/auth/change-password', { currentPassword: STRONG_PASSWORD, newPassword: 'R3keyed!Pass', revokeOtherSessions: true })
+    expect(ok.status).toBe(200)
+    // This client carries on with the fresh session it was given; the other one is signed out.
+    expect((await (await client.fetch('/api/session')).json()).user.email).toBe(email)
+    expect((await (await elsewhere.fetch('/api/session')).json()).user).toBeNull()
+    expect((await new HttpClient(portal.url).json('/api/auth/sign-in/email', { email, password: 'R3keyed!Pass' })).status).toBe(200)
+  })
+
   it('changing the email asks for the current password and a code sent to the new address', async () => {
     const client = await signUpAndVerify(portal, 'mover@example.test')
     const noPassword = await client.json<{ message: string }>('/api/auth/email-otp/request-email-change', { newEmail: 'moved@example.test' })

@@ -1,0 +1,98 @@
+import type { ReactNode } from 'react'
+import { INVALID_CODE_MESSAGE, INVALID_CREDENTIALS_MESSAGE, passwordRules, TOO_MANY_ATTEMPTS_MESSAGE } from '../../../lib/auth-schema'
+
+/**
+ * What the forms that talk to better-auth share: the sign-in dialog (login-dialog.tsx) and the
+ * dashboard's "Sign-in and security" card (features/dashboard/account-security.tsx).
+ */
+
+export interface AuthAnswer {
+  ok: boolean
+  status: number
+  code?: string
+  message?: string
+}
+
+/** Calls a better-auth endpoint; answers are JSON with `code` and `message` on failure. */
+export async function callAuth(path: string, body: Record<string, unknown>): Promise<AuthAnswer> {
+  try {
+    const res = await fetch(`/api/auth${path}`, {
+      method: 'POST',
+      credentials: 'same-origin',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    })
+    const data = (await res.json().catch(() => ({}))) as { code?: string; message?: string }
+    return { ok: res.ok, status: res.status, code: data.code, message: data.message }
+  } catch {
+    return { ok: false, status: 0, message: 'The server could not be reached. Please try again.' }
+  }
+}
+
+/** A failure in words that never say whether an account exists. */
+export function explain(answer: AuthAnswer): string {
+  if (answer.status === 429) return answer.message ?? TOO_MANY_ATTEMPTS_MESSAGE
+  switch (answer.code) {
+    case 'INVALID_EMAIL_OR_PASSWORD':
+    case 'INVALID_EMAIL':
+    case 'INVALID_PASSWORD':
+      return INVALID_CREDENTIALS_MESSAGE
+    case 'INVALID_OTP':
+    case 'OTP_EXPIRED':
+    case 'TOO_MANY_ATTEMPTS':
+      return INVALID_CODE_MESSAGE
+    case 'PASSWORD_RULES':
+      return answer.message ?? 'Please choose a stronger password'
+    case 'USER_ALREADY_EXISTS':
+    case 'USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL':
+      return 'Could not create the account. If you already have one, sign in or reset your password.'
+    default:
+      return answer.status === 0 ? (answer.message ?? 'Something went wrong.') : 'Something went wrong. Please try again.'
+  }
+}
+
+/** The id of a field's error message (`Field` renders it; the input names it in aria-describedby). */
+export const errorIdOf = (id: string) => `${id}-error`
+
+/** aria-invalid and aria-describedby for an input: its error first, then any hints. */
+export function describedBy(id: string, error: string | undefined, ...hints: (string | undefined | false)[]) {
+  const ids = [error ? errorIdOf(id) : undefined, ...hints].filter(Boolean)
+  return { 'aria-invalid': error ? true : undefined, 'aria-describedby': ids.length ? ids.join(' ') : undefined } as const
+}
+
+/**
+ * A label, its input (the children) and the field's error. The error is announced as an alert unless
+ * `alert` is false (a form that moves focus to the field lets the screen reader read it from there).
+ */
+export function Field({ label, children, error, id, alert = true }: { label: string; children: ReactNode; error?: string; id: string; alert?: boolean }) {
+  return (
+    <div className="flex flex-col gap-1">
+      <label htmlFor={id} className="text-sm font-medium text-light">
+        {label}
+      </label>
+      {children}
+      {error ? (
+        <p id={errorIdOf(id)} className="text-sm text-red" role={alert ? 'alert' : undefined}>
+          {error}
+        </p>
+      ) : null}
+    </div>
+  )
+}
+
+/** Each rule of the password, ticked when met: the unmet ones are named before anything is sent. */
+export function PasswordChecklist({ password, id }: { password: string; id: string }) {
+  return (
+    <ul id={id} className="mt-1 grid gap-0.5 text-sm" aria-label="It needs">
+      {passwordRules.map((rule) => {
+        const met = rule.test(password)
+        return (
+          <li key={rule.id} data-rule={rule.id} data-met={met} className={met ? 'text-green' : 'text-light'}>
+            <span aria-hidden="true">{met ? '✓' : '•'}</span> {rule.message}
+            <span className="sr-only">{met ? ' (met)' : ' (missing)'}</span>
+          </li>
+        )
+      })}
+    </ul>
+  )
+}

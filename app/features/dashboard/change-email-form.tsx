@@ -1,0 +1,208 @@
+import { useId, useRef, useState, type FormEvent } from 'react'
+import { useRevalidator } from 'react-router'
+import {
+  EMAIL_IN_USE_MESSAGE,
+  emailChangeCodeSchema,
+  emailChangeRequestSchema,
+  INVALID_CODE_MESSAGE,
+  LOGIN_EMAIL_STORAGE_KEY,
+  SAME_EMAIL_MESSAGE,
+  WRONG_CURRENT_PASSWORD_MESSAGE,
+} from '../../../lib/auth-schema'
+import { callAuth, explain } from '../auth/auth-form'
+import { refreshSession } from '../auth/use-session'
+import { FormStatus, InputField, firstInError, firstIssues, generalProblem, noStatus, useFocusAfterRender, type FormStatusValue } from './security-form-parts'
+import { buttonClass, secondaryButtonClass } from './styles'
+
+type EmailField = 'newEmail' | 'currentPassword' | 'otp'
+const fieldOrder: EmailField[] = ['newEmail', 'currentPassword', 'otp']
+
+/**
+ * Changing the sign-in email in two steps: the new address and the current password send a code to
+ * the new address (POST /api/auth/email-otp/request-email-change); the code confirms the change
+ * (POST /api/auth/email-otp/change-email). The server sends no code to an address that already
+ * has an account, and says so only once a valid code is given, so the words here do not either.
+ */
+export function ChangeEmailForm({ email }: { email: string }) {
+  const id = useId()
+  const revalidator = useRevalidator()
+  const [step, setStep] = useState<'request' | 'confirm'>('request')
+  const [newEmail, setNewEmail] = useState('')
+  const [currentPassword, setCurrentPassword] = useState('')
+  const [otp, setOtp] = useState('')
+  /** The normalised address the code was sent to. */
+  const [pending, setPending] = useState('')
+  const [errors, setErrors] = useState<Partial<Record<EmailField, string>>>({})
+  const [status, setStatus] = useState<FormStatusValue>(noStatus)
+  const [busy, setBusy] = useState(false)
+  const refs = { newEmail: useRef<HTMLInputElement>(null), currentPassword: useRef<HTMLInputElement>(null), otp: useRef<HTMLInputElement>(null) }
+  const focusLater = useFocusAfterRender()
+  const focusField = (field: EmailField) => focusLater(refs[field])
+
+  const fail = (field: EmailField, message: string) => {
+    setErrors({ [field]: message })
+    focusField(field)
+  }
+
+  /** The request, with the buttons disabled while it runs. */
+  const send = async (path: string, body: Record<string, unknown>) => {
+    setBusy(true)
+    try {
+      return await callAuth(path, body)
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  const showIssues = (issues: Parameters<typeof firstIssues>[0]) => {
+    const found = firstIssues<EmailField>(issues)
+    setErrors(found)
+    const first = firstInError(fieldOrder, found)
+    if (first) focusField(first)
+  }
+
+  async function sendCode() {
+    const parsed = emailChangeRequestSchema(email).safeParse({ newEmail, currentPassword })
+    if (!parsed.success) return showIssues(parsed.error.issues)
+    const answer = await send('/email-otp/request-email-change', parsed.data)
+    if (answer.ok) {
+      setPending(parsed.data.newEmail)
+      setCurrentPassword('')
+      setOtp('')
+      setStep('confirm')
+      // Focus moves to the code field, whose description says where the code went.
+      focusField('otp')
+      return
+    }
+    const general = generalProblem(answer)
+    if (general) return setStatus({ text: general, tone: 'error' })
+    if (answer.code === 'INVALID_PASSWORD') return fail('currentPassword', WRONG_CURRENT_PASSWORD_MESSAGE)
+    if (answer.code === 'INVALID_EMAIL') return fail('newEmail', 'Please enter a valid email address')
+    if (answer.message === 'Email is the same') return fail('newEmail', SAME_EMAIL_MESSAGE)
+    setStatus({ text: explain(answer), tone: 'error' })
+  }
+
+  async function confirm() {
+    const parsed = emailChangeCodeSchema.safeParse({ newEmail: pending, otp })
+    if (!parsed.success) return showIssues(parsed.error.issues)
+    const answer = await send('/email-otp/change-email', parsed.data)
+    if (answer.ok) {
+      rememberLoginEmail(parsed.data.newEmail)
+      setStep('request')
+      setNewEmail('')
+      setOtp('')
+      setPending('')
+      setStatus({ text: `Your sign-in email is now ${parsed.data.newEmail}.`, tone: 'success' })
+      focusField('newEmail')
+      // The details card shows the new address; the page's session view follows.
+      void revalidator.revalidate()
+      void refreshSession()
+      return
+    }
+    const general = generalProblem(answer)
+    if (general) return setStatus({ text: general, tone: 'error' })
+    if (answer.code === 'INVALID_OTP' || answer.code === 'OTP_EXPIRED' || answer.code === 'TOO_MANY_ATTEMPTS') return fail('otp', INVALID_CODE_MESSAGE)
+    if (answer.message === 'Email already in use') {
+      // Someone took the address after the code was sent: start again with another one.
+      setStep('request')
+      setStatus(noStatus)
+      return fail('newEmail', EMAIL_IN_USE_MESSAGE)
+    }
+    setStatus({ text: explain(answer), tone: 'error' })
+  }
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    if (busy) return
+    setErrors({})
+    setStatus(noStatus)
+    await (step === 'request' ? sendCode() : confirm())
+  }
+
+  const backToAddress = () => {
+    setStep('request')
+    setOtp('')
+    setErrors({})
+    setStatus(noStatus)
+    focusField('newEmail')
+  }
+
+  const ids = { newEmail: `${id}-new-email`, currentPassword: `${id}-email-password`, otp: `${id}-email-code`, hint: `${id}-email-hint` }
+  return (
+    <form onSubmit={submit} noValidate aria-labelledby={`${id}-title`} className="flex flex-col gap-4" data-testid="change-email-form" data-step={step}>
+      <h3 id={`${id}-title`} className="text-lg font-semibold">
+        Change your sign-in email
+      </h3>
+      {step === 'request' ? (
+        <>
+          <p id={ids.hint} className="text-sm text-(--color-light)">
+            Your sign-in email is <span className="font-medium text-(--color-text)">{email}</span>. We send a code to the new address to make sure it is yours.
+          </p>
+          <InputField
+            label="New email"
+            id={ids.newEmail}
+            error={errors.newEmail}
+            inputRef={refs.newEmail}
+            name="newEmail"
+            type="email"
+            autoComplete="email"
+            value={newEmail}
+            onChange={(e) => setNewEmail(e.target.value)}
+            hints={[ids.hint]}
+          />
+          <InputField
+            label="Current password"
+            id={ids.currentPassword}
+            error={errors.currentPassword}
+            inputRef={refs.currentPassword}
+            name="currentPassword"
+            type="password"
+            autoComplete="current-password"
+            value={currentPassword}
+            onChange={(e) => setCurrentPassword(e.target.value)}
+          />
+        </>
+      ) : (
+        <>
+          <p id={ids.hint} className="text-sm text-(--color-light)">
+            We sent a 6-digit code to <span className="font-medium text-(--color-text)">{pending}</span>. It expires in 10 minutes.
+          </p>
+          <InputField
+            label="Code"
+            id={ids.otp}
+            error={errors.otp}
+            inputRef={refs.otp}
+            name="otp"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={6}
+            value={otp}
+            onChange={(e) => setOtp(e.target.value.replace(/\D/g, ''))}
+            hints={[ids.hint]}
+          />
+          <p className="text-sm text-(--color-light)">No code? Check the address, or use a different one: no code is sent to an address that already has an account here.</p>
+        </>
+      )}
+      <FormStatus status={status} testId="change-email-status" />
+      <div className="flex flex-wrap items-center gap-3">
+        <button type="submit" className={buttonClass} disabled={busy}>
+          {step === 'request' ? (busy ? 'Sending…' : 'Send code') : busy ? 'Confirming…' : 'Confirm'}
+        </button>
+        {step === 'confirm' ? (
+          <button type="button" className={secondaryButtonClass} onClick={backToAddress} disabled={busy}>
+            Use a different address
+          </button>
+        ) : null}
+      </div>
+    </form>
+  )
+}
+
+/** The remembered login email (SPEC.md section 4) follows the change. */
+function rememberLoginEmail(address: string) {
+  try {
+    if (localStorage.getItem(LOGIN_EMAIL_STORAGE_KEY) !== null) localStorage.setItem(LOGIN_EMAIL_STORAGE_KEY, address)
+  } catch {
+    /* storage may be disabled */
+  }
+}

@@ -1,0 +1,115 @@
+import { useId, useRef, useState, type FormEvent } from 'react'
+import { passwordChangeSchema, WRONG_CURRENT_PASSWORD_MESSAGE } from '../../../lib/auth-schema'
+import { callAuth, explain, PasswordChecklist } from '../auth/auth-form'
+import { FormStatus, InputField, firstInError, firstIssues, generalProblem, noStatus, useFocusAfterRender, type FormStatusValue } from './security-form-parts'
+import { buttonClass } from './styles'
+
+type PasswordField = 'currentPassword' | 'newPassword' | 'confirmPassword'
+const fieldOrder: PasswordField[] = ['currentPassword', 'newPassword', 'confirmPassword']
+
+/**
+ * Changing the password (POST /api/auth/change-password): the current one, then the new one twice.
+ * The new one follows the rule of lib/auth-schema.ts (the server's before-hook checks it again), and
+ * every other session of the account is signed out; this one carries on with a fresh session.
+ */
+export function ChangePasswordForm({ email }: { email: string }) {
+  const id = useId()
+  const [values, setValues] = useState<Record<PasswordField, string>>({ currentPassword: '', newPassword: '', confirmPassword: '' })
+  const [errors, setErrors] = useState<Partial<Record<PasswordField, string>>>({})
+  const [status, setStatus] = useState<FormStatusValue>(noStatus)
+  const [busy, setBusy] = useState(false)
+  const refs = { currentPassword: useRef<HTMLInputElement>(null), newPassword: useRef<HTMLInputElement>(null), confirmPassword: useRef<HTMLInputElement>(null) }
+
+  const focusLater = useFocusAfterRender()
+
+  const fail = (field: PasswordField, message: string) => {
+    setErrors({ [field]: message })
+    focusLater(refs[field])
+  }
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    if (busy) return
+    setErrors({})
+    setStatus(noStatus)
+    const parsed = passwordChangeSchema.safeParse(values)
+    if (!parsed.success) {
+      const found = firstIssues<PasswordField>(parsed.error.issues)
+      setErrors(found)
+      const first = firstInError(fieldOrder, found)
+      if (first) focusLater(refs[first])
+      return
+    }
+    setBusy(true)
+    try {
+      const { currentPassword, newPassword } = parsed.data
+      const answer = await callAuth('/change-password', { currentPassword, newPassword, revokeOtherSessions: true })
+      if (answer.ok) {
+        setValues({ currentPassword: '', newPassword: '', confirmPassword: '' })
+        setStatus({ text: 'Your password was changed. Any other devices signed in to your account were signed out.', tone: 'success' })
+        return
+      }
+      const general = generalProblem(answer)
+      if (general) return setStatus({ text: general, tone: 'error' })
+      if (answer.code === 'INVALID_PASSWORD') return fail('currentPassword', WRONG_CURRENT_PASSWORD_MESSAGE)
+      if (answer.code === 'PASSWORD_RULES' || answer.code === 'PASSWORD_TOO_SHORT' || answer.code === 'PASSWORD_TOO_LONG') return fail('newPassword', explain(answer))
+      setStatus({ text: explain(answer), tone: 'error' })
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  const set = (field: PasswordField) => (event: React.ChangeEvent<HTMLInputElement>) => setValues((v) => ({ ...v, [field]: event.target.value }))
+  const ids = { currentPassword: `${id}-current`, newPassword: `${id}-new`, confirmPassword: `${id}-confirm`, rules: `${id}-rules` }
+  return (
+    <form onSubmit={submit} noValidate aria-labelledby={`${id}-title`} className="flex flex-col gap-4" data-testid="change-password-form">
+      <h3 id={`${id}-title`} className="text-lg font-semibold">
+        Change your password
+      </h3>
+      {/* For password managers: the account the new password belongs to. */}
+      <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
+      <InputField
+        label="Current password"
+        id={ids.currentPassword}
+        error={errors.currentPassword}
+        inputRef={refs.currentPassword}
+        name="currentPassword"
+        type="password"
+        autoComplete="current-password"
+        value={values.currentPassword}
+        onChange={set('currentPassword')}
+      />
+      <InputField
+        label="New password"
+        id={ids.newPassword}
+        error={errors.newPassword}
+        inputRef={refs.newPassword}
+        name="newPassword"
+        type="password"
+        autoComplete="new-password"
+        value={values.newPassword}
+        onChange={set('newPassword')}
+        hints={[ids.rules]}
+      >
+        <PasswordChecklist password={values.newPassword} id={ids.rules} />
+      </InputField>
+      <InputField
+        label="Confirm new password"
+        id={ids.confirmPassword}
+        error={errors.confirmPassword}
+        inputRef={refs.confirmPassword}
+        name="confirmPassword"
+        type="password"
+        autoComplete="new-password"
+        value={values.confirmPassword}
+        onChange={set('confirmPassword')}
+      />
+      <FormStatus status={status} testId="change-password-status" />
+      <div className="flex flex-wrap items-center gap-3">
+        <button type="submit" className={buttonClass} disabled={busy}>
+          {busy ? 'Changing…' : 'Change password'}
+        </button>
+      </div>
+    </form>
+  )
+}
