@@ -2,8 +2,22 @@ import { reactRouter } from '@react-router/dev/vite'
 import tailwindcss from '@tailwindcss/vite'
 import { defineConfig } from 'vite'
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [tailwindcss(), reactRouter()],
   server: { watch: { ignored: ['**/data/**', '**/test-results/**'] } },
-  build: { assetsInlineLimit: 0 },
-})
+  build: {
+    assetsInlineLimit: 0,
+    rolldownOptions: isSsrBuild
+      ? undefined
+      : {
+          output: {
+            codeSplitting: {
+              groups: [
+                { name: 'shell', test: /[\\/]app[\\/]root\.tsx|[\\/]lib[\\/]page-data\.ts/, priority: 1 },
+                { name: 'framework', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]|rolldown[\\/]runtime/, priority: 2 },
+              ],
+            },
+          },
+        },
+  },
+}))

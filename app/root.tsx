@@ -1,12 +1,14 @@
-import { useEffect } from 'react'
+import { Suspense, lazy, useEffect } from 'react'
 import { Links, Meta, Outlet, Scripts, isRouteErrorResponse, useLocation, useRouteError } from 'react-router'
 import type { Route } from './+types/root'
 import './app.css'
-import { NotFoundContent } from './components/layout/not-found-content'
 import { Shell } from './components/layout/shell'
 import { themeBootScript } from './features/theme/theme-boot'
-import { organizationJsonLd } from '../lib/meta'
+import { organizationJsonLd } from '../lib/organization'
 import { themeStyleSheet } from '../lib/theme'
+
+// Only error pages need it, so it is not part of every page's script.
+const NotFoundContent = lazy(() => import('./components/layout/not-found-content').then((m) => ({ default: m.NotFoundContent })))
 
 export const links: Route.LinksFunction = () => [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }]
 
@@ -49,7 +51,9 @@ export function ErrorBoundary() {
   if (isRouteErrorResponse(error) && error.status === 404) {
     return (
       <Shell>
-        <NotFoundContent pathname={pathname} />
+        <Suspense fallback={null}>
+          <NotFoundContent pathname={pathname} />
+        </Suspense>
       </Shell>
     )
   }

@@ -1,3 +1,4 @@
+import { site } from '../lib/site'
 import type { IconName, TextSection } from './types'
 
 export interface ProjectContent {
@@ -82,3 +83,11 @@ export function findProject(slug: ProjectContent['slug']): ProjectContent {
   if (!project) throw new Error(`No content for project ${slug}`)
   return project
 }
+
+/** Everything a project page shows, with its GitHub address looked up in lib/site.ts. */
+export function projectPageContent(slug: ProjectContent['slug']) {
+  const { icon, title, intro, sections, github } = findProject(slug)
+  return { icon, title, intro, sections, githubUrl: site.github[github] }
+}
+
+export type ProjectPageContent = ReturnType<typeof projectPageContent>

@@ -1,4 +1,4 @@
-import type { ServiceSlug } from '../lib/catalogue'
+import { camCourses, formatRate, serviceRates, timings, trainingCourses, type ServiceSlug } from '../lib/catalogue'
 import type { IconName } from './types'
 
 export interface CapabilityGroup {
@@ -181,4 +181,36 @@ export function findService(slug: ServiceSlug): ServiceContent {
   const service = services.find((s) => s.slug === slug)
   if (!service) throw new Error(`No content for service ${slug}`)
   return service
+}
+
+/** Facts for a training slide, looked up in the catalogue so the numbers live in one place. */
+function courseFacts(program: TrainingProgram): string | undefined {
+  const general = trainingCourses.find((c) => c.name === program.course)
+  if (general) return `${general.duration} · ${general.level} · £${general.dayPrice}/day`
+  const cam = camCourses.find((c) => c.name === program.course)
+  if (cam) return `${cam.duration} hours · up to ${cam.classSize} participants · ${cam.certificate.toLowerCase()}`
+  return undefined
+}
+
+/** Everything a service page shows, with the rate and the course facts looked up in the catalogue. */
+export function servicePageContent(slug: ServiceSlug) {
+  const service = findService(slug)
+  const rate = serviceRates.find((r) => r.slug === slug)!
+  return {
+    service,
+    rateLabel: formatRate(rate),
+    requestQuote: servicesOverview.requestQuote,
+    trainingPrograms: service.trainingPrograms.map((program) => ({ ...program, facts: courseFacts(program) })),
+    carouselMs: timings.serviceCarouselMs,
+  }
+}
+
+export type ServicePageContent = ReturnType<typeof servicePageContent>
+
+/** The services as cards (home page, services overview), each with its page link and rate looked up in the catalogue. */
+export function serviceCards() {
+  return services.map(({ slug, icon, title, summary, features }) => {
+    const rate = serviceRates.find((r) => r.slug === slug)!
+    return { slug, icon, title, summary, features, path: rate.path, rateLabel: formatRate(rate) }
+  })
 }

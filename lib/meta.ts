@@ -1,3 +1,4 @@
+import type { PageData } from './page-data'
 import { findRoute } from './route-table'
 import { site } from './site'
 
@@ -8,7 +9,7 @@ export interface PageMetaOptions {
   publicUrl?: string
 }
 
-/** Per-route metadata: title, description, keywords, Open Graph and Twitter card tags. */
+/** Per-route metadata (built on the server, in a page's loader): title, description, keywords, Open Graph and Twitter card tags. */
 export function pageMeta({ path, title, description }: PageMetaOptions) {
   const route = findRoute(path)
   const t = title ?? route?.title ?? site.companyName
@@ -29,22 +30,11 @@ export function pageMeta({ path, title, description }: PageMetaOptions) {
   ]
 }
 
-export function organizationJsonLd() {
-  return {
-    '@context': 'https://schema.org',
-    '@type': 'Organization',
-    name: site.legalName,
-    alternateName: site.companyName,
-    email: site.email,
-    description: site.description,
-    address: {
-      '@type': 'PostalAddress',
-      streetAddress: `${site.address.building}, ${site.address.road}`,
-      addressLocality: site.address.town,
-      addressRegion: site.address.county,
-      postalCode: site.address.postcode,
-      addressCountry: 'GB',
-    },
-    sameAs: site.social.map((s) => s.href),
-  }
+/**
+ * What a content page's loader returns: its copy and its metadata. Both are built on the server and
+ * travel as route data (inlined in the prerendered HTML, `<path>.data` on client navigation), so the
+ * page's script holds components only, not words.
+ */
+export function pageData<T>(path: string, content: T, extraMeta: PageData<T>['meta'] = []): PageData<T> {
+  return { meta: [...pageMeta({ path }), ...extraMeta], content }
 }

@@ -1,11 +1,14 @@
-import { Link } from 'react-router'
+import { Link, useLoaderData } from 'react-router'
 import { about } from '../../content/about'
-import { pageMeta } from '../../lib/meta'
+import { pageData } from '../../lib/meta'
+import { metaFromLoader } from '../../lib/page-data'
 import { cardClass, ContactBand, linkClass, Page, PageHeader, SectionHeading, TickList } from '../components/content/ui'
 
-export const meta = () => pageMeta({ path: '/about' })
+export const loader = () => pageData('/about', about)
+export const meta = metaFromLoader
 
 export default function AboutPage() {
+  const { content: about } = useLoaderData<typeof loader>()
   return (
     <Page>
       <PageHeader title={about.heading} intro={about.intro} />

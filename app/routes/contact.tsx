@@ -1,14 +1,15 @@
 import { useActionData, useLoaderData, type ActionFunctionArgs, type HeadersFunction } from 'react-router'
 import { contactPage } from '../../content/contact'
-import { pageMeta } from '../../lib/meta'
+import { CONTACT_HONEYPOT_FIELD } from '../../lib/contact-rules'
+import { pageData } from '../../lib/meta'
+import { metaFromLoader } from '../../lib/page-data'
 import { site } from '../../lib/site'
 import { ContactForm, type ContactFormResult } from '../components/content/contact-form'
 import { cardClass, linkClass, Page, PageHeader } from '../components/content/ui'
 import { ContactLocation } from '../features/map/contact-location'
-import { CONTACT_HONEYPOT_FIELD } from '../../lib/contact-schema'
 import { loadContactPage, submitContact } from './contact.server'
 
-export const meta = () => pageMeta({ path: '/contact' })
+export const meta = metaFromLoader
 
 /** A refused message tells clients when to try again. */
 export const headers: HeadersFunction = ({ actionHeaders }) => {
@@ -17,7 +18,7 @@ export const headers: HeadersFunction = ({ actionHeaders }) => {
 }
 
 export function loader() {
-  return loadContactPage()
+  return { ...pageData('/contact', contactPage), ...loadContactPage() }
 }
 
 export function action({ request }: ActionFunctionArgs) {
@@ -25,17 +26,17 @@ export function action({ request }: ActionFunctionArgs) {
 }
 
 export default function ContactPage() {
-  const { maps } = useLoaderData<typeof loader>()
+  const { maps, content: contactPage } = useLoaderData<typeof loader>()
   const result = useActionData<ContactFormResult>()
   return (
     <Page>
       <PageHeader title={contactPage.heading} intro={contactPage.intro} />
       <div className="grid gap-10 lg:grid-cols-[1fr_auto]">
         <div className={`${cardClass} self-start`}>
-          <ContactForm result={result} honeypotField={CONTACT_HONEYPOT_FIELD} />
+          <ContactForm content={contactPage} result={result} honeypotField={CONTACT_HONEYPOT_FIELD} />
         </div>
         <div className="space-y-6 lg:w-[350px]">
-          <ContactLocation apiKey={maps.apiKey} mapId={maps.mapId} />
+          <ContactLocation apiKey={maps.apiKey} mapId={maps.mapId} text={contactPage} />
           <section className={cardClass} aria-labelledby="quick-contact-heading">
             <h2 id="quick-contact-heading" className="text-lg font-semibold">
               {contactPage.quickContact.heading}

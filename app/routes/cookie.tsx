@@ -1,11 +1,15 @@
+import { useLoaderData } from 'react-router'
 import { cookiePolicy } from '../../content/legal/cookie'
-import { pageMeta } from '../../lib/meta'
+import { pageData } from '../../lib/meta'
+import { metaFromLoader } from '../../lib/page-data'
 import { LegalSection, MailtoLink } from '../components/content/legal'
 import { Page, PageHeader } from '../components/content/ui'
 
-export const meta = () => pageMeta({ path: '/cookie' })
+export const loader = () => pageData('/cookie', cookiePolicy)
+export const meta = metaFromLoader
 
 export default function CookiePage() {
+  const { content: cookiePolicy } = useLoaderData<typeof loader>()
   const last = cookiePolicy.sections.length - 1
   return (
     <Page>

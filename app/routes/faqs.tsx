@@ -1,9 +1,8 @@
-import { Link } from 'react-router'
+import { Link, useLoaderData } from 'react-router'
 import { faqGroups, faqsPage } from '../../content/faqs'
-import { pageMeta } from '../../lib/meta'
+import { pageData } from '../../lib/meta'
+import { metaFromLoader } from '../../lib/page-data'
 import { ButtonLink, linkClass, Page, PageHeader, SectionHeading } from '../components/content/ui'
-
-export const meta = () => pageMeta({ path: '/faqs' })
 
 /** FAQPage structured data, so search engines can show the answers directly. */
 function faqJsonLd() {
@@ -18,15 +17,27 @@ function faqJsonLd() {
 
 const slug = (text: string) => text.toLowerCase().replace(/[^a-z0-9]+/g, '-')
 
+export function loader() {
+  return pageData('/faqs', {
+    page: faqsPage,
+    groups: faqGroups.map((group) => ({ ...group, headingId: `${slug(group.heading)}-heading` })),
+    // Serialised here, ready for the page's <script type="application/ld+json">.
+    jsonLd: JSON.stringify(faqJsonLd()).replace(/</g, '\\u003c'),
+  })
+}
+export const meta = metaFromLoader
+
 export default function FaqsPage() {
+  const { content } = useLoaderData<typeof loader>()
+  const { page: faqsPage, groups } = content
   return (
     <Page>
-      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: JSON.stringify(faqJsonLd()).replace(/</g, '\\u003c') }} />
+      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: content.jsonLd }} />
       <PageHeader title={faqsPage.heading} intro={faqsPage.intro} />
       <div className="max-w-3xl space-y-10">
-        {faqGroups.map((group) => (
-          <section key={group.heading} aria-labelledby={`${slug(group.heading)}-heading`}>
-            <SectionHeading id={`${slug(group.heading)}-heading`}>{group.heading}</SectionHeading>
+        {groups.map((group) => (
+          <section key={group.heading} aria-labelledby={group.headingId}>
+            <SectionHeading id={group.headingId}>{group.heading}</SectionHeading>
             <div className="space-y-3">
               {group.faqs.map((faq) => (
                 <details key={faq.question} className="group rounded-xl border border-[var(--color-border)] bg-[var(--color-foreground)]">

@@ -1,15 +1,24 @@
-import { Link } from 'react-router'
+import { Link, useLoaderData } from 'react-router'
 import { home } from '../../content/home'
-import { services } from '../../content/services'
-import { formatRate, serviceRates } from '../../lib/catalogue'
-import { pageMeta } from '../../lib/meta'
+import { serviceCards } from '../../content/services'
+import { pageData } from '../../lib/meta'
+import { metaFromLoader, neverRevalidate } from '../../lib/page-data'
 import { FeatureCard } from '../components/content/feature-card'
 import { Icon } from '../components/content/icon'
 import { ButtonLink, cardClass, ContactBand, linkClass } from '../components/content/ui'
 
-export const meta = () => pageMeta({ path: '/' })
+export function loader() {
+  return pageData('/', {
+    home,
+    services: serviceCards().map(({ slug, icon, title, path, rateLabel }) => ({ slug, icon, title, path, rateLabel })),
+  })
+}
+export const meta = metaFromLoader
+// "Ask our assistant" links to /?chat=open: the copy stays as it is.
+export const shouldRevalidate = neverRevalidate
 
 export default function HomePage() {
+  const { home, services } = useLoaderData<typeof loader>().content
   const { actions } = home
   return (
     <div className="mx-auto max-w-6xl px-4 py-10 sm:px-6">
@@ -51,20 +60,17 @@ export default function HomePage() {
         </h2>
         <p className="mt-2 mb-6 max-w-3xl text-[var(--color-light)]">{home.servicesIntro}</p>
         <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-5">
-          {services.map((service) => {
-            const rate = serviceRates.find((r) => r.slug === service.slug)!
-            return (
-              <li key={service.slug} className={`${cardClass} !p-4`}>
-                <Icon name={service.icon} className="h-6 w-6 text-[var(--color-highlight)]" />
-                <h3 className="mt-2 font-semibold">
-                  <Link to={rate.path} className={linkClass}>
-                    {service.title}
-                  </Link>
-                </h3>
-                <p className="mt-1 text-sm text-[var(--color-light)]">{formatRate(rate)}</p>
-              </li>
-            )
-          })}
+          {services.map((service) => (
+            <li key={service.slug} className={`${cardClass} !p-4`}>
+              <Icon name={service.icon} className="h-6 w-6 text-[var(--color-highlight)]" />
+              <h3 className="mt-2 font-semibold">
+                <Link to={service.path} className={linkClass}>
+                  {service.title}
+                </Link>
+              </h3>
+              <p className="mt-1 text-sm text-[var(--color-light)]">{service.rateLabel}</p>
+            </li>
+          ))}
         </ul>
       </section>
 

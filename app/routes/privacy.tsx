@@ -1,11 +1,15 @@
+import { useLoaderData } from 'react-router'
 import { privacy } from '../../content/legal/privacy'
-import { pageMeta } from '../../lib/meta'
+import { pageData } from '../../lib/meta'
+import { metaFromLoader } from '../../lib/page-data'
 import { LegalSection, MailtoLink } from '../components/content/legal'
 import { Page, PageHeader } from '../components/content/ui'
 
-export const meta = () => pageMeta({ path: '/privacy' })
+export const loader = () => pageData('/privacy', privacy)
+export const meta = metaFromLoader
 
 export default function PrivacyPage() {
+  const { content: privacy } = useLoaderData<typeof loader>()
   const last = privacy.sections.length - 1
   return (
     <Page>

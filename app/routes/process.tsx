@@ -1,12 +1,16 @@
+import { useLoaderData } from 'react-router'
 import { designProcess } from '../../content/process'
-import { pageMeta } from '../../lib/meta'
+import { pageData } from '../../lib/meta'
+import { metaFromLoader } from '../../lib/page-data'
 import { Icon } from '../components/content/icon'
 import { PhaseIndex } from '../components/content/phase-index'
 import { cardClass, ContactBand, Page, PageHeader, TickList } from '../components/content/ui'
 
-export const meta = () => pageMeta({ path: '/process' })
+export const loader = () => pageData('/process', designProcess)
+export const meta = metaFromLoader
 
 export default function ProcessPage() {
+  const { content: designProcess } = useLoaderData<typeof loader>()
   const { phases } = designProcess
   return (
     <Page>

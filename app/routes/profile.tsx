@@ -1,6 +1,8 @@
 import { isRouteErrorResponse, useLoaderData, useNavigate, useRouteError, type ShouldRevalidateFunctionArgs } from 'react-router'
 import { pageMeta } from '../../lib/meta'
+import { site } from '../../lib/site'
 import { useLoginDialog } from '../components/layout/login-dialog-context'
+import { AccountSecurity } from '../features/dashboard/account-security'
 import { ClientDetailsForm } from '../features/dashboard/client-details-form'
 import { ClientSelector } from '../features/dashboard/client-selector'
 import { DocumentsPanel } from '../features/dashboard/documents-panel'
@@ -13,10 +15,13 @@ import { useJsonResource } from '../features/dashboard/use-json-resource'
 import type { Route } from './+types/profile'
 import { loadDashboard, runDashboardAction } from './profile/dashboard.server'
 
-export const meta = () => [...pageMeta({ path: '/profile' }), { name: 'robots', content: 'noindex' }]
+const noindex = { name: 'robots', content: 'noindex' }
+
+/** The tags are built by the loader, so the route table stays on the server; an error page still gets a title. */
+export const meta: Route.MetaFunction = ({ loaderData }) => loaderData?.meta ?? [{ title: `Client dashboard | ${site.companyName}` }, noindex]
 
 export async function loader({ request }: Route.LoaderArgs) {
-  return loadDashboard(request)
+  return { ...(await loadDashboard(request)), meta: [...pageMeta({ path: '/profile' }), noindex] }
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -39,7 +44,7 @@ export async function clientAction({ request, serverAction }: Route.ClientAction
 /** Lists and forms re-read only what a change touched; the loader reruns after profile changes. */
 export function shouldRevalidate({ formData, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
   const intent = formData?.get('intent')
-  if (intent === 'delete-file' || intent === 'delete-job-request' || intent === 'create-job-request' || intent === 'attach-job-files') return false
+  if (intent === 'delete-file' || intent === 'delete-job-request' || intent === 'create-job-request') return false
   return defaultShouldRevalidate
 }
 
@@ -93,6 +98,8 @@ function Dashboard({ data }: { data: Extract<Awaited<ReturnType<typeof loader>>,
         </div>
         <LogoUpload key={details.userId} userId={details.userId} clientId={clientId} logoUrl={details.logoUrl} companyName={details.companyName} />
       </div>
+      {/* The signed-in person's own sign-in email and password: never while an admin acts for a client. */}
+      {clientId ? null : <AccountSecurity key={`security-${details.userId}`} email={details.email} />}
       <JobRequestForm key={`job-${details.userId}`} clientId={clientId} maxUploadBytes={data.maxUploadBytes} onCreated={jobs.reload} />
       <JobRequestsTable status={jobs.status} jobRequests={jobs.data?.jobRequests ?? null} clientId={clientId} onChanged={jobs.reload} />
       <DocumentsPanel

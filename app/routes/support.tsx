@@ -1,11 +1,14 @@
-import { Link } from 'react-router'
+import { Link, useLoaderData } from 'react-router'
 import { support } from '../../content/support'
-import { pageMeta } from '../../lib/meta'
+import { pageData } from '../../lib/meta'
+import { metaFromLoader } from '../../lib/page-data'
 import { cardClass, linkClass, Page, PageHeader } from '../components/content/ui'
 
-export const meta = () => pageMeta({ path: '/support' })
+export const loader = () => pageData('/support', support)
+export const meta = metaFromLoader
 
 export default function SupportPage() {
+  const { content: support } = useLoaderData<typeof loader>()
   return (
     <Page>
       <PageHeader title={support.heading} intro={support.intro} />

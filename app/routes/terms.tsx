@@ -1,11 +1,15 @@
+import { useLoaderData } from 'react-router'
 import { terms } from '../../content/legal/terms'
-import { pageMeta } from '../../lib/meta'
+import { pageData } from '../../lib/meta'
+import { metaFromLoader } from '../../lib/page-data'
 import { LegalSection } from '../components/content/legal'
 import { Page, PageHeader } from '../components/content/ui'
 
-export const meta = () => pageMeta({ path: '/terms' })
+export const loader = () => pageData('/terms', terms)
+export const meta = metaFromLoader
 
 export default function TermsPage() {
+  const { content: terms } = useLoaderData<typeof loader>()
   return (
     <Page>
       <div className="max-w-3xl">

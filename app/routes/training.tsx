@@ -1,15 +1,27 @@
-import { Link } from 'react-router'
+import { Link, useLoaderData } from 'react-router'
 import { training } from '../../content/training'
 import { MAX_TRAINING_PARTICIPANTS, timings, trainingCourses } from '../../lib/catalogue'
-import { pageMeta } from '../../lib/meta'
+import { pageData } from '../../lib/meta'
+import { metaFromLoader } from '../../lib/page-data'
 import { Carousel } from '../components/content/carousel'
 import { FeatureCard } from '../components/content/feature-card'
 import { Icon } from '../components/content/icon'
 import { cardClass, linkClass, Page, PageHeader, SectionHeading, TickList } from '../components/content/ui'
 
-export const meta = () => pageMeta({ path: '/training' })
+/** The page's copy, with each catalogue course (duration, level, price) joined to its description. */
+export function loader() {
+  const { courses: descriptions, ...copy } = training
+  return pageData('/training', {
+    training: copy,
+    courses: trainingCourses.map((course) => ({ ...course, details: descriptions.find((d) => d.course === course.name) })),
+    maxParticipants: MAX_TRAINING_PARTICIPANTS,
+    carouselMs: timings.trainingCarouselMs,
+  })
+}
+export const meta = metaFromLoader
 
 export default function TrainingPage() {
+  const { training, courses, maxParticipants, carouselMs } = useLoaderData<typeof loader>().content
   return (
     <Page>
       <PageHeader title={training.heading} intro={training.intro} />
@@ -19,7 +31,7 @@ export default function TrainingPage() {
         slides={training.topics}
         slideKey={(t) => t.title}
         slideTitle={(t) => t.title}
-        delayMs={timings.trainingCarouselMs}
+        delayMs={carouselMs}
         renderSlide={(topic) => (
           <div className={`${cardClass} flex min-h-40 items-start gap-4`}>
             <Icon name={topic.icon} className="h-10 w-10 shrink-0 text-[var(--color-highlight)]" />
@@ -35,38 +47,35 @@ export default function TrainingPage() {
         <SectionHeading id="courses-heading">{training.coursesHeading}</SectionHeading>
         <p className="mb-6 max-w-3xl text-[var(--color-light)]">{training.coursesIntro}</p>
         <ul className="grid gap-6 md:grid-cols-2">
-          {trainingCourses.map((course) => {
-            const details = training.courses.find((c) => c.course === course.name)
-            return (
-              <li key={course.name} className={cardClass} data-course={course.name}>
-                <div className="flex items-start justify-between gap-3">
-                  <h3 className="text-xl font-semibold">{course.name}</h3>
-                  <p className="whitespace-nowrap text-lg font-bold text-[var(--color-highlight)]">
-                    £{course.dayPrice}
-                    <span className="text-sm font-normal text-[var(--color-light)]"> {training.perDay}</span>
-                  </p>
-                </div>
-                {details && <p className="mt-1 text-[var(--color-light)]">{details.summary}</p>}
-                <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
-                  <dt className="text-[var(--color-light)]">Duration</dt>
-                  <dd>{course.duration}</dd>
-                  <dt className="text-[var(--color-light)]">Level</dt>
-                  <dd>{course.level}</dd>
-                </dl>
-                {details && (
-                  <>
-                    <h4 className="mt-4 mb-2 text-sm font-semibold uppercase tracking-wide text-[var(--color-light)]">Topics</h4>
-                    <TickList items={details.topics} className="text-sm" />
-                  </>
-                )}
-              </li>
-            )
-          })}
+          {courses.map(({ details, ...course }) => (
+            <li key={course.name} className={cardClass} data-course={course.name}>
+              <div className="flex items-start justify-between gap-3">
+                <h3 className="text-xl font-semibold">{course.name}</h3>
+                <p className="whitespace-nowrap text-lg font-bold text-[var(--color-highlight)]">
+                  £{course.dayPrice}
+                  <span className="text-sm font-normal text-[var(--color-light)]"> {training.perDay}</span>
+                </p>
+              </div>
+              {details && <p className="mt-1 text-[var(--color-light)]">{details.summary}</p>}
+              <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+                <dt className="text-[var(--color-light)]">Duration</dt>
+                <dd>{course.duration}</dd>
+                <dt className="text-[var(--color-light)]">Level</dt>
+                <dd>{course.level}</dd>
+              </dl>
+              {details && (
+                <>
+                  <h4 className="mt-4 mb-2 text-sm font-semibold uppercase tracking-wide text-[var(--color-light)]">Topics</h4>
+                  <TickList items={details.topics} className="text-sm" />
+                </>
+              )}
+            </li>
+          ))}
         </ul>
         <p className={`${cardClass} mt-6 flex items-center gap-3 !py-4`}>
           <Icon name="users" className="h-6 w-6 text-[var(--color-highlight)]" />
           <span>
-            {training.groupSizeLabel}: <strong data-max-participants="">{MAX_TRAINING_PARTICIPANTS} {training.participants}</strong> per group.
+            {training.groupSizeLabel}: <strong data-max-participants="">{maxParticipants} {training.participants}</strong> per group.
           </span>
         </p>
       </section>

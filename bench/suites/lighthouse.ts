@@ -4,12 +4,12 @@
 //   LIGHTHOUSE_ROUTES=all            every public route (about 15 s each)
 //   LIGHTHOUSE_ROUTES=/,/contact     just these
 //   LIGHTHOUSE_ROUTES=none           only the JavaScript table
-import { existsSync, readFileSync } from 'node:fs'
+//   FIRST_LOAD_DETAIL=/,/contact     also list these routes' first-load files, largest first
 import path from 'node:path'
-import { gzipSync } from 'node:zlib'
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
 import { routeTable } from '../../lib/route-table'
+import { FIRST_LOAD_JS_GOAL_KIB, fileGzipKiB, gzipKiB, referencedModules } from '../../tests/setup/first-load'
 import { startTestServer } from '../../tests/setup/test-server'
 
 const root = path.resolve(import.meta.dirname, '../..')
@@ -17,7 +17,7 @@ const clientDir = path.join(root, process.env.BUILD_DIR ?? 'build', 'client')
 const publicRoutes = routeTable.filter((r) => r.path !== '/profile').map((r) => r.path)
 const defaultRoutes = ['/', '/services', '/services/cad', '/training', '/process', '/faqs', '/privacy', '/contact', '/examples']
 const categories = ['performance', 'accessibility', 'best-practices', 'seo'] as const
-const goals = { JS_KIB: 120, PERFORMANCE: 95 }
+const goals = { JS_KIB: FIRST_LOAD_JS_GOAL_KIB, PERFORMANCE: 95 }
 
 function chosenRoutes(): string[] {
   const value = process.env.LIGHTHOUSE_ROUTES?.trim()
@@ -27,25 +27,7 @@ function chosenRoutes(): string[] {
   return value.split(',').map((r) => r.trim()).filter(Boolean)
 }
 
-/** The module scripts a first visit downloads: entry script, modulepreloads and the inline imports of the hydration script. */
-export function referencedModules(html: string): string[] {
-  const urls = new Set<string>()
-  for (const m of html.matchAll(/<link[^>]+rel="modulepreload"[^>]*href="([^"]+)"/g)) urls.add(m[1]!)
-  for (const m of html.matchAll(/<link[^>]+href="([^"]+)"[^>]*rel="modulepreload"/g)) urls.add(m[1]!)
-  for (const m of html.matchAll(/<script[^>]+type="module"[^>]*src="([^"]+)"/g)) urls.add(m[1]!)
-  for (const m of html.matchAll(/import\(?\s*["'](\/assets\/[^"']+\.js)["']/g)) urls.add(m[1]!)
-  for (const m of html.matchAll(/from\s*["'](\/assets\/[^"']+\.js)["']/g)) urls.add(m[1]!)
-  return [...urls].filter((u) => u.startsWith('/'))
-}
-
-function gzipKiB(files: string[]): number {
-  let bytes = 0
-  for (const file of files) {
-    const full = path.join(clientDir, file)
-    if (existsSync(full)) bytes += gzipSync(readFileSync(full), { level: 9 }).length
-  }
-  return bytes / 1024
-}
+const detailRoutes = new Set((process.env.FIRST_LOAD_DETAIL ?? '').split(',').map((r) => r.trim()).filter(Boolean))
 
 export default async function lighthouseSuite() {
   const server = await startTestServer()
@@ -54,8 +36,12 @@ export default async function lighthouseSuite() {
     for (const route of publicRoutes) {
       const html = await (await fetch(server.url + route)).text()
       const modules = referencedModules(html)
-      const kib = gzipKiB(modules)
+      const kib = gzipKiB(clientDir, modules)
       console.log(`  ${route.padEnd(36)} ${kib.toFixed(1).padStart(6)} KiB in ${String(modules.length).padStart(2)} files${kib > goals.JS_KIB ? `   above the ${goals.JS_KIB} KiB goal` : ''}`)
+      if (detailRoutes.has(route)) {
+        const files = modules.map((file) => ({ file, kib: fileGzipKiB(clientDir, file) })).sort((a, b) => b.kib - a.kib)
+        for (const { file, kib: size } of files) console.log(`      ${size.toFixed(1).padStart(6)} KiB  ${file}`)
+      }
     }
 
     const routes = chosenRoutes()

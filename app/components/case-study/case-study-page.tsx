@@ -7,9 +7,9 @@ import { StudyEquation } from './study-equation'
 import { StudyFigure } from './study-figure'
 import { StudyTable } from './study-table'
 import { StudyVideo } from './study-video'
-import { typeset } from './typeset'
 
 export interface CaseStudyPageProps {
+  /** The study from the route's loader, numbers already joined to their units (see typeset.ts). */
   study: CaseStudy
   /** KaTeX HTML by equation id, rendered by the route's loader. */
   equations?: Record<string, string>
@@ -31,7 +31,7 @@ export function CaseStudyPage({ study, equations = {} }: CaseStudyPageProps) {
       case 'paragraph':
         return (
           <p key={key} className="my-4 leading-relaxed">
-            {typeset(block.text)}
+            {block.text}
           </p>
         )
       case 'list': {
@@ -39,7 +39,7 @@ export function CaseStudyPage({ study, equations = {} }: CaseStudyPageProps) {
         return (
           <List key={key} className={`my-4 space-y-1 pl-6 leading-relaxed ${block.ordered ? 'list-decimal' : 'list-disc'}`}>
             {block.items.map((item, i) => (
-              <li key={i}>{typeset(item)}</li>
+              <li key={i}>{item}</li>
             ))}
           </List>
         )
@@ -65,7 +65,7 @@ export function CaseStudyPage({ study, equations = {} }: CaseStudyPageProps) {
       <header className="mt-4">
         <CategoryBadge category={study.item.category} />
         <h1 className="mt-2 text-3xl font-semibold sm:text-4xl">{study.title}</h1>
-        <p className="mt-3 text-lg text-(--color-light)">{typeset(study.summary)}</p>
+        <p className="mt-3 text-lg text-(--color-light)">{study.summary}</p>
       </header>
       <StudyFigure figure={study.lead} number={1} priority />
       <InfoCard info={study.info} />

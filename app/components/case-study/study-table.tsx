@@ -1,7 +1,6 @@
 import type { StudyTable as StudyTableData } from '../../../content/examples/types'
-import { typeset } from './typeset'
 
-/** A numbered data table; it scrolls sideways on narrow screens rather than squeezing the figures. */
+/** A numbered data table (its cells typeset by the route's loader); it scrolls sideways on narrow screens rather than squeezing the figures. */
 export function StudyTable({ table, number }: { table: StudyTableData; number?: number }) {
   const label = `${number !== undefined ? `Table ${number}. ` : ''}${table.caption}`
   return (
@@ -31,7 +30,7 @@ export function StudyTable({ table, number }: { table: StudyTableData; number?: 
                     </th>
                   ) : (
                     <td key={c} className="border-b border-(--color-border) px-3 py-2 tabular-nums">
-                      {typeset(cell)}
+                      {cell}
                     </td>
                   ),
                 )}
@@ -40,7 +39,7 @@ export function StudyTable({ table, number }: { table: StudyTableData; number?: 
           </tbody>
         </table>
       </div>
-      {table.note && <p className="mt-2 text-xs text-(--color-light)">{typeset(table.note)}</p>}
+      {table.note && <p className="mt-2 text-xs text-(--color-light)">{table.note}</p>}
     </div>
   )
 }

@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react'
-import { Form, useNavigation } from 'react-router'
-import { contactPage } from '../../../content/contact'
+import { Form, useNavigation, useSubmit } from 'react-router'
+import type { contactPage as ContactPageContent } from '../../../content/contact'
 import { limits } from '../../../lib/catalogue'
-import { checkEmail, checkMessage, checkName, contactMessages, validateContact, type ContactField, type ContactFieldErrors } from '../../../lib/contact-schema'
+import { checkEmail, checkMessage, checkName, contactMessages, type ContactField, type ContactFieldErrors } from '../../../lib/contact-rules'
 import { primaryButtonClass } from './ui'
 
 export type ContactFormResult =
@@ -14,12 +14,19 @@ export type ContactFormResult =
 const checks: Record<ContactField, (value: string) => string | undefined> = { name: checkName, email: checkEmail, message: checkMessage }
 const fields: ContactField[] = ['name', 'email', 'message']
 
+// The Zod schema (and Zod with it) is fetched when the visitor starts on the form, not with the page.
+type ContactSchemaModule = typeof import('../../../lib/contact-schema')
+let schemaModule: ContactSchemaModule | undefined
+const loadSchema = () => import('../../../lib/contact-schema').then((m) => (schemaModule = m))
+
 /**
  * The contact form. Without JavaScript it is a plain POST whose errors the server renders; with it,
  * the same schema checks each field before sending and the button says "Sending Message".
  */
-export function ContactForm({ result, honeypotField }: { result?: ContactFormResult; honeypotField: string }) {
+export function ContactForm({ content, result, honeypotField }: { content: typeof ContactPageContent; result?: ContactFormResult; honeypotField: string }) {
+  const contactPage = content
   const navigation = useNavigation()
+  const submit = useSubmit()
   const sending = navigation.state === 'submitting' && navigation.formAction === '/contact'
   const formRef = useRef<HTMLFormElement>(null)
   const values = result && 'values' in result ? result.values : undefined
@@ -36,18 +43,32 @@ export function ContactForm({ result, honeypotField }: { result?: ContactFormRes
     }
   }, [result])
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    const data = new FormData(event.currentTarget)
-    const check = validateContact({ name: data.get('name'), email: data.get('email'), message: data.get('message') })
+  /** True when the values may be sent; otherwise shows the messages and focuses the first field at fault. */
+  const validate = (form: HTMLFormElement, schema: ContactSchemaModule): boolean => {
+    const data = new FormData(form)
+    const check = schema.validateContact({ name: data.get('name'), email: data.get('email'), message: data.get('message') })
     if (check.errors) {
-      event.preventDefault()
       setErrors(check.errors)
       const first = fields.find((f) => check.errors[f])
-      const element = first ? event.currentTarget.elements.namedItem(first) : null
+      const element = first ? form.elements.namedItem(first) : null
       if (element instanceof HTMLElement) element.focus()
-      return
+      return false
     }
     setErrors({})
+    return true
+  }
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    if (schemaModule) {
+      if (!validate(event.currentTarget, schemaModule)) event.preventDefault()
+      return
+    }
+    // Sent before the schema arrived (it is usually loaded by the first keystroke): wait for it.
+    event.preventDefault()
+    const form = event.currentTarget
+    void loadSchema().then((schema) => {
+      if (validate(form, schema)) void submit(form)
+    })
   }
 
   // Once a field shows a message, re-check it as the visitor types so the message goes when fixed.
@@ -59,28 +80,28 @@ export function ContactForm({ result, honeypotField }: { result?: ContactFormRes
 
   const inputClass = (field: ContactField) =>
     `mt-1 block w-full rounded-lg border bg-[var(--color-background)] px-3 py-2 text-[var(--color-text)] placeholder:text-[var(--color-light)]/70 focus:outline-2 focus:outline-[var(--color-highlight)] ${
-      errors[field] ? 'border-[#ff8a80]' : 'border-[var(--color-border)]'
+      errors[field] ? 'border-red' : 'border-[var(--color-border)]'
     }`
   const describedBy = (field: ContactField, extra?: string) => [errors[field] ? `contact-${field}-error` : undefined, extra].filter(Boolean).join(' ') || undefined
   const errorText = (field: ContactField) =>
     errors[field] ? (
-      <p id={`contact-${field}-error`} className="mt-1 text-sm font-medium text-[#ffb4a9]">
+      <p id={`contact-${field}-error`} className="mt-1 text-sm font-medium text-red">
         {errors[field]}
       </p>
     ) : null
 
   return (
-    <Form method="post" action="/contact" noValidate onSubmit={onSubmit} ref={formRef} className="relative space-y-5" aria-labelledby="contact-form-heading">
+    <Form method="post" action="/contact" noValidate onSubmit={onSubmit} onFocus={() => void loadSchema()} ref={formRef} className="relative space-y-5" aria-labelledby="contact-form-heading">
       <h2 id="contact-form-heading" className="text-xl font-semibold">
         {contactPage.formHeading}
       </h2>
       {result?.status === 'sent' && (
-        <p role="status" className="rounded-lg border border-[#7bd88f] bg-[#12331f] p-4 text-[#c9f5d3]">
+        <p role="status" className="rounded-lg border border-green bg-green/10 p-4 text-text">
           {contactMessages.success}
         </p>
       )}
       {(result?.status === 'failed' || result?.status === 'rate-limited') && (
-        <p role="alert" className="rounded-lg border border-[#ff8a80] bg-[#3a1414] p-4 text-[#ffd6d1]">
+        <p role="alert" className="rounded-lg border border-red bg-red/10 p-4 text-text">
           {result.status === 'failed' ? contactMessages.failure : contactPage.rateLimited}
         </p>
       )}

@@ -1,12 +1,10 @@
 import { Link } from 'react-router'
-import { findProject, type ProjectContent } from '../../../content/projects'
-import { site } from '../../../lib/site'
+import type { ProjectPageContent } from '../../../content/projects'
 import { Icon } from './icon'
 import { ButtonLink, linkClass, Page, PageHeader, SectionHeading, TickList } from './ui'
 
 /** The shared layout of the two project pages. */
-export function ProjectPage({ slug }: { slug: ProjectContent['slug'] }) {
-  const project = findProject(slug)
+export function ProjectPage({ project }: { project: ProjectPageContent }) {
   return (
     <Page>
       <p className="mb-6">
@@ -19,7 +17,7 @@ export function ProjectPage({ slug }: { slug: ProjectContent['slug'] }) {
       </div>
       <PageHeader title={project.title} intro={project.intro} />
       <a
-        href={site.github[project.github]}
+        href={project.githubUrl}
         target="_blank"
         rel="noopener noreferrer"
         className="inline-flex items-center gap-2 rounded-lg bg-[var(--color-highlight)] px-5 py-3 font-semibold text-[var(--color-background)] hover:brightness-110 focus-visible:outline-2 focus-visible:outline-offset-2"

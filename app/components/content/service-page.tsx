@@ -1,26 +1,15 @@
-import { findService, servicesOverview, type TrainingProgram } from '../../../content/services'
-import { camCourses, formatRate, serviceRates, timings, trainingCourses, type ServiceSlug } from '../../../lib/catalogue'
+import type { ServicePageContent } from '../../../content/services'
 import { Carousel } from './carousel'
 import { Icon } from './icon'
 import { ButtonLink, Callout, cardClass, Page, PageHeader, SectionHeading, TickList } from './ui'
 
-/** Facts for a training slide, looked up in the catalogue so the numbers live in one place. */
-function courseFacts(program: TrainingProgram): string | undefined {
-  const general = trainingCourses.find((c) => c.name === program.course)
-  if (general) return `${general.duration} · ${general.level} · £${general.dayPrice}/day`
-  const cam = camCourses.find((c) => c.name === program.course)
-  if (cam) return `${cam.duration} hours · up to ${cam.classSize} participants · ${cam.certificate.toLowerCase()}`
-  return undefined
-}
-
 /** The shared layout of /services/cad, /fea, /cfd, /cam and /api. */
-export function ServicePage({ slug, children }: { slug: ServiceSlug; children?: React.ReactNode }) {
-  const service = findService(slug)
-  const rate = serviceRates.find((r) => r.slug === slug)!
+export function ServicePage({ content, children }: { content: ServicePageContent; children?: React.ReactNode }) {
+  const { service, rateLabel, requestQuote } = content
   return (
     <Page>
       <PageHeader
-        eyebrow={`Services · ${formatRate(rate)}`}
+        eyebrow={`Services · ${rateLabel}`}
         title={service.title}
         intro={service.summary}
       />
@@ -61,12 +50,12 @@ export function ServicePage({ slug, children }: { slug: ServiceSlug; children?: 
 
       <Carousel
         label="Training Programs"
-        slides={service.trainingPrograms}
+        slides={content.trainingPrograms}
         slideKey={(p) => p.title}
         slideTitle={(p) => p.title}
-        delayMs={timings.serviceCarouselMs}
+        delayMs={content.carouselMs}
         renderSlide={(program) => {
-          const facts = courseFacts(program)
+          const facts = program.facts
           return (
             <div className={`${cardClass} flex min-h-44 gap-4`}>
               <Icon name="award" className="h-8 w-8 shrink-0 text-[var(--color-highlight)]" />
@@ -81,7 +70,7 @@ export function ServicePage({ slug, children }: { slug: ServiceSlug; children?: 
       />
 
       <div className="mt-10 flex flex-wrap items-center gap-4">
-        <ButtonLink to={servicesOverview.requestQuote.href}>{servicesOverview.requestQuote.label}</ButtonLink>
+        <ButtonLink to={requestQuote.href}>{requestQuote.label}</ButtonLink>
         <ButtonLink to="/services" variant="secondary">
           All services
         </ButtonLink>

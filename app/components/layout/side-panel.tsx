@@ -1,14 +1,17 @@
 import { useCallback, useEffect, useRef } from 'react'
 import { Link, useLocation } from 'react-router'
 import { allExamplesLink, normalizePath, sidePanelGroups } from '../../../lib/nav'
-import { SystemStatus } from '../../features/system-status/system-status'
 import { cn } from '../ui/cn'
 import { ChevronRightIcon, CloseIcon } from '../ui/icons'
+import { lazyWhenVisible } from '../ui/lazy-when-visible'
 
 interface SidePanelProps {
   open: boolean
   onClose(): void
 }
+
+// Hidden in the closed drawer on narrow screens: its code loads when it is shown.
+const SystemStatus = lazyWhenVisible('system-status', () => import('../../features/system-status/system-status').then((m) => m.SystemStatus))
 
 const linkClass = (isActive: boolean) =>
   cn('flex items-center gap-2 rounded-md px-3 py-1.5 no-underline transition-colors hover:bg-shade hover:text-text', isActive ? 'bg-shade text-text' : 'text-light')

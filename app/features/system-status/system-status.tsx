@@ -19,7 +19,7 @@ export function SystemStatus() {
   const checking = health.kind === 'pending'
 
   return (
-    <section aria-labelledby="system-status-heading" data-testid="system-status" className="rounded-lg border border-border bg-secondary-background p-4 text-sm">
+    <section id="system-status" aria-labelledby="system-status-heading" data-testid="system-status" className="rounded-lg border border-border bg-secondary-background p-4 text-sm">
       <h2 id="system-status-heading" className="mb-3 text-xs font-semibold tracking-widest text-light uppercase">
         System Status
       </h2>

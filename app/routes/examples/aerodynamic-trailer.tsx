@@ -1,9 +1,13 @@
+import { useLoaderData } from 'react-router'
 import { aerodynamicTrailer } from '../../../content/examples/aerodynamic-trailer'
+import { metaFromLoader } from '../../../lib/page-data'
 import { CaseStudyPage } from '../../components/case-study/case-study-page'
-import { studyMeta } from '../../components/case-study/study-meta'
+import { caseStudyData } from './case-study.server'
 
-export const meta = () => studyMeta(aerodynamicTrailer)
+export const loader = () => caseStudyData(aerodynamicTrailer)
+export const meta = metaFromLoader
 
 export default function AerodynamicTrailerPage() {
-  return <CaseStudyPage study={aerodynamicTrailer} />
+  const { content } = useLoaderData<typeof loader>()
+  return <CaseStudyPage study={content.study} equations={content.equations} />
 }

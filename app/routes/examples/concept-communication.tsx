@@ -1,9 +1,13 @@
+import { useLoaderData } from 'react-router'
 import { conceptCommunication } from '../../../content/examples/concept-communication'
+import { metaFromLoader } from '../../../lib/page-data'
 import { CaseStudyPage } from '../../components/case-study/case-study-page'
-import { studyMeta } from '../../components/case-study/study-meta'
+import { caseStudyData } from './case-study.server'
 
-export const meta = () => studyMeta(conceptCommunication)
+export const loader = () => caseStudyData(conceptCommunication)
+export const meta = metaFromLoader
 
 export default function ConceptCommunicationPage() {
-  return <CaseStudyPage study={conceptCommunication} />
+  const { content } = useLoaderData<typeof loader>()
+  return <CaseStudyPage study={content.study} equations={content.equations} />
 }

@@ -1,9 +1,13 @@
+import { useLoaderData } from 'react-router'
 import { detailedDrafting } from '../../../content/examples/detailed-drafting'
+import { metaFromLoader } from '../../../lib/page-data'
 import { CaseStudyPage } from '../../components/case-study/case-study-page'
-import { studyMeta } from '../../components/case-study/study-meta'
+import { caseStudyData } from './case-study.server'
 
-export const meta = () => studyMeta(detailedDrafting)
+export const loader = () => caseStudyData(detailedDrafting)
+export const meta = metaFromLoader
 
 export default function DetailedDraftingPage() {
-  return <CaseStudyPage study={detailedDrafting} />
+  const { content } = useLoaderData<typeof loader>()
+  return <CaseStudyPage study={content.study} equations={content.equations} />
 }

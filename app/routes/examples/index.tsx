@@ -1,13 +1,18 @@
-import { Link, useSearchParams } from 'react-router'
+import { Link, useLoaderData, useSearchParams } from 'react-router'
 import { examples } from '../../../content/examples/list'
+import { pageData } from '../../../lib/meta'
+import { metaFromLoader, neverRevalidate } from '../../../lib/page-data'
 import { CategoryBadge } from '../../components/case-study/category-badge'
 import { filterButtons, parseExampleFilter, type ExampleFilter } from '../../components/case-study/example-filter'
 import { useHydrated } from '../../components/case-study/use-hydrated'
-import { pageMeta } from '../../../lib/meta'
 
-export const meta = () => pageMeta({ path: '/examples' })
+export const loader = () => pageData('/examples', examples)
+export const meta = metaFromLoader
+// The filter lives in the URL (?category=): choosing one must not refetch the list, which never changes.
+export const shouldRevalidate = neverRevalidate
 
 export default function TechnicalExamplesPage() {
+  const { content: examples } = useLoaderData<typeof loader>()
   const [searchParams, setSearchParams] = useSearchParams()
   // The prerendered HTML shows every project; the ?category= of a shared link applies once hydrated.
   const hydrated = useHydrated()

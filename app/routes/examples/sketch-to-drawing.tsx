@@ -1,9 +1,13 @@
+import { useLoaderData } from 'react-router'
 import { sketchToDrawing } from '../../../content/examples/sketch-to-drawing'
+import { metaFromLoader } from '../../../lib/page-data'
 import { CaseStudyPage } from '../../components/case-study/case-study-page'
-import { studyMeta } from '../../components/case-study/study-meta'
+import { caseStudyData } from './case-study.server'
 
-export const meta = () => studyMeta(sketchToDrawing)
+export const loader = () => caseStudyData(sketchToDrawing)
+export const meta = metaFromLoader
 
 export default function SketchToDrawingPage() {
-  return <CaseStudyPage study={sketchToDrawing} />
+  const { content } = useLoaderData<typeof loader>()
+  return <CaseStudyPage study={content.study} equations={content.equations} />
 }

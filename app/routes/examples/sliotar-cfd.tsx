@@ -1,9 +1,13 @@
+import { useLoaderData } from 'react-router'
 import { sliotarCfd } from '../../../content/examples/sliotar-cfd'
+import { metaFromLoader } from '../../../lib/page-data'
 import { CaseStudyPage } from '../../components/case-study/case-study-page'
-import { studyMeta } from '../../components/case-study/study-meta'
+import { caseStudyData } from './case-study.server'
 
-export const meta = () => studyMeta(sliotarCfd)
+export const loader = () => caseStudyData(sliotarCfd)
+export const meta = metaFromLoader
 
 export default function SliotarCfdPage() {
-  return <CaseStudyPage study={sliotarCfd} />
+  const { content } = useLoaderData<typeof loader>()
+  return <CaseStudyPage study={content.study} equations={content.equations} />
 }

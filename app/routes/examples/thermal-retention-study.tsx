@@ -1,9 +1,13 @@
+import { useLoaderData } from 'react-router'
 import { thermalRetentionStudy } from '../../../content/examples/thermal-retention-study'
+import { metaFromLoader } from '../../../lib/page-data'
 import { CaseStudyPage } from '../../components/case-study/case-study-page'
-import { studyMeta } from '../../components/case-study/study-meta'
+import { caseStudyData } from './case-study.server'
 
-export const meta = () => studyMeta(thermalRetentionStudy)
+export const loader = () => caseStudyData(thermalRetentionStudy)
+export const meta = metaFromLoader
 
 export default function ThermalRetentionStudyPage() {
-  return <CaseStudyPage study={thermalRetentionStudy} />
+  const { content } = useLoaderData<typeof loader>()
+  return <CaseStudyPage study={content.study} equations={content.equations} />
 }

@@ -13,7 +13,6 @@ import { deleteJobRequest } from '../../../server/services/job-requests/delete-j
 import { getJobRequest } from '../../../server/services/job-requests/get-job-request'
 import type { JobRequest } from '../../../server/services/job-requests/job-request-types'
 import { listJobRequests } from '../../../server/services/job-requests/list-job-requests'
-import { updateJobRequest } from '../../../server/services/job-requests/update-job-request'
 import { getProfile } from '../../../server/services/profiles/get-profile'
 import { listClients } from '../../../server/services/profiles/list-clients'
 import { joinPostalAddress, type ClientSummary, type Profile, type ProfileUpdateInput } from '../../../server/services/profiles/profile-types'
@@ -58,7 +57,6 @@ export async function loadDashboard(request: Request): Promise<DashboardLoaderDa
 export type DashboardActionResult =
   | { intent: 'update-details'; ok: boolean; errors?: FieldErrors; message?: string }
   | { intent: 'create-job-request'; ok: boolean; id?: string; errors?: Record<string, string>; message?: string }
-  | { intent: 'attach-job-files'; ok: boolean; message?: string }
   | { intent: 'delete-job-request'; ok: boolean; message?: string }
   | { intent: 'delete-file'; ok: boolean; path?: string; message?: string }
   | { intent: 'set-logo'; ok: boolean; message?: string }
@@ -79,16 +77,6 @@ export async function runDashboardAction(request: Request) {
         if (!parsed.success) return data({ intent, ok: false, errors: firstErrors(parsed.error.issues), message: 'Please check the form' }, { status: 400 })
         const created = await createJobRequest({ actor, input: { ...parsed.data, user: clientId } })
         return { intent, ok: true, id: created.id } satisfies DashboardActionResult
-      }
-      case 'attach-job-files': {
-        const id = String(form.get('id') ?? '')
-        const added = parseStringList(form.get('files'))
-        const existing = await getJobRequest({ actor, id })
-        // Only files that really are in this job's folder (and finished uploading) are recorded.
-        const stored = new Set((await listFiles({ actor, prefix: `job-files/${id}/` })).map((f) => f.path))
-        const files = [...new Set([...parseStringList(existing.files), ...added.filter((p) => stored.has(p))])]
-        await updateJobRequest({ actor, id, files })
-        return { intent, ok: true } satisfies DashboardActionResult
       }
       case 'delete-job-request': {
         const id = String(form.get('id') ?? '')

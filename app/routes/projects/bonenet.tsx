@@ -1,8 +1,13 @@
-import { pageMeta } from '../../../lib/meta'
+import { useLoaderData } from 'react-router'
+import { projectPageContent } from '../../../content/projects'
+import { pageData } from '../../../lib/meta'
+import { metaFromLoader } from '../../../lib/page-data'
 import { ProjectPage } from '../../components/content/project-page'
 
-export const meta = () => pageMeta({ path: '/projects/bonenet' })
+export const loader = () => pageData('/projects/bonenet', projectPageContent('bonenet'))
+export const meta = metaFromLoader
 
 export default function BoneNetPage() {
-  return <ProjectPage slug="bonenet" />
+  const { content } = useLoaderData<typeof loader>()
+  return <ProjectPage project={content} />
 }

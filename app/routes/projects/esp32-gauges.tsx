@@ -1,8 +1,13 @@
-import { pageMeta } from '../../../lib/meta'
+import { useLoaderData } from 'react-router'
+import { projectPageContent } from '../../../content/projects'
+import { pageData } from '../../../lib/meta'
+import { metaFromLoader } from '../../../lib/page-data'
 import { ProjectPage } from '../../components/content/project-page'
 
-export const meta = () => pageMeta({ path: '/projects/esp32-gauges' })
+export const loader = () => pageData('/projects/esp32-gauges', projectPageContent('esp32-gauges'))
+export const meta = metaFromLoader
 
 export default function ESP32GaugesPage() {
-  return <ProjectPage slug="esp32-gauges" />
+  const { content } = useLoaderData<typeof loader>()
+  return <ProjectPage project={content} />
 }

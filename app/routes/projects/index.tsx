@@ -1,12 +1,20 @@
-import { Link } from 'react-router'
+import { Link, useLoaderData } from 'react-router'
 import { projects, projectsOverview } from '../../../content/projects'
-import { pageMeta } from '../../../lib/meta'
+import { pageData } from '../../../lib/meta'
+import { metaFromLoader } from '../../../lib/page-data'
 import { Icon } from '../../components/content/icon'
 import { cardClass, linkClass, Page, PageHeader } from '../../components/content/ui'
 
-export const meta = () => pageMeta({ path: '/projects' })
+export function loader() {
+  return pageData('/projects', {
+    overview: projectsOverview,
+    projects: projects.map(({ slug, path, icon, title, description }) => ({ slug, path, icon, title, description })),
+  })
+}
+export const meta = metaFromLoader
 
 export default function ProjectsPage() {
+  const { overview: projectsOverview, projects } = useLoaderData<typeof loader>().content
   return (
     <Page>
       <PageHeader title={projectsOverview.heading} intro={projectsOverview.intro} />

@@ -1,8 +1,13 @@
-import { pageMeta } from '../../../lib/meta'
+import { useLoaderData } from 'react-router'
+import { servicePageContent } from '../../../content/services'
+import { pageData } from '../../../lib/meta'
+import { metaFromLoader } from '../../../lib/page-data'
 import { ServicePage } from '../../components/content/service-page'
 
-export const meta = () => pageMeta({ path: '/services/api' })
+export const loader = () => pageData('/services/api', servicePageContent('api'))
+export const meta = metaFromLoader
 
 export default function APIServicePage() {
-  return <ServicePage slug="api" />
+  const { content } = useLoaderData<typeof loader>()
+  return <ServicePage content={content} />
 }

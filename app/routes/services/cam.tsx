@@ -1,17 +1,22 @@
+import { useLoaderData } from 'react-router'
+import { servicePageContent } from '../../../content/services'
 import { camCourses } from '../../../lib/catalogue'
-import { pageMeta } from '../../../lib/meta'
+import { pageData } from '../../../lib/meta'
+import { metaFromLoader } from '../../../lib/page-data'
 import { ServicePage } from '../../components/content/service-page'
 import { cardClass, SectionHeading } from '../../components/content/ui'
 
-export const meta = () => pageMeta({ path: '/services/cam' })
+export const loader = () => pageData('/services/cam', { ...servicePageContent('cam'), camCourses })
+export const meta = metaFromLoader
 
 export default function CAMServicePage() {
+  const { content } = useLoaderData<typeof loader>()
   return (
-    <ServicePage slug="cam">
+    <ServicePage content={content}>
       <section aria-labelledby="cnc-courses-heading" className="mt-12">
         <SectionHeading id="cnc-courses-heading">CNC programming courses</SectionHeading>
         <ul className="grid gap-6 md:grid-cols-3">
-          {camCourses.map((course) => (
+          {content.camCourses.map((course) => (
             <li key={course.code} className={cardClass} data-course={course.code}>
               <p className="text-sm font-semibold text-[var(--color-highlight)]">Course {course.code}</p>
               <h3 className="mt-1 text-lg font-semibold">{course.name}</h3>

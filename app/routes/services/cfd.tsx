@@ -1,8 +1,13 @@
-import { pageMeta } from '../../../lib/meta'
+import { useLoaderData } from 'react-router'
+import { servicePageContent } from '../../../content/services'
+import { pageData } from '../../../lib/meta'
+import { metaFromLoader } from '../../../lib/page-data'
 import { ServicePage } from '../../components/content/service-page'
 
-export const meta = () => pageMeta({ path: '/services/cfd' })
+export const loader = () => pageData('/services/cfd', servicePageContent('cfd'))
+export const meta = metaFromLoader
 
 export default function CFDServicePage() {
-  return <ServicePage slug="cfd" />
+  const { content } = useLoaderData<typeof loader>()
+  return <ServicePage content={content} />
 }
