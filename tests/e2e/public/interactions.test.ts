@@ -1,38 +1,25 @@
 import type { Browser, Page } from 'playwright-core'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
+import { about } from '../../../content/about'
+import { examples } from '../../../content/examples/list'
+import { windLoadSilo } from '../../../content/examples/wind-load-silo'
 import { timings } from '../../../lib/catalogue'
-import { launchBrowser, newTrackedPage, screenshotOnFailure, type TrackedPage } from '../../setup/browser'
-import { startTestServer, type TestServer } from '../../setup/test-server'
+import { browserSuite } from '../../setup/browser-suite'
+import { waitForHydration } from '../shell/shell-helpers'
 
 const START = new Date('2026-03-02T09:00:00Z')
 
-describe('carousels and the process index', () => {
-  let server: TestServer
-  let browser: Browser
-  let tracked: TrackedPage | undefined
-
-  beforeAll(async () => {
-    ;[server, browser] = await Promise.all([startTestServer(), launchBrowser()])
-  })
-  afterEach(async (test) => {
-    if (test.task.result?.state === 'fail') await screenshotOnFailure(tracked?.page, test.task.name)
-    expect(tracked?.errors ?? []).toEqual([])
-    await tracked?.context.close()
-    tracked = undefined
-  })
-  afterAll(async () => {
-    await browser?.close()
-    await server?.stop()
-    server?.cleanup()
-  })
+describe('carousels, the process index and client-side navigation', () => {
+  // Every page of this suite ends without a console error or policy violation.
+  const suite = browserSuite({ failOnPageErrors: true })
 
   /** Opens a page with the browser's clock frozen, so the test alone moves time forward. */
   async function openWithFrozenClock(path: string, options: Parameters<Browser['newContext']>[0] = {}) {
-    tracked = await newTrackedPage(browser, { viewport: { width: 1280, height: 800 }, ...options })
-    const { page } = tracked
+    await suite.newPage({ viewport: { width: 1280, height: 800 }, ...options })
+    const { page } = suite.tracked!
     await page.clock.install({ time: START })
     await page.clock.pauseAt(new Date(START.getTime() + 1000))
-    await page.goto(server.url + path)
+    await page.goto(suite.server.url + path)
     return page
   }
 
@@ -113,9 +100,9 @@ describe('carousels and the process index', () => {
   })
 
   it('the process index marks the card in view and scrolls smoothly to a card when chosen', async () => {
-    tracked = await newTrackedPage(browser, { viewport: { width: 1280, height: 800 } })
-    const { page } = tracked
-    await page.goto(server.url + '/process')
+    await suite.newPage({ viewport: { width: 1280, height: 800 } })
+    const { page } = suite.tracked!
+    await page.goto(suite.server.url + '/process')
     await page.locator('main nav[data-observing]').waitFor()
     await page.locator('main nav a[href="#concept"][aria-current="true"]').waitFor()
     expect(await page.locator('main nav a[aria-current]').count()).toBe(1)
@@ -138,5 +125,43 @@ describe('carousels and the process index', () => {
     await page.waitForFunction(() => Math.abs(document.getElementById('feasibility')!.getBoundingClientRect().top - 128) < 4)
     await page.evaluate(() => window.scrollBy(0, 700))
     await page.waitForFunction(() => document.querySelector('main nav a[aria-current]')?.getAttribute('href') !== '#feasibility')
+  })
+
+  it("client-side navigation renders a page's copy from its route data: / to /about, then to a case study", async () => {
+    await suite.newPage({ viewport: { width: 1280, height: 800 } })
+    const { page } = suite.tracked!
+    const documents: string[] = []
+    const routeData: string[] = []
+    page.on('request', (request) => {
+      if (request.resourceType() === 'document') documents.push(request.url())
+      else if (new URL(request.url()).pathname.endsWith('.data')) routeData.push(new URL(request.url()).pathname)
+    })
+    await page.goto(suite.server.url + '/')
+    await waitForHydration(page)
+
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'About', exact: true }).click()
+    await page.waitForURL(suite.server.url + '/about')
+    await page.locator('main h1', { hasText: about.heading }).waitFor()
+    const aboutText = await page.locator('main').innerText()
+    expect(aboutText).toContain(about.story.paragraphs[0])
+    expect(aboutText).toContain(about.approach.items[0]!.description)
+    expect(await page.locator('main #industries-heading ~ ul li').count()).toBe(about.industries.items.length)
+    expect(routeData).toContain('/about.data')
+
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Examples', exact: true }).click()
+    await page.waitForURL(suite.server.url + '/examples')
+    const card = page.locator('[data-testid="example-card"]').filter({ hasText: examples[0]!.title })
+    expect(await card.innerText()).toContain(examples[0]!.description)
+    await card.getByRole('link').click()
+    await page.waitForURL(suite.server.url + windLoadSilo.item.url)
+    await page.locator('main h1', { hasText: windLoadSilo.title }).waitFor()
+    expect(await page.getByRole('region', { name: 'Study summary' }).innerText()).toContain(windLoadSilo.info.challenge)
+    // The write-up and its server-typeset equations came with the route data.
+    await page.getByRole('button', { name: 'Read Full Study' }).click()
+    expect(await page.locator('main h2').first().innerText()).toBe(`1. ${windLoadSilo.sections[0]!.heading}`)
+    expect(await page.locator('[data-testid="full-study"] .katex').count()).toBeGreaterThan(0)
+    expect(routeData).toEqual(expect.arrayContaining(['/examples.data', `${windLoadSilo.item.url}.data`]))
+
+    expect(documents).toEqual([suite.server.url + '/']) // one page load; the rest were client-side
   })
 })

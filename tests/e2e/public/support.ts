@@ -13,6 +13,14 @@ export async function expectNoAxeViolations(page: Page, include = 'main') {
   expect(summary).toEqual([])
 }
 
+/** The axe check in each of the three themes, chosen with the header's theme dots. */
+export async function expectNoAxeViolationsInEveryTheme(page: Page, include = 'main') {
+  for (const theme of ['Theme 1', 'Theme 2', 'Theme 3']) {
+    await page.getByRole('button', { name: theme, exact: true }).click()
+    await expectNoAxeViolations(page, include)
+  }
+}
+
 /** Queries the test server's embedded PostgreSQL (its connection settings live in its DATA_DIR). */
 export async function queryServerDatabase<T extends pg.QueryResultRow>(server: TestServer, text: string, values: unknown[] = []): Promise<T[]> {
   const settings = JSON.parse(readFileSync(path.join(server.dataDir, 'postgres.json'), 'utf8')) as { port: number; password: string }

@@ -43,7 +43,14 @@ describe('the shell passes axe in every theme', () => {
         for (const path of ['/', '/services/cfd', '/no-such-page']) {
           await page.goto(server.url + path)
           await waitForHydration(page)
-          await page.getByTestId('status-services').filter({ hasText: 'Active' }).waitFor()
+          await page
+            .getByTestId('status-services')
+            .filter({ hasText: 'Active' })
+            .waitFor()
+            .catch((error: Error) => {
+              // Say what the page said, should System Status ever not finish.
+              throw new Error(`${path}: System Status did not finish (${error.message}); console errors: ${JSON.stringify(errors)}`)
+            })
           expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe(String(themeIndex))
           expect(await violationsOf(page, path === '/no-such-page' ? ['body'] : SHELL), path).toEqual([])
         }

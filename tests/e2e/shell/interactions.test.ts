@@ -1,40 +1,20 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { eventually, waitForHydration } from './shell-helpers'
 import type { Browser } from 'playwright-core'
 import { mainNavLinks } from '../../../lib/nav'
 import { themes } from '../../../lib/theme'
-import { launchBrowser, newTrackedPage, screenshotOnFailure, type TrackedPage } from '../../setup/browser'
-import { startTestServer, type TestServer } from '../../setup/test-server'
+import { browserSuite } from '../../setup/browser-suite'
 
 const IPHONE_UA = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1'
 
 describe('the shell, as a visitor uses it', () => {
-  let server: TestServer
-  let browser: Browser
-  let tracked: TrackedPage | undefined
-
-  beforeAll(async () => {
-    server = await startTestServer()
-    browser = await launchBrowser()
-  })
-  afterAll(async () => {
-    await browser?.close()
-    await server?.stop()
-    server?.cleanup()
-  })
-  afterEach(async (ctx) => {
-    if (ctx.task.result?.state === 'fail') await screenshotOnFailure(tracked?.page, `shell-${ctx.task.name}`)
-    const errors = tracked?.errors ?? []
-    await tracked?.context.close()
-    tracked = undefined
-    expect(errors, 'console errors in the page').toEqual([])
-  })
+  const suite = browserSuite({ screenshotPrefix: 'shell-', failOnPageErrors: true })
 
   const open = async (path: string, options: Parameters<Browser['newContext']>[0] = {}) => {
-    tracked = await newTrackedPage(browser, { viewport: { width: 1440, height: 900 }, ...options })
-    await tracked.page.goto(server.url + path)
-    await waitForHydration(tracked.page)
-    return tracked.page
+    const { page } = await suite.newPage({ viewport: { width: 1440, height: 900 }, ...options })
+    await page.goto(suite.server.url + path)
+    await waitForHydration(page)
+    return page
   }
   const cssVar = (name: string) => `getComputedStyle(document.documentElement).getPropertyValue('${name}').trim()`
 
@@ -57,7 +37,7 @@ describe('the shell, as a visitor uses it', () => {
   })
 
   it('applies the saved theme before the app script runs (no flash)', async () => {
-    const html = await (await fetch(`${server.url}/training`)).text()
+    const html = await (await fetch(`${suite.server.url}/training`)).text()
     const head = html.slice(0, html.indexOf('</head>'))
     const boot = head.indexOf("localStorage.getItem(\"theme\")")
     expect(boot).toBeGreaterThan(-1)
@@ -66,11 +46,11 @@ describe('the shell, as a visitor uses it', () => {
     await page.evaluate(() => localStorage.setItem('theme', '1'))
     // Without any of the app's JavaScript, only the inline boot script can set the theme.
     await page.route('**/assets/*.js', (route) => route.abort())
-    tracked!.errors.length = 0
-    await page.goto(`${server.url}/training`)
+    suite.tracked!.errors.length = 0
+    await page.goto(`${suite.server.url}/training`)
     expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('1')
     expect(await page.evaluate(cssVar('--theme-background'))).toBe(themes[1].background)
-    tracked!.errors.length = 0 // the aborted module loads
+    suite.tracked!.errors.length = 0 // the aborted module loads
   })
 
   it('omits the link to the current page from the navigation bar', async () => {
@@ -80,7 +60,7 @@ describe('the shell, as a visitor uses it', () => {
       expect(await nav.getByRole('link', { name: link.label, exact: true }).count(), link.label).toBe(link.href === '/training' ? 0 : 1)
     }
     await nav.getByRole('link', { name: 'Process', exact: true }).click()
-    await page.waitForURL(`${server.url}/process`)
+    await page.waitForURL(`${suite.server.url}/process`)
     await eventually(() => nav.getByRole('link', { name: 'Process', exact: true }).count()).toBe(0)
     expect(await nav.getByRole('link', { name: 'Training', exact: true }).count()).toBe(1)
   })
@@ -103,8 +83,8 @@ describe('the shell, as a visitor uses it', () => {
   })
 
   it('shows a signed-in visitor the profile link with its icon and Logout instead of Login', async () => {
-    tracked = await newTrackedPage(browser, { viewport: { width: 1440, height: 900 } })
-    const { page } = tracked
+    await suite.newPage({ viewport: { width: 1440, height: 900 } })
+    const { page } = suite.tracked!
     // The session is answered at the network boundary; signing in for real is the accounts suite's job.
     let signedIn = true
     await page.route('**/api/session', (route) => route.fulfill({ json: { user: signedIn ? { id: 'u1', email: 'ada@example.com', isAdmin: false } : null } }))
@@ -114,7 +94,7 @@ describe('the shell, as a visitor uses it', () => {
       signedIn = false
       return route.fulfill({ json: { success: true } })
     })
-    await page.goto(`${server.url}/about`)
+    await page.goto(`${suite.server.url}/about`)
     await waitForHydration(page)
     const nav = page.getByRole('navigation', { name: 'Main' })
     const profile = nav.getByRole('link', { name: 'Profile' })
@@ -148,7 +128,7 @@ describe('the shell, as a visitor uses it', () => {
     await eventually(() => panel.isVisible()).toBe(true)
     await page.keyboard.press('Escape')
     await eventually(() => panel.isVisible()).toBe(false)
-    expect(await page.evaluate(() => document.activeElement?.id)).toBe('side-panel-toggle')
+    await eventually(() => page.evaluate(() => document.activeElement?.id)).toBe('side-panel-toggle')
 
     await page.setViewportSize({ width: 1440, height: 900 })
     await eventually(() => toggle.isVisible()).toBe(false)
@@ -174,7 +154,7 @@ describe('the shell, as a visitor uses it', () => {
   })
 
   it('shows System Status: "Detecting..." first, then the coarse location, and the healthz checks', async () => {
-    const html = await (await fetch(`${server.url}/services`)).text()
+    const html = await (await fetch(`${suite.server.url}/services`)).text()
     expect(html).toMatch(/data-testid="status-location"[^>]*>Detecting\.\.\./)
     const page = await open('/services', { geolocation: { latitude: 53.74091, longitude: -2.02084 }, permissions: ['geolocation'] })
     const status = page.getByTestId('system-status')
@@ -183,15 +163,15 @@ describe('the shell, as a visitor uses it', () => {
     await eventually(() => status.getByTestId('status-device').textContent()).toBe('Desktop')
     await eventually(() => status.getByTestId('status-services').textContent()).toBe('Services 4/4 Active')
     for (const key of ['website', 'database', 'ai', 'portal']) expect(await status.getByTestId(`check-${key}`).getAttribute('data-state')).toBe('up')
-    await tracked!.context.setOffline(true)
+    await suite.tracked!.context.setOffline(true)
     await eventually(() => status.getByTestId('status-connection').textContent()).toBe('Offline')
-    await tracked!.context.setOffline(false)
+    await suite.tracked!.context.setOffline(false)
     await eventually(() => status.getByTestId('status-connection').textContent()).toBe('Online')
   })
 
   it('does not ask for the location while the page loads; it asks at the first interaction', async () => {
-    tracked = await newTrackedPage(browser, { viewport: { width: 1440, height: 900 }, geolocation: { latitude: 51.5074, longitude: -0.1278 } })
-    const { page, context } = tracked
+    await suite.newPage({ viewport: { width: 1440, height: 900 }, geolocation: { latitude: 51.5074, longitude: -0.1278 } })
+    const { page, context } = suite.tracked!
     await page.addInitScript(() => {
       const w = window as unknown as { geolocationCalls: number }
       w.geolocationCalls = 0
@@ -201,7 +181,7 @@ describe('the shell, as a visitor uses it', () => {
         return original(...args)
       }
     })
-    await page.goto(`${server.url}/services`)
+    await page.goto(`${suite.server.url}/services`)
     await waitForHydration(page)
     await page.waitForTimeout(500)
     const status = page.getByTestId('system-status')
@@ -214,14 +194,14 @@ describe('the shell, as a visitor uses it', () => {
   })
 
   it('counts honestly when /healthz reports a service down', async () => {
-    tracked = await newTrackedPage(browser, { viewport: { width: 1440, height: 900 } })
-    const { page } = tracked
+    await suite.newPage({ viewport: { width: 1440, height: 900 } })
+    const { page } = suite.tracked!
     await page.route('**/healthz', async (route) => {
       const res = await route.fetch()
       const body = await res.json()
       await route.fulfill({ response: res, json: { ...body, assistant: { up: false, engine: 'site-knowledge' } } })
     })
-    await page.goto(`${server.url}/`)
+    await page.goto(`${suite.server.url}/`)
     const status = page.getByTestId('system-status')
     await eventually(() => status.getByTestId('status-services').textContent()).toBe('Services 3/4 Active')
     expect(await status.getByTestId('check-ai').getAttribute('data-state')).toBe('down')
@@ -244,7 +224,7 @@ describe('the shell, as a visitor uses it', () => {
     await page.setViewportSize({ width: 2400, height: 800 })
     await eventually(() => logo.evaluate((el) => el.getBoundingClientRect().width)).toBe(160)
     await page.getByRole('link', { name: /home$/ }).first().click()
-    await page.waitForURL(`${server.url}/`)
+    await page.waitForURL(`${suite.server.url}/`)
   })
 
   it('scrolls to the top when the page changes', async () => {
@@ -252,7 +232,7 @@ describe('the shell, as a visitor uses it', () => {
     await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight))
     await eventually(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(100)
     await page.locator('footer').getByRole('link', { name: 'Privacy' }).click()
-    await page.waitForURL(`${server.url}/privacy`)
+    await page.waitForURL(`${suite.server.url}/privacy`)
     await eventually(() => page.evaluate(() => window.scrollY)).toBe(0)
   })
 

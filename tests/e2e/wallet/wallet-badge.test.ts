@@ -147,7 +147,7 @@ describe('wallet badge', () => {
     await badge(page).click()
     await page.getByRole('alertdialog').getByRole('button', { name: 'NO' }).click()
     await poll(() => page.getByRole('alertdialog').count()).toBe(0)
-    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('wallet-badge')
+    await poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('wallet-badge')
     expect(await testWallet(page).requests()).not.toContain('eth_requestAccounts')
     expect(await badge(page).textContent()).toBe('Disconnected')
     expect(await storedAddress(page)).toBeNull()
@@ -308,7 +308,8 @@ describe('wallet badge', () => {
     // Escape closes the account dialog and gives focus back to the badge.
     await page.keyboard.press('Escape')
     await poll(() => page.getByRole('dialog').count()).toBe(0)
-    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('wallet-badge')
+    // Radix hands focus back on the task after the dialog unmounts.
+    await poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('wallet-badge')
   })
 
   const iPhone = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1'
