@@ -17,5 +17,7 @@ export default defineConfig({
     hookTimeout: 120_000,
     setupFiles: ['tests/setup/fail-on-console-error.ts'],
     maxWorkers: 2,
+    // expect.poll gives up after 1 s by default: too little on a loaded two-core machine.
+    expect: { poll: { timeout: 10_000 } },
   },
 })

@@ -9,5 +9,7 @@ export default defineConfig({
     hookTimeout: 180_000,
     globalSetup: ['tests/setup/global-build.ts'],
     maxWorkers: 2,
+    // expect.poll gives up after 1 s by default: too little on a loaded two-core machine.
+    expect: { poll: { timeout: 10_000 } },
   },
 })

@@ -9,5 +9,7 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 120_000,
     maxWorkers: 1,
+    // expect.poll gives up after 1 s by default: too little on a loaded two-core machine.
+    expect: { poll: { timeout: 10_000 } },
   },
 })

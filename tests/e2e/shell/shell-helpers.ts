@@ -1,7 +1,7 @@
 import { expect } from 'vitest'
 import type { Page } from 'playwright-core'
 
-/** expect.poll with room for a loaded machine (its default gives up after 1 s). */
+/** expect.poll with more room still (15 s), for what waits on a whole page load or a server round trip. */
 export function eventually<T>(fn: () => T | Promise<T>, message?: string) {
   return expect.poll(fn, { timeout: 15_000, interval: 50, message })
 }
