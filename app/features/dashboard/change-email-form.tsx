@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type FormEvent } from 'react'
+import { useId, useState, type FormEvent } from 'react'
 import { useRevalidator } from 'react-router'
 import {
   EMAIL_IN_USE_MESSAGE,
@@ -11,7 +11,7 @@ import {
 } from '../../../lib/auth-schema'
 import { callAuth, explain } from '../auth/auth-form'
 import { refreshSession } from '../auth/use-session'
-import { FormStatus, InputField, firstInError, firstIssues, generalProblem, noStatus, useFocusAfterRender, type FormStatusValue } from './security-form-parts'
+import { FormStatus, InputField, generalProblem, useSecurityForm } from './security-form-parts'
 import { buttonClass, secondaryButtonClass } from './styles'
 
 type EmailField = 'newEmail' | 'currentPassword' | 'otp'
@@ -32,39 +32,13 @@ export function ChangeEmailForm({ email }: { email: string }) {
   const [otp, setOtp] = useState('')
   /** The normalised address the code was sent to. */
   const [pending, setPending] = useState('')
-  const [errors, setErrors] = useState<Partial<Record<EmailField, string>>>({})
-  const [status, setStatus] = useState<FormStatusValue>(noStatus)
-  const [busy, setBusy] = useState(false)
-  const refs = { newEmail: useRef<HTMLInputElement>(null), currentPassword: useRef<HTMLInputElement>(null), otp: useRef<HTMLInputElement>(null) }
-  const focusLater = useFocusAfterRender()
-  const focusField = (field: EmailField) => focusLater(refs[field])
-
-  const fail = (field: EmailField, message: string) => {
-    setErrors({ [field]: message })
-    focusField(field)
-  }
-
-  /** The request, with the buttons disabled while it runs. */
-  const send = async (path: string, body: Record<string, unknown>) => {
-    setBusy(true)
-    try {
-      return await callAuth(path, body)
-    } finally {
-      setBusy(false)
-    }
-  }
-
-  const showIssues = (issues: Parameters<typeof firstIssues>[0]) => {
-    const found = firstIssues<EmailField>(issues)
-    setErrors(found)
-    const first = firstInError(fieldOrder, found)
-    if (first) focusField(first)
-  }
+  const form = useSecurityForm(fieldOrder)
+  const { busy, fail, setStatus, focusField } = form
 
   async function sendCode() {
     const parsed = emailChangeRequestSchema(email).safeParse({ newEmail, currentPassword })
-    if (!parsed.success) return showIssues(parsed.error.issues)
-    const answer = await send('/email-otp/request-email-change', parsed.data)
+    if (!parsed.success) return form.showIssues(parsed.error.issues)
+    const answer = await form.whileBusy(() => callAuth('/email-otp/request-email-change', parsed.data))
     if (answer.ok) {
       setPending(parsed.data.newEmail)
       setCurrentPassword('')
@@ -84,8 +58,8 @@ export function ChangeEmailForm({ email }: { email: string }) {
 
   async function confirm() {
     const parsed = emailChangeCodeSchema.safeParse({ newEmail: pending, otp })
-    if (!parsed.success) return showIssues(parsed.error.issues)
-    const answer = await send('/email-otp/change-email', parsed.data)
+    if (!parsed.success) return form.showIssues(parsed.error.issues)
+    const answer = await form.whileBusy(() => callAuth('/email-otp/change-email', parsed.data))
     if (answer.ok) {
       rememberLoginEmail(parsed.data.newEmail)
       setStep('request')
@@ -105,7 +79,6 @@ export function ChangeEmailForm({ email }: { email: string }) {
     if (answer.message === 'Email already in use') {
       // Someone took the address after the code was sent: start again with another one.
       setStep('request')
-      setStatus(noStatus)
       return fail('newEmail', EMAIL_IN_USE_MESSAGE)
     }
     setStatus({ text: explain(answer), tone: 'error' })
@@ -114,16 +87,14 @@ export function ChangeEmailForm({ email }: { email: string }) {
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
     if (busy) return
-    setErrors({})
-    setStatus(noStatus)
+    form.clear()
     await (step === 'request' ? sendCode() : confirm())
   }
 
   const backToAddress = () => {
     setStep('request')
     setOtp('')
-    setErrors({})
-    setStatus(noStatus)
+    form.clear()
     focusField('newEmail')
   }
 
@@ -141,9 +112,7 @@ export function ChangeEmailForm({ email }: { email: string }) {
           <InputField
             label="New email"
             id={ids.newEmail}
-            error={errors.newEmail}
-            inputRef={refs.newEmail}
-            name="newEmail"
+            {...form.fieldProps('newEmail')}
             type="email"
             autoComplete="email"
             value={newEmail}
@@ -153,9 +122,7 @@ export function ChangeEmailForm({ email }: { email: string }) {
           <InputField
             label="Current password"
             id={ids.currentPassword}
-            error={errors.currentPassword}
-            inputRef={refs.currentPassword}
-            name="currentPassword"
+            {...form.fieldProps('currentPassword')}
             type="password"
             autoComplete="current-password"
             value={currentPassword}
@@ -170,9 +137,7 @@ export function ChangeEmailForm({ email }: { email: string }) {
           <InputField
             label="Code"
             id={ids.otp}
-            error={errors.otp}
-            inputRef={refs.otp}
-            name="otp"
+            {...form.fieldProps('otp')}
             inputMode="numeric"
             autoComplete="one-time-code"
             maxLength={6}
@@ -183,7 +148,7 @@ export function ChangeEmailForm({ email }: { email: string }) {
           <p className="text-sm text-(--color-light)">No code? Check the address, or use a different one: no code is sent to an address that already has an account here.</p>
         </>
       )}
-      <FormStatus status={status} testId="change-email-status" />
+      <FormStatus status={form.status} testId="change-email-status" />
       <div className="flex flex-wrap items-center gap-3">
         <button type="submit" className={buttonClass} disabled={busy}>
           {step === 'request' ? (busy ? 'Sending…' : 'Send code') : busy ? 'Confirming…' : 'Confirm'}

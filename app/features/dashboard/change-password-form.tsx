@@ -1,7 +1,7 @@
-import { useId, useRef, useState, type FormEvent } from 'react'
+import { useId, useState, type FormEvent } from 'react'
 import { passwordChangeSchema, WRONG_CURRENT_PASSWORD_MESSAGE } from '../../../lib/auth-schema'
 import { callAuth, explain, PasswordChecklist } from '../auth/auth-form'
-import { FormStatus, InputField, firstInError, firstIssues, generalProblem, noStatus, useFocusAfterRender, type FormStatusValue } from './security-form-parts'
+import { FormStatus, InputField, generalProblem, useSecurityForm } from './security-form-parts'
 import { buttonClass } from './styles'
 
 type PasswordField = 'currentPassword' | 'newPassword' | 'confirmPassword'
@@ -15,48 +15,26 @@ const fieldOrder: PasswordField[] = ['currentPassword', 'newPassword', 'confirmP
 export function ChangePasswordForm({ email }: { email: string }) {
   const id = useId()
   const [values, setValues] = useState<Record<PasswordField, string>>({ currentPassword: '', newPassword: '', confirmPassword: '' })
-  const [errors, setErrors] = useState<Partial<Record<PasswordField, string>>>({})
-  const [status, setStatus] = useState<FormStatusValue>(noStatus)
-  const [busy, setBusy] = useState(false)
-  const refs = { currentPassword: useRef<HTMLInputElement>(null), newPassword: useRef<HTMLInputElement>(null), confirmPassword: useRef<HTMLInputElement>(null) }
-
-  const focusLater = useFocusAfterRender()
-
-  const fail = (field: PasswordField, message: string) => {
-    setErrors({ [field]: message })
-    focusLater(refs[field])
-  }
+  const form = useSecurityForm(fieldOrder)
+  const { busy, fail, setStatus } = form
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
     if (busy) return
-    setErrors({})
-    setStatus(noStatus)
+    form.clear()
     const parsed = passwordChangeSchema.safeParse(values)
-    if (!parsed.success) {
-      const found = firstIssues<PasswordField>(parsed.error.issues)
-      setErrors(found)
-      const first = firstInError(fieldOrder, found)
-      if (first) focusLater(refs[first])
-      return
+    if (!parsed.success) return form.showIssues(parsed.error.issues)
+    const { currentPassword, newPassword } = parsed.data
+    const answer = await form.whileBusy(() => callAuth('/change-password', { currentPassword, newPassword, revokeOtherSessions: true }))
+    if (answer.ok) {
+      setValues({ currentPassword: '', newPassword: '', confirmPassword: '' })
+      return setStatus({ text: 'Your password was changed. Any other devices signed in to your account were signed out.', tone: 'success' })
     }
-    setBusy(true)
-    try {
-      const { currentPassword, newPassword } = parsed.data
-      const answer = await callAuth('/change-password', { currentPassword, newPassword, revokeOtherSessions: true })
-      if (answer.ok) {
-        setValues({ currentPassword: '', newPassword: '', confirmPassword: '' })
-        setStatus({ text: 'Your password was changed. Any other devices signed in to your account were signed out.', tone: 'success' })
-        return
-      }
-      const general = generalProblem(answer)
-      if (general) return setStatus({ text: general, tone: 'error' })
-      if (answer.code === 'INVALID_PASSWORD') return fail('currentPassword', WRONG_CURRENT_PASSWORD_MESSAGE)
-      if (answer.code === 'PASSWORD_RULES' || answer.code === 'PASSWORD_TOO_SHORT' || answer.code === 'PASSWORD_TOO_LONG') return fail('newPassword', explain(answer))
-      setStatus({ text: explain(answer), tone: 'error' })
-    } finally {
-      setBusy(false)
-    }
+    const general = generalProblem(answer)
+    if (general) return setStatus({ text: general, tone: 'error' })
+    if (answer.code === 'INVALID_PASSWORD') return fail('currentPassword', WRONG_CURRENT_PASSWORD_MESSAGE)
+    if (answer.code === 'PASSWORD_RULES' || answer.code === 'PASSWORD_TOO_SHORT' || answer.code === 'PASSWORD_TOO_LONG') return fail('newPassword', explain(answer))
+    setStatus({ text: explain(answer), tone: 'error' })
   }
 
   const set = (field: PasswordField) => (event: React.ChangeEvent<HTMLInputElement>) => setValues((v) => ({ ...v, [field]: event.target.value }))
@@ -71,9 +49,7 @@ export function ChangePasswordForm({ email }: { email: string }) {
       <InputField
         label="Current password"
         id={ids.currentPassword}
-        error={errors.currentPassword}
-        inputRef={refs.currentPassword}
-        name="currentPassword"
+        {...form.fieldProps('currentPassword')}
         type="password"
         autoComplete="current-password"
         value={values.currentPassword}
@@ -82,9 +58,7 @@ export function ChangePasswordForm({ email }: { email: string }) {
       <InputField
         label="New password"
         id={ids.newPassword}
-        error={errors.newPassword}
-        inputRef={refs.newPassword}
-        name="newPassword"
+        {...form.fieldProps('newPassword')}
         type="password"
         autoComplete="new-password"
         value={values.newPassword}
@@ -96,15 +70,13 @@ export function ChangePasswordForm({ email }: { email: string }) {
       <InputField
         label="Confirm new password"
         id={ids.confirmPassword}
-        error={errors.confirmPassword}
-        inputRef={refs.confirmPassword}
-        name="confirmPassword"
+        {...form.fieldProps('confirmPassword')}
         type="password"
         autoComplete="new-password"
         value={values.confirmPassword}
         onChange={set('confirmPassword')}
       />
-      <FormStatus status={status} testId="change-password-status" />
+      <FormStatus status={form.status} testId="change-password-status" />
       <div className="flex flex-wrap items-center gap-3">
         <button type="submit" className={buttonClass} disabled={busy}>
           {busy ? 'Changing…' : 'Change password'}

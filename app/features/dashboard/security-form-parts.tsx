@@ -1,4 +1,4 @@
-import { useEffect, useState, type InputHTMLAttributes, type ReactNode, type RefObject } from 'react'
+import { createRef, useEffect, useRef, useState, type InputHTMLAttributes, type ReactNode, type RefObject } from 'react'
 import { describedBy, explain, Field, type AuthAnswer } from '../auth/auth-form'
 import { inputClass } from './styles'
 
@@ -24,7 +24,7 @@ export function FormStatus({ status, testId }: { status: FormStatusValue; testId
 }
 
 /** The first message for each field of a failed Zod parse. */
-export function firstIssues<K extends string>(issues: readonly { path: readonly PropertyKey[]; message: string }[]): Partial<Record<K, string>> {
+function firstIssues<K extends string>(issues: Issues): Partial<Record<K, string>> {
   const errors: Partial<Record<K, string>> = {}
   for (const issue of issues) {
     const key = String(issue.path[0]) as K
@@ -39,7 +39,7 @@ type FieldRef = RefObject<HTMLInputElement | null>
  * Focus that moves once the next render is on screen: the field then already carries aria-invalid
  * and names its error, and a field that only appears with a new step exists by then.
  */
-export function useFocusAfterRender(): (ref: FieldRef) => void {
+function useFocusAfterRender(): (ref: FieldRef) => void {
   const [target, setTarget] = useState<{ ref: FieldRef } | null>(null)
   useEffect(() => {
     target?.ref.current?.focus()
@@ -48,8 +48,58 @@ export function useFocusAfterRender(): (ref: FieldRef) => void {
 }
 
 /** The first field (in the order given) that has an error. */
-export function firstInError<K extends string>(order: readonly K[], errors: Partial<Record<K, string>>): K | undefined {
+function firstInError<K extends string>(order: readonly K[], errors: Partial<Record<K, string>>): K | undefined {
   return order.find((key) => errors[key])
+}
+
+type Issues = readonly { path: readonly PropertyKey[]; message: string }[]
+
+/**
+ * The state both security forms keep: an error per field (focus moves to the one to fix), the
+ * live-region status, and a busy flag that disables the buttons while a request runs.
+ * `fieldProps(name)` wires an InputField to its error and focus target.
+ */
+export function useSecurityForm<F extends string>(fieldOrder: readonly F[]) {
+  const [errors, setErrors] = useState<Partial<Record<F, string>>>({})
+  const [status, setStatus] = useState<FormStatusValue>(noStatus)
+  const [busy, setBusy] = useState(false)
+  const refs = useRef(Object.fromEntries(fieldOrder.map((field) => [field, createRef<HTMLInputElement>()])) as Record<F, FieldRef>).current
+  const focusLater = useFocusAfterRender()
+  const focusField = (field: F) => focusLater(refs[field])
+  return {
+    errors,
+    status,
+    setStatus,
+    busy,
+    focusField,
+    /** One field's error (any other is cleared), with the focus on it. */
+    fail(field: F, message: string) {
+      setErrors({ [field]: message } as Partial<Record<F, string>>)
+      focusField(field)
+    },
+    /** A failed Zod parse: each field's first message, the focus on the first field in error. */
+    showIssues(issues: Issues) {
+      const found = firstIssues<F>(issues)
+      setErrors(found)
+      const first = firstInError(fieldOrder, found)
+      if (first) focusField(first)
+    },
+    /** Clears the errors and the status, as a new attempt starts. */
+    clear() {
+      setErrors({})
+      setStatus(noStatus)
+    },
+    /** Runs a request with the buttons disabled. */
+    async whileBusy<T>(work: () => Promise<T>): Promise<T> {
+      setBusy(true)
+      try {
+        return await work()
+      } finally {
+        setBusy(false)
+      }
+    },
+    fieldProps: (field: F) => ({ name: field, error: errors[field], inputRef: refs[field] }),
+  }
 }
 
 /** Answers every security form reads the same way: rate limit, lost session, no connection. */
