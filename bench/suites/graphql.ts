@@ -4,7 +4,8 @@ import { createRequire } from 'node:module'
 import { mkdtempSync, rmSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { signUp, startCodeMailbox } from '../support/portal-account'
+import { startSmtpReceiver } from '../../tests/setup/smtp-receiver'
+import { signUp } from '../support/portal-account'
 import { rssMiB, startBenchServer } from '../support/server-process'
 
 interface Result {
@@ -21,7 +22,7 @@ const LIST = JSON.stringify({ query: '{ listJobRequests { id user job reference 
 export default async function graphqlBench() {
   const seconds = Number(process.env.BENCH_SECONDS ?? 10)
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bench-graphql-'))
-  const mailbox = await startCodeMailbox()
+  const mailbox = await startSmtpReceiver()
   const server = await startBenchServer(dataDir, { SMTP_URL: mailbox.url })
   try {
     const cookie = await signUp(server.url, mailbox, 'bench-graphql@example.test')

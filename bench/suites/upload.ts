@@ -5,7 +5,8 @@ import { request } from 'node:http'
 import { mkdtempSync, rmSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { signUp, startCodeMailbox } from '../support/portal-account'
+import { startSmtpReceiver } from '../../tests/setup/smtp-receiver'
+import { signUp } from '../support/portal-account'
 import { rssMiB, startBenchServer } from '../support/server-process'
 
 const CHUNK = Buffer.alloc(1024 * 1024, 0x61)
@@ -47,7 +48,7 @@ function patch(url: string, cookie: string, from: number, to: number, total: num
 export default async function uploadBench() {
   const total = Number(process.env.BENCH_UPLOAD_BYTES ?? 1024 ** 3)
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bench-upload-'))
-  const mailbox = await startCodeMailbox()
+  const mailbox = await startSmtpReceiver()
   const server = await startBenchServer(dataDir, { SMTP_URL: mailbox.url, UPLOAD_MAX_BYTES: String(total + 1) })
   let peak = 0
   const sampler = setInterval(() => (peak = Math.max(peak, rssMiB(server.pid) ?? 0)), 100)

@@ -5,7 +5,7 @@ import { site } from '../../../lib/site'
 import { startFakeOpenAiServer, type FakeOpenAiServer } from '../../integration/chat/support/fake-openai-server'
 import { launchBrowser, newTrackedPage, screenshotOnFailure, type TrackedPage } from '../../setup/browser'
 import { startTestServer, type TestServer } from '../../setup/test-server'
-import { startMailReceiver, type MailReceiver } from '../dashboard/mail-receiver'
+import { startSmtpReceiver, type SmtpReceiver } from '../../setup/smtp-receiver'
 import { cookieHeader, seedUser, signInContext, type SeededUser } from '../dashboard/seed'
 import { expectNoAxeViolations } from '../public/support'
 
@@ -16,11 +16,11 @@ const run = Date.now().toString(36)
 
 interface Env {
   server: TestServer
-  mail: MailReceiver
+  mail: SmtpReceiver
 }
 
 async function startEnv(env: Record<string, string> = {}): Promise<Env> {
-  const mail = await startMailReceiver()
+  const mail = await startSmtpReceiver()
   const server = await startTestServer({ env: { SMTP_URL: mail.url, MAIL_FROM: 'portal@example.com', ...env } })
   return { server, mail }
 }

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { realtimeTimings } from '../../../lib/chat-schema'
 import { site } from '../../../lib/site'
 import { browserSuite } from '../../setup/browser-suite'
-import { startMailReceiver, type MailReceiver } from '../dashboard/mail-receiver'
+import { startSmtpReceiver, type SmtpReceiver } from '../../setup/smtp-receiver'
 import { seedUser, signInContext } from '../dashboard/seed'
 
 // The chat socket's timings (SPEC.md sections 8 and 9) on a controlled clock: a socket whose pongs
@@ -59,9 +59,9 @@ async function acknowledged(page: Page, log: SocketLog, count: number) {
 }
 
 describe('chat socket timings', () => {
-  let mail: MailReceiver
+  let mail: SmtpReceiver
   beforeAll(async () => {
-    mail = await startMailReceiver()
+    mail = await startSmtpReceiver()
   })
   afterAll(async () => {
     await mail?.close()

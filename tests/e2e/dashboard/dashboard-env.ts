@@ -1,12 +1,12 @@
 import type { Browser, Page } from 'playwright-core'
 import { launchBrowser, newTrackedPage, screenshotOnFailure, type TrackedPage } from '../../setup/browser'
 import { startTestServer, type TestServer } from '../../setup/test-server'
-import { startMailReceiver, type MailReceiver } from './mail-receiver'
+import { startSmtpReceiver, type SmtpReceiver } from '../../setup/smtp-receiver'
 import { seedUser, signInContext, type SeededUser } from './seed'
 
 export interface DashboardEnv {
   server: TestServer
-  mail: MailReceiver
+  mail: SmtpReceiver
   browser: Browser
   /** A fresh verified account (an admin when its email is in adminEmails). */
   user(name: string): Promise<SeededUser>
@@ -24,7 +24,7 @@ export const testUploadLimit = 20 * 1024 * 1024
 export async function startDashboardEnv(adminNames: string[] = []): Promise<DashboardEnv> {
   const run = `${process.pid}-${Date.now().toString(36)}`
   const emailOf = (name: string) => `${name}-${run}@example.com`
-  const mail = await startMailReceiver()
+  const mail = await startSmtpReceiver()
   const server = await startTestServer({
     env: {
       SMTP_URL: mail.url,

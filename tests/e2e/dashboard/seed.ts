@@ -1,5 +1,5 @@
 import type { BrowserContext } from 'playwright-core'
-import type { MailReceiver } from './mail-receiver'
+import type { SmtpReceiver } from '../../setup/smtp-receiver'
 
 export interface SeededUser {
   id: string
@@ -15,7 +15,7 @@ export const testPassword = 'Str0ng!Passw0rd'
  * Creates a verified account the way a person does (sign up, code by mail, verify) through the
  * auth API, and returns its session. Admins are made by listing their email in ADMIN_EMAILS.
  */
-export async function seedUser(baseUrl: string, mail: MailReceiver, email: string, password = testPassword): Promise<SeededUser> {
+export async function seedUser(baseUrl: string, mail: SmtpReceiver, email: string, password = testPassword): Promise<SeededUser> {
   const before = mail.mails.length
   await authPost(baseUrl, '/api/auth/sign-up/email', { email, password, name: email.split('@')[0] })
   const otp = await mail.waitForCode(email, { after: before })

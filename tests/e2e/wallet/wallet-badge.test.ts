@@ -9,7 +9,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { anvilAccounts, deployTestToken, installMulticall3, startAnvil, type AnvilNode, type TestToken } from '../../setup/anvil'
 import { launchBrowser, newTrackedPage, screenshotOnFailure, type TrackedPage } from '../../setup/browser'
 import { startTestServer, type TestServer } from '../../setup/test-server'
-import { startMailReceiver, type MailReceiver } from '../dashboard/mail-receiver'
+import { startSmtpReceiver, type SmtpReceiver } from '../../setup/smtp-receiver'
 import { cookieHeader, seedUser, signInContext } from '../dashboard/seed'
 import { injectTestWallet, rememberConnectedAddress, testWallet, type TestWalletOptions } from './support/test-wallet'
 
@@ -28,7 +28,7 @@ describe('wallet badge', () => {
   // A local stand-in for Discord's webhook endpoint: the outbox worker delivers notifications here.
   let discord: Server
   // Mail for the sign-up of the signed-in follow-up test.
-  let mail: MailReceiver
+  let mail: SmtpReceiver
   const discordMessages: { content: string; embeds?: { fields?: { name: string; value: string }[] }[] }[] = []
 
   beforeAll(async () => {
@@ -47,7 +47,7 @@ describe('wallet badge', () => {
     })
     await new Promise<void>((resolve) => discord.listen(0, '127.0.0.1', resolve))
     const webhook = `http://127.0.0.1:${(discord.address() as AddressInfo).port}/api/webhooks/1/test`
-    mail = await startMailReceiver()
+    mail = await startSmtpReceiver()
     server = await startTestServer({ env: { TOKEN_ADDRESS: token.address, RPC_URL_56: anvil.url, DISCORD_WEBHOOK_URL: webhook, SMTP_URL: mail.url, MAIL_FROM: 'portal@example.com' } })
     browser = await launchBrowser()
   })

@@ -2,7 +2,6 @@ import { createServer, type IncomingMessage, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { Writable } from 'node:stream'
 import pino from 'pino'
-import { SMTPServer } from 'smtp-server'
 
 export interface WebhookReceiver {
   url: string
@@ -41,41 +40,8 @@ export async function startWebhookReceiver(respond: (n: number) => { status: num
   }
 }
 
-export interface ReceivedMail {
-  from: string
-  to: string[]
-  raw: string
-  subject: string
-}
-
-export interface SmtpReceiver {
-  url: string
-  mails: ReceivedMail[]
-  close(): Promise<void>
-}
-
-/** A local SMTP server (no TLS, no auth) that keeps every mail it receives. */
-export async function startSmtpReceiver(): Promise<SmtpReceiver> {
-  const mails: ReceivedMail[] = []
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = []
-      stream.on('data', (c: Buffer) => chunks.push(c))
-      stream.on('end', () => {
-        const raw = Buffer.concat(chunks).toString('utf8')
-        const subject = /^Subject: (.*)$/m.exec(raw)?.[1]?.trim() ?? ''
-        mails.push({ from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '', to: session.envelope.rcptTo.map((r) => r.address), raw, subject })
-        callback()
-      })
-    },
-  })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()))
-  const { port } = server.server.address() as AddressInfo
-  return { url: `smtp://127.0.0.1:${port}`, mails, close: () => new Promise((resolve) => server.close(() => resolve())) }
-}
+// The SMTP receiver is shared with the browser tests and the benches.
+export { startSmtpReceiver, type ReceivedMail, type SmtpReceiver } from '../../../setup/smtp-receiver'
 
 /** A pino logger whose lines are kept for assertions. */
 export function createCapturingLogger() {

@@ -2,20 +2,28 @@ import type { AddressInfo } from 'node:net'
 import { SMTPServer } from 'smtp-server'
 
 export interface ReceivedMail {
+  from: string
+  /** Recipients, lower-cased. */
   to: string[]
+  subject: string
   raw: string
 }
 
-export interface MailReceiver {
+export interface SmtpReceiver {
+  /** SMTP_URL for the server under test. */
   url: string
+  /** Every mail received, oldest first. */
   mails: ReceivedMail[]
-  /** Waits for the newest mail to `to` holding a 6-digit code and returns the code. */
+  /** Waits for the newest mail to `to` (after the first `after` mails) holding a 6-digit code, and returns the code. */
   waitForCode(to: string, options?: { after?: number; timeoutMs?: number }): Promise<string>
   close(): Promise<void>
 }
 
-/** A local SMTP server (plain, no auth) standing in for the mail provider: verification codes land here. */
-export async function startMailReceiver(): Promise<MailReceiver> {
+/**
+ * A loopback SMTP server (plain, no auth) standing in for the mail provider, for tests and benches:
+ * it keeps every mail, so verification codes can be read as a user would read them.
+ */
+export async function startSmtpReceiver(): Promise<SmtpReceiver> {
   const mails: ReceivedMail[] = []
   const server = new SMTPServer({
     authOptional: true,
@@ -25,7 +33,13 @@ export async function startMailReceiver(): Promise<MailReceiver> {
       const chunks: Buffer[] = []
       stream.on('data', (c: Buffer) => chunks.push(c))
       stream.on('end', () => {
-        mails.push({ to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()), raw: Buffer.concat(chunks).toString('utf8') })
+        const raw = Buffer.concat(chunks).toString('utf8')
+        mails.push({
+          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+          to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()),
+          subject: /^Subject: (.*)$/m.exec(raw)?.[1]?.trim() ?? '',
+          raw,
+        })
         callback()
       })
     },
@@ -39,9 +53,10 @@ export async function startMailReceiver(): Promise<MailReceiver> {
       const deadline = Date.now() + timeoutMs
       while (Date.now() < deadline) {
         const mail = mails.slice(after).findLast((m) => m.to.includes(to.toLowerCase()))
-        const code = mail && /^\s+(\d{6})\s*$/m.exec(mail.raw)?.[1]
+        // Quoted-printable soft line breaks joined first, then the code on a line of its own.
+        const code = mail && /^\s+(\d{6})\s*$/m.exec(mail.raw.replace(/=\r?\n/g, ''))?.[1]
         if (code) return code
-        await new Promise((r) => setTimeout(r, 100))
+        await new Promise((r) => setTimeout(r, 50))
       }
       throw new Error(`no code mailed to ${to} within ${timeoutMs} ms`)
     },
