@@ -1,5 +1,7 @@
+import path from 'node:path'
 import type { Config } from '@react-router/dev/config'
 import { prerenderedPaths } from './lib/route-table'
+import { precompressStaticFiles } from './server/http/precompress-static-files'
 
 export default {
   appDirectory: 'app',
@@ -8,4 +10,14 @@ export default {
   ssr: true,
   // Public marketing pages are rendered to static HTML at build time (ARCHITECTURE.md: "Public pages are cheap").
   prerender: prerenderedPaths,
+  // Then every text file of the client build gets its brotli and gzip copies (served as they are).
+  async buildEnd({ reactRouterConfig, viteConfig }) {
+    const clientDir = path.join(reactRouterConfig.buildDirectory, 'client')
+    const started = performance.now()
+    const r = await precompressStaticFiles(clientDir)
+    const kib = (n: number) => `${(n / 1024).toFixed(0)} KiB`
+    viteConfig.logger.info(
+      `Precompressed ${r.files} files (${kib(r.bytes)}): brotli ${kib(r.brotliBytes)}, gzip ${kib(r.gzipBytes)}, in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+    )
+  },
 } satisfies Config

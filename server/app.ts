@@ -100,6 +100,8 @@ export async function startServer({ env, log = createLogger(env.LOG_LEVEL), plug
       '*',
       serveStatic({
         root: clientDir,
+        // The build's .br/.gz copies (server/http/precompress-static-files.ts); compress() leaves them be.
+        precompressed: true,
         onFound: (filePath, c) => {
           if (!filePath.includes('/assets/')) c.header('Cache-Control', 'public, max-age=0, must-revalidate')
         },

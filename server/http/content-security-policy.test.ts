@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto'
 import { Hono } from 'hono'
+import { brotliCompressSync, gzipSync } from 'node:zlib'
 import { describe, expect, it } from 'vitest'
 import { buildPolicy, contentSecurityPolicy, inlineScriptHashes, walletNodeOrigins } from './content-security-policy'
 
@@ -72,6 +73,21 @@ describe('contentSecurityPolicy middleware', () => {
     expect(directive(policy, 'connect-src')).toContain('ws://site.test')
     expect(policy).not.toContain('googleapis')
     expect(await res.text()).toBe('<html><head><script>run()</script></head></html>')
+  })
+
+  it('reads the hashes of a page sent precompressed (brotli or gzip)', async () => {
+    const page = '<html><head><script>boot()</script></head></html>'
+    const staticApp = new Hono()
+    staticApp.use('*', contentSecurityPolicy({ rpcUrls: {} }))
+    staticApp.get('/:name', (c) => {
+      const encoding = c.req.param('name')
+      const body = encoding === 'br' ? brotliCompressSync(page) : gzipSync(page)
+      return new Response(body, { headers: { 'content-type': 'text/html; charset=utf-8', 'content-encoding': encoding, 'last-modified': 'Sat, 21 Nov 2026 10:00:00 GMT' } })
+    })
+    for (const encoding of ['br', 'gzip', 'br']) {
+      const policy = (await staticApp.request(`http://site.test/${encoding}`)).headers.get('content-security-policy')!
+      expect(directive(policy, 'script-src')).toBe(`script-src 'self' ${sha('boot()')}`)
+    }
   })
 
   it('answers HEAD with the same policy as GET', async () => {

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto'
+import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import type { MiddlewareHandler } from 'hono'
 import { withNodeOverrides } from '../../lib/chains'
 
@@ -96,13 +97,36 @@ export function contentSecurityPolicy({ rpcUrls, googleMapsApiKey, publicUrl }: 
     if (c.res.headers.has('content-security-policy')) return
     // The page's own origin, for the chat's WebSocket (older browsers do not count ws: as 'self').
     const url = new URL(c.req.url)
-    // For HEAD too: Hono runs the GET handler and drops the body later, so both answer the same policy.
-    const html = await c.res.clone().text()
     const policy = buildPolicy({
-      scriptHashes: inlineScriptHashes(html),
+      scriptHashes: await scriptHashesOf(c.req.method, url.pathname, c.res),
       connectOrigins: [...new Set([socketOriginOf(url), ...(publicSocket ? [publicSocket] : []), ...connectOrigins])],
       googleMaps: mapsConfigured && url.pathname.replace(/\/+$/, '') === '/contact',
     })
     c.header('Content-Security-Policy', policy)
   }
+}
+
+/**
+ * A static file (a prerendered page, precompressed at build time) is the same bytes until the next
+ * build: its hashes are worked out once, by GET, and kept by path, encoding and modification time.
+ */
+const staticPageHashes = new Map<string, string[]>()
+const MAX_REMEMBERED_PAGES = 500
+
+async function scriptHashesOf(method: string, pathname: string, res: Response): Promise<string[]> {
+  const encoding = res.headers.get('content-encoding') ?? ''
+  const lastModified = res.headers.get('last-modified')
+  const key = lastModified ? `${pathname}\n${encoding}\n${lastModified}` : undefined
+  const known = key && staticPageHashes.get(key)
+  if (known) return known
+  // For HEAD too: Hono runs the GET handler of a rendered page and drops the body later, so both
+  // answer the same policy. A static file's HEAD has no body: it is answered from a GET's hashes.
+  const body = Buffer.from(await res.clone().arrayBuffer())
+  const html = (encoding === 'br' ? brotliDecompressSync(body) : encoding === 'gzip' ? gunzipSync(body) : body).toString('utf8')
+  const hashes = inlineScriptHashes(html)
+  if (key && method === 'GET') {
+    if (staticPageHashes.size >= MAX_REMEMBERED_PAGES) staticPageHashes.clear()
+    staticPageHashes.set(key, hashes)
+  }
+  return hashes
 }

@@ -1,0 +1,37 @@
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { brotliDecompressSync, gunzipSync } from 'node:zlib'
+import { afterEach, describe, expect, it } from 'vitest'
+import { precompressStaticFiles } from './precompress-static-files'
+
+describe('precompressStaticFiles', () => {
+  const dirs: string[] = []
+  afterEach(() => {
+    for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true })
+  })
+
+  it('writes brotli and gzip copies of the text files that decode to the same bytes, and leaves the rest', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'precompress-'))
+    dirs.push(dir)
+    mkdirSync(path.join(dir, 'about'))
+    mkdirSync(path.join(dir, 'assets'))
+    const page = `<!DOCTYPE html><html><body>${'<p>Finite element analysis of a bracket.</p>'.repeat(100)}</body></html>`
+    const script = `export const rates = ${JSON.stringify(Array.from({ length: 200 }, (_, i) => ({ service: 'CFD', rate: 85, i })))}`
+    writeFileSync(path.join(dir, 'about/index.html'), page)
+    writeFileSync(path.join(dir, 'assets/entry-abc123.js'), script)
+    writeFileSync(path.join(dir, 'assets/tiny-abc123.js'), 'export {}')
+    writeFileSync(path.join(dir, 'assets/font-abc123.woff2'), Buffer.alloc(4096, 7))
+
+    const result = await precompressStaticFiles(dir)
+
+    expect(result.files).toBe(2)
+    expect(result.bytes).toBe(page.length + script.length)
+    expect(brotliDecompressSync(readFileSync(path.join(dir, 'about/index.html.br'))).toString()).toBe(page)
+    expect(gunzipSync(readFileSync(path.join(dir, 'about/index.html.gz'))).toString()).toBe(page)
+    expect(brotliDecompressSync(readFileSync(path.join(dir, 'assets/entry-abc123.js.br'))).toString()).toBe(script)
+    expect(readdirSync(path.join(dir, 'assets')).sort()).toEqual(['entry-abc123.js', 'entry-abc123.js.br', 'entry-abc123.js.gz', 'font-abc123.woff2', 'tiny-abc123.js'])
+    expect(result.brotliBytes).toBeLessThan(result.gzipBytes)
+    expect(result.gzipBytes).toBeLessThan(result.bytes / 4)
+  })
+})

@@ -1,0 +1,96 @@
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs'
+import { request } from 'node:http'
+import os from 'node:os'
+import path from 'node:path'
+import { brotliDecompressSync, gunzipSync } from 'node:zlib'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startServer, type RunningServer } from '../../../server/app'
+import { parseEnv } from '../../../server/env'
+import { createLogger } from '../../../server/logger'
+
+interface RawResponse {
+  status: number
+  headers: Record<string, string | string[] | undefined>
+  /** The bytes as sent, before any decoding. */
+  body: Buffer
+}
+
+/** A request that leaves the body as it came over the wire (fetch would decode it). */
+function get(url: string, headers: Record<string, string> = {}, method = 'GET'): Promise<RawResponse> {
+  return new Promise((resolve, reject) => {
+    const req = request(url, { method, headers }, (res) => {
+      const chunks: Buffer[] = []
+      res.on('data', (c: Buffer) => chunks.push(c))
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }))
+      res.on('error', reject)
+    })
+    req.on('error', reject)
+    req.end()
+  })
+}
+
+const decode = (r: RawResponse) => (r.headers['content-encoding'] === 'br' ? brotliDecompressSync(r.body) : r.headers['content-encoding'] === 'gzip' ? gunzipSync(r.body) : r.body).toString('utf8')
+
+// The production build's static files: prerendered pages and hashed assets, precompressed at build time.
+describe('static files of the production build', () => {
+  let server: RunningServer
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'static-files-'))
+  const buildDir = path.resolve(process.env.BUILD_DIR ?? 'build')
+  const framework = readdirSync(path.join(buildDir, 'client/assets')).find((f) => /^framework-.*\.js$/.test(f))!
+
+  beforeAll(async () => {
+    server = await startServer({ env: parseEnv({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir }), log: createLogger('silent') })
+  })
+  afterAll(async () => {
+    await server?.close()
+    rmSync(dataDir, { recursive: true, force: true })
+  })
+
+  it('sends a prerendered page as brotli or gzip, as the browser accepts, with the same page and policy as uncompressed', async () => {
+    const plain = await get(`${server.url}/about`)
+    const br = await get(`${server.url}/about`, { 'accept-encoding': 'gzip, deflate, br' })
+    const gz = await get(`${server.url}/about`, { 'accept-encoding': 'gzip' })
+    expect([plain.status, br.status, gz.status]).toEqual([200, 200, 200])
+    expect(plain.headers['content-encoding']).toBeUndefined()
+    expect(br.headers['content-encoding']).toBe('br')
+    expect(gz.headers['content-encoding']).toBe('gzip')
+    expect(br.headers.vary).toContain('Accept-Encoding')
+    const html = plain.body.toString('utf8')
+    expect(html).toContain('<h1')
+    expect(decode(br)).toBe(html)
+    expect(decode(gz)).toBe(html)
+    expect(br.body.length).toBeLessThan(gz.body.length)
+    // The policy's script hashes are read from the page whatever its encoding.
+    const policy = plain.headers['content-security-policy']
+    expect(policy).toMatch(/script-src 'self' 'sha256-/)
+    expect(br.headers['content-security-policy']).toBe(policy)
+    expect(gz.headers['content-security-policy']).toBe(policy)
+    expect(plain.headers['cache-control']).toBe('public, max-age=0, must-revalidate')
+    expect(br.headers['cache-control']).toBe('public, max-age=0, must-revalidate')
+    // HEAD answers the same headers without a body.
+    const head = await get(`${server.url}/about`, { 'accept-encoding': 'br' }, 'HEAD')
+    expect(head.body.length).toBe(0)
+    expect(head.headers['content-encoding']).toBe('br')
+    expect(head.headers['content-length']).toBe(String(br.body.length))
+    expect(head.headers['content-security-policy']).toBe(policy)
+  })
+
+  it('sends hashed assets precompressed and cached for good', async () => {
+    const plain = await get(`${server.url}/assets/${framework}`)
+    const br = await get(`${server.url}/assets/${framework}`, { 'accept-encoding': 'br' })
+    expect(br.status).toBe(200)
+    expect(br.headers['content-type']).toMatch(/javascript/)
+    expect(br.headers['content-encoding']).toBe('br')
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable')
+    expect(br.headers['content-length']).toBe(String(br.body.length))
+    expect(decode(br)).toBe(plain.body.toString('utf8'))
+    expect(br.body.length).toBeLessThan(plain.body.length / 2)
+  })
+
+  it('leaves files that are compressed already as they are', async () => {
+    const font = readdirSync(path.join(buildDir, 'client/assets')).find((f) => f.endsWith('.woff2'))!
+    const res = await get(`${server.url}/assets/${font}`, { 'accept-encoding': 'gzip, br' })
+    expect(res.status).toBe(200)
+    expect(res.headers['content-encoding']).toBeUndefined()
+  })
+})
