@@ -46,6 +46,8 @@ async function platformSuite() {
       // A short warm-up so the first figures do not include JIT compilation.
       await runLoad(`${server.url}/about`, { connections: 5, seconds: 1 })
       console.log(formatLoad('GET /about (prerendered page)', await runLoad(`${server.url}/about`)))
+      // As a browser asks: the build's brotli copy is sent as it is, not compressed per request.
+      console.log(formatLoad('GET /about, Accept-Encoding br', await runLoad(`${server.url}/about`, { headers: { 'accept-encoding': 'gzip, deflate, br' } })))
       console.log(formatLoad('GET /healthz (database round trip)', await runLoad(`${server.url}/healthz`)))
       console.log(`resident memory after the load: server         ${mib(rssMiB(server.pid))}`)
     } finally {
