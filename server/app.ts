@@ -14,6 +14,7 @@ import { createInProcessEventBus } from './events/event-bus'
 import { createRedisEventBus } from './events/redis-event-bus'
 import { contentSecurityPolicy } from './http/content-security-policy'
 import { checkHealth } from './http/healthz'
+import { isCompressible } from './http/precompress-static-files'
 import type { ServerPlugin } from './http/plugin'
 import { createLogger, type Logger } from './logger'
 import { plugins as defaultPlugins } from './plugins'
@@ -104,6 +105,8 @@ export async function startServer({ env, log = createLogger(env.LOG_LEVEL), plug
         precompressed: true,
         onFound: (filePath, c) => {
           if (!filePath.includes('/assets/')) c.header('Cache-Control', 'public, max-age=0, must-revalidate')
+          // The uncompressed copy of a file that also exists compressed (serveStatic marks only those).
+          if (isCompressible(filePath)) c.header('Vary', 'Accept-Encoding')
         },
       }),
     )

@@ -8,6 +8,9 @@ const gzipAsync = promisify(gzip)
 
 /** Text-like files worth compressing; images, video and WOFF/WOFF2 fonts are compressed already. */
 const COMPRESSIBLE = /\.(?:html|js|mjs|css|svg|json|txt|xml|webmanifest|data|ttf|otf|map)$/i
+/** A text-like file, which the build also writes compressed (if it is large enough). */
+export const isCompressible = (fileName: string) => COMPRESSIBLE.test(fileName)
+
 /** Below this a compressed copy saves less than its headers cost. */
 const MIN_BYTES = 1024
 
@@ -28,7 +31,7 @@ export async function precompressStaticFiles(clientDir: string): Promise<Precomp
   const result: PrecompressResult = { files: 0, bytes: 0, brotliBytes: 0, gzipBytes: 0 }
   const files: string[] = []
   for (const entry of await readdir(clientDir, { recursive: true, withFileTypes: true })) {
-    if (entry.isFile() && COMPRESSIBLE.test(entry.name)) files.push(path.join(entry.parentPath, entry.name))
+    if (entry.isFile() && isCompressible(entry.name)) files.push(path.join(entry.parentPath, entry.name))
   }
   // Two at a time: zlib's work runs on libuv's threads, one per core here.
   const queue = [...files]
