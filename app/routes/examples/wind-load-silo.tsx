@@ -1,5 +1,5 @@
-import 'katex/dist/katex.min.css'
-import { useLoaderData } from 'react-router'
+import katexStylesheet from 'katex/dist/katex.min.css?url'
+import { useLoaderData, type LinksFunction } from 'react-router'
 import { windLoadSilo } from '../../../content/examples/wind-load-silo'
 import { metaFromLoader } from '../../../lib/page-data'
 import { CaseStudyPage } from '../../components/case-study/case-study-page'
@@ -8,6 +8,9 @@ import { caseStudyData } from './case-study.server'
 /** The equations are typeset here, at prerender time, so the browser receives finished maths. */
 export const loader = () => caseStudyData(windLoadSilo, { equations: true })
 export const meta = metaFromLoader
+// KaTeX's stylesheet, on this page only. As a URL (not a side-effect import) the server build
+// refers to the client's file instead of emitting a copy of its own.
+export const links: LinksFunction = () => [{ rel: 'stylesheet', href: katexStylesheet }]
 
 export default function WindLoadSiloPage() {
   const { content } = useLoaderData<typeof loader>()

@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs'
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { request } from 'node:http'
 import os from 'node:os'
 import path from 'node:path'
@@ -95,5 +95,14 @@ describe('static files of the production build', () => {
     const res = await get(`${server.url}/assets/${font}`, { 'accept-encoding': 'gzip, br' })
     expect(res.status).toBe(200)
     expect(res.headers['content-encoding']).toBeUndefined()
+  })
+
+  it('holds no stylesheet that no page links (each is built once, for the pages that use it)', () => {
+    const client = path.join(buildDir, 'client')
+    const pages = readdirSync(client, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.html'))
+    const linked = new Set(pages.flatMap((f) => [...readFileSync(path.join(client, f), 'utf8').matchAll(/<link rel="stylesheet" href="\/assets\/([^"]+)"/g)].map((m) => m[1])))
+    const built = readdirSync(path.join(client, 'assets')).filter((f) => f.endsWith('.css'))
+    expect(built.length).toBeGreaterThan(1)
+    expect(built.sort()).toEqual([...linked].sort())
   })
 })
