@@ -105,7 +105,8 @@ export async function startServer({ env, log = createLogger(env.LOG_LEVEL), plug
         precompressed: true,
         onFound: (filePath, c) => {
           if (!filePath.includes('/assets/')) c.header('Cache-Control', 'public, max-age=0, must-revalidate')
-          // The uncompressed copy of a file that also exists compressed (serveStatic marks only those).
+          // A text file may go out compressed or not, so caches keep one copy per encoding (serveStatic
+          // itself marks only the compressed copies it sends).
           if (isCompressible(filePath)) c.header('Vary', 'Accept-Encoding')
         },
       }),

@@ -89,6 +89,8 @@ export function contentSecurityPolicy({ rpcUrls, googleMapsApiKey, publicUrl }: 
   const publicSocket = publicUrl ? socketOriginOf(new URL(publicUrl)) : undefined
   // The same key check as the map itself (SPEC: a key shorter than 10 characters means no map).
   const mapsConfigured = (googleMapsApiKey?.length ?? 0) >= 10
+  // Per server: each has its own build.
+  const staticPageHashes = new Map<string, string[]>()
   return async (c, next) => {
     await next()
     // A 304 has no page to read; the browser keeps the policy stored with the page it revalidated.
@@ -98,7 +100,7 @@ export function contentSecurityPolicy({ rpcUrls, googleMapsApiKey, publicUrl }: 
     // The page's own origin, for the chat's WebSocket (older browsers do not count ws: as 'self').
     const url = new URL(c.req.url)
     const policy = buildPolicy({
-      scriptHashes: await scriptHashesOf(c.req.method, url.pathname, c.res),
+      scriptHashes: await scriptHashesOf(staticPageHashes, c.req.method, url.pathname, c.res),
       connectOrigins: [...new Set([socketOriginOf(url), ...(publicSocket ? [publicSocket] : []), ...connectOrigins])],
       googleMaps: mapsConfigured && url.pathname.replace(/\/+$/, '') === '/contact',
     })
@@ -107,17 +109,15 @@ export function contentSecurityPolicy({ rpcUrls, googleMapsApiKey, publicUrl }: 
 }
 
 /**
- * A static file (a prerendered page, precompressed at build time) is the same bytes until the next
- * build: its hashes are worked out once, by GET, and kept by path, encoding and modification time.
+ * The script hashes of a page. A static file (a prerendered page, precompressed at build time) is the
+ * same bytes until the next build: its hashes are worked out once, by GET, and kept in `remembered`
+ * by path, encoding and modification time.
  */
-const staticPageHashes = new Map<string, string[]>()
-const MAX_REMEMBERED_PAGES = 500
-
-async function scriptHashesOf(method: string, pathname: string, res: Response): Promise<string[]> {
+async function scriptHashesOf(remembered: Map<string, string[]>, method: string, pathname: string, res: Response): Promise<string[]> {
   const encoding = res.headers.get('content-encoding') ?? ''
   const lastModified = res.headers.get('last-modified')
   const key = lastModified ? `${pathname}\n${encoding}\n${lastModified}` : undefined
-  const known = key && staticPageHashes.get(key)
+  const known = key && remembered.get(key)
   if (known) return known
   // For HEAD too: Hono runs the GET handler of a rendered page and drops the body later, so both
   // answer the same policy. A static file's HEAD has no body: it is answered from a GET's hashes.
@@ -125,8 +125,10 @@ async function scriptHashesOf(method: string, pathname: string, res: Response): 
   const html = (encoding === 'br' ? brotliDecompressSync(body) : encoding === 'gzip' ? gunzipSync(body) : body).toString('utf8')
   const hashes = inlineScriptHashes(html)
   if (key && method === 'GET') {
-    if (staticPageHashes.size >= MAX_REMEMBERED_PAGES) staticPageHashes.clear()
-    staticPageHashes.set(key, hashes)
+    if (remembered.size >= MAX_REMEMBERED_PAGES) remembered.clear()
+    remembered.set(key, hashes)
   }
   return hashes
 }
+
+const MAX_REMEMBERED_PAGES = 500
