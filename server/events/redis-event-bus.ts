@@ -1,13 +1,12 @@
 import type { Logger } from '../logger'
-import { closeRedisClient, createRedisClient, type RedisClient } from './create-redis-client'
-import type { EventBus, EventHandler } from './event-bus'
+import { closeRedisClient, createRedisClient, isRedisReady, waitForRedisReady, type RedisClient } from './create-redis-client'
+import type { EventBus, EventHandler, SubscribeOptions } from './event-bus'
 
 const PREFIX = 'ev:'
 
-interface Topic {
-  handlers: Set<EventHandler>
-  /** Resolves once Redis confirmed the SUBSCRIBE. */
-  ready: Promise<unknown>
+interface Subscription {
+  handler: EventHandler
+  onStatus?: (live: boolean) => void
 }
 
 /**
@@ -15,16 +14,42 @@ interface Topic {
  * Publishing goes through `publisher` (the shared command connection when given); a subscribed Redis
  * connection can run no other command, so the bus opens its own for subscriptions.
  * Messages travel as JSON: subscribers receive a copy, as with the in-process bus.
+ *
+ * When Redis goes away nothing stays broken: the subscription connection reconnects by itself and
+ * subscribes again to every topic that still has a handler (a SUBSCRIBE given meanwhile is sent on
+ * reconnect), publishes are dropped while it is away, and each subscriber hears when delivery stops
+ * and resumes, so it can catch up from where its messages are stored.
  */
 export function createRedisEventBus(options: { url: string; log: Logger; publisher?: RedisClient }): EventBus {
   const ownsPublisher = !options.publisher
-  const publisher = options.publisher ?? createRedisClient(options.url, options.log, 'redis-publish')
-  const subscriber = createRedisClient(options.url, options.log, 'redis-subscribe')
-  const topics = new Map<string, Topic>()
+  const publisher = options.publisher ?? createRedisClient(options.url, options.log, { name: 'redis-publish' })
+  const subscriber = createRedisClient(options.url, options.log, { name: 'redis-subscribe', subscriber: true })
+  const topics = new Map<string, Set<Subscription>>()
+  let live = false
+  let closed = false
+  let lastPublishError = ''
+
+  const setLive = (next: boolean) => {
+    if (next === live || closed) return
+    live = next
+    for (const subscriptions of topics.values()) {
+      for (const s of [...subscriptions]) {
+        try {
+          s.onStatus?.(next)
+        } catch (error) {
+          options.log.error({ err: error }, 'an event status handler failed')
+        }
+      }
+    }
+  }
+  // 'ready' comes after ioredis has subscribed again to the topics it held.
+  subscriber.on('ready', () => setLive(true))
+  subscriber.on('close', () => setLive(false))
+  live = subscriber.status === 'ready'
 
   subscriber.on('message', (channel: string, raw: string) => {
-    const topic = topics.get(channel.slice(PREFIX.length))
-    if (!topic) return
+    const subscriptions = topics.get(channel.slice(PREFIX.length))
+    if (!subscriptions) return
     let message: unknown
     try {
       message = JSON.parse(raw)
@@ -32,10 +57,10 @@ export function createRedisEventBus(options: { url: string; log: Logger; publish
       options.log.warn({ err: error, channel }, 'ignored an event that is not JSON')
       return
     }
-    for (const handler of [...topic.handlers]) {
+    for (const s of [...subscriptions]) {
       try {
         // Each handler gets its own copy, so one cannot change what the next one sees.
-        handler(topic.handlers.size > 1 ? structuredClone(message) : message)
+        s.handler(subscriptions.size > 1 ? structuredClone(message) : message)
       } catch (error) {
         options.log.error({ err: error, channel }, 'an event handler failed')
       }
@@ -45,28 +70,47 @@ export function createRedisEventBus(options: { url: string; log: Logger; publish
   return {
     kind: 'redis',
     async publish(topic, message) {
-      await publisher.publish(PREFIX + topic, JSON.stringify(message))
-    },
-    async subscribe(name, handler) {
-      let topic = topics.get(name)
-      if (!topic) {
-        // Map updates are synchronous, and ioredis sends commands in call order, so an UNSUBSCRIBE
-        // of the last handler followed by a new SUBSCRIBE for the same topic stays in that order.
-        topic = { handlers: new Set(), ready: subscriber.subscribe(PREFIX + name) }
-        topics.set(name, topic)
+      if (!isRedisReady(publisher)) return
+      try {
+        await publisher.publish(PREFIX + topic, JSON.stringify(message))
+        lastPublishError = ''
+      } catch (error) {
+        const text = (error as Error).message
+        if (text !== lastPublishError) options.log.warn({ err: error, topic }, 'an event could not be published (Redis unreachable)')
+        lastPublishError = text
       }
-      topic.handlers.add(handler)
-      const current = topic
-      await current.ready
+    },
+    async subscribe(name, handler, subscribeOptions: SubscribeOptions = {}) {
+      const subscription: Subscription = { handler, onStatus: subscribeOptions.onStatus }
+      let subscriptions = topics.get(name)
+      let confirmed: Promise<unknown> | undefined
+      if (!subscriptions) {
+        topics.set(name, (subscriptions = new Set()))
+        // Queued while Redis is away and sent when it is back; a failure is not remembered.
+        confirmed = subscriber.subscribe(PREFIX + name).catch((error: unknown) => {
+          options.log.warn({ err: error, topic: name }, 'subscribe failed; it is sent again when Redis is back')
+        })
+      }
+      subscriptions.add(subscription)
+      // Wait for the confirmation only while connected: a subscriber must not hang on an outage.
+      if (confirmed && live) await confirmed
+      const current = subscriptions
       return async () => {
-        current.handlers.delete(handler)
-        if (current.handlers.size === 0 && topics.get(name) === current) {
+        current.delete(subscription)
+        if (current.size === 0 && topics.get(name) === current) {
           topics.delete(name)
-          if (subscriber.status === 'ready') await subscriber.unsubscribe(PREFIX + name)
+          const unsubscribed = subscriber.unsubscribe(PREFIX + name).catch(() => {})
+          if (live) await unsubscribed
         }
       }
     },
+    isLive: () => live,
+    async waitUntilLive(timeoutMs) {
+      const [subscribed, publishing] = await Promise.all([waitForRedisReady(subscriber, timeoutMs), waitForRedisReady(publisher, timeoutMs)])
+      return subscribed && publishing
+    },
     async close() {
+      closed = true
       topics.clear()
       await closeRedisClient(subscriber)
       if (ownsPublisher) await closeRedisClient(publisher)

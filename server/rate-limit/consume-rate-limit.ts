@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { getAppContext } from '../context'
-import type { RedisClient } from '../events/create-redis-client'
+import { isRedisReady, type RedisClient } from '../events/create-redis-client'
 
 export interface ConsumeRateLimitOptions {
   /** What is limited and for whom, e.g. `contact:ip:203.0.113.7` or `chat:user:<id>`. One window length per key. */
@@ -24,13 +24,19 @@ export interface RateLimitResult {
  * A fixed window that starts at the key's first hit. The counters live in Redis when REDIS_URL is set
  * (shared by every instance), otherwise in PostgreSQL (table rate_limit): both survive a restart.
  * A refused hit still counts, so hammering does not shorten the wait.
+ *
+ * While Redis is unreachable the hit is counted in PostgreSQL instead (shared by every instance too),
+ * so a limit keeps holding and the request does not wait for Redis: a Redis command that fails or
+ * gets no answer within REDIS_COMMAND_TIMEOUT_MS falls back at once.
  */
 export async function consumeRateLimit({ key, limit, windowMs }: ConsumeRateLimitOptions): Promise<RateLimitResult> {
   if (!Number.isInteger(limit) || limit < 0) throw new Error('consumeRateLimit: limit must be a non-negative integer')
   if (!Number.isInteger(windowMs) || windowMs < 1) throw new Error('consumeRateLimit: windowMs must be a positive integer')
   const ctx = getAppContext()
   const redis = ctx.services.redis as RedisClient | undefined
-  const { hits, resetInMs } = redis ? await hitInRedis(redis, key, windowMs) : await hitInPostgres(key, windowMs)
+  let counted: { hits: number; resetInMs: number } | undefined
+  if (isRedisReady(redis)) counted = await hitInRedis(redis, key, windowMs).catch(() => undefined)
+  const { hits, resetInMs } = counted ?? (await hitInPostgres(key, windowMs))
   const allowed = hits <= limit
   return {
     allowed,

@@ -8,9 +8,11 @@ describe('Redis event bus across two instances', () => {
   const log = createLogger('silent')
   let a: EventBus
   let b: EventBus
-  beforeAll(() => {
+  beforeAll(async () => {
     a = createRedisEventBus({ url: SYSTEM_REDIS_URL, log })
     b = createRedisEventBus({ url: SYSTEM_REDIS_URL, log })
+    expect(await a.waitUntilLive(5000)).toBe(true)
+    expect(await b.waitUntilLive(5000)).toBe(true)
   })
   afterAll(async () => {
     await a?.close()

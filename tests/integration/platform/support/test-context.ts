@@ -5,7 +5,7 @@ import { setAppContext, type AppContext } from '../../../../server/context'
 import { openDatabase } from '../../../../server/db/open-database'
 import { parseEnv } from '../../../../server/env'
 import { createInProcessEventBus } from '../../../../server/events/event-bus'
-import { closeRedisClient, createRedisClient } from '../../../../server/events/create-redis-client'
+import { closeRedisClient, createRedisClient, waitForRedisReady } from '../../../../server/events/create-redis-client'
 import { createLogger, type Logger } from '../../../../server/logger'
 
 export interface TestContext {
@@ -23,7 +23,8 @@ export async function openTestContext(options: { databaseUrl?: string; redisUrl?
   const env = parseEnv({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir ?? os.tmpdir(), DATABASE_URL: options.databaseUrl, REDIS_URL: options.redisUrl, ...options.env })
   const database = await openDatabase({ databaseUrl: options.databaseUrl, dataDir: env.dataDir, log })
   const redis = options.redisUrl ? createRedisClient(options.redisUrl, log) : undefined
-  const ctx: AppContext = { env, log, db: database.db, database, events: createInProcessEventBus(), services: redis ? { redis } : {}, startedAt: new Date() }
+  if (redis) await waitForRedisReady(redis, 5000)
+  const ctx: AppContext = { env, log, db: database.db, database, events: createInProcessEventBus(), services: redis ? { redis } : {}, startedAt: new Date(), lifecycle: { draining: false } }
   setAppContext(ctx)
   return {
     ctx,

@@ -1,0 +1,166 @@
+import pg from 'pg'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createSessionUser, TEST_PASSWORD, type SessionUser } from '../integration/chat/support/auth-session'
+import { startFakeOpenAiServer, type FakeOpenAiServer } from '../integration/chat/support/fake-openai-server'
+import { gql, readStream, wsClient } from '../integration/chat/support/graphql-clients'
+import { createScratchDatabase, type ScratchDatabase } from '../integration/platform/support/scratch-database'
+import { startPrivateRedis, type PrivateRedis } from '../setup/redis-server'
+import { startTestServer, type TestServer } from '../setup/test-server'
+
+const SEND = 'mutation ($input: SendChatMessageInput!) { sendChatMessage(input: $input) { id } }'
+
+// Redis (pub/sub and shared counters) goes away and comes back while the site is in use: nothing stays
+// broken, nothing is lost, and what depends on it keeps answering in the meantime.
+describe('a Redis outage heals by itself', { timeout: 180_000 }, () => {
+  let redis: PrivateRedis
+  let scratch: ScratchDatabase
+  let db: pg.Pool
+  let server: TestServer
+  let user: SessionUser
+  let fake: FakeOpenAiServer
+  const answer = Array.from({ length: 40 }, (_, i) => `w${i}`).join(' ')
+
+  beforeAll(async () => {
+    redis = await startPrivateRedis()
+    scratch = await createScratchDatabase()
+    // A model that answers slowly (about 4 s), so Redis can go away in the middle of an answer.
+    fake = await startFakeOpenAiServer({ mode: 'ok', answer, wordsPerChunk: 1, chunkDelayMs: 100 })
+    server = await startTestServer({
+      env: { DATABASE_URL: scratch.url, REDIS_URL: redis.url, LLM_PROVIDER: 'openai-compatible', LLM_BASE_URL: fake.baseUrl, LLM_MODEL: 'fake-model' },
+    })
+    db = new pg.Pool({ connectionString: scratch.url })
+    user = await createSessionUser(server.url, (text, params) => db.query(text, params), `outage-${Date.now()}@example.com`)
+  })
+  afterAll(async () => {
+    await server?.stop()
+    server?.cleanup()
+    await db?.end()
+    await scratch?.drop()
+    await fake?.close()
+    await redis?.close()
+  })
+
+  const health = async () => (await (await fetch(`${server.url}/healthz`)).json()) as { status: string; reasons: string[]; realtime: { up: boolean } }
+  const storedSeqs = async (userMessageId: string) =>
+    (await db.query<{ seq: string }>('SELECT seq FROM stream_part WHERE associated_user_message_id = $1 ORDER BY seq', [userMessageId])).rows.map((r) => Number(r.seq))
+  const newConversation = async () => {
+    const created = await gql<{ createOrGetChatConversation: { id: string; lastStreamSeq: number } }>(server.url, user.cookie, 'mutation { createOrGetChatConversation { id lastStreamSeq } }')
+    return created.data!.createOrGetChatConversation
+  }
+
+  it('an open chat subscription receives every part of an answer while Redis stops and starts', async () => {
+    const { id, lastStreamSeq } = await newConversation()
+    const client = wsClient(server.url, user.cookie)
+    try {
+      const stream = readStream(client, id, lastStreamSeq)
+      await stream.waitFor((p) => p.id === 'start_ack')
+      const sent = await gql<{ sendChatMessage: { id: string } }>(server.url, user.cookie, SEND, { input: { conversationId: id, content: [{ text: 'Tell me about FEA' }] } })
+      expect(sent.errors).toBeUndefined()
+      await stream.waitFor((p) => (p.contentBlockDeltaIndex ?? -1) >= 3)
+      await redis.stop()
+      await expect.poll(async () => (await health()).status).toBe('degraded')
+      // The answer goes on while Redis is away, and the subscriber keeps receiving it.
+      const during = stream.parts.length
+      await expect.poll(() => stream.parts.length, { timeout: 5000 }).toBeGreaterThan(during + 2)
+      await redis.start()
+      const parts = (await stream.waitFor((p) => !!p.stopReason, 30_000)).filter((p) => p.id !== 'start_ack')
+      expect(parts.map((p) => p.seq)).toEqual(await storedSeqs(sent.data!.sendChatMessage.id))
+      expect(parts.map((p) => p.contentBlockText ?? '').join('')).toBe(answer)
+    } finally {
+      await client.dispose()
+    }
+    await expect.poll(async () => (await health()).status, { timeout: 15_000 }).toBe('ok')
+  })
+
+  it('a subscription that starts while Redis is down works, and so do those after it comes back', async () => {
+    await redis.stop()
+    await expect.poll(async () => (await health()).realtime.up).toBe(false)
+    const { id, lastStreamSeq } = await newConversation()
+    const during = wsClient(server.url, user.cookie)
+    try {
+      const stream = readStream(during, id, lastStreamSeq)
+      await stream.waitFor((p) => p.id === 'start_ack')
+      const sent = await gql<{ sendChatMessage: { id: string } }>(server.url, user.cookie, SEND, { input: { conversationId: id, content: [{ text: 'And CFD?' }] } })
+      expect(sent.errors).toBeUndefined()
+      await stream.waitFor((p) => (p.contentBlockDeltaIndex ?? -1) >= 5)
+      await redis.start()
+      const parts = (await stream.waitFor((p) => !!p.stopReason, 30_000)).filter((p) => p.id !== 'start_ack')
+      expect(parts.map((p) => p.seq)).toEqual(await storedSeqs(sent.data!.sendChatMessage.id))
+      expect(parts.map((p) => p.contentBlockText ?? '').join('')).toBe(answer)
+    } finally {
+      await during.dispose()
+    }
+    // Nothing was remembered as broken: the same conversation subscribes again over Redis.
+    await expect.poll(async () => (await health()).realtime.up, { timeout: 15_000 }).toBe(true)
+    const { id: again, lastStreamSeq: from } = await newConversation()
+    const after = wsClient(server.url, user.cookie)
+    try {
+      const stream = readStream(after, again, from)
+      await stream.waitFor((p) => p.id === 'start_ack')
+      const sent = await gql<{ sendChatMessage: { id: string } }>(server.url, user.cookie, SEND, { input: { conversationId: again, content: [{ text: 'Training?' }] } })
+      const parts = (await stream.waitFor((p) => !!p.stopReason, 30_000)).filter((p) => p.id !== 'start_ack')
+      expect(parts.map((p) => p.seq)).toEqual(await storedSeqs(sent.data!.sendChatMessage.id))
+    } finally {
+      await after.dispose()
+    }
+  })
+
+  it('while Redis is down, sign-in, chat and the contact form answer promptly, and /healthz says why it is degraded', async () => {
+    await redis.stop()
+    try {
+      await expect.poll(async () => (await health()).status).toBe('degraded')
+      const report = await health()
+      expect(report.reasons.join(' ')).toMatch(/Redis cannot be reached/)
+
+      // Each answers well within a second here; the bound leaves room for a loaded machine while
+      // ruling out waiting on Redis (which took about 7.5 s and ended in a 500).
+      const timed = async <T>(work: () => Promise<T>) => {
+        const started = performance.now()
+        const result = await work()
+        return { result, ms: performance.now() - started }
+      }
+      const signIn = await timed(() =>
+        fetch(`${server.url}/api/auth/sign-in/email`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', origin: server.url },
+          body: JSON.stringify({ email: user.email, password: TEST_PASSWORD }),
+        }),
+      )
+      expect(signIn.result.status).toBe(200)
+      expect(signIn.ms).toBeLessThan(3000)
+
+      const { id } = await newConversation()
+      const chat = await timed(() => gql<{ sendChatMessage: { id: string } }>(server.url, user.cookie, SEND, { input: { conversationId: id, content: [{ text: 'Hello' }] } }))
+      expect(chat.result.errors).toBeUndefined()
+      expect(chat.ms).toBeLessThan(3000)
+
+      const contact = await timed(() =>
+        fetch(`${server.url}/contact`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-www-form-urlencoded', origin: server.url },
+          body: new URLSearchParams({ name: 'Ada Lovelace', email: 'ada@example.com', message: 'Can you run a CFD study for us?' }),
+          redirect: 'manual',
+        }),
+      )
+      expect(contact.result.status).toBe(200)
+      expect(contact.ms).toBeLessThan(3000)
+      const stored = await db.query('SELECT 1 FROM contact WHERE email = $1', ['ada@example.com'])
+      expect(stored.rowCount).toBe(1)
+
+      // The limits still hold while Redis is away: they are counted in PostgreSQL.
+      const statuses: number[] = []
+      for (let i = 0; i < 6; i++) {
+        const res = await fetch(`${server.url}/contact`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-www-form-urlencoded', origin: server.url },
+          body: new URLSearchParams({ name: 'Grace Hopper', email: `grace${i}@example.com`, message: 'Another message for you.' }),
+        })
+        statuses.push(res.status)
+      }
+      expect(statuses).toContain(429)
+    } finally {
+      await redis.start()
+    }
+    await expect.poll(async () => (await health()).status, { timeout: 15_000 }).toBe('ok')
+  })
+})
