@@ -13,17 +13,25 @@ import { closeRedisClient, createRedisClient } from './events/create-redis-clien
 import { createInProcessEventBus } from './events/event-bus'
 import { createRedisEventBus } from './events/redis-event-bus'
 import { contentSecurityPolicy } from './http/content-security-policy'
-import { checkHealth } from './http/healthz'
+import { checkDatabase, checkHealth } from './http/healthz'
 import { isCompressible } from './http/precompress-static-files'
 import type { ServerPlugin } from './http/plugin'
 import { createLogger, type Logger } from './logger'
 import { plugins as defaultPlugins } from './plugins'
 
+export interface CloseOptions {
+  /**
+   * How long to keep serving while /readyz already answers 503, so a load balancer that polls it stops
+   * sending new requests before this instance stops accepting them (SHUTDOWN_DELAY_SECONDS on SIGTERM).
+   */
+  drainDelayMs?: number
+}
+
 export interface RunningServer {
   ctx: AppContext
   http: Server
   url: string
-  close(): Promise<void>
+  close(options?: CloseOptions): Promise<void>
 }
 
 export interface StartOptions {
@@ -43,7 +51,9 @@ export async function startServer({ env, log = createLogger(env.LOG_LEVEL), plug
   // With REDIS_URL: one shared command connection (ctx.services.redis, see server/events/get-redis.ts) and pub/sub across instances.
   const redis = env.REDIS_URL ? createRedisClient(env.REDIS_URL, log) : undefined
   const events = redis ? createRedisEventBus({ url: env.REDIS_URL!, log, publisher: redis }) : createInProcessEventBus()
-  const ctx: AppContext = { env, log, db: database.db, database, events, services: redis ? { redis } : {}, startedAt: new Date() }
+  // A healthy Redis answers at once; an unreachable one must not hold the start (the site works without it).
+  if (redis) await events.waitUntilLive(2000)
+  const ctx: AppContext = { env, log, db: database.db, database, events, services: redis ? { redis } : {}, startedAt: new Date(), lifecycle: { draining: false } }
   setAppContext(ctx)
 
   try {
@@ -65,6 +75,18 @@ export async function startServer({ env, log = createLogger(env.LOG_LEVEL), plug
   app.use('*', compress())
   // Not under the Vite dev server, whose injected scripts change as it runs.
   if (!dev) app.use('*', contentSecurityPolicy({ rpcUrls: env.rpcUrls, googleMapsApiKey: env.GOOGLE_MAPS_API_KEY, publicUrl: env.PUBLIC_URL }))
+  // Liveness: the process answers (a supervisor restarts it when this stops answering).
+  app.get('/livez', (c) => {
+    c.header('Cache-Control', 'no-store')
+    return c.json({ status: 'alive' })
+  })
+  // Readiness: send this instance traffic (503 while it shuts down or cannot reach its database).
+  app.get('/readyz', async (c) => {
+    c.header('Cache-Control', 'no-store')
+    if (ctx.lifecycle.draining) return c.json({ status: 'draining' }, 503)
+    const database = await checkDatabase(ctx)
+    return database.reachable ? c.json({ status: 'ready' }) : c.json({ status: 'unavailable', reason: 'the database cannot be reached' }, 503)
+  })
   app.get('/healthz', async (c) => {
     const report = await checkHealth(ctx)
     c.header('Cache-Control', 'no-store')
@@ -122,6 +144,9 @@ export async function startServer({ env, log = createLogger(env.LOG_LEVEL), plug
 
   const honoListener = getRequestListener(app.fetch)
   const server = createServer((req, res) => {
+    // While shutting down, a kept-alive connection is closed after its answer, so a client opens its
+    // next request elsewhere (through the load balancer) instead of meeting a closed socket.
+    if (ctx.lifecycle.draining) res.setHeader('Connection', 'close')
     for (const plugin of plugins) if (plugin.node?.(req, res, ctx)) return
     if (viteMiddleware) viteMiddleware(req, res, () => honoListener(req, res))
     else honoListener(req, res)
@@ -151,9 +176,16 @@ export async function startServer({ env, log = createLogger(env.LOG_LEVEL), plug
   const url = `http://${host}:${port}`
 
   let closing: Promise<void> | undefined
-  const close = () =>
+  const close = ({ drainDelayMs = 0 }: CloseOptions = {}) =>
     (closing ??= (async () => {
-      // Stop accepting, let in-flight requests finish (up to 10 s), then stop features and the database.
+      // 1. Not ready: /readyz answers 503 and new uploads are refused, while requests are still served.
+      ctx.lifecycle.draining = true
+      if (drainDelayMs > 0) {
+        log.info({ delayMs: drainDelayMs }, 'not ready: waiting for the load balancer to stop sending requests')
+        await new Promise((resolve) => setTimeout(resolve, drainDelayMs))
+      }
+      // 2. Stop accepting; 3. finish what was accepted (up to SHUTDOWN_GRACE_SECONDS); then stop features
+      // and the database.
       const stopped = new Promise<void>((resolve) => server.close(() => resolve()))
       server.closeIdleConnections()
       for (const plugin of plugins) {
@@ -163,7 +195,11 @@ export async function startServer({ env, log = createLogger(env.LOG_LEVEL), plug
           log.error({ err: error, plugin: plugin.name }, 'plugin failed to drain')
         }
       }
-      const timer = setTimeout(() => server.closeAllConnections(), 10_000)
+      const graceMs = env.SHUTDOWN_GRACE_SECONDS * 1000
+      const timer = setTimeout(() => {
+        log.warn({ graceMs }, 'shutdown grace period over: closing the connections still open')
+        server.closeAllConnections()
+      }, graceMs)
       await stopped
       clearTimeout(timer)
       for (const plugin of [...plugins].reverse()) {

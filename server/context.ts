@@ -19,6 +19,8 @@ export interface AppContext {
   /** Filled by features as they register (storage, auth, mailer, assistant...). */
   services: Record<string, unknown>
   startedAt: Date
+  /** Set when shutdown begins: the instance reports not-ready and refuses new long work (uploads). */
+  lifecycle: { draining: boolean }
 }
 
 const KEY = Symbol.for('meshwork.appContext')

@@ -23,6 +23,7 @@ async function main() {
   for (const signal of ['SIGINT', 'SIGTERM'] as const) process.removeAllListeners(signal)
   const running: { server?: RunningServer } = {}
   let firstSignalAt = 0
+  let stopSignal = 'SIGTERM'
   const shutdown = (signal: string) => {
     // Ctrl-C reaches every process of the terminal's group and npm forwards it again: a repeat within
     // two seconds is the same request. A later one means "stop now".
@@ -34,8 +35,9 @@ async function main() {
       return
     }
     firstSignalAt = Date.now()
+    stopSignal = signal
     log.info({ signal }, running.server ? 'shutting down' : 'shutting down once started')
-    if (running.server) void stop(running.server)
+    if (running.server) void stop(running.server, signal)
   }
   process.on('SIGTERM', () => shutdown('SIGTERM'))
   process.on('SIGINT', () => shutdown('SIGINT'))
@@ -45,12 +47,16 @@ async function main() {
   const where = env.PUBLIC_URL ? `${server.url} (public URL ${env.publicUrl})` : server.url
   server.ctx.log.info({ url: server.url, database: server.ctx.database.kind, dataDir: env.dataDir }, `Site ready at ${where}`)
   // A signal during start-up waited for the database and plugins to be up, so they close in order.
-  if (firstSignalAt) await stop(server)
+  if (firstSignalAt) await stop(server, stopSignal)
 }
 
-async function stop(server: RunningServer) {
+/**
+ * SIGTERM is how a supervisor or orchestrator stops an instance behind a load balancer: it reports
+ * not-ready for SHUTDOWN_DELAY_SECONDS first. SIGINT is a person at a terminal: it stops at once.
+ */
+async function stop(server: RunningServer, signal: string) {
   try {
-    await server.close()
+    await server.close({ drainDelayMs: signal === 'SIGTERM' ? server.ctx.env.SHUTDOWN_DELAY_SECONDS * 1000 : 0 })
     log.info('stopped')
     process.exit(0)
   } catch (error) {

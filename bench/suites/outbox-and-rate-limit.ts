@@ -33,7 +33,7 @@ export default async function run() {
   const log = createLogger('silent')
   const env = parseEnv({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, DISCORD_WEBHOOK_URL: webhook })
   const database = await openDatabase({ dataDir: env.dataDir, log })
-  const ctx: AppContext = { env, log, db: database.db, database, events: createInProcessEventBus(), services: {}, startedAt: new Date() }
+  const ctx: AppContext = { env, log, db: database.db, database, events: createInProcessEventBus(), services: {}, startedAt: new Date(), lifecycle: { draining: false } }
   setAppContext(ctx)
   // A long poll interval: what is measured is the LISTEN/NOTIFY wake-up, not polling.
   const worker = createOutboxWorker(ctx, { mailer: createMailer(env, log) }, { pollIntervalMs: 60_000, batchSize: 20 })

@@ -43,6 +43,8 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       DATA_DIR: dataDir,
       LOG_LEVEL: 'info',
       ENABLE_TEST_ROUTES: '1',
+      // No load balancer polls a test server's readiness: stop at once on SIGTERM (a test sets it to test the delay).
+      SHUTDOWN_DELAY_SECONDS: '0',
       ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

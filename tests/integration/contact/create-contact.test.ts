@@ -21,7 +21,7 @@ describe('createContact', () => {
   beforeAll(async () => {
     const log = createLogger('silent')
     database = await openDatabase({ dataDir, log })
-    setAppContext({ env: parseEnv({ DATA_DIR: dataDir }), log, db: database.db, database, events: createInProcessEventBus(), services: {}, startedAt: new Date() })
+    setAppContext({ env: parseEnv({ DATA_DIR: dataDir }), log, db: database.db, database, events: createInProcessEventBus(), services: {}, startedAt: new Date(), lifecycle: { draining: false } })
   })
   afterAll(async () => {
     setAppContext(undefined)

@@ -26,7 +26,7 @@ describe('wallet HTTP API', () => {
     const log = createLogger('silent')
     const env = parseEnv({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, TOKEN_ADDRESS: tokenAddress, RPC_URL_56: 'http://127.0.0.1:8545' })
     const database = await openDatabase({ dataDir: env.dataDir, log })
-    ctx = { env, log, db: database.db, database, events: createInProcessEventBus(), services: {}, startedAt: new Date() }
+    ctx = { env, log, db: database.db, database, events: createInProcessEventBus(), services: {}, startedAt: new Date(), lifecycle: { draining: false } }
     setAppContext(ctx)
     const app = new Hono()
     walletPlugin.routes!(app, ctx)
