@@ -10,12 +10,14 @@ import { startTestServer, type TestServer } from '../setup/test-server'
 const SEND = 'mutation ($input: SendChatMessageInput!) { sendChatMessage(input: $input) { id } }'
 
 // Redis (pub/sub and shared counters) goes away and comes back while the site is in use: nothing stays
-// broken, nothing is lost, and what depends on it keeps answering in the meantime.
+// broken, nothing is lost, and what depends on it keeps answering in the meantime. Two instances share
+// PostgreSQL and a Redis of this test's own: answers are produced on one and streamed from the other.
 describe('a Redis outage heals by itself', { timeout: 180_000 }, () => {
   let redis: PrivateRedis
   let scratch: ScratchDatabase
   let db: pg.Pool
   let server: TestServer
+  let other: TestServer
   let user: SessionUser
   let fake: FakeOpenAiServer
   const answer = Array.from({ length: 40 }, (_, i) => `w${i}`).join(' ')
@@ -25,15 +27,23 @@ describe('a Redis outage heals by itself', { timeout: 180_000 }, () => {
     scratch = await createScratchDatabase()
     // A model that answers slowly (about 4 s), so Redis can go away in the middle of an answer.
     fake = await startFakeOpenAiServer({ mode: 'ok', answer, wordsPerChunk: 1, chunkDelayMs: 100 })
-    server = await startTestServer({
-      env: { DATABASE_URL: scratch.url, REDIS_URL: redis.url, LLM_PROVIDER: 'openai-compatible', LLM_BASE_URL: fake.baseUrl, LLM_MODEL: 'fake-model' },
-    })
+    const env = {
+      DATABASE_URL: scratch.url,
+      REDIS_URL: redis.url,
+      AUTH_SECRET: 'redis-outage-test-secret-0123456789abcdef',
+      LLM_PROVIDER: 'openai-compatible',
+      LLM_BASE_URL: fake.baseUrl,
+      LLM_MODEL: 'fake-model',
+    }
+    ;[server, other] = await Promise.all([startTestServer({ env }), startTestServer({ env })])
     db = new pg.Pool({ connectionString: scratch.url })
     user = await createSessionUser(server.url, (text, params) => db.query(text, params), `outage-${Date.now()}@example.com`)
   })
   afterAll(async () => {
-    await server?.stop()
-    server?.cleanup()
+    for (const instance of [server, other]) {
+      await instance?.stop()
+      instance?.cleanup()
+    }
     await db?.end()
     await scratch?.drop()
     await fake?.close()
@@ -50,7 +60,7 @@ describe('a Redis outage heals by itself', { timeout: 180_000 }, () => {
 
   it('an open chat subscription receives every part of an answer while Redis stops and starts', async () => {
     const { id, lastStreamSeq } = await newConversation()
-    const client = wsClient(server.url, user.cookie)
+    const client = wsClient(other.url, user.cookie)
     try {
       const stream = readStream(client, id, lastStreamSeq)
       await stream.waitFor((p) => p.id === 'start_ack')
@@ -76,7 +86,7 @@ describe('a Redis outage heals by itself', { timeout: 180_000 }, () => {
     await redis.stop()
     await expect.poll(async () => (await health()).realtime.up).toBe(false)
     const { id, lastStreamSeq } = await newConversation()
-    const during = wsClient(server.url, user.cookie)
+    const during = wsClient(other.url, user.cookie)
     try {
       const stream = readStream(during, id, lastStreamSeq)
       await stream.waitFor((p) => p.id === 'start_ack')
@@ -93,7 +103,7 @@ describe('a Redis outage heals by itself', { timeout: 180_000 }, () => {
     // Nothing was remembered as broken: the same conversation subscribes again over Redis.
     await expect.poll(async () => (await health()).realtime.up, { timeout: 15_000 }).toBe(true)
     const { id: again, lastStreamSeq: from } = await newConversation()
-    const after = wsClient(server.url, user.cookie)
+    const after = wsClient(other.url, user.cookie)
     try {
       const stream = readStream(after, again, from)
       await stream.waitFor((p) => p.id === 'start_ack')
