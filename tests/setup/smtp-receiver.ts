@@ -23,7 +23,7 @@ export interface SmtpReceiver {
  * A loopback SMTP server (plain, no auth) standing in for the mail provider, for tests and benches:
  * it keeps every mail, so verification codes can be read as a user would read them.
  */
-export async function startSmtpReceiver(): Promise<SmtpReceiver> {
+export async function startSmtpReceiver({ port: wantedPort = 0 }: { port?: number } = {}): Promise<SmtpReceiver> {
   const mails: ReceivedMail[] = []
   const server = new SMTPServer({
     authOptional: true,
@@ -44,7 +44,7 @@ export async function startSmtpReceiver(): Promise<SmtpReceiver> {
       })
     },
   })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()))
+  await new Promise<void>((resolve) => server.listen(wantedPort, '127.0.0.1', () => resolve()))
   const { port } = server.server.address() as AddressInfo
   return {
     url: `smtp://127.0.0.1:${port}`,

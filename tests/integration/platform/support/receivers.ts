@@ -14,9 +14,12 @@ export interface WebhookReceiver {
 
 /**
  * A local stand-in for Discord's webhook endpoint. `respond` decides the status of the n-th request
- * (0-based) and may delay the answer.
+ * (0-based) and may delay the answer. `port` listens on a given port (to come back where it was).
  */
-export async function startWebhookReceiver(respond: (n: number) => { status: number; delayMs?: number; body?: unknown } = () => ({ status: 204 })): Promise<WebhookReceiver> {
+export async function startWebhookReceiver(
+  respond: (n: number) => { status: number; delayMs?: number; body?: unknown } = () => ({ status: 204 }),
+  { port: wantedPort = 0 }: { port?: number } = {},
+): Promise<WebhookReceiver> {
   const requests: unknown[] = []
   const accepted: unknown[] = []
   const server: Server = createServer(async (req: IncomingMessage, res) => {
@@ -30,13 +33,17 @@ export async function startWebhookReceiver(respond: (n: number) => { status: num
     if (answer.status >= 200 && answer.status < 300) accepted.push(body)
     res.writeHead(answer.status, { 'content-type': 'application/json' }).end(answer.status >= 300 ? JSON.stringify(answer.body ?? { message: 'try later' }) : undefined)
   })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  await new Promise<void>((resolve) => server.listen(wantedPort, '127.0.0.1', resolve))
   const { port } = server.address() as AddressInfo
   return {
     url: `http://127.0.0.1:${port}/api/webhooks/1/token`,
     requests,
     accepted,
-    close: () => new Promise((resolve) => server.close(() => resolve())),
+    close: () =>
+      new Promise((resolve) => {
+        server.close(() => resolve())
+        server.closeAllConnections()
+      }),
   }
 }
 

@@ -1,0 +1,129 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { STRONG_PASSWORD } from '../../integration/portal/support/accounts'
+import { HttpClient } from '../../integration/portal/support/http-client'
+import { startCluster, type Cluster } from './cluster'
+
+/** Signs up and verifies with the mailed code on one instance, as a browser on the public address would. */
+async function signUpOn(cluster: Cluster, baseUrl: string, email: string): Promise<HttpClient> {
+  const client = new HttpClient(baseUrl, { origin: cluster.lb.url })
+  const after = cluster.smtp.mails.length
+  expect((await client.json('/api/auth/sign-up/email', { email, password: STRONG_PASSWORD, name: 'both' })).status).toBe(200)
+  const otp = await cluster.smtp.waitForCode(email, { after })
+  expect((await client.json('/api/auth/email-otp/verify-email', { email, otp, password: STRONG_PASSWORD })).status).toBe(200)
+  return client
+}
+
+const whoIs = async (client: HttpClient) => ((await (await client.fetch('/api/session')).json()) as { user: { email: string } | null }).user?.email ?? null
+
+// Two instances behind HAProxy, round robin without stickiness, on the system PostgreSQL and Redis and
+// an S3-compatible bucket: what a self-hoster runs when one instance is not enough.
+describe('two instances behind a load balancer', { timeout: 300_000 }, () => {
+  let cluster: Cluster
+  beforeAll(async () => {
+    cluster = await startCluster()
+  })
+  afterAll(async () => {
+    await cluster?.close()
+  })
+
+  it('balances requests across both instances, each reporting ready', async () => {
+    for (const instance of cluster.instances) expect((await fetch(`${instance.url}/readyz`)).status).toBe(200)
+    const health = (await (await fetch(`${cluster.lb.url}/healthz`)).json()) as { status: string; database: { kind: string }; realtime: { kind: string } }
+    expect(health).toMatchObject({ status: 'ok', database: { kind: 'external' }, realtime: { kind: 'redis' } })
+  })
+
+  it('a session made on one instance is honoured by the other', async () => {
+    const [one, two] = cluster.instances
+    // Signed up and verified on the first instance (the browser's Origin is the public address).
+    const client = await signUpOn(cluster, one!.url, `both-${Date.now()}@example.test`)
+    const onTwo = new HttpClient(two!.url, { origin: cluster.lb.url })
+    for (const [k, v] of client.cookies) onTwo.cookies.set(k, v)
+    expect(await whoIs(onTwo)).toMatch(/^both-/)
+    // Through the balancer every request lands on either instance: all of them know the session.
+    const viaLb = new HttpClient(cluster.lb.url)
+    for (const [k, v] of client.cookies) viaLb.cookies.set(k, v)
+    for (let i = 0; i < 6; i++) expect(await whoIs(viaLb)).toMatch(/^both-/)
+  })
+
+  it('shares rate limits: the contact form limit holds across instances', async () => {
+    const statuses: number[] = []
+    for (let i = 0; i < 7; i++) {
+      const res = await fetch(`${cluster.lb.url}/contact`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', origin: cluster.lb.url, 'x-forwarded-for': '198.51.100.7' },
+        body: new URLSearchParams({ name: 'Shared Limit', email: `limit${i}@example.com`, message: 'Counting across instances.' }),
+      })
+      statuses.push(res.status)
+    }
+    // Five per address in fifteen minutes, wherever each request landed.
+    expect(statuses.slice(0, 5)).toEqual([200, 200, 200, 200, 200])
+    expect(statuses.slice(5)).toEqual([429, 429])
+  })
+
+  it('a deploy drops nothing: each instance in turn is stopped (SIGTERM) and started again under steady traffic', async () => {
+    const failures: string[] = []
+    let ok = 0
+    let running = true
+    const worker = async () => {
+      while (running) {
+        try {
+          // Node's fetch keeps its connections to the balancer alive between requests, as a browser does.
+          const res = await fetch(`${cluster.lb.url}/api/session`)
+          await res.arrayBuffer()
+          if (res.status === 200) ok++
+          else failures.push(`status ${res.status}`)
+        } catch (error) {
+          failures.push(String((error as Error).cause ?? error))
+        }
+      }
+    }
+    const workers = Array.from({ length: 8 }, worker)
+    try {
+      for (const instance of cluster.instances) {
+        await new Promise((r) => setTimeout(r, 500))
+        expect(await instance.server.stop()).toBe(0)
+        await cluster.restart(instance)
+        // Back in rotation before the next one goes.
+        await expect.poll(async () => (await fetch(`${instance.url}/readyz`)).status).toBe(200)
+        await new Promise((r) => setTimeout(r, 800))
+      }
+    } finally {
+      running = false
+      await Promise.all(workers)
+    }
+    expect(failures).toEqual([])
+    expect(ok).toBeGreaterThan(100)
+  })
+
+  it('mail and notifications sent while their receivers are down are delivered exactly once when they return', async () => {
+    await cluster.stopReceivers()
+    const stamp = Date.now()
+    const emails = [0, 1, 2].map((i) => `later-${stamp}-${i}@example.test`)
+    try {
+      for (const email of emails) {
+        const res = await new HttpClient(cluster.lb.url).json('/api/auth/sign-up/email', { email, password: 'Str0ng!Passw0rd', name: 'later' })
+        expect(res.status).toBe(200)
+      }
+      for (let i = 0; i < 3; i++) {
+        const res = await fetch(`${cluster.lb.url}/contact`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-www-form-urlencoded', origin: cluster.lb.url, 'x-forwarded-for': `198.51.100.${20 + i}` },
+          body: new URLSearchParams({ name: 'Outage Test', email: `outage${i}@example.com`, message: `Message number ${stamp}-${i}` }),
+        })
+        expect(res.status).toBe(200)
+      }
+      // Both instances try, fail and back off while the receivers are away.
+      await new Promise((r) => setTimeout(r, 3000))
+    } finally {
+      await cluster.startReceivers()
+    }
+    await expect.poll(() => emails.map((e) => cluster.smtp.mails.filter((m) => m.to.includes(e)).length), { timeout: 60_000, interval: 250 }).toEqual([1, 1, 1])
+    const contactNotices = () =>
+      cluster.webhook.accepted.filter((m) => JSON.stringify(m).includes(`Message number ${stamp}-`)).map((m) => JSON.stringify(m).match(new RegExp(`${stamp}-(\\d)`))![1]).sort()
+    await expect.poll(contactNotices, { timeout: 60_000, interval: 250 }).toEqual(['0', '1', '2'])
+    // Nothing more arrives later (no second delivery from the other instance).
+    await new Promise((r) => setTimeout(r, 2000))
+    expect(contactNotices()).toEqual(['0', '1', '2'])
+    expect(emails.map((e) => cluster.smtp.mails.filter((m) => m.to.includes(e)).length)).toEqual([1, 1, 1])
+  })
+})
