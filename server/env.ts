@@ -53,6 +53,8 @@ export const envSchema = z
           .filter(Boolean),
       ),
     UPLOAD_MAX_BYTES: z.coerce.number().int().positive().default(2 * 1024 ** 3),
+    /** The space one account's folders may take in all (user-box, profile-pictures, its job requests' files). */
+    STORAGE_QUOTA_BYTES: z.coerce.number({ message: 'must be a whole number of bytes' }).int('must be a whole number of bytes').positive('must be a whole number of bytes').default(20_000_000_000),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     GRAPHQL_INTROSPECTION: z
       .enum(['true', 'false'])
