@@ -82,7 +82,7 @@ export const limits = {
 } as const
 
 /**
- * Files of these MIME types open in a new tab; others are downloaded (SPEC.md section 9). Uploaded
+ * Files of these MIME types open in a new tab; others are downloaded. Uploaded
  * html, css and javascript are not among them: opened from the site's own origin they would run or
  * style as the site, so the server sends them only as downloads.
  */
