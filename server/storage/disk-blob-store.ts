@@ -1,14 +1,19 @@
 import { randomUUID } from 'node:crypto'
 import { createReadStream, createWriteStream } from 'node:fs'
-import { copyFile, mkdir, rename, rm, stat } from 'node:fs/promises'
+import { chmod, copyFile, readdir, rename, rm, stat } from 'node:fs/promises'
 import path from 'node:path'
 import type { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import type { BlobStore } from './blob-store'
+import { ensurePrivateDirectory } from './ensure-private-directory'
+
+/** Stored files are readable by the server's own user only, whatever the process umask. */
+const FILE_MODE = 0o600
 
 /**
  * Files under `root` (DATA_DIR/files) at their storage path. Writes go to a temporary name in the same
- * directory and are renamed into place when complete, so a reader never sees half a file.
+ * directory and are renamed into place when complete, so a reader never sees half a file. Folders are
+ * 0700 and files 0600: other accounts on the machine read no client's documents.
  */
 export function createDiskBlobStore(root: string): BlobStore {
   const resolve = (key: string) => {
@@ -25,10 +30,11 @@ export function createDiskBlobStore(root: string): BlobStore {
     kind: 'disk',
     async put(key, body) {
       const target = resolve(key)
-      await mkdir(path.dirname(target), { recursive: true })
+      await ensurePrivateDirectory(path.dirname(target))
       const temp = `${target}.part-${randomUUID()}`
       try {
-        await pipeline(body, createWriteStream(temp, { mode: 0o600 }))
+        await pipeline(body, createWriteStream(temp, { mode: FILE_MODE }))
+        await chmod(temp, FILE_MODE)
         await rename(temp, target)
       } catch (error) {
         await rm(temp, { force: true })
@@ -38,15 +44,23 @@ export function createDiskBlobStore(root: string): BlobStore {
     },
     async putFile(key, sourcePath) {
       const target = resolve(key)
-      await mkdir(path.dirname(target), { recursive: true })
+      await ensurePrivateDirectory(path.dirname(target))
+      // Before the move, so the file is never visible in the store with a wider mode.
+      await chmod(sourcePath, FILE_MODE)
       try {
         await rename(sourcePath, target)
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code !== 'EXDEV') throw error
         // Another filesystem: copy beside the target, then rename into place.
         const temp = `${target}.part-${randomUUID()}`
-        await copyFile(sourcePath, temp)
-        await rename(temp, target)
+        try {
+          await copyFile(sourcePath, temp)
+          await chmod(temp, FILE_MODE)
+          await rename(temp, target)
+        } catch (copyError) {
+          await rm(temp, { force: true })
+          throw copyError
+        }
         await rm(sourcePath, { force: true })
       }
       return eTagOf(target)
@@ -62,6 +76,20 @@ export function createDiskBlobStore(root: string): BlobStore {
     },
     async delete(key) {
       await rm(resolve(key), { force: true })
+    },
+    async deleteFolder(prefix) {
+      if (!prefix.endsWith('/')) throw new Error('Invalid storage folder')
+      const dir = resolve(prefix.slice(0, -1))
+      let entries
+      try {
+        entries = await readdir(dir, { recursive: true, withFileTypes: true })
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return []
+        throw error
+      }
+      const keys = entries.filter((e) => e.isFile()).map((e) => path.relative(path.resolve(root), path.join(e.parentPath, e.name)).split(path.sep).join('/'))
+      await rm(dir, { recursive: true, force: true })
+      return keys
     },
   }
 }

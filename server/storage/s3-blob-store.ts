@@ -7,6 +7,7 @@ import {
   CreateMultipartUploadCommand,
   DeleteObjectCommand,
   GetObjectCommand,
+  ListObjectsV2Command,
   PutObjectCommand,
   S3Client,
   UploadPartCommand,
@@ -99,6 +100,22 @@ export function createS3BlobStore(options: S3BlobStoreOptions): BlobStore & { cl
     },
     async delete(key) {
       await client.send(new DeleteObjectCommand({ Bucket, Key: key }))
+    },
+    async deleteFolder(prefix) {
+      if (!prefix.endsWith('/')) throw new Error('Invalid storage folder')
+      const removed: string[] = []
+      let ContinuationToken: string | undefined
+      do {
+        const page = await client.send(new ListObjectsV2Command({ Bucket, Prefix: prefix, ContinuationToken }))
+        for (const { Key } of page.Contents ?? []) {
+          if (!Key) continue
+          // One request per object: DeleteObjects is not implemented by every S3-compatible server.
+          await client.send(new DeleteObjectCommand({ Bucket, Key }))
+          removed.push(Key)
+        }
+        ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined
+      } while (ContinuationToken)
+      return removed
     },
   }
 }

@@ -1,8 +1,10 @@
+import { chmod } from 'node:fs/promises'
 import path from 'node:path'
 import type { Server } from '@tus/server'
 import type { ServerPlugin } from '../http/plugin'
 import type { BlobStore } from './blob-store'
 import { createDiskBlobStore } from './disk-blob-store'
+import { ensurePrivateDirectory } from './ensure-private-directory'
 import { createS3BlobStore } from './s3-blob-store'
 import { createUploadServer, UPLOAD_PATH } from './create-upload-server'
 import { serveFile } from './serve-file'
@@ -10,8 +12,14 @@ import { serveFile } from './serve-file'
 /** The blob store (ctx.services.storage), the tus endpoint /uploads and the download route /files/*. */
 export const storagePlugin: ServerPlugin = {
   name: 'storage',
-  setup(ctx) {
+  async setup(ctx) {
     const { env } = ctx
+    const filesRoot = path.join(env.dataDir, 'files')
+    if (!env.S3_BUCKET) {
+      await ensurePrivateDirectory(filesRoot)
+      // The store's own folder, even when an earlier version created it readable by others.
+      await chmod(filesRoot, 0o700)
+    }
     const store: BlobStore = env.S3_BUCKET
       ? createS3BlobStore({
           bucket: env.S3_BUCKET,
@@ -20,7 +28,7 @@ export const storagePlugin: ServerPlugin = {
           accessKeyId: env.S3_ACCESS_KEY_ID!,
           secretAccessKey: env.S3_SECRET_ACCESS_KEY!,
         })
-      : createDiskBlobStore(path.join(env.dataDir, 'files'))
+      : createDiskBlobStore(filesRoot)
     ctx.services.storage = store
     const { server, datastore } = createUploadServer(ctx)
     ctx.services.uploads = server
