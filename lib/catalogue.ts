@@ -82,11 +82,14 @@ export const limits = {
 } as const
 
 /**
- * Files of these MIME types open in a new tab; others are downloaded. Uploaded
- * html, css and javascript are not among them: opened from the site's own origin they would run or
- * style as the site, so the server sends them only as downloads.
+ * Files of these MIME types open in a new tab; others are downloaded. Uploaded html, css and
+ * javascript open as their source text (the server sends them as text/plain in a sandbox), never as
+ * themselves: from the site's own origin they would run or style as the site.
  */
-export const previewMimeTypes = ['image/jpeg', 'image/png', 'image/gif', 'application/pdf', 'text/plain'] as const
+export const previewMimeTypes = ['image/jpeg', 'image/png', 'image/gif', 'application/pdf', 'text/plain', 'text/html', 'text/css', 'text/javascript'] as const
+
+/** Previewed types that the server sends as their source text, never as active content. */
+export const sourcePreviewMimeTypes = ['text/html', 'text/css', 'text/javascript'] as const
 
 /** Bytes shown in MB: bytes / 1e6 with 2 decimals. */
 export function formatMegabytes(bytes: number): string {

@@ -163,7 +163,7 @@ describe('uploads to local disk', () => {
     expect(statuses[20]).toBe(429)
   })
 
-  it('serves uploaded html only as a sandboxed download, never sniffed', async () => {
+  it('serves uploaded html as its source text, sandboxed and never sniffed', async () => {
     const html = Buffer.from('<!doctype html><script>document.cookie</script><p>preview</p>')
     const up = await tusUpload(owner, html, { filename: 'report.html', kind: 'user-box' })
     expect(up.status).toBe(204)
@@ -171,8 +171,8 @@ describe('uploads to local disk', () => {
     expect(res.status).toBe(200)
     expect(res.headers.get('content-security-policy')).toMatch(/^sandbox/)
     expect(res.headers.get('x-content-type-options')).toBe('nosniff')
-    expect(res.headers.get('content-type')).toBe('application/octet-stream')
-    expect(res.headers.get('content-disposition')).toMatch(/^attachment/)
+    expect(res.headers.get('content-type')).toBe('text/plain; charset=utf-8')
+    expect(res.headers.get('content-disposition')).toMatch(/^inline/)
     const zip = await owner.fetch(`/files/user-box/${ownerId}/mesh.zip`)
     expect(zip.headers.get('content-disposition')).toMatch(/^attachment/)
   })
