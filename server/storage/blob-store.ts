@@ -14,6 +14,13 @@ export interface BlobStore {
    * On disk this is a rename, so a large upload is not copied.
    */
   putFile(key: string, sourcePath: string, options: { contentType: string }): Promise<{ size: number; eTag: string }>
+  /**
+   * Streams a file of known length in (the bytes of an upload kept elsewhere until now), replacing any
+   * file at that key only once the whole body is written.
+   */
+  putStream(key: string, body: Readable, options: { contentType: string; contentLength: number }): Promise<{ size: number; eTag: string }>
+  /** The size and entity tag of the file at `key`, or null when absent. */
+  stat(key: string): Promise<{ size: number; eTag: string } | null>
   /** The file's bytes, or null when absent. */
   get(key: string): Promise<Readable | null>
   delete(key: string): Promise<void>

@@ -1,44 +1,28 @@
 import { randomUUID } from 'node:crypto'
 import { chmodSync } from 'node:fs'
-import { chmod, open, rm } from 'node:fs/promises'
 import type { ServerResponse } from 'node:http'
 import path from 'node:path'
-import { FileStore } from '@tus/file-store'
-import { Server, type Upload } from '@tus/server'
-import type { Actor } from '../auth/actor'
+import type { S3Client } from '@aws-sdk/client-s3'
+import { Server } from '@tus/server'
 import { resolveActor } from '../auth/resolve-actor'
 import type { AppContext } from '../context'
 import { clientIpFromRequest } from '../http/client-ip'
 import { consumeRateLimit } from '../rate-limit/consume-rate-limit'
 import { authorizeFileAccess } from '../services/files/authorize-file-access'
-import { fileUrl } from '../services/files/file-types'
-import { recordStoredFile } from '../services/files/record-stored-file'
-import { buildStoragePath, contentTypeForName, sanitizeFileName, storageAreas, type StorageArea } from '../services/files/storage-path'
+import { buildStoragePath, sanitizeFileName, storageAreas, type StorageArea } from '../services/files/storage-path'
 import type { BlobStore } from './blob-store'
-import { checkFileContent, checkFileName } from './check-file-content'
+import { checkFileName } from './check-file-content'
 import { checkUploadAllowance } from './check-upload-allowance'
 import { ensurePrivateDirectorySync } from './ensure-private-directory'
 import { issueUploadKey, UPLOAD_KEY_HEADER, uploadKeyMatches } from './upload-key'
 import { refuse, toRefusal, tooLargeMessage, UploadRefusal } from './upload-refusal'
+import { finishUpload, storedResult, UploadBusyError, UploadIncompleteError, UploadRefusedError, type StoredUpload } from './uploads/finish-upload'
+import { createDiskPartials, createS3Partials } from './uploads/partial-bytes'
+import { createUploadLocker } from './uploads/upload-locker'
+import { toPartialRow, UploadStore } from './uploads/upload-store'
 
 export const UPLOAD_PATH = '/uploads'
 export const PICTURE_SUBMISSIONS_PER_IP = { limit: 20, windowMs: 10 * 60_000 }
-
-/**
- * Partial uploads are the server's alone: the folder is 0700 and each upload's data and metadata
- * files are created 0600 before tus writes to them (tus itself would create them with the umask).
- */
-class PrivateFileStore extends FileStore {
-  override async create(upload: Upload) {
-    const file = path.join(this.directory, upload.id)
-    for (const created of [file, `${file}.json`]) {
-      const handle = await open(created, 'w', 0o600)
-      await handle.close()
-      await chmod(created, 0o600)
-    }
-    return super.create(upload)
-  }
-}
 
 /** A guest's picture gets a name the server makes, so no one can replace another's submission. */
 function serverMadeName(clientName: string): string {
@@ -54,33 +38,68 @@ function serverMadeName(clientName: string): string {
  * continued: it fails closed.
  */
 function sendUploadKey(req: Request, key: string) {
+  setResponseHeaders(req, { [UPLOAD_KEY_HEADER]: key })
+}
+
+/** Headers added to the answer @tus/server builds (see sendUploadKey for how they get there). */
+function setResponseHeaders(req: Request, headers: Record<string, string>) {
   const res = (req as { runtime?: { node?: { res?: ServerResponse } } }).runtime?.node?.res
-  if (res && !res.headersSent) res.setHeader(UPLOAD_KEY_HEADER, key)
+  if (res && !res.headersSent) for (const [name, value] of Object.entries(headers)) res.setHeader(name, value)
+}
+
+const storedHeaders = (stored: StoredUpload) => ({ 'Upload-Path': stored.path, 'Upload-Url': stored.url })
+
+/** The finishing step's outcome as the upload endpoint answers it. */
+function toFinishRefusal(error: unknown): UploadRefusal {
+  if (error instanceof UploadRefusedError || error instanceof UploadBusyError || error instanceof UploadIncompleteError) return refuse(error.status, error.message)
+  throw error
 }
 
 /**
- * The resumable upload endpoint (tus 1.0.0, contract in server/storage/README.md). Partial uploads sit in
- * DATA_DIR/uploads; on completion the content is checked and the file moves into the BlobStore and
- * becomes visible (stored_file row). Every later request of an upload must come from the user who
- * created it, or for a guest's upload carry the key it was given; anything else is refused.
+ * The resumable upload endpoint (tus 1.0.0, contract in server/storage/README.md). Each upload's record
+ * and lock are in PostgreSQL; its bytes wait in DATA_DIR/uploads, or in the bucket when S3 is
+ * configured, so any instance continues any upload. Once every byte is in, the content is checked,
+ * the file moves into the BlobStore and becomes visible (stored_file row): see finishUpload, which
+ * the final PATCH, any later HEAD or PATCH of that upload, and the sweeper all call, so an upload cut
+ * by a crash after its last byte is still finished, and an upload is reported complete (Upload-Path)
+ * only once its file is listed. Every later request of an upload must come from the user who created
+ * it, or for a guest's upload carry the key it was given; anything else is refused.
  */
 export function createUploadServer(ctx: AppContext) {
-  const directory = path.join(ctx.env.dataDir, 'uploads')
-  ensurePrivateDirectorySync(directory)
-  // Also when an earlier version created it readable by others.
-  chmodSync(directory, 0o700)
-  const datastore = new PrivateFileStore({ directory, expirationPeriodInMilliseconds: 24 * 60 * 60 * 1000 })
+  const blobs = ctx.services.storage as BlobStore & { client?: S3Client }
+  let partials
+  if (blobs.kind === 's3') {
+    partials = createS3Partials({ client: blobs.client!, bucket: ctx.env.S3_BUCKET!, db: ctx.db })
+  } else {
+    const directory = path.join(ctx.env.dataDir, 'uploads')
+    ensurePrivateDirectorySync(directory)
+    // Also when an earlier version created it readable by others.
+    chmodSync(directory, 0o700)
+    partials = createDiskPartials(directory)
+  }
+  const datastore = new UploadStore(ctx.db, partials)
   const maxBytes = ctx.env.UPLOAD_MAX_BYTES
   const quotaBytes = ctx.env.STORAGE_QUOTA_BYTES
+  /** Finishing steps running in this process (shutdown waits for them). */
+  const finishing = new Set<Promise<unknown>>()
+  const finish = (id: string) => {
+    const work = finishUpload({ db: ctx.db, store: datastore, blobs, log: ctx.log, quotaBytes, id })
+    finishing.add(work)
+    void work.catch(() => {}).finally(() => finishing.delete(work))
+    return work
+  }
   const server = new Server({
     path: UPLOAD_PATH,
     datastore,
+    locker: createUploadLocker({ db: ctx.db }),
     maxSize: maxBytes,
     relativeLocation: true,
     respectForwardedHeaders: false,
     allowedHeaders: [UPLOAD_KEY_HEADER],
     exposedHeaders: ['Upload-Path', 'Upload-Url', UPLOAD_KEY_HEADER],
     async onUploadCreate(req, upload) {
+      // Shutting down: the upload starts on another instance (tus-js-client retries a 503).
+      if (ctx.lifecycle.draining) throw refuse(503, 'The server is restarting. Please try again in a moment.')
       if (upload.sizeIsDeferred || upload.size === undefined) throw refuse(400, 'Upload-Length is required')
       const actor = await resolveActor(req)
       const meta = upload.metadata ?? {}
@@ -120,60 +139,42 @@ export function createUploadServer(ctx: AppContext) {
           path: target.path,
           ownerId: target.ownerId ?? '',
           actorId: actor?.userId ?? '',
+          actorAdmin: actor?.isAdmin ? '1' : '',
           keyHash,
         },
       }
     },
     async onIncomingRequest(req, id) {
       if (req.method === 'POST' || req.method === 'OPTIONS') return
-      let upload: Upload
-      try {
-        upload = await datastore.getUpload(id)
-      } catch {
-        throw refuse(404, 'Upload not found')
-      }
-      const meta = upload.metadata ?? {}
+      const row = await datastore.find(id).catch(() => undefined)
+      if (!row) throw refuse(404, 'Upload not found')
+      const meta = row.metadata ?? {}
       if (meta.actorId) {
         const actor = await resolveActor(req)
         if (actor?.userId !== meta.actorId) throw refuse(actor ? 403 : 401, 'Unauthorized')
-        return
+      } else if (!(meta.keyHash && uploadKeyMatches(req.headers.get(UPLOAD_KEY_HEADER), meta.keyHash))) {
+        // A guest's upload without its key, or an upload whose owner cannot be told: nobody may continue it.
+        throw refuse(403, 'Unauthorized')
       }
-      if (meta.keyHash && uploadKeyMatches(req.headers.get(UPLOAD_KEY_HEADER), meta.keyHash)) return
-      // A guest's upload without its key, or an upload whose owner cannot be told: nobody may continue it.
-      throw refuse(403, 'Unauthorized')
+      // A HEAD after every byte is in reports the upload complete only with its stored file: it finishes
+      // the upload first when nobody did (the server died after the last byte), or waits for it (423).
+      if (req.method === 'HEAD') {
+        if (row.state === 'stored' && row.storagePath) return setResponseHeaders(req, storedHeaders(storedResult(row.storagePath)))
+        if (row.state === 'refused' || (await datastore.partials.received(toPartialRow(row))) >= row.size) {
+          try {
+            setResponseHeaders(req, storedHeaders(await finish(id)))
+          } catch (error) {
+            throw toFinishRefusal(error)
+          }
+        }
+      }
     },
-    async onUploadFinish(req, upload) {
-      const meta = upload.metadata ?? {}
-      const filePath = path.join(directory, upload.id)
-      const cleanUp = () => Promise.all([rm(filePath, { force: true }), rm(`${filePath}.json`, { force: true })])
-      const kind = meta.kind as StorageArea
-      const store = ctx.services.storage as BlobStore
-      let actor: Actor | null = null
-      let storagePath: string
+    async onUploadFinish(_req, upload) {
       try {
-        actor = meta.actorId ? await resolveActor(req) : null
-        // Again at the end: the job may be gone, the folder's owner may have filled their space meanwhile.
-        const target = await authorizeFileAccess({ actor, path: meta.path ?? '', mode: 'write' })
-        storagePath = target.path
-        const problem = await checkFileContent(kind, meta.filename ?? '', filePath, meta.filetype)
-        if (problem) throw refuse(415, problem)
-        const tooMuch = await checkUploadAllowance({ area: kind, ownerId: target.ownerId, path: target.path, size: upload.offset, quotaBytes })
-        if (tooMuch) throw tooMuch
+        return { headers: storedHeaders(await finish(upload.id)) }
       } catch (error) {
-        await cleanUp()
-        throw toRefusal(error, Boolean(actor))
+        throw toFinishRefusal(error)
       }
-      const contentType = contentTypeForName(meta.filename ?? '')
-      const { size, eTag } = await store.putFile(storagePath, filePath, { contentType })
-      await rm(`${filePath}.json`, { force: true })
-      try {
-        await recordStoredFile({ actor, ownerId: meta.ownerId || null, path: storagePath, size, eTag, contentType })
-      } catch (error) {
-        // Not recorded (its job request was deleted meanwhile): its bytes must not stay behind.
-        await store.delete(storagePath)
-        throw toRefusal(error, Boolean(actor))
-      }
-      return { headers: { 'Upload-Path': storagePath, 'Upload-Url': fileUrl(storagePath) } }
     },
     onResponseError(_req, err) {
       // Our own refusals are worded for the user already.
@@ -187,5 +188,5 @@ export function createUploadServer(ctx: AppContext) {
       return undefined
     },
   })
-  return { server, datastore }
+  return { server, datastore, finishing, finish }
 }

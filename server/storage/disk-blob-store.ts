@@ -65,6 +65,16 @@ export function createDiskBlobStore(root: string): BlobStore {
       }
       return eTagOf(target)
     },
+    putStream(key, body, options) {
+      return this.put(key, body, options)
+    },
+    async stat(key) {
+      try {
+        return await eTagOf(resolve(key))
+      } catch {
+        return null
+      }
+    },
     async get(key) {
       const file = resolve(key)
       try {

@@ -52,7 +52,7 @@ describe('other local accounts cannot read what the server stores under DATA_DIR
     const uploads = path.join(portal.dataDir, 'uploads')
     expect(modeOf(uploads).toString(8)).toBe('700')
     const partial = readdirSync(uploads)
-    expect(partial.length).toBe(2)
+    expect(partial.length).toBe(1)
     for (const name of partial) expect(modeOf(path.join(uploads, name)).toString(8), name).toBe('600')
   })
 

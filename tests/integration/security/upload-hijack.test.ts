@@ -1,5 +1,6 @@
-import { readFileSync, writeFileSync } from 'node:fs'
+import { readFileSync } from 'node:fs'
 import path from 'node:path'
+import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { signUpAndVerify } from '../portal/support/accounts'
 import { HttpClient } from '../portal/support/http-client'
@@ -78,21 +79,18 @@ describe('nobody continues an upload they did not create', () => {
     const uploads = path.join(portal.dataDir, 'uploads')
     const idOf = (location: string) => location.split('/').pop()!
 
+    const db = portal.server.ctx.db
     // Metadata that names no owner (no user, no key): nobody may continue it.
     const orphan = await create(owner, PDF_BYTES, { filename: 'orphan.pdf', kind: 'user-box' })
-    const infoFile = path.join(uploads, `${idOf(orphan.location)}.json`)
-    const info = JSON.parse(readFileSync(infoFile, 'utf8')) as { metadata: Record<string, string> }
-    delete info.metadata.actorId
-    delete info.metadata.keyHash
-    writeFileSync(infoFile, JSON.stringify(info))
+    await db.execute(sql`UPDATE upload SET metadata = metadata - 'actorId' - 'keyHash' WHERE id = ${idOf(orphan.location)}`)
     for (const client of [owner, other, new HttpClient(portal.url)]) {
       const res = await client.fetch(orphan.location, { method: 'PATCH', headers: patchHeaders(0), body: new Uint8Array(PDF_BYTES) })
       expect(res.status).toBe(403)
     }
 
-    // Metadata that cannot be read at all: not found, and nothing written.
+    // An upload whose record cannot be read (gone, while its bytes are still there): not found, and nothing written.
     const broken = await create(owner, PDF_BYTES, { filename: 'broken.pdf', kind: 'user-box' })
-    writeFileSync(path.join(uploads, `${idOf(broken.location)}.json`), '{ not json')
+    await db.execute(sql`DELETE FROM upload WHERE id = ${idOf(broken.location)}`)
     const res = await owner.fetch(broken.location, { method: 'PATCH', headers: patchHeaders(0), body: new Uint8Array(PDF_BYTES) })
     expect(res.status).toBe(404)
     expect(readFileSync(path.join(uploads, idOf(broken.location))).length).toBe(0)
