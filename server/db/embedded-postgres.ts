@@ -19,9 +19,10 @@ interface ClusterSettings {
 const DATABASE_NAME = 'app'
 
 /**
- * Starts the bundled PostgreSQL with its data under `dataDir/postgres`.
- * After a crash (the app killed with SIGKILL) the old postmaster may still run and hold the
- * data directory: it is shut down first, then PostgreSQL's own WAL recovery brings the data back.
+ * Starts the bundled PostgreSQL with its data under `dataDir/postgres`. The caller holds DATA_DIR's
+ * lock (data-dir-lock.ts), so no live process owns this cluster: a postmaster still running is one a
+ * crashed owner (killed with SIGKILL) left behind. It is shut down first, then PostgreSQL's own WAL
+ * recovery brings the data back.
  */
 export async function startEmbeddedPostgres(dataDir: string, log: Logger): Promise<EmbeddedDatabase> {
   const clusterDir = path.join(dataDir, 'postgres')
