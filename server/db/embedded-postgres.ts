@@ -16,7 +16,8 @@ interface ClusterSettings {
   password: string
 }
 
-const DATABASE_NAME = 'app'
+/** The database the site uses inside the embedded cluster. */
+export const EMBEDDED_DATABASE_NAME = 'app'
 
 /**
  * Starts the bundled PostgreSQL with its data under `dataDir/postgres`. The caller holds DATA_DIR's
@@ -78,14 +79,14 @@ export async function startEmbeddedPostgres(dataDir: string, log: Logger): Promi
   const client = pg.getPgClient('postgres', '127.0.0.1')
   await client.connect()
   try {
-    const exists = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [DATABASE_NAME])
-    if (exists.rowCount === 0) await client.query(`CREATE DATABASE ${DATABASE_NAME}`)
+    const exists = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [EMBEDDED_DATABASE_NAME])
+    if (exists.rowCount === 0) await client.query(`CREATE DATABASE ${EMBEDDED_DATABASE_NAME}`)
   } finally {
     await client.end()
   }
 
   return {
-    connectionString: `postgres://postgres:${encodeURIComponent(settings.password)}@127.0.0.1:${settings.port}/${DATABASE_NAME}`,
+    connectionString: `postgres://postgres:${encodeURIComponent(settings.password)}@127.0.0.1:${settings.port}/${EMBEDDED_DATABASE_NAME}`,
     stop: () => pg.stop(),
   }
 }

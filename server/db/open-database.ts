@@ -19,7 +19,8 @@ export interface OpenDatabase {
   close(): Promise<void>
 }
 
-const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations')
+/** The SQL migrations, in drizzle-kit's layout (meta/_journal.json lists them in order). */
+export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations')
 
 export interface OpenDatabaseOptions {
   databaseUrl?: string

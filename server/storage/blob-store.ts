@@ -16,5 +16,19 @@ export interface BlobStore {
   putFile(key: string, sourcePath: string, options: { contentType: string }): Promise<{ size: number; eTag: string }>
   /** The file's bytes, or null when absent. */
   get(key: string): Promise<Readable | null>
+  /**
+   * The file's bytes with the size and eTag of that same version (what `put` returned when it was
+   * stored, unless the bytes were rewritten since), or null when absent. Used by backups to tell
+   * whether the bytes are those the stored_file row describes.
+   */
+  open(key: string): Promise<OpenedBlob | null>
+  /** Every complete file's key, in no particular order (files still being written are left out). */
+  list(): AsyncIterable<string>
   delete(key: string): Promise<void>
+}
+
+export interface OpenedBlob {
+  body: Readable
+  size: number
+  eTag: string
 }

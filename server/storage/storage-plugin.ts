@@ -1,9 +1,6 @@
-import path from 'node:path'
 import type { Server } from '@tus/server'
 import type { ServerPlugin } from '../http/plugin'
-import type { BlobStore } from './blob-store'
-import { createDiskBlobStore } from './disk-blob-store'
-import { createS3BlobStore } from './s3-blob-store'
+import { createBlobStore } from './create-blob-store'
 import { createUploadServer, UPLOAD_PATH } from './create-upload-server'
 import { serveFile } from './serve-file'
 
@@ -12,15 +9,7 @@ export const storagePlugin: ServerPlugin = {
   name: 'storage',
   setup(ctx) {
     const { env } = ctx
-    const store: BlobStore = env.S3_BUCKET
-      ? createS3BlobStore({
-          bucket: env.S3_BUCKET,
-          endpoint: env.S3_ENDPOINT,
-          region: env.S3_REGION,
-          accessKeyId: env.S3_ACCESS_KEY_ID!,
-          secretAccessKey: env.S3_SECRET_ACCESS_KEY!,
-        })
-      : createDiskBlobStore(path.join(env.dataDir, 'files'))
+    const store = createBlobStore(env)
     ctx.services.storage = store
     const { server, datastore } = createUploadServer(ctx)
     ctx.services.uploads = server
