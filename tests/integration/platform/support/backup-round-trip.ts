@@ -5,6 +5,8 @@ import { expect } from 'vitest'
 import pg from 'pg'
 import { signUpAndVerify, userIdOf } from '../../portal/support/accounts'
 import { HttpClient } from '../../portal/support/http-client'
+import type { BackupManifest } from '../../../../server/backup/backup-manifest'
+import { readBackupArchive } from '../../../../server/backup/read-backup-archive'
 import type { BlobStore } from '../../../../server/storage/blob-store'
 import type { PortalServer } from '../../portal/support/portal-server'
 import { PDF_BYTES, PNG_1PX, tusUpload } from '../../portal/support/tus-upload'
@@ -145,4 +147,21 @@ export async function hashStoredFiles(store: BlobStore): Promise<Map<string, str
     hashes.set(key, hash.digest('hex'))
   }
   return new Map([...hashes].sort(([a], [b]) => a.localeCompare(b)))
+}
+
+/** The rows of one table as an archive holds them (column name to PostgreSQL's text of the value). */
+export async function readArchivedRows(archive: string, manifest: BackupManifest, table: string): Promise<Array<Record<string, string | null>>> {
+  const entry = manifest.database.tables.find((t) => t.name === table)!
+  const chunks = new Set(entry.chunks.map((c) => c.entry))
+  const rows: Array<Record<string, string | null>> = []
+  await readBackupArchive(archive, async ({ name, body }) => {
+    if (!chunks.has(name)) return
+    const parts: Buffer[] = []
+    for await (const part of body) parts.push(part)
+    for (const line of Buffer.concat(parts).toString('utf8').split('\n').filter(Boolean)) {
+      const values = JSON.parse(line) as Array<string | null>
+      rows.push(Object.fromEntries(entry.columns.map((column, i) => [column, values[i]!])))
+    }
+  })
+  return rows
 }
