@@ -29,6 +29,8 @@ export interface OpenDatabaseOptions {
   migrate?: boolean
   /** Who owns DATA_DIR's embedded PostgreSQL while it is open (named to a second process that tries). */
   role?: DataDirRole
+  /** What to do, said when another process owns DATA_DIR (a server's advice by default). */
+  lockAdvice?: string
 }
 
 /**
@@ -38,7 +40,7 @@ export interface OpenDatabaseOptions {
  * one's PostgreSQL.
  */
 export async function openDatabase(options: OpenDatabaseOptions): Promise<OpenDatabase> {
-  const lock = options.databaseUrl ? undefined : await lockDataDir(options.dataDir, options.role ?? 'server')
+  const lock = options.databaseUrl ? undefined : await lockDataDir(options.dataDir, options.role ?? 'server', options.lockAdvice)
   let embedded: EmbeddedDatabase | undefined
   try {
     embedded = options.databaseUrl ? undefined : await startEmbeddedPostgres(options.dataDir, options.log)
