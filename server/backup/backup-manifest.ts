@@ -20,22 +20,15 @@ const sha256Schema = z.string().regex(/^[0-9a-f]{64}$/, 'must be a SHA-256 in he
 const countSchema = z.number().int().nonnegative()
 const identifierSchema = z.string().min(1).max(63)
 
-/** A storage path as the services write them: an area, then segments without traversal or controls. */
+/**
+ * A storage path: relative segments with no traversal, control characters or backslashes, so a
+ * restore cannot write outside the store whatever the archive says.
+ */
 const storagePathSchema = z
   .string()
   .min(1)
   .max(1024)
-  .refine(
-    (p) => {
-      const segments = p.split('/')
-      return (
-        ['profile-pictures', 'user-box', 'job-files', 'picture-submissions'].includes(segments[0]!) &&
-        segments.length >= 2 &&
-        segments.every((s) => s !== '' && s !== '.' && s !== '..' && !/[\u0000-\u001f\\]/.test(s))
-      )
-    },
-    { message: 'is not a storage path' },
-  )
+  .refine((p) => p.split('/').every((s) => s !== '' && s !== '.' && s !== '..' && !/[\u0000-\u001f\\]/.test(s)), { message: 'is not a storage path' })
 
 export const backupManifestSchema = z.object({
   format: z.literal(BACKUP_FORMAT),

@@ -6,7 +6,7 @@ import { pipeline } from 'node:stream/promises'
 import { createGzip } from 'node:zlib'
 import pg from 'pg'
 import type { BlobStore } from '../storage/blob-store'
-import { AUTH_SECRET_ENTRY, BACKUP_FORMAT, BACKUP_FORMAT_VERSION, fileEntryName, MANIFEST_ENTRY, type BackupManifest } from './backup-manifest'
+import { AUTH_SECRET_ENTRY, BACKUP_FORMAT, BACKUP_FORMAT_VERSION, backupManifestSchema, fileEntryName, MANIFEST_ENTRY, type BackupManifest } from './backup-manifest'
 import { dumpDatabase, DUMP_SESSION_SETTINGS } from './dump-database'
 import { createTarWriter } from './tar-writer'
 
@@ -137,7 +137,8 @@ async function writeArchive(options: CreateBackupOptions, report: (line: string)
     })
     if (secret) await tar.addBuffer(AUTH_SECRET_ENTRY, secret)
 
-    const manifest: BackupManifest = {
+    // Checked as a restore will check it, so an archive that could not be read back is never written.
+    const manifest: BackupManifest = backupManifestSchema.parse({
       format: BACKUP_FORMAT,
       formatVersion: BACKUP_FORMAT_VERSION,
       createdAt,
@@ -146,7 +147,7 @@ async function writeArchive(options: CreateBackupOptions, report: (line: string)
       files,
       missingFiles: absent.map((r) => r.path),
       authSecret: secret ? { size: secret.length, sha256: createHash('sha256').update(secret).digest('hex') } : null,
-    }
+    } satisfies BackupManifest)
     await tar.addBuffer(MANIFEST_ENTRY, Buffer.from(JSON.stringify(manifest, null, 2) + '\n'))
     await tar.finish()
     gzip.end()

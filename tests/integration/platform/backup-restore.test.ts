@@ -145,6 +145,30 @@ describe('npm run backup and npm run restore on the embedded database with disk 
     expect(await again.stop()).toBe(0)
   })
 
+  it('backs up a stopped site by starting its embedded database for the while, and says when a DATA_DIR holds none', async () => {
+    const result = await runNpm('backup', ['stopped.tar.gz'], { cwd: work, env: { DATA_DIR: restoredDir } })
+    expect(result.code, result.stderr).toBe(0)
+    expect(result.stdout).toContain(`Backing up the embedded PostgreSQL in ${restoredDir} and the files in ${path.join(restoredDir, 'files')} ...`)
+    expect(archiveWritten(result)).toBe(path.join(work, 'stopped.tar.gz'))
+    // Nothing left running or locked behind it.
+    expect(processesUsing(restoredDir)).toEqual([])
+    expect(existsSync(path.join(restoredDir, 'owner.lock'))).toBe(false)
+    const { manifest } = await verifyBackup(path.join(work, 'stopped.tar.gz'))
+    expect(Object.fromEntries(manifest.database.tables.map((t) => [`public.${t.name}`, t.rows]))).toEqual(
+      Object.fromEntries(Object.entries(tablesBefore).filter(([name]) => name.startsWith('public.')).map(([name, rows]) => [name, rows.length])),
+    )
+    expect(new Map(manifest.files.map((f) => [f.path, f.sha256]))).toEqual(filesBefore)
+
+    const again = await runNpm('backup', ['stopped.tar.gz'], { cwd: work, env: { DATA_DIR: restoredDir } })
+    expect(again.code).toBe(1)
+    expect(again.stderr).toContain(`${path.join(work, 'stopped.tar.gz')} already exists`)
+
+    const empty = path.join(work, 'never-used')
+    const none = await runNpm('backup', [], { cwd: work, env: { DATA_DIR: empty } })
+    expect(none.code).toBe(1)
+    expect(none.stderr).toContain(`The backup failed: DATA_DIR ${empty} holds no database yet: there is nothing to back up.`)
+  })
+
   it('refuses a damaged or cut-short archive before it touches the target', async () => {
     const damagedDir = path.join(work, 'damaged')
     mkdirSync(damagedDir)
