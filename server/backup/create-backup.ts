@@ -109,7 +109,12 @@ async function writeArchive(options: CreateBackupOptions, report: (line: string)
           continue
         }
         const hash = createHash('sha256')
-        await tar.addStream(fileEntryName(row.path), opened.size, opened.body, (chunk) => hash.update(chunk))
+        try {
+          await tar.addStream(fileEntryName(row.path), opened.size, opened.body, (chunk) => hash.update(chunk))
+        } catch (error) {
+          opened.body.destroy() // its file handle or connection, left half read
+          throw error
+        }
         files.push({ path: row.path, size: opened.size, sha256: hash.digest('hex'), contentType: row.content_type })
         if (opened.eTag !== row.e_tag || opened.size !== Number(row.size)) unlike.push(row)
       }
