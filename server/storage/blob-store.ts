@@ -23,6 +23,14 @@ export interface BlobStore {
   stat(key: string): Promise<{ size: number; eTag: string } | null>
   /** The file's bytes, or null when absent. */
   get(key: string): Promise<Readable | null>
+  /**
+   * The file's bytes with the size and eTag of that same version (what `put` returned when it was
+   * stored, unless the bytes were rewritten since), or null when absent. Used by backups to tell
+   * whether the bytes are those the stored_file row describes.
+   */
+  open(key: string): Promise<OpenedBlob | null>
+  /** Every complete file's key, in no particular order (files still being written are left out). */
+  list(): AsyncIterable<string>
   delete(key: string): Promise<void>
   /**
    * Removes every file under a folder (`prefix` ends with "/"), whether or not the stored_file table
@@ -30,4 +38,10 @@ export interface BlobStore {
    * Returns the keys it removed.
    */
   deleteFolder(prefix: string): Promise<string[]>
+}
+
+export interface OpenedBlob {
+  body: Readable
+  size: number
+  eTag: string
 }

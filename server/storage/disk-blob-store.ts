@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { createReadStream, createWriteStream } from 'node:fs'
-import { chmod, copyFile, readdir, rename, rm, stat } from 'node:fs/promises'
+import type { Stats } from 'node:fs'
+import { chmod, copyFile, open, readdir, rename, rm, stat } from 'node:fs/promises'
 import path from 'node:path'
 import type { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
@@ -22,9 +23,10 @@ export function createDiskBlobStore(root: string): BlobStore {
     if (!full.startsWith(path.resolve(root) + path.sep)) throw new Error('Invalid storage key')
     return full
   }
+  const eTagFromStats = (s: Stats) => `"${s.size.toString(16)}-${s.mtimeMs.toString(16)}"`
   const eTagOf = async (file: string) => {
     const s = await stat(file)
-    return { size: s.size, eTag: `"${s.size.toString(16)}-${s.mtimeMs.toString(16)}"` }
+    return { size: s.size, eTag: eTagFromStats(s) }
   }
   return {
     kind: 'disk',
@@ -84,6 +86,41 @@ export function createDiskBlobStore(root: string): BlobStore {
       }
       return createReadStream(file) as Readable
     },
+    async open(key) {
+      let handle
+      try {
+        handle = await open(resolve(key), 'r')
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null
+        throw error
+      }
+      // Size and eTag come from the open file itself: a replacement renamed over the path meanwhile
+      // is another inode and does not change what this handle reads.
+      const s = await handle.stat()
+      if (!s.isFile()) {
+        await handle.close()
+        return null
+      }
+      return { body: handle.createReadStream() as Readable, size: s.size, eTag: eTagFromStats(s) }
+    },
+    async *list() {
+      const base = path.resolve(root)
+      const walk = async function* (dir: string): AsyncGenerator<string> {
+        let entries
+        try {
+          entries = await readdir(dir, { withFileTypes: true })
+        } catch (error) {
+          if ((error as NodeJS.ErrnoException).code === 'ENOENT') return
+          throw error
+        }
+        for (const entry of entries) {
+          const full = path.join(dir, entry.name)
+          if (entry.isDirectory()) yield* walk(full)
+          else if (entry.isFile() && !PART_FILE.test(entry.name)) yield path.relative(base, full).split(path.sep).join('/')
+        }
+      }
+      yield* walk(base)
+    },
     async delete(key) {
       await rm(resolve(key), { force: true })
     },
@@ -103,3 +140,6 @@ export function createDiskBlobStore(root: string): BlobStore {
     },
   }
 }
+
+/** The temporary name of a file being written (`<name>.part-<uuid>`), renamed into place when complete. */
+const PART_FILE = /\.part-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/

@@ -86,6 +86,16 @@ export function createS3BlobStore(options: S3BlobStoreOptions): BlobStore & { cl
     }
   }
 
+  async function getObject(key: string) {
+    try {
+      return await client.send(new GetObjectCommand({ Bucket, Key: key }))
+    } catch (error) {
+      const name = (error as { name?: string }).name
+      if (name === 'NoSuchKey' || name === 'NotFound') return null
+      throw error
+    }
+  }
+
   return {
     kind: 's3',
     client,
@@ -112,14 +122,21 @@ export function createS3BlobStore(options: S3BlobStoreOptions): BlobStore & { cl
       }
     },
     async get(key) {
-      try {
-        const res = await client.send(new GetObjectCommand({ Bucket, Key: key }))
-        return res.Body as Readable
-      } catch (error) {
-        const name = (error as { name?: string }).name
-        if (name === 'NoSuchKey' || name === 'NotFound') return null
-        throw error
-      }
+      return (await getObject(key))?.Body as Readable | null
+    },
+    async open(key) {
+      // One GET: its body, length and ETag are of the same object version, whatever is written later.
+      const res = await getObject(key)
+      if (!res) return null
+      return { body: res.Body as Readable, size: res.ContentLength ?? 0, eTag: res.ETag ?? '' }
+    },
+    async *list() {
+      let ContinuationToken: string | undefined
+      do {
+        const page = await client.send(new ListObjectsV2Command({ Bucket, ContinuationToken }))
+        for (const object of page.Contents ?? []) if (object.Key) yield object.Key
+        ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined
+      } while (ContinuationToken)
     },
     async delete(key) {
       await client.send(new DeleteObjectCommand({ Bucket, Key: key }))

@@ -1,11 +1,8 @@
 import { chmod } from 'node:fs/promises'
-import path from 'node:path'
 import type { Server } from '@tus/server'
 import type { ServerPlugin } from '../http/plugin'
-import type { BlobStore } from './blob-store'
-import { createDiskBlobStore } from './disk-blob-store'
+import { createBlobStore, diskStoreRoot } from './create-blob-store'
 import { ensurePrivateDirectory } from './ensure-private-directory'
-import { createS3BlobStore } from './s3-blob-store'
 import { createUploadServer, UPLOAD_PATH } from './create-upload-server'
 import { serveFile } from './serve-file'
 import { sweepUploads } from './uploads/sweep-uploads'
@@ -18,21 +15,13 @@ export const storagePlugin: ServerPlugin = {
   name: 'storage',
   async setup(ctx) {
     const { env } = ctx
-    const filesRoot = path.join(env.dataDir, 'files')
     if (!env.S3_BUCKET) {
+      const filesRoot = diskStoreRoot(env.dataDir)
       await ensurePrivateDirectory(filesRoot)
       // The store's own folder, even when an earlier version created it readable by others.
       await chmod(filesRoot, 0o700)
     }
-    const store: BlobStore = env.S3_BUCKET
-      ? createS3BlobStore({
-          bucket: env.S3_BUCKET,
-          endpoint: env.S3_ENDPOINT,
-          region: env.S3_REGION,
-          accessKeyId: env.S3_ACCESS_KEY_ID!,
-          secretAccessKey: env.S3_SECRET_ACCESS_KEY!,
-        })
-      : createDiskBlobStore(filesRoot)
+    const store = createBlobStore(env)
     ctx.services.storage = store
     const { server, datastore, finishing } = createUploadServer(ctx)
     ctx.services.uploads = server
