@@ -47,7 +47,11 @@ function setResponseHeaders(req: Request, headers: Record<string, string>) {
   if (res && !res.headersSent) for (const [name, value] of Object.entries(headers)) res.setHeader(name, value)
 }
 
-const storedHeaders = (stored: StoredUpload) => ({ 'Upload-Path': stored.path, 'Upload-Url': stored.url })
+/**
+ * The stored file's path and download URL. A header holds only Latin-1, and a file name may hold any
+ * character: the path is percent-encoded (encodeURI: "/" stays), so a client decodes it.
+ */
+const storedHeaders = (stored: StoredUpload) => ({ 'Upload-Path': encodeURI(stored.path), 'Upload-Url': stored.url })
 
 /** The finishing step's outcome as the upload endpoint answers it. */
 function toFinishRefusal(error: unknown): UploadRefusal {

@@ -20,7 +20,7 @@ export interface UploadFileOptions {
 export interface UploadFileResult {
   /** The tus upload URL (the server's id of this upload). */
   uploadUrl: string | null
-  /** Where the server stored the file (the Upload-Path header of its last answer). */
+  /** Where the server stored the file (the Upload-Path header of its last answer, percent-decoded). */
   storagePath: string
 }
 
@@ -59,9 +59,9 @@ export async function uploadFile(file: File, options: UploadFileOptions): Promis
       onSuccess({ lastResponse }) {
         signal?.removeEventListener('abort', onAbort)
         // The server names the stored file only once it is listed: without it, nothing is claimed.
-        const storagePath = lastResponse.getHeader('Upload-Path')
-        if (!storagePath) return reject(new UploadFailedError(UNCONFIRMED_MESSAGE, lastResponse.getStatus()))
-        resolve({ uploadUrl: upload.url, storagePath })
+        const encodedPath = lastResponse.getHeader('Upload-Path')
+        if (!encodedPath) return reject(new UploadFailedError(UNCONFIRMED_MESSAGE, lastResponse.getStatus()))
+        resolve({ uploadUrl: upload.url, storagePath: decodeURI(encodedPath) })
       },
       onError(error) {
         signal?.removeEventListener('abort', onAbort)

@@ -79,6 +79,16 @@ describe('an upload is never reported complete unless it is stored', () => {
     expect((await listed()).filter((p) => p.endsWith('/patched.zip'))).toHaveLength(1)
   })
 
+  it('a file name beyond Latin-1 is stored and reported (percent-encoded in the header), not answered with a 500', async () => {
+    const bytes = zipOf(20_000)
+    const name = 'Wing – section ✓.zip'
+    const { location } = await create(name, bytes.length)
+    const patch = await client.fetch(location, { method: 'PATCH', headers: { ...tus, 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' }, body: new Uint8Array(bytes) })
+    expect(patch.status).toBe(204)
+    expect(decodeURI(patch.headers.get('upload-path')!)).toBe(`user-box/${userId}/${name}`)
+    expect(await listed()).toContain(`user-box/${userId}/${name}`)
+  })
+
   it('a HEAD of a half-sent upload reports its offset and no stored path', async () => {
     const bytes = zipOf(100_000)
     const { location } = await create('half.zip', bytes.length)

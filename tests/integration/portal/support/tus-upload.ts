@@ -9,6 +9,11 @@ export function encodeMetadata(meta: Record<string, string>) {
     .join(',')
 }
 
+/** The Upload-Path header is percent-encoded (a header holds only Latin-1; a file name anything). */
+export function decodeUploadPath(header: string | null): string | undefined {
+  return header === null ? undefined : decodeURI(header)
+}
+
 export interface TusResult {
   status: number
   body: string
@@ -34,5 +39,5 @@ export async function tusUpload(client: HttpClient, bytes: Buffer, meta: Record<
     headers: { 'tus-resumable': '1.0.0', 'upload-offset': '0', 'content-type': 'application/offset+octet-stream', ...(key ? { 'upload-key': key } : {}) },
     body: new Uint8Array(bytes),
   })
-  return { status: patched.status, body: await patched.text(), path: patched.headers.get('upload-path') ?? undefined, location }
+  return { status: patched.status, body: await patched.text(), path: decodeUploadPath(patched.headers.get('upload-path')), location }
 }
