@@ -27,10 +27,3 @@ export const authLimits = {
   /** How long the known-device cookie set at each sign-in is honoured. */
   knownDeviceDays: 365,
 } as const
-
-/** The wait before the next attempt after `failures` wrong passwords from one address for one account. */
-export function delayAfterFailures(failures: number): number {
-  if (failures < authLimits.freeFailuresPerAddress) return 0
-  const doublings = failures - authLimits.freeFailuresPerAddress
-  return Math.min(authLimits.maxDelaySeconds, authLimits.firstDelaySeconds * 2 ** Math.min(doublings, 30))
-}
