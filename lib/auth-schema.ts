@@ -37,6 +37,11 @@ export const newPasswordSchema = z.string().superRefine((value, ctx) => {
 
 /** The rate-limit answer the server gives and the form shows. */
 export const TOO_MANY_ATTEMPTS_MESSAGE = 'Too many attempts. Please wait a few minutes and try again.'
+/** Past the per-account ceiling of failed sign-ins, to a browser that has not signed in to the account before. */
+export const ACCOUNT_UNDER_ATTACK_MESSAGE =
+  'Too many failed sign-ins for this account. Please reset your password with "Forgot password?", or sign in from a device you have used before.'
+/** A mailed code tried as often as allowed (it no longer works). */
+export const CODE_USED_UP_MESSAGE = 'That code was tried too often and no longer works. Please ask for a new one.'
 /** Same words whether or not the account exists. */
 export const INVALID_CREDENTIALS_MESSAGE = 'Incorrect email or password'
 export const INVALID_CODE_MESSAGE = 'That code is not valid. Please check it or ask for a new one.'
@@ -54,7 +59,12 @@ export const otpSchema = z.string().trim().regex(/^\d{6}$/, 'The code is 6 digit
 
 export const signUpSchema = z.object({ email: emailSchema, password: newPasswordSchema })
 export const signInSchema = z.object({ email: emailSchema, password: z.string().min(1, 'Please enter your password').max(PASSWORD_MAX_LENGTH) })
-export const verificationCodeSchema = z.object({ email: emailSchema, otp: otpSchema })
+/**
+ * Verifying an address (POST /api/auth/email-otp/verify-email): the code, and the password typed on the
+ * sign-up or sign-in form. The first verification makes that the account's password, so a password
+ * someone else chose before the owner proved the address never opens the account.
+ */
+export const verificationCodeSchema = z.object({ email: emailSchema, otp: otpSchema, password: newPasswordSchema })
 export const resetPasswordSchema = z.object({
   email: emailSchema,
   otp: otpSchema,

@@ -6,7 +6,7 @@ export async function signUp(url: string, mailbox: SmtpReceiver, email: string, 
     fetch(url + path, { method: 'POST', headers: { 'content-type': 'application/json', origin: url, cookie }, body: JSON.stringify(body) })
   const signUpRes = await post('/api/auth/sign-up/email', { email, password, name: 'bench' })
   if (!signUpRes.ok) throw new Error(`sign-up failed: ${signUpRes.status} ${await signUpRes.text()}`)
-  const verified = await post('/api/auth/email-otp/verify-email', { email, otp: await mailbox.waitForCode(email) })
+  const verified = await post('/api/auth/email-otp/verify-email', { email, otp: await mailbox.waitForCode(email), password })
   if (!verified.ok) throw new Error(`verification failed: ${verified.status}`)
   return verified.headers
     .getSetCookie()

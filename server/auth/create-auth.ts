@@ -8,15 +8,17 @@ import { limits } from '../../lib/catalogue'
 import { site } from '../../lib/site'
 import type { AppContext } from '../context'
 import { accounts, sessions, users, verifications } from '../db/schema'
-import { enqueueOutbox } from '../outbox/enqueue'
 import { grantAdminGroup } from './admin-groups'
+import { currentAuthRequest } from './auth-request-scope'
 import { loadAuthSecret } from './auth-secret'
+import { OTP_ALLOWED_ATTEMPTS, OTP_EXPIRES_SECONDS } from './otp-settings'
 import { hashPassword, verifyPassword } from './password-hash'
 import { recordActivity } from './record-activity'
+import { resetCodeChecks } from './reserve-code-check'
+import { secureFirstVerification } from './secure-first-verification'
+import { sendAccountMail } from './send-account-mail'
 
-/** One-time codes live 10 minutes and die after 3 wrong tries (better-auth consumes them atomically). */
-export const OTP_EXPIRES_SECONDS = 600
-export const OTP_ALLOWED_ATTEMPTS = 3
+export { OTP_ALLOWED_ATTEMPTS, OTP_EXPIRES_SECONDS }
 
 const codeMail = {
   'email-verification': { subject: `Your ${site.companyName} verification code`, purpose: 'verify your email address' },
@@ -25,13 +27,49 @@ const codeMail = {
   'change-email': { subject: `Your ${site.companyName} email change code`, purpose: 'change your email address' },
 } as const
 
-/** Endpoints that set a new password: the rule of lib/auth-schema.ts is enforced on each. */
+/**
+ * Endpoints that set a new password: the rule of lib/auth-schema.ts is enforced on each. Verifying an
+ * address sets the account's password to the one sent with the code (see secure-first-verification.ts),
+ * so it follows the rule too, checked before the code is.
+ */
 const newPasswordFields: Record<string, string> = {
   '/sign-up/email': 'password',
+  '/email-otp/verify-email': 'password',
   '/email-otp/reset-password': 'password',
   '/reset-password': 'newPassword',
   '/change-password': 'newPassword',
 }
+
+const existingAccountNotice = (email: string) => ({
+  subject: 'Someone tried to sign up with your address',
+  text: [
+    `Someone tried to create an account at ${site.companyName} with ${email}, which already has an account.`,
+    '',
+    'If it was you, sign in with your password, or choose a new one with "Forgot password?" on the sign-in form.',
+    'If it was not you, you can ignore this email: nothing about your account has changed.',
+  ].join('\n'),
+})
+
+/**
+ * Endpoints the product does not use, each a way around the limits or the rules of the code flow:
+ * direct email change and profile writes (email changes go through the code flow, which asks for the
+ * current password), account deletion, sign-in by code alone, the link-based verification and reset
+ * (the product mails codes), a code check that does not use the code up (it would confirm a reset code
+ * that reset-password accepts later), and a bare password check for a session.
+ */
+export const disabledAuthPaths = [
+  '/change-email',
+  '/update-user',
+  '/delete-user',
+  '/sign-in/email-otp',
+  '/send-verification-email',
+  '/verify-email',
+  '/request-password-reset',
+  '/reset-password',
+  '/forget-password/email-otp',
+  '/email-otp/check-verification-otp',
+  '/verify-password',
+]
 
 export function createAuth(ctx: AppContext) {
   if (ctx.env.DATABASE_URL && !ctx.env.AUTH_SECRET) {
@@ -40,7 +78,10 @@ export function createAuth(ctx: AppContext) {
   }
   const { env, db } = ctx
   const explicitUrl = env.PUBLIC_URL?.replace(/\/$/, '')
-  return betterAuth({
+  // Set once betterAuth() returns: a sign-up for an unverified address mails a code through the same
+  // endpoint as "Send a new code" (and so through the same limits).
+  let mailVerificationCode: (email: string, headers: Headers) => Promise<unknown> = async () => undefined
+  const auth = betterAuth({
     appName: site.companyName,
     // better-auth's messages go to the server log (pino), not to the console. Refused requests (wrong
     // password, bad origin) are expected traffic: debug level; anything else is an error.
@@ -76,15 +117,23 @@ export function createAuth(ctx: AppContext) {
       maxPasswordLength: PASSWORD_MAX_LENGTH,
       revokeSessionsOnPasswordReset: true,
       password: { hash: hashPassword, verify: verifyPassword },
+      // better-auth answers a sign-up for a taken address exactly like a new one (nothing tells them
+      // apart). The owner must still get a mail: a fresh code while the account is unverified (the
+      // code sets their password, see secure-first-verification.ts), or a notice once it is verified.
+      onExistingUserSignUp: async ({ user }, request) => {
+        if (!user.emailVerified) {
+          await mailVerificationCode(user.email, request?.headers ?? new Headers())
+          return
+        }
+        await sendAccountMail(ctx, { to: user.email, kind: 'account-notice', ...existingAccountNotice(user.email) })
+      },
     },
     emailVerification: { autoSignInAfterVerification: true },
     // Read with the session (one query fewer per request); only ADMIN_EMAILS and the admin command write it.
     user: { additionalFields: { groups: { type: 'string[]', input: false, required: false, returned: true } } },
     session: { expiresIn: 60 * 60 * 24 * 7, updateAge: 60 * 60 * 24 },
-    // Email changes go through the code flow (/email-otp/request-email-change, which asks for the current
-    // password below, then /email-otp/change-email with the code mailed to the new address).
-    disabledPaths: ['/change-email', '/update-user', '/delete-user', '/sign-in/email-otp'],
-    // Our own limiter (server/auth/auth-rate-limit.ts) counts per account and per IP in PostgreSQL/Redis.
+    disabledPaths: disabledAuthPaths,
+    // Our own limits (auth-plugin.ts, auth-limits.ts) count per account and per address in PostgreSQL.
     rateLimit: { enabled: false },
     advanced: {
       useSecureCookies: env.publicUrl.startsWith('https://'),
@@ -97,6 +146,16 @@ export function createAuth(ctx: AppContext) {
     databaseHooks: {
       user: {
         update: {
+          before: async (data) => {
+            if (data.emailVerified !== true) return
+            // The account being verified: verify-email names it in the update, reset-password in its body.
+            const scope = currentAuthRequest()
+            const bodyEmail = typeof scope?.body.email === 'string' ? scope.body.email.trim().toLowerCase() : null
+            const email = typeof data.email === 'string' ? data.email.toLowerCase() : bodyEmail
+            if (!email) throw new APIError('INTERNAL_SERVER_ERROR', { message: 'Could not tell which account is being verified' })
+            const password = typeof scope?.body.password === 'string' ? scope.body.password : null
+            await secureFirstVerification(db, { email, password })
+          },
           after: async (user) => {
             // ADMIN_EMAILS grants "Admins" once the address is proven (on verification).
             if (user.emailVerified && env.ADMIN_EMAILS.includes(user.email.toLowerCase())) await grantAdminGroup(db, user.email)
@@ -146,6 +205,7 @@ export function createAuth(ctx: AppContext) {
         overrideDefaultEmailVerification: true,
         disableSignUp: true,
         changeEmail: { enabled: true },
+        // Every code mail passes here, whichever endpoint asked for it: the choke point of the mail limits.
         async sendVerificationOTP({ email, otp, type }) {
           const mail = codeMail[type]
           const text = [
@@ -155,11 +215,15 @@ export function createAuth(ctx: AppContext) {
             '',
             `It expires in ${OTP_EXPIRES_SECONDS / 60} minutes and works once. If you did not ask for it, you can ignore this email.`,
           ].join('\n')
-          await enqueueOutbox(db, { channel: 'mail', kind: 'verification-code', payload: { to: email, subject: mail.subject, text } })
+          const sent = await sendAccountMail(ctx, { to: email, kind: 'verification-code', subject: mail.subject, text })
+          // A new code gets its own allowance of checks.
+          if (sent && type !== 'sign-in') await resetCodeChecks(type, email)
         },
       }),
     ],
   })
+  mailVerificationCode = (email, headers) => auth.api.sendVerificationOTP({ body: { email, type: 'email-verification' }, headers })
+  return auth
 }
 
 export type Auth = ReturnType<typeof createAuth>

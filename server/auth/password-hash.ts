@@ -1,4 +1,7 @@
 import { randomBytes, scrypt as scryptCallback, timingSafeEqual, type ScryptOptions } from 'node:crypto'
+import { availableParallelism } from 'node:os'
+import { APIError } from 'better-auth/api'
+import { BoundedSemaphore, SemaphoreBusyError } from '../concurrency/bounded-semaphore'
 
 /**
  * Password hashing at OWASP's current minimum for scrypt: N=2^17, r=8, p=1 (better-auth's default,
@@ -11,11 +14,41 @@ const R = 8
 const P = 1
 const KEY_LENGTH = 64
 
+/** Seconds a refused caller is asked to wait (Retry-After of the 503). */
+export const PASSWORD_HASH_RETRY_AFTER_SECONDS = 5
+export const PASSWORD_HASH_BUSY_MESSAGE = 'The server is busy. Please try again in a few seconds.'
+
+/**
+ * Each hash holds a core and 128 MiB for about a quarter of a second: a burst of sign-ins must not take
+ * every core (and the memory) for seconds. Half the cores hash at once, a bounded queue waits behind
+ * them, and whoever cannot be served within the wait gets 503 with Retry-After. The gate is per
+ * process; `passwordHashGate.peak` is the most hashes that ever ran at once.
+ */
+export const passwordHashGate = new BoundedSemaphore({
+  maxConcurrent: Math.max(1, Math.floor(availableParallelism() / 2)),
+  maxQueue: 32,
+  maxWaitMs: 10_000,
+})
+
+async function gated<T>(task: () => Promise<T>): Promise<T> {
+  try {
+    return await passwordHashGate.run(task)
+  } catch (error) {
+    if (error instanceof SemaphoreBusyError) {
+      throw new APIError('SERVICE_UNAVAILABLE', { code: 'BUSY', message: PASSWORD_HASH_BUSY_MESSAGE }, { 'retry-after': String(PASSWORD_HASH_RETRY_AFTER_SECONDS) })
+    }
+    throw error
+  }
+}
+
 function scrypt(password: string, salt: Buffer, logN: number, r: number, p: number): Promise<Buffer> {
   const N = 2 ** logN
   const options: ScryptOptions = { N, r, p, maxmem: 128 * N * r * 2 }
-  return new Promise((resolve, reject) =>
-    scryptCallback(password.normalize('NFKC'), salt, KEY_LENGTH, options, (error, key) => (error ? reject(error) : resolve(key))),
+  return gated(
+    () =>
+      new Promise((resolve, reject) =>
+        scryptCallback(password.normalize('NFKC'), salt, KEY_LENGTH, options, (error, key) => (error ? reject(error) : resolve(key))),
+      ),
   )
 }
 

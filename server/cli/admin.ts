@@ -51,12 +51,22 @@ async function main() {
     close = () => database.close()
   }
   try {
-    const found = command === 'grant' ? await grantAdminGroup(db, email) : await revokeAdminGroups(db, email)
-    if (!found) {
+    const missing = () => {
       console.error(`No account with the email ${email}.`)
       return 1
     }
-    console.log(command === 'grant' ? `${email} is now in the ${ADMINS_GROUP} group.` : `${email} is no longer an admin.`)
+    if (command === 'revoke') {
+      if (!(await revokeAdminGroups(db, email))) return missing()
+      console.log(`${email} is no longer an admin.`)
+      return 0
+    }
+    const result = await grantAdminGroup(db, email)
+    if (result === 'no-account') return missing()
+    if (result === 'unverified') {
+      console.error(`The account ${email} has not verified its email address yet, so it cannot be made an admin: anyone may have chosen its password. Grant it once its owner has verified the address.`)
+      return 1
+    }
+    console.log(`${email} is now in the ${ADMINS_GROUP} group.`)
     return 0
   } finally {
     await close()

@@ -32,6 +32,8 @@ export async function callAuth(path: string, body: Record<string, unknown>): Pro
 /** A failure in words that never say whether an account exists. */
 export function explain(answer: AuthAnswer): string {
   if (answer.status === 429) return answer.message ?? TOO_MANY_ATTEMPTS_MESSAGE
+  // The server is saturated (password hashing): its message asks to try again in a few seconds.
+  if (answer.status === 503 && answer.code === 'BUSY' && answer.message) return answer.message
   switch (answer.code) {
     case 'INVALID_EMAIL_OR_PASSWORD':
     case 'INVALID_EMAIL':

@@ -61,7 +61,9 @@ export function LoginForm({ onCancel }: { onCancel: () => void }) {
         return go('verify', `We sent a 6-digit code to ${parsed.data.email}. It expires in 10 minutes.`)
       }
       if (mode === 'verify') {
-        const parsed = verificationCodeSchema.safeParse({ email, otp })
+        // The password typed on the sign-up or sign-in form goes with the code: whoever proves the
+        // address sets the account's password, so one chosen by someone else never opens it.
+        const parsed = verificationCodeSchema.safeParse({ email, otp, password })
         if (!parsed.success) return setError(parsed.error.issues[0]!.message)
         const answer = await callAuth('/email-otp/verify-email', parsed.data)
         if (!answer.ok) return setError(explain(answer))

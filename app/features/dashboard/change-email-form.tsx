@@ -23,7 +23,7 @@ const fieldOrder: EmailField[] = ['newEmail', 'currentPassword', 'otp']
  * (POST /api/auth/email-otp/change-email). The server sends no code to an address that already
  * has an account, and says so only once a valid code is given, so the words here do not either.
  */
-export function ChangeEmailForm({ email }: { email: string }) {
+export function ChangeEmailForm({ email, onChanged }: { email: string; /** After the change: the server revoked every API token. */ onChanged?: () => void }) {
   const id = useId()
   const revalidator = useRevalidator()
   const [step, setStep] = useState<'request' | 'confirm'>('request')
@@ -66,7 +66,8 @@ export function ChangeEmailForm({ email }: { email: string }) {
       setNewEmail('')
       setOtp('')
       setPending('')
-      setStatus({ text: `Your sign-in email is now ${parsed.data.newEmail}.`, tone: 'success' })
+      setStatus({ text: `Your sign-in email is now ${parsed.data.newEmail}. Your API tokens were revoked: create new ones for your scripts.`, tone: 'success' })
+      onChanged?.()
       focusField('newEmail')
       // The details card shows the new address; the page's session view follows.
       void revalidator.revalidate()

@@ -12,7 +12,7 @@ const fieldOrder: PasswordField[] = ['currentPassword', 'newPassword', 'confirmP
  * The new one follows the rule of lib/auth-schema.ts (the server's before-hook checks it again), and
  * every other session of the account is signed out; this one carries on with a fresh session.
  */
-export function ChangePasswordForm({ email }: { email: string }) {
+export function ChangePasswordForm({ email, onChanged }: { email: string; /** After the change: the server revoked every API token. */ onChanged?: () => void }) {
   const id = useId()
   const [values, setValues] = useState<Record<PasswordField, string>>({ currentPassword: '', newPassword: '', confirmPassword: '' })
   const form = useSecurityForm(fieldOrder)
@@ -28,7 +28,11 @@ export function ChangePasswordForm({ email }: { email: string }) {
     const answer = await form.whileBusy(() => callAuth('/change-password', { currentPassword, newPassword, revokeOtherSessions: true }))
     if (answer.ok) {
       setValues({ currentPassword: '', newPassword: '', confirmPassword: '' })
-      return setStatus({ text: 'Your password was changed. Any other devices signed in to your account were signed out.', tone: 'success' })
+      onChanged?.()
+      return setStatus({
+        text: 'Your password was changed. Any other devices signed in to your account were signed out, and your API tokens were revoked.',
+        tone: 'success',
+      })
     }
     const general = generalProblem(answer)
     if (general) return setStatus({ text: general, tone: 'error' })

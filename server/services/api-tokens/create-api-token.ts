@@ -1,3 +1,4 @@
+import { createApiTokenSchema } from '../../../lib/api-token-schema'
 import { generateApiToken } from '../../auth/api-token'
 import { getAppContext } from '../../context'
 import { apiTokens } from '../../db/schema'
@@ -12,17 +13,21 @@ export interface ApiTokenInfo {
   expiresAt: string | null
 }
 
-/** A personal API token for scripts (Authorization: Bearer). The token itself is returned only here. */
+/**
+ * A personal API token for scripts (Authorization: Bearer). The token itself is returned only here.
+ * It lives 90 days unless `expiresInDays` says otherwise, at most 365 (lib/api-token-schema.ts).
+ */
 export async function createApiToken({ actor, name, expiresInDays }: { actor: MaybeActor; name: string; expiresInDays?: number | null }): Promise<ApiTokenInfo & { token: string }> {
   const a = requireSignedIn(actor)
-  const label = name.trim()
-  if (!label || label.length > 100) throw new AppError('BAD_REQUEST', 'Please name the token (at most 100 characters)')
-  if (expiresInDays !== undefined && expiresInDays !== null && (!Number.isInteger(expiresInDays) || expiresInDays < 1 || expiresInDays > 3650)) {
-    throw new AppError('BAD_REQUEST', 'expiresInDays must be 1 to 3650')
+  const parsed = createApiTokenSchema.safeParse({ name, expiresInDays })
+  if (!parsed.success) {
+    const fieldErrors: Record<string, string[]> = {}
+    for (const issue of parsed.error.issues) (fieldErrors[String(issue.path[0] ?? 'name')] ??= []).push(issue.message)
+    throw new AppError('BAD_REQUEST', parsed.error.issues[0]!.message, { fieldErrors })
   }
   const { token, tokenHash } = generateApiToken()
   const { db } = getAppContext()
-  const expiresAt = expiresInDays ? new Date(Date.now() + expiresInDays * 86_400_000) : null
-  const [row] = await db.insert(apiTokens).values({ userId: a.userId, name: label, tokenHash, expiresAt }).returning()
-  return { id: row!.id, name: row!.name, createdAt: row!.createdAt.toISOString(), lastUsedAt: null, expiresAt: expiresAt?.toISOString() ?? null, token }
+  const expiresAt = new Date(Date.now() + parsed.data.expiresInDays * 86_400_000)
+  const [row] = await db.insert(apiTokens).values({ userId: a.userId, name: parsed.data.name, tokenHash, expiresAt }).returning()
+  return { id: row!.id, name: row!.name, createdAt: row!.createdAt.toISOString(), lastUsedAt: null, expiresAt: expiresAt.toISOString(), token }
 }

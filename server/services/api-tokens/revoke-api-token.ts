@@ -1,15 +1,18 @@
-import { and, eq } from 'drizzle-orm'
+import { eq } from 'drizzle-orm'
 import { getAppContext } from '../../context'
 import { apiTokens } from '../../db/schema'
 import { AppError } from '../../errors/app-error'
 import { requireSignedIn, type MaybeActor } from '../shared/authorize'
 import { isUuid } from '../shared/is-uuid'
 
+/** Deletes one of the actor's own tokens. Nobody else's, not even an admin's: a token is its owner's. */
 export async function revokeApiToken({ actor, id }: { actor: MaybeActor; id: string }): Promise<{ id: string }> {
   const a = requireSignedIn(actor)
   if (!isUuid(id)) throw new AppError('NOT_FOUND', 'Token not found')
   const { db } = getAppContext()
-  const rows = await db.delete(apiTokens).where(and(eq(apiTokens.id, id), eq(apiTokens.userId, a.userId))).returning({ id: apiTokens.id })
-  if (!rows.length) throw new AppError('NOT_FOUND', 'Token not found')
+  const [token] = await db.select({ userId: apiTokens.userId }).from(apiTokens).where(eq(apiTokens.id, id)).limit(1)
+  if (!token) throw new AppError('NOT_FOUND', 'Token not found')
+  if (token.userId !== a.userId) throw new AppError('UNAUTHORIZED')
+  await db.delete(apiTokens).where(eq(apiTokens.id, id))
   return { id }
 }

@@ -19,7 +19,7 @@ export async function seedUser(baseUrl: string, mail: SmtpReceiver, email: strin
   const before = mail.mails.length
   await authPost(baseUrl, '/api/auth/sign-up/email', { email, password, name: email.split('@')[0] })
   const otp = await mail.waitForCode(email, { after: before })
-  const verified = await authPost(baseUrl, '/api/auth/email-otp/verify-email', { email, otp })
+  const verified = await authPost(baseUrl, '/api/auth/email-otp/verify-email', { email, otp, password })
   const cookies = verified.headers.getSetCookie().map((c) => {
     const [pair] = c.split(';')
     const i = pair!.indexOf('=')

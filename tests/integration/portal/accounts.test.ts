@@ -32,7 +32,7 @@ describe('accounts over HTTP (better-auth, SMTP codes, limits)', () => {
     const early = await new HttpClient(portal.url).json('/api/auth/sign-in/email', { email: 'ada@example.test', password: STRONG_PASSWORD })
     expect(early.status).toBe(403)
 
-    const res = await client.post('/api/auth/email-otp/verify-email', { email: 'ada@example.test', otp: code })
+    const res = await client.post('/api/auth/email-otp/verify-email', { email: 'ada@example.test', otp: code, password: STRONG_PASSWORD })
     expect(res.status).toBe(200)
     const cookie = res.headers.getSetCookie().find((c) => c.startsWith('mwk.session_token='))!
     expect(cookie).toMatch(/HttpOnly/i)
@@ -42,7 +42,7 @@ describe('accounts over HTTP (better-auth, SMTP codes, limits)', () => {
     expect(session.user).toMatchObject({ email: 'ada@example.test', isAdmin: false })
 
     // The code was single use.
-    const reuse = await new HttpClient(portal.url).json('/api/auth/email-otp/verify-email', { email: 'ada@example.test', otp: code })
+    const reuse = await new HttpClient(portal.url).json('/api/auth/email-otp/verify-email', { email: 'ada@example.test', otp: code, password: STRONG_PASSWORD })
     expect(reuse.status).toBeGreaterThanOrEqual(400)
   })
 
@@ -87,14 +87,18 @@ describe('accounts over HTTP (better-auth, SMTP codes, limits)', () => {
     expect(res.body.message).toBe(`Password needs: ${expected}`)
   })
 
-  it('answers 429 with a clear message on the 4th rapid wrong attempt (also with the right password)', async () => {
+  it('after 3 wrong passwords from one address, that address waits (429, even with the right password) while the owner elsewhere signs in', async () => {
     await signUpAndVerify(portal, 'limit@example.test')
+    const attacker = new HttpClient(portal.url, {}, { localAddress: '127.0.0.40' })
     const statuses: number[] = []
-    for (let i = 0; i < 3; i++) statuses.push((await new HttpClient(portal.url).json('/api/auth/sign-in/email', { email: 'limit@example.test', password: `Wr0ng!pass${i}` })).status)
+    for (let i = 0; i < 3; i++) statuses.push((await attacker.json('/api/auth/sign-in/email', { email: 'limit@example.test', password: `Wr0ng!pass${i}` })).status)
     expect(statuses).toEqual([401, 401, 401])
-    const fourth = await new HttpClient(portal.url).json<{ message: string }>('/api/auth/sign-in/email', { email: 'limit@example.test', password: STRONG_PASSWORD })
+    const fourth = await attacker.post('/api/auth/sign-in/email', { email: 'limit@example.test', password: STRONG_PASSWORD })
     expect(fourth.status).toBe(429)
-    expect(fourth.body.message).toBe(TOO_MANY_ATTEMPTS_MESSAGE)
+    expect(((await fourth.json()) as { message: string }).message).toBe(TOO_MANY_ATTEMPTS_MESSAGE)
+    expect(Number(fourth.headers.get('retry-after'))).toBeGreaterThan(0)
+    const owner = new HttpClient(portal.url, {}, { localAddress: '127.0.0.41' })
+    expect((await owner.json('/api/auth/sign-in/email', { email: 'limit@example.test', password: STRONG_PASSWORD })).status).toBe(200)
   })
 
   it('accepts a code once when two attempts race with it', async () => {
@@ -103,8 +107,8 @@ describe('accounts over HTTP (better-auth, SMTP codes, limits)', () => {
     await client.json('/api/auth/sign-up/email', { email, password: STRONG_PASSWORD, name: 'race' })
     const otp = await portal.waitForCode(email)
     const [a, b] = await Promise.all([
-      new HttpClient(portal.url).json('/api/auth/email-otp/verify-email', { email, otp }),
-      new HttpClient(portal.url).json('/api/auth/email-otp/verify-email', { email, otp }),
+      new HttpClient(portal.url).json('/api/auth/email-otp/verify-email', { email, otp, password: STRONG_PASSWORD }),
+      new HttpClient(portal.url).json('/api/auth/email-otp/verify-email', { email, otp, password: STRONG_PASSWORD }),
     ])
     expect([a.status, b.status].filter((s) => s === 200)).toHaveLength(1)
   })
@@ -114,8 +118,8 @@ describe('accounts over HTTP (better-auth, SMTP codes, limits)', () => {
     await new HttpClient(portal.url).json('/api/auth/sign-up/email', { email, password: STRONG_PASSWORD, name: 'tries' })
     const otp = await portal.waitForCode(email)
     const wrong = otp === '000000' ? '111111' : '000000'
-    for (let i = 0; i < 3; i++) expect((await new HttpClient(portal.url).json('/api/auth/email-otp/verify-email', { email, otp: wrong })).status).toBe(400)
-    const right = await new HttpClient(portal.url).json('/api/auth/email-otp/verify-email', { email, otp })
+    for (let i = 0; i < 3; i++) expect((await new HttpClient(portal.url).json('/api/auth/email-otp/verify-email', { email, otp: wrong, password: STRONG_PASSWORD })).status).toBe(400)
+    const right = await new HttpClient(portal.url).json('/api/auth/email-otp/verify-email', { email, otp, password: STRONG_PASSWORD })
     expect(right.status).not.toBe(200)
   })
 
@@ -128,7 +132,7 @@ describe('accounts over HTTP (better-auth, SMTP codes, limits)', () => {
     expect(row!.value).not.toContain(otp)
     expect(row!.expiresAt.getTime() - Date.now()).toBeLessThanOrEqual(10 * 60_000)
     await portal.server.ctx.db.update(verifications).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(verifications.id, row!.id))
-    expect((await new HttpClient(portal.url).json('/api/auth/email-otp/verify-email', { email, otp })).status).toBe(400)
+    expect((await new HttpClient(portal.url).json('/api/auth/email-otp/verify-email', { email, otp, password: STRONG_PASSWORD })).status).toBe(400)
   })
 
   it('resets a forgotten password by a mailed code; the new password must follow the rule', async () => {

@@ -17,7 +17,7 @@ describe('session cookies behind an https PUBLIC_URL', () => {
     const email = 'secure@example.test'
     expect((await client.json('/api/auth/sign-up/email', { email, password: STRONG_PASSWORD, name: 'secure' })).status).toBe(200)
     const otp = await portal.waitForCode(email)
-    const res = await client.post('/api/auth/email-otp/verify-email', { email, otp })
+    const res = await client.post('/api/auth/email-otp/verify-email', { email, otp, password: STRONG_PASSWORD })
     expect(res.status).toBe(200)
     const cookie = res.headers.getSetCookie().find((c) => c.includes('session_token='))!
     expect(cookie).toMatch(/^__Secure-mwk\.session_token=/)

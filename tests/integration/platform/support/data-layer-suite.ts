@@ -52,6 +52,7 @@ export function defineDataLayerTests(getCtx: () => AppContext) {
         'profile',
         'rate_limit',
         'session',
+        'sign_in_delay',
         'stored_file',
         'stream_part',
         'user',

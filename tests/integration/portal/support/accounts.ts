@@ -10,7 +10,7 @@ export async function signUpAndVerify(portal: PortalServer, email: string, passw
   const signUp = await client.json('/api/auth/sign-up/email', { email, password, name: email.split('@')[0] })
   if (signUp.status !== 200) throw new Error(`sign-up failed: ${signUp.status} ${JSON.stringify(signUp.body)}`)
   const otp = await portal.waitForCode(email, before)
-  const verified = await client.json('/api/auth/email-otp/verify-email', { email, otp })
+  const verified = await client.json('/api/auth/email-otp/verify-email', { email, otp, password })
   if (verified.status !== 200) throw new Error(`verify failed: ${verified.status} ${JSON.stringify(verified.body)}`)
   return client
 }

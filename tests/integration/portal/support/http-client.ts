@@ -1,9 +1,20 @@
+import http from 'node:http'
+
+export interface HttpClientOptions {
+  /**
+   * The loopback address the client connects from (127.0.0.2, 127.0.0.3, ...: all of 127.0.0.0/8 is
+   * loopback on Linux), so the server sees distinct client addresses.
+   */
+  localAddress?: string
+}
+
 /** A browser-like client: one cookie jar, the site's Origin on every request. */
 export class HttpClient {
   readonly cookies = new Map<string, string>()
   constructor(
     readonly baseUrl: string,
     readonly headers: Record<string, string> = {},
+    readonly options: HttpClientOptions = {},
   ) {}
 
   get cookieHeader() {
@@ -15,7 +26,9 @@ export class HttpClient {
     headers.set('origin', this.baseUrl)
     for (const [k, v] of Object.entries(this.headers)) headers.set(k, v)
     if (this.cookies.size) headers.set('cookie', this.cookieHeader)
-    const res = await fetch(this.baseUrl + path, { ...init, headers, redirect: 'manual' })
+    const res = this.options.localAddress
+      ? await fetchFrom(this.options.localAddress, this.baseUrl + path, { ...init, headers })
+      : await fetch(this.baseUrl + path, { ...init, headers, redirect: 'manual' })
     for (const set of res.headers.getSetCookie()) {
       const [pair] = set.split(';')
       const eq = pair!.indexOf('=')
@@ -40,4 +53,26 @@ export class HttpClient {
     const res = await this.post('/graphql', { query, variables })
     return (await res.json()) as { data?: T | null; errors?: { message: string; extensions?: { code?: string } }[] }
   }
+}
+
+/** fetch over node:http from a chosen local address (Node's fetch cannot bind one without undici's Agent). */
+function fetchFrom(localAddress: string, url: string, init: RequestInit & { headers: Headers }): Promise<Response> {
+  const body = init.body === undefined || init.body === null ? undefined : String(init.body)
+  return new Promise((resolve, reject) => {
+    const req = http.request(url, { method: init.method ?? 'GET', headers: Object.fromEntries(init.headers), localAddress }, (res) => {
+      const chunks: Buffer[] = []
+      res.on('data', (c: Buffer) => chunks.push(c))
+      res.on('end', () => {
+        const headers = new Headers()
+        for (const [name, value] of Object.entries(res.headers)) {
+          for (const v of Array.isArray(value) ? value : value === undefined ? [] : [value]) headers.append(name, v)
+        }
+        const status = res.statusCode ?? 0
+        resolve(new Response(status === 204 || status === 304 ? null : Buffer.concat(chunks), { status, headers }))
+      })
+      res.on('error', reject)
+    })
+    req.on('error', reject)
+    req.end(body)
+  })
 }

@@ -33,6 +33,8 @@ interface World {
   freshComment(): Promise<string>
   freshPost(): Promise<string>
   freshContact(): Promise<string>
+  /** A fresh API token of the owner (its id). */
+  freshToken(): Promise<string>
   freshFile(kind: 'user-box' | 'profile-pictures'): Promise<string>
 }
 
@@ -166,6 +168,8 @@ const gqlOps: GqlOp[] = [
   },
   { name: 'apiTokens', expect: signedIn, query: '{ apiTokens { id } }', variables: () => ({}) },
   { name: 'createApiToken', expect: signedIn, query: 'mutation { createApiToken(name: "script") { id token } }', variables: () => ({}) },
+  // A token is its owner's alone: an admin does not revoke (or see) a client's tokens.
+  { name: "revokeApiToken (owner's)", expect: e(D, A, D, D), query: 'mutation($id: ID!) { revokeApiToken(id: $id) }', variables: async (w) => ({ id: await w.freshToken() }) },
 ]
 
 interface FileOp {
@@ -255,6 +259,7 @@ export function describePermissionMatrix(title: string, env: () => Promise<Recor
         const [row] = await portal.server.ctx.db.insert(contacts).values({ name: 'Seed Person', email: 'seed@example.com', message: 'Seed' }).returning()
         return row!.id
       }
+      const freshToken = async () => (await gqlOk<{ createApiToken: { id: string } }>(owner, 'mutation { createApiToken(name: "matrix") { id } }')).createApiToken.id
       let n = 0
       const freshFile = async (kind: 'user-box' | 'profile-pictures') => {
         const r =
@@ -287,6 +292,7 @@ export function describePermissionMatrix(title: string, env: () => Promise<Recor
         freshPost,
         freshComment,
         freshContact,
+        freshToken,
         freshFile,
       }
     })

@@ -1,0 +1,257 @@
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
+import { ApiError } from '../../../lib/api-client'
+import { API_TOKEN_DEFAULT_DAYS, API_TOKEN_MAX_DAYS, API_TOKEN_NAME_MAX_LENGTH, apiTokenNameSchema } from '../../../lib/api-token-schema'
+import { createApiToken, fetchApiTokens, revokeApiToken, type ApiTokenRow, type NewApiToken } from './api-tokens-api'
+import { ConfirmDelete } from './confirm-delete'
+import { formatDate } from './job-requests-table'
+import { FormStatus, InputField, useSecurityForm } from './security-form-parts'
+import { buttonClass, inputClass, labelClass, secondaryButtonClass } from './styles'
+
+/** The lifetimes offered; the server caps any other at API_TOKEN_MAX_DAYS. */
+const lifetimes = [30, API_TOKEN_DEFAULT_DAYS, 180, API_TOKEN_MAX_DAYS]
+const fieldOrder = ['name'] as const
+
+type ListState = { status: 'loading' | 'ready' | 'error'; tokens: ApiTokenRow[] }
+
+/** Words for a failed GraphQL call, never the server's internals. */
+function problemText(error: unknown, doing: string): string {
+  if (error instanceof ApiError) {
+    if (error.code === 'UNAUTHORIZED') return 'Your session has ended. Please sign in again.'
+    if (error.code === 'BAD_REQUEST' || error.code === 'NOT_FOUND' || error.code === 'TOO_MANY_REQUESTS') return error.message
+    if (error.code === 'NETWORK') return 'The server could not be reached. Please try again.'
+  }
+  return `The token could not be ${doing}. Please try again.`
+}
+
+/**
+ * "API tokens" in the "Sign-in and security" card: the signed-in person's own tokens for scripts
+ * (Authorization: Bearer <token>), made and revoked here. A new token is shown once, with a copy
+ * button; the server keeps only its hash. `version` changes when the password or the sign-in email
+ * changed, which revokes every token on the server: the list is read again.
+ */
+export function ApiTokensPanel({ version }: { version: number }) {
+  const id = useId()
+  const [list, setList] = useState<ListState>({ status: 'loading', tokens: [] })
+  const [reload, setReload] = useState(0)
+  const [name, setName] = useState('')
+  const [days, setDays] = useState<number>(API_TOKEN_DEFAULT_DAYS)
+  const [created, setCreated] = useState<NewApiToken | null>(null)
+  const [revoking, setRevoking] = useState<string | null>(null)
+  const [copied, setCopied] = useState('')
+  const form = useSecurityForm(fieldOrder)
+  const { busy, setStatus } = form
+  const tokenRef = useRef<HTMLInputElement>(null)
+  const listHeadingRef = useRef<HTMLHeadingElement>(null)
+
+  useEffect(() => {
+    const controller = new AbortController()
+    setList((current) => ({ status: 'loading', tokens: current.tokens }))
+    fetchApiTokens(controller.signal).then(
+      (tokens) => setList({ status: 'ready', tokens }),
+      () => {
+        if (!controller.signal.aborted) setList({ status: 'error', tokens: [] })
+      },
+    )
+    return () => controller.abort()
+  }, [version, reload])
+
+  // A token shown once stops working when the password or email changes: stop showing it.
+  useEffect(() => setCreated(null), [version])
+
+  // The new token takes the focus, selected, so it can be copied at once.
+  useEffect(() => {
+    if (!created) return
+    tokenRef.current?.focus()
+    tokenRef.current?.select()
+  }, [created])
+
+  async function create(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    if (busy) return
+    form.clear()
+    setCopied('')
+    const parsed = apiTokenNameSchema.safeParse(name)
+    if (!parsed.success) return form.fail('name', parsed.error.issues[0]!.message)
+    try {
+      const token = await form.whileBusy(() => createApiToken({ name: parsed.data, expiresInDays: days }))
+      setName('')
+      setCreated(token)
+      setList((current) => ({ status: current.status === 'error' ? 'error' : 'ready', tokens: [token, ...current.tokens] }))
+      setStatus({ text: `Token “${token.name}” created. Copy it now: it is shown only once.`, tone: 'success' })
+    } catch (error) {
+      if (error instanceof ApiError && error.code === 'BAD_REQUEST') return form.fail('name', error.message)
+      setStatus({ text: problemText(error, 'created'), tone: 'error' })
+    }
+  }
+
+  async function revoke(token: ApiTokenRow) {
+    form.clear()
+    setRevoking(token.id)
+    try {
+      await revokeApiToken(token.id)
+      setList((current) => ({ ...current, tokens: current.tokens.filter((t) => t.id !== token.id) }))
+      if (created?.id === token.id) setCreated(null)
+      setStatus({ text: `Token “${token.name}” revoked. Scripts using it no longer get in.`, tone: 'success' })
+    } catch (error) {
+      setStatus({ text: problemText(error, 'revoked'), tone: 'error' })
+    } finally {
+      setRevoking(null)
+      // The row (and its button) may be gone: keep the focus in the panel.
+      listHeadingRef.current?.focus()
+    }
+  }
+
+  async function copy() {
+    if (!created) return
+    try {
+      await navigator.clipboard.writeText(created.token)
+      setCopied('Copied to the clipboard.')
+    } catch {
+      tokenRef.current?.select()
+      setCopied('Select the token and press Ctrl+C (⌘C on a Mac) to copy it.')
+    }
+  }
+
+  const ids = { title: `${id}-title`, intro: `${id}-intro`, name: `${id}-name`, nameHint: `${id}-name-hint`, days: `${id}-days`, token: `${id}-token`, list: `${id}-list` }
+  let body: React.ReactNode
+  if (list.status === 'error') {
+    body = (
+      <div className="flex flex-wrap items-center gap-3">
+        <p role="alert">The API tokens could not be loaded.</p>
+        <button type="button" className={secondaryButtonClass} onClick={() => setReload((n) => n + 1)}>
+          Try again
+        </button>
+      </div>
+    )
+  } else if (list.status === 'loading' && list.tokens.length === 0) {
+    body = <p aria-busy="true">Loading API tokens…</p>
+  } else if (list.tokens.length === 0) {
+    body = <p>No API tokens</p>
+  } else {
+    body = (
+      <div className="overflow-x-auto rounded-md border border-(--color-border)" aria-busy={list.status === 'loading'}>
+        <table className="w-full min-w-[36rem] border-collapse text-left text-sm" aria-labelledby={ids.list}>
+          <thead className="bg-(--color-shade)">
+            <tr>
+              <th scope="col" className="px-3 py-2">
+                Name
+              </th>
+              <th scope="col" className="px-3 py-2">
+                Created
+              </th>
+              <th scope="col" className="px-3 py-2">
+                Last used
+              </th>
+              <th scope="col" className="px-3 py-2">
+                Expires
+              </th>
+              <th scope="col" className="px-3 py-2">
+                <span className="sr-only">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {list.tokens.map((token) => (
+              <tr key={token.id} className="border-t border-(--color-border) align-top" data-testid="api-token-row">
+                <td className="px-3 py-2 break-all">{token.name}</td>
+                <td className="px-3 py-2 whitespace-nowrap">
+                  <time dateTime={token.createdAt}>{formatDate(token.createdAt)}</time>
+                </td>
+                <td className="px-3 py-2 whitespace-nowrap">{token.lastUsedAt ? <time dateTime={token.lastUsedAt}>{formatDate(token.lastUsedAt)}</time> : 'Never'}</td>
+                <td className="px-3 py-2 whitespace-nowrap">{token.expiresAt ? <time dateTime={token.expiresAt}>{formatDate(token.expiresAt)}</time> : 'Never'}</td>
+                <td className="px-3 py-2">
+                  <ConfirmDelete
+                    verb="Revoke"
+                    what={`the API token “${token.name}”`}
+                    consequence="Scripts using it stop working. It cannot be undone."
+                    disabled={revoking !== null}
+                    onConfirm={() => void revoke(token)}
+                  >
+                    {revoking === token.id ? 'Revoking…' : 'Revoke'}
+                  </ConfirmDelete>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    )
+  }
+
+  return (
+    <section aria-labelledby={ids.title} className="mt-8 flex flex-col gap-4 border-t border-(--color-border) pt-6" data-testid="api-tokens">
+      <h3 id={ids.title} className="text-lg font-semibold">
+        API tokens
+      </h3>
+      <p id={ids.intro} className="text-sm text-(--color-light)">
+        Scripts send a token as <code>Authorization: Bearer &lt;token&gt;</code> and act as you. A token ends on its expiry date or when you revoke it; changing your password or
+        sign-in email revokes them all.
+      </p>
+      <h4 id={ids.list} ref={listHeadingRef} tabIndex={-1} className="font-medium">
+        Your tokens
+      </h4>
+      {body}
+      {created ? (
+        <div role="group" aria-labelledby={`${ids.token}-label`} className="rounded-md border border-(--color-highlight) p-4" data-testid="new-api-token">
+          <label id={`${ids.token}-label`} htmlFor={ids.token} className={labelClass}>
+            Your new token “{created.name}”: copy it now, it will not be shown again
+          </label>
+          <div className="mt-2 flex flex-wrap items-center gap-3">
+            <input ref={tokenRef} id={ids.token} className={`${inputClass} font-mono sm:flex-1`} value={created.token} readOnly spellCheck={false} autoComplete="off" onFocus={(e) => e.target.select()} />
+            <button type="button" className={buttonClass} onClick={() => void copy()}>
+              Copy
+            </button>
+            <button
+              type="button"
+              className={secondaryButtonClass}
+              onClick={() => {
+                setCreated(null)
+                setCopied('')
+                form.focusField('name')
+              }}
+            >
+              Done
+            </button>
+          </div>
+          <p role="status" aria-live="polite" className="mt-2 min-h-5 text-sm text-(--color-light)">
+            {copied}
+          </p>
+        </div>
+      ) : null}
+      <form onSubmit={create} noValidate aria-label="Create an API token" className="flex flex-col gap-4 sm:flex-row sm:items-end">
+        <div className="sm:flex-1">
+          <InputField
+            label="Token name"
+            id={ids.name}
+            {...form.fieldProps('name')}
+            value={name}
+            maxLength={API_TOKEN_NAME_MAX_LENGTH + 20}
+            autoComplete="off"
+            hints={[ids.nameHint]}
+            onChange={(e) => setName(e.target.value)}
+          >
+            <p id={ids.nameHint} className="text-sm text-(--color-light)">
+              What uses it, e.g. “Nightly results sync”.
+            </p>
+          </InputField>
+        </div>
+        <div className="flex flex-col gap-1">
+          <label htmlFor={ids.days} className={labelClass}>
+            Expires after
+          </label>
+          <select id={ids.days} className={inputClass} value={days} onChange={(e) => setDays(Number(e.target.value))}>
+            {lifetimes.map((d) => (
+              <option key={d} value={d}>
+                {d} days
+              </option>
+            ))}
+          </select>
+        </div>
+        <button type="submit" className={buttonClass} disabled={busy}>
+          {busy ? 'Creating…' : 'Create token'}
+        </button>
+      </form>
+      <FormStatus status={form.status} testId="api-tokens-status" />
+    </section>
+  )
+}

@@ -1,0 +1,21 @@
+import { integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core'
+
+/**
+ * Wrong passwords per (account, client address), for the growing wait between sign-in attempts
+ * (server/auth/reserve-password-attempt.ts). The account is the lower-cased email as typed, whether or
+ * not an account has it, so the table says nothing about which accounts exist. Always in PostgreSQL,
+ * also when REDIS_URL is set: one atomic statement reserves an attempt before the password is checked.
+ */
+export const signInDelays = pgTable(
+  'sign_in_delay',
+  {
+    account: text('account').notNull(),
+    clientIp: text('client_ip').notNull(),
+    /** Wrong passwords (attempts reserved and not cleared by a success) in the last 24 hours. */
+    failures: integer('failures').notNull(),
+    lastFailureAt: timestamp('last_failure_at', { withTimezone: true }).notNull(),
+    /** The next attempt from this address for this account is refused before this time. */
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.account, t.clientIp] })],
+)
