@@ -1,13 +1,8 @@
-import type { IncomingMessage } from 'node:http'
+import { clientIpFromRequest } from '../http/client-ip'
 import type { ServerPlugin } from '../http/plugin'
 import { attemptPaths, codePaths, consumeCodeRequest, isAttemptBlocked, recordFailedAttempt, tooManyAttemptsResponse } from './auth-rate-limit'
 import { createAuth, type Auth } from './create-auth'
 import { resolveActor } from './resolve-actor'
-
-/** The client's address as the socket sees it (a proxy in front must be trusted explicitly, not by header). */
-function clientIp(incoming: IncomingMessage | undefined): string {
-  return incoming?.socket?.remoteAddress ?? 'unknown'
-}
 
 async function readEmail(request: Request): Promise<string | null> {
   if (!(request.headers.get('content-type') ?? '').includes('json')) return null
@@ -32,7 +27,8 @@ export const authPlugin: ServerPlugin = {
       const auth = ctx.services.auth as Auth
       const request = c.req.raw
       const path = c.req.path.slice('/api/auth'.length)
-      const ip = clientIp((c.env as { incoming?: IncomingMessage } | undefined)?.incoming)
+      // The visitor's address (behind TRUSTED_PROXIES, the one X-Forwarded-For names).
+      const ip = clientIpFromRequest(request) ?? 'unknown'
       const isAttempt = request.method === 'POST' && attemptPaths.has(path)
       let email: string | null = null
       if (request.method === 'POST' && (isAttempt || codePaths.has(path))) {

@@ -4,6 +4,7 @@ import { FileStore } from '@tus/file-store'
 import { Server, type Upload } from '@tus/server'
 import { resolveActor } from '../auth/resolve-actor'
 import type { AppContext } from '../context'
+import { clientIpFromRequest } from '../http/client-ip'
 import { isAppError } from '../errors/app-error'
 import { consumeRateLimit } from '../rate-limit/consume-rate-limit'
 import { authorizeFileAccess } from '../services/files/authorize-file-access'
@@ -68,7 +69,7 @@ export function createUploadServer(ctx: AppContext) {
       const badName = checkFileName(kind, fileName)
       if (badName) throw refuse(415, badName)
       if (kind === 'picture-submissions') {
-        const ip = (req as { ip?: string }).ip ?? 'unknown'
+        const ip = clientIpFromRequest(req) ?? 'unknown'
         const { allowed } = await consumeRateLimit({ key: `upload:pictures:ip:${ip}`, ...PICTURE_SUBMISSIONS_PER_IP })
         if (!allowed) throw refuse(429, 'Too many uploads. Please wait a minute and try again.')
       }
