@@ -9,8 +9,10 @@ export const MAX_TEXT_BODY_BYTES = 1024 * 1024
  * types it) or a lone UTF-16 surrogate (not a character at all; PostgreSQL refuses it in JSON).
  */
 export function isInvalidText(value: string): boolean {
-  return value.includes('\u0000') || !value.isWellFormed()
+  return value.includes('\u0000') || LONE_SURROGATE.test(value)
 }
+
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/
 
 const utf8 = new TextDecoder('utf-8', { fatal: true })
 
@@ -102,7 +104,7 @@ async function bodyHasInvalidText(kind: BodyKind, bytes: Uint8Array, contentType
   }
   let form: FormData
   try {
-    form = await new Response(bytes, { headers: { 'content-type': contentType } }).formData()
+    form = await new Response(bytes.slice(), { headers: { 'content-type': contentType } }).formData()
   } catch {
     return false // not multipart: the handler answers that itself
   }

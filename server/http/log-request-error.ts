@@ -7,7 +7,8 @@ import { getAppContext } from '../context'
  * running server (prerendering at build time) it goes to the console.
  */
 export function logRequestError(error: unknown, request: Request) {
-  const err = isRouteErrorResponse(error) && error.error ? error.error : error
+  const wrapped = isRouteErrorResponse(error) ? (error as { error?: unknown }).error : undefined
+  const err = wrapped ?? error
   const path = new URL(request.url).pathname
   let log
   try {

@@ -77,7 +77,8 @@ describe('the dev mailbox on a server listening on every interface (HOST=0.0.0.0
   })
 
   it('does not exist for a request that came through a proxy (a forwarding header), even on loopback', async () => {
-    for (const headers of [{ 'x-forwarded-for': '203.0.113.9' }, { forwarded: 'for=203.0.113.9' }, { 'x-forwarded-for': '127.0.0.1' }]) {
+    const forwardingHeaders: Record<string, string>[] = [{ 'x-forwarded-for': '203.0.113.9' }, { forwarded: 'for=203.0.113.9' }, { 'x-forwarded-for': '127.0.0.1' }]
+    for (const headers of forwardingHeaders) {
       const res = await get(`http://127.0.0.1:${port}/dev/mailbox`, headers)
       expect(res.status, JSON.stringify(headers)).toBe(404)
       expect(res.body).not.toContain('Your code to verify your email address')
