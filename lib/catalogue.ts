@@ -81,8 +81,15 @@ export const limits = {
   mapKeyMinLength: 10,
 } as const
 
-/** Files of these MIME types open in a new tab; others are downloaded (SPEC.md section 9). */
+/**
+ * Files of these MIME types open in a new tab; others are downloaded. Uploaded html, css and
+ * javascript open as their source text (the server sends them as text/plain in a sandbox), never as
+ * themselves: from the site's own origin they would run or style as the site.
+ */
 export const previewMimeTypes = ['image/jpeg', 'image/png', 'image/gif', 'application/pdf', 'text/plain', 'text/html', 'text/css', 'text/javascript'] as const
+
+/** Previewed types that the server sends as their source text, never as active content. */
+export const sourcePreviewMimeTypes = ['text/html', 'text/css', 'text/javascript'] as const
 
 /** Bytes shown in MB: bytes / 1e6 with 2 decimals. */
 export function formatMegabytes(bytes: number): string {

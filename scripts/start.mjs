@@ -23,13 +23,26 @@ const sourcesChanged = () => {
   return inputs.some((p) => newestMtime(path.join(root, p)) > built)
 }
 
+process.chdir(root)
+const { register } = await import('tsx/esm/api')
+register()
+
+// A DATA_DIR whose embedded PostgreSQL another process owns: say so before a rebuild could replace the
+// files that process is serving (the server checks again, under the lock, before it touches anything).
+if (!process.env.DATABASE_URL) {
+  const { DataDirInUseError, findDataDirHolder } = await import('../server/db/data-dir-lock.ts')
+  const dataDir = path.resolve(process.env.DATA_DIR || './data')
+  const holder = findDataDirHolder(dataDir)
+  if (holder) {
+    console.error(new DataDirInUseError(dataDir, holder).message)
+    process.exit(75) // EX_TEMPFAIL, as the server itself
+  }
+}
+
 if (!existsSync(buildEntry) || sourcesChanged()) {
   console.log(existsSync(buildEntry) ? 'Sources changed since the last build: building the site...' : 'Building the site...')
   const result = spawnSync(process.execPath, [path.join(root, 'node_modules/@react-router/dev/bin.cjs'), 'build'], { cwd: root, stdio: 'inherit' })
   if (result.status !== 0) process.exit(result.status ?? 1)
 }
 
-process.chdir(root)
-const { register } = await import('tsx/esm/api')
-register()
 await import('../server/main.ts')

@@ -1,5 +1,5 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
-import type { AddressInfo } from 'node:net'
+import type { AddressInfo, Socket } from 'node:net'
 import path from 'node:path'
 import { getRequestListener } from '@hono/node-server'
 import { serveStatic } from '@hono/node-server/serve-static'
@@ -173,6 +173,11 @@ export async function startServer({ env, log = createLogger(env.LOG_LEVEL), plug
     if (viteMiddleware) viteMiddleware(req, res, () => honoListener(req, res))
     else honoListener(req, res)
   })
+  const sockets = new Set<Socket>()
+  server.on('connection', (socket: Socket) => {
+    sockets.add(socket)
+    socket.once('close', () => sockets.delete(socket))
+  })
   server.on('upgrade', (req, socket, head) => {
     for (const plugin of plugins) if (plugin.upgrade?.(req, socket, head, ctx)) return
     socket.destroy()
@@ -209,7 +214,14 @@ export async function startServer({ env, log = createLogger(env.LOG_LEVEL), plug
       // 2. Stop accepting; 3. finish what was accepted (up to SHUTDOWN_GRACE_SECONDS); then stop features
       // and the database.
       const stopped = new Promise<void>((resolve) => server.close(() => resolve()))
-      server.closeIdleConnections()
+      // A kept-alive connection becomes idle when its last answer is sent: close each one then.
+      const closeUnused = () => {
+        server.closeIdleConnections()
+        // A connection opened but never used (a browser's or a client pool's spare) holds no request.
+        for (const socket of sockets) if (socket.bytesRead === 0) socket.destroy()
+      }
+      closeUnused()
+      const idleSweep = setInterval(closeUnused, 100)
       for (const plugin of plugins) {
         try {
           await plugin.drain?.(ctx)
@@ -224,6 +236,7 @@ export async function startServer({ env, log = createLogger(env.LOG_LEVEL), plug
       }, graceMs)
       await stopped
       clearTimeout(timer)
+      clearInterval(idleSweep)
       for (const plugin of [...plugins].reverse()) {
         try {
           await plugin.stop?.(ctx)

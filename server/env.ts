@@ -69,6 +69,8 @@ export const envSchema = z
     UPLOAD_MAX_BYTES: z.coerce.number().int().positive().default(2 * 1024 ** 3),
     SHUTDOWN_DELAY_SECONDS: z.coerce.number({ message: 'must be a number of seconds' }).min(0, 'must be 0 or more').max(600, 'must be at most 600').default(5),
     SHUTDOWN_GRACE_SECONDS: z.coerce.number({ message: 'must be a number of seconds' }).min(0, 'must be 0 or more').max(3600, 'must be at most 3600').default(120),
+    /** The space one account's folders may take in all (user-box, profile-pictures, its job requests' files). */
+    STORAGE_QUOTA_BYTES: z.coerce.number({ message: 'must be a whole number of bytes' }).int('must be a whole number of bytes').positive('must be a whole number of bytes').default(20_000_000_000),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     GRAPHQL_INTROSPECTION: z
       .enum(['true', 'false'])

@@ -1,4 +1,5 @@
 import type { RunningServer } from './app'
+import { DataDirInUseError } from './db/data-dir-lock'
 import { parseEnv } from './env'
 import { createLogger } from './logger'
 
@@ -66,6 +67,11 @@ async function stop(server: RunningServer, signal: string) {
 }
 
 main().catch((error) => {
+  if (error instanceof DataDirInUseError) {
+    // Said plainly, like a configuration error: the other process keeps running and serving.
+    console.error(error.message)
+    process.exit(75) // EX_TEMPFAIL
+  }
   log.fatal({ err: error }, 'the server could not start')
   process.exit(1)
 })

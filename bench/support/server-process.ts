@@ -28,7 +28,7 @@ export async function startBenchServer(dataDir: string, env: Record<string, stri
   const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', path.join(root, 'server/main.ts')], {
     cwd: root,
     env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: url, DATA_DIR: dataDir, LOG_LEVEL: 'warn', SHUTDOWN_DELAY_SECONDS: '0', ...env },
-    stdio: ['ignore', 'ignore', 'pipe'],
+    stdio: ['ignore', process.env.BENCH_SERVER_LOG ? 'inherit' : 'ignore', 'pipe'],
   })
   let stderr = ''
   child.stderr!.on('data', (c: Buffer) => (stderr += c.toString()))

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto'
-import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { chmodSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
+import { ensurePrivateDirectorySync } from '../storage/ensure-private-directory'
 
 /**
  * AUTH_SECRET when set; otherwise a secret generated once into DATA_DIR/auth-secret (mode 600), so
@@ -15,7 +16,7 @@ export function loadAuthSecret(configured: string | undefined, dataDir: string):
   } catch {
     /* not created yet */
   }
-  mkdirSync(dataDir, { recursive: true })
+  ensurePrivateDirectorySync(dataDir)
   const secret = randomBytes(48).toString('base64url')
   try {
     // 'wx' fails when another instance created it a moment ago: then read theirs.

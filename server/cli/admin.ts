@@ -10,6 +10,8 @@ import path from 'node:path'
 import { drizzle } from 'drizzle-orm/node-postgres'
 import pg from 'pg'
 import { ADMINS_GROUP, grantAdminGroup, revokeAdminGroups } from '../auth/admin-groups'
+import { findDataDirHolder } from '../db/data-dir-lock'
+import { EMBEDDED_DATABASE_NAME } from '../db/embedded-postgres'
 import { openDatabase } from '../db/open-database'
 import * as schema from '../db/schema'
 import { parseEnv } from '../env'
@@ -17,12 +19,12 @@ import { createLogger } from '../logger'
 
 const usage = 'Usage: npm run admin -- grant <email> | revoke <email>'
 
+/** The running server's embedded PostgreSQL (never one a backup or restore started for itself). */
 function runningEmbeddedUrl(dataDir: string): string | undefined {
+  if (findDataDirHolder(dataDir)?.role !== 'server') return undefined
   try {
-    const pid = Number(readFileSync(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8').split('\n')[0])
-    process.kill(pid, 0)
     const settings = JSON.parse(readFileSync(path.join(dataDir, 'postgres.json'), 'utf8')) as { port: number; password: string }
-    return `postgres://postgres:${encodeURIComponent(settings.password)}@127.0.0.1:${settings.port}/app`
+    return `postgres://postgres:${encodeURIComponent(settings.password)}@127.0.0.1:${settings.port}/${EMBEDDED_DATABASE_NAME}`
   } catch {
     return undefined
   }
@@ -44,7 +46,7 @@ async function main() {
     db = drizzle(pool, { schema })
     close = () => pool.end()
   } else {
-    const database = await openDatabase({ dataDir: env.dataDir, log })
+    const database = await openDatabase({ dataDir: env.dataDir, log, role: 'admin', lockAdvice: 'Wait for it to finish, then run the command again.' })
     db = database.db
     close = () => database.close()
   }

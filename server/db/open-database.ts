@@ -4,7 +4,8 @@ import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres'
 import { migrate } from 'drizzle-orm/node-postgres/migrator'
 import pg from 'pg'
 import type { Logger } from 'pino'
-import { startEmbeddedPostgres } from './embedded-postgres'
+import { lockDataDir, type DataDirRole } from './data-dir-lock'
+import { startEmbeddedPostgres, type EmbeddedDatabase } from './embedded-postgres'
 import * as schema from './schema'
 
 export type Database = NodePgDatabase<typeof schema>
@@ -18,11 +19,35 @@ export interface OpenDatabase {
   close(): Promise<void>
 }
 
-const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations')
+/** The SQL migrations, in drizzle-kit's layout (meta/_journal.json lists them in order). */
+export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations')
 
-/** One code path for both: the embedded PostgreSQL when DATABASE_URL is unset, that server otherwise. */
-export async function openDatabase(options: { databaseUrl?: string; dataDir: string; log: Logger; migrate?: boolean }): Promise<OpenDatabase> {
-  const embedded = options.databaseUrl ? undefined : await startEmbeddedPostgres(options.dataDir, options.log)
+export interface OpenDatabaseOptions {
+  databaseUrl?: string
+  dataDir: string
+  log: Logger
+  migrate?: boolean
+  /** Who owns DATA_DIR's embedded PostgreSQL while it is open (named to a second process that tries). */
+  role?: DataDirRole
+  /** What to do, said when another process owns DATA_DIR (a server's advice by default). */
+  lockAdvice?: string
+}
+
+/**
+ * One code path for both: the embedded PostgreSQL when DATABASE_URL is unset, that server otherwise.
+ * The embedded one is opened under DATA_DIR's lock, taken before anything in DATA_DIR is touched: a
+ * second process on the same DATA_DIR stops with DataDirInUseError instead of stopping the first
+ * one's PostgreSQL.
+ */
+export async function openDatabase(options: OpenDatabaseOptions): Promise<OpenDatabase> {
+  const lock = options.databaseUrl ? undefined : await lockDataDir(options.dataDir, options.role ?? 'server', options.lockAdvice)
+  let embedded: EmbeddedDatabase | undefined
+  try {
+    embedded = options.databaseUrl ? undefined : await startEmbeddedPostgres(options.dataDir, options.log)
+  } catch (error) {
+    await lock?.release()
+    throw error
+  }
   const connectionString = options.databaseUrl ?? embedded!.connectionString
   const pool = new pg.Pool({ connectionString, max: 20, idleTimeoutMillis: 30_000 })
   pool.on('error', (error: Error & { code?: string }) => {
@@ -37,6 +62,7 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
   } catch (error) {
     await pool.end().catch(() => {})
     await embedded?.stop().catch(() => {})
+    await lock?.release()
     throw error
   }
   return {
@@ -44,8 +70,12 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
     pool,
     kind: embedded ? 'embedded' : 'external',
     async close() {
-      await pool.end()
-      await embedded?.stop()
+      try {
+        await pool.end()
+        await embedded?.stop()
+      } finally {
+        await lock?.release()
+      }
     },
   }
 }

@@ -1,4 +1,5 @@
-import { fileTypeFromFile } from 'file-type'
+import { open } from 'node:fs/promises'
+import { fileTypeFromBuffer } from 'file-type'
 import type { StorageArea } from '../services/files/storage-path'
 
 /**
@@ -62,12 +63,27 @@ export function checkFileName(area: StorageArea, fileName: string): string | nul
   return rules === imageRules ? IMAGES_ONLY_MESSAGE : TYPE_NOT_ALLOWED_MESSAGE
 }
 
+/** How much of a file's beginning the content check reads. */
+export const CONTENT_SNIFF_BYTES = 4100
+
 /** Checked when the upload is complete: the content matches the extension (and the declared type). */
 export async function checkFileContent(area: StorageArea, fileName: string, filePath: string, declaredType?: string | null): Promise<string | null> {
+  const handle = await open(filePath, 'r')
+  try {
+    const head = Buffer.alloc(CONTENT_SNIFF_BYTES)
+    const { bytesRead } = await handle.read(head, 0, CONTENT_SNIFF_BYTES, 0)
+    return checkFileContentBytes(area, fileName, head.subarray(0, bytesRead), declaredType)
+  } finally {
+    await handle.close()
+  }
+}
+
+/** The same check on the file's first CONTENT_SNIFF_BYTES bytes (wherever the bytes are kept). */
+export async function checkFileContentBytes(area: StorageArea, fileName: string, head: Uint8Array, declaredType?: string | null): Promise<string | null> {
   const rules = rulesForArea(area)
   const rule = rules[extensionOf(fileName)]
   if (!rule) return rules === imageRules ? IMAGES_ONLY_MESSAGE : TYPE_NOT_ALLOWED_MESSAGE
-  const detected = await fileTypeFromFile(filePath).catch(() => undefined)
+  const detected = await fileTypeFromBuffer(head).catch(() => undefined)
   if (!detected) return rule.undetectable ? null : CONTENT_MISMATCH_MESSAGE
   if (!rule.detected.includes(detected.mime)) return CONTENT_MISMATCH_MESSAGE
   // A browser that declared an image type must have sent that image.

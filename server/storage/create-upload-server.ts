@@ -1,62 +1,116 @@
-import { rm } from 'node:fs/promises'
+import { randomUUID } from 'node:crypto'
+import { chmodSync } from 'node:fs'
+import type { ServerResponse } from 'node:http'
 import path from 'node:path'
-import { FileStore } from '@tus/file-store'
-import { Server, type Upload } from '@tus/server'
+import type { S3Client } from '@aws-sdk/client-s3'
+import { Server } from '@tus/server'
 import { resolveActor } from '../auth/resolve-actor'
 import type { AppContext } from '../context'
 import { clientIpFromRequest } from '../http/client-ip'
-import { isAppError } from '../errors/app-error'
 import { consumeRateLimit } from '../rate-limit/consume-rate-limit'
 import { authorizeFileAccess } from '../services/files/authorize-file-access'
-import { fileUrl } from '../services/files/file-types'
-import { recordStoredFile } from '../services/files/record-stored-file'
-import { buildStoragePath, contentTypeForName, sanitizeFileName, storageAreas, type StorageArea } from '../services/files/storage-path'
+import { buildStoragePath, sanitizeFileName, storageAreas, type StorageArea } from '../services/files/storage-path'
 import type { BlobStore } from './blob-store'
-import { checkFileContent, checkFileName } from './check-file-content'
+import { checkFileName } from './check-file-content'
+import { checkUploadAllowance } from './check-upload-allowance'
+import { ensurePrivateDirectorySync } from './ensure-private-directory'
+import { issueUploadKey, UPLOAD_KEY_HEADER, uploadKeyMatches } from './upload-key'
+import { refuse, toRefusal, tooLargeMessage, UploadRefusal } from './upload-refusal'
+import { finishUpload, storedResult, UploadBusyError, UploadIncompleteError, UploadRefusedError, type StoredUpload } from './uploads/finish-upload'
+import { createDiskPartials, createS3Partials } from './uploads/partial-bytes'
+import { createUploadLocker } from './uploads/upload-locker'
+import { toPartialRow, UploadStore } from './uploads/upload-store'
 
 export const UPLOAD_PATH = '/uploads'
 export const PICTURE_SUBMISSIONS_PER_IP = { limit: 20, windowMs: 10 * 60_000 }
 
-type Refusal = { status_code: number; body: string }
-const refuse = (status_code: number, body: string): Refusal => ({ status_code, body })
-
-function toRefusal(error: unknown, signedIn: boolean): Refusal {
-  if (isAppError(error)) {
-    if (error.code === 'UNAUTHORIZED') return refuse(signedIn ? 403 : 401, 'Unauthorized')
-    if (error.code === 'NOT_FOUND') return refuse(404, error.message)
-    if (error.code === 'BAD_REQUEST') return refuse(400, 'Invalid upload target')
-    return refuse(error.status, error.message)
-  }
-  throw error
-}
-
-export function tooLargeMessage(maxBytes: number) {
-  return `File is too large (the limit is ${Math.floor(maxBytes / 1e6)} MB)`
+/** A guest's picture gets a name the server makes, so no one can replace another's submission. */
+function serverMadeName(clientName: string): string {
+  const dot = clientName.lastIndexOf('.')
+  const extension = dot > 0 ? clientName.slice(dot + 1).toLowerCase() : ''
+  return extension ? `${randomUUID()}.${extension}` : randomUUID()
 }
 
 /**
- * The resumable upload endpoint (tus 1.0.0, contract in server/storage/README.md). Partial uploads sit in
- * DATA_DIR/uploads; on completion the content is checked and the file moves into the BlobStore and
- * becomes visible (stored_file row). Every request of an upload must come from the user who created it.
+ * The creation answer is built by @tus/server from its own headers; the key reaches the browser
+ * through the Node response, whose headers Node merges into the answer (srvx keeps the Node
+ * response on `runtime.node.res`). Without it the key cannot be delivered and the upload cannot be
+ * continued: it fails closed.
+ */
+function sendUploadKey(req: Request, key: string) {
+  setResponseHeaders(req, { [UPLOAD_KEY_HEADER]: key })
+}
+
+/** Headers added to the answer @tus/server builds (see sendUploadKey for how they get there). */
+function setResponseHeaders(req: Request, headers: Record<string, string>) {
+  const res = (req as { runtime?: { node?: { res?: ServerResponse } } }).runtime?.node?.res
+  if (res && !res.headersSent) for (const [name, value] of Object.entries(headers)) res.setHeader(name, value)
+}
+
+/**
+ * The stored file's path and download URL. A header holds only Latin-1, and a file name may hold any
+ * character: the path is percent-encoded (encodeURI: "/" stays), so a client decodes it.
+ */
+const storedHeaders = (stored: StoredUpload) => ({ 'Upload-Path': encodeURI(stored.path), 'Upload-Url': stored.url })
+
+/** The finishing step's outcome as the upload endpoint answers it. */
+function toFinishRefusal(error: unknown): UploadRefusal {
+  if (error instanceof UploadRefusedError || error instanceof UploadBusyError || error instanceof UploadIncompleteError) return refuse(error.status, error.message)
+  throw error
+}
+
+/**
+ * The resumable upload endpoint (tus 1.0.0, contract in server/storage/README.md). Each upload's record
+ * and lock are in PostgreSQL; its bytes wait in DATA_DIR/uploads, or in the bucket when S3 is
+ * configured, so any instance continues any upload. Once every byte is in, the content is checked,
+ * the file moves into the BlobStore and becomes visible (stored_file row): see finishUpload, which
+ * the final PATCH, any later HEAD or PATCH of that upload, and the sweeper all call, so an upload cut
+ * by a crash after its last byte is still finished, and an upload is reported complete (Upload-Path)
+ * only once its file is listed. Every later request of an upload must come from the user who created
+ * it, or for a guest's upload carry the key it was given; anything else is refused.
  */
 export function createUploadServer(ctx: AppContext) {
-  const directory = path.join(ctx.env.dataDir, 'uploads')
-  const datastore = new FileStore({ directory, expirationPeriodInMilliseconds: 24 * 60 * 60 * 1000 })
+  const blobs = ctx.services.storage as BlobStore & { client?: S3Client }
+  let partials
+  if (blobs.kind === 's3') {
+    partials = createS3Partials({ client: blobs.client!, bucket: ctx.env.S3_BUCKET!, db: ctx.db })
+  } else {
+    const directory = path.join(ctx.env.dataDir, 'uploads')
+    ensurePrivateDirectorySync(directory)
+    // Also when an earlier version created it readable by others.
+    chmodSync(directory, 0o700)
+    partials = createDiskPartials(directory)
+  }
+  const datastore = new UploadStore(ctx.db, partials)
   const maxBytes = ctx.env.UPLOAD_MAX_BYTES
+  const quotaBytes = ctx.env.STORAGE_QUOTA_BYTES
+  /** Finishing steps running in this process (shutdown waits for them). */
+  const finishing = new Set<Promise<unknown>>()
+  const finish = (id: string) => {
+    const work = finishUpload({ db: ctx.db, store: datastore, blobs, log: ctx.log, quotaBytes, id })
+    finishing.add(work)
+    void work.catch(() => {}).finally(() => finishing.delete(work))
+    return work
+  }
   const server = new Server({
     path: UPLOAD_PATH,
     datastore,
+    locker: createUploadLocker({ db: ctx.db }),
     maxSize: maxBytes,
     relativeLocation: true,
     respectForwardedHeaders: false,
-    exposedHeaders: ['Upload-Path', 'Upload-Url'],
+    allowedHeaders: [UPLOAD_KEY_HEADER],
+    exposedHeaders: ['Upload-Path', 'Upload-Url', UPLOAD_KEY_HEADER],
     async onUploadCreate(req, upload) {
+      // Shutting down: the upload starts on another instance (tus-js-client retries a 503).
+      if (ctx.lifecycle.draining) throw refuse(503, 'The server is restarting. Please try again in a moment.')
       if (upload.sizeIsDeferred || upload.size === undefined) throw refuse(400, 'Upload-Length is required')
       const actor = await resolveActor(req)
       const meta = upload.metadata ?? {}
       const kind = meta.kind as StorageArea | undefined
       if (!kind || !storageAreas.includes(kind)) throw refuse(400, 'Invalid upload target')
-      const fileName = sanitizeFileName(meta.filename ?? meta.name ?? 'file')
+      const clientName = sanitizeFileName(meta.filename ?? meta.name ?? 'file')
+      const fileName = kind === 'picture-submissions' ? serverMadeName(clientName) : clientName
       const folder =
         kind === 'job-files' ? (meta.jobRequestId ?? null) : kind === 'picture-submissions' ? null : (meta.ownerId || actor?.userId || null)
       let target
@@ -68,10 +122,18 @@ export function createUploadServer(ctx: AppContext) {
       }
       const badName = checkFileName(kind, fileName)
       if (badName) throw refuse(415, badName)
+      const tooMuch = await checkUploadAllowance({ area: kind, ownerId: target.ownerId, path: target.path, size: upload.size, quotaBytes })
+      if (tooMuch) throw tooMuch
       if (kind === 'picture-submissions') {
         const ip = clientIpFromRequest(req) ?? 'unknown'
         const { allowed } = await consumeRateLimit({ key: `upload:pictures:ip:${ip}`, ...PICTURE_SUBMISSIONS_PER_IP })
         if (!allowed) throw refuse(429, 'Too many uploads. Please wait a minute and try again.')
+      }
+      let keyHash = ''
+      if (!actor) {
+        const issued = issueUploadKey()
+        sendUploadKey(req, issued.key)
+        keyHash = issued.hash
       }
       return {
         metadata: {
@@ -81,42 +143,47 @@ export function createUploadServer(ctx: AppContext) {
           path: target.path,
           ownerId: target.ownerId ?? '',
           actorId: actor?.userId ?? '',
+          actorAdmin: actor?.isAdmin ? '1' : '',
+          keyHash,
         },
       }
     },
     async onIncomingRequest(req, id) {
       if (req.method === 'POST' || req.method === 'OPTIONS') return
-      let upload: Upload
-      try {
-        upload = await datastore.getUpload(id)
-      } catch {
-        return // tus answers 404 itself
+      const row = await datastore.find(id).catch(() => undefined)
+      if (!row) throw refuse(404, 'Upload not found')
+      const meta = row.metadata ?? {}
+      if (meta.actorId) {
+        const actor = await resolveActor(req)
+        if (actor?.userId !== meta.actorId) throw refuse(actor ? 403 : 401, 'Unauthorized')
+      } else if (!(meta.keyHash && uploadKeyMatches(req.headers.get(UPLOAD_KEY_HEADER), meta.keyHash))) {
+        // A guest's upload without its key, or an upload whose owner cannot be told: nobody may continue it.
+        throw refuse(403, 'Unauthorized')
       }
-      const owner = upload.metadata?.actorId ?? ''
-      if (!owner) return
-      const actor = await resolveActor(req)
-      if (actor?.userId !== owner) throw refuse(actor ? 403 : 401, 'Unauthorized')
+      // A HEAD after every byte is in reports the upload complete only with its stored file: it finishes
+      // the upload first when nobody did (the server died after the last byte), or waits for it (423).
+      if (req.method === 'HEAD') {
+        if (row.state === 'stored' && row.storagePath) return setResponseHeaders(req, storedHeaders(storedResult(row.storagePath)))
+        if (row.state === 'refused' || (await datastore.partials.received(toPartialRow(row))) >= row.size) {
+          try {
+            setResponseHeaders(req, storedHeaders(await finish(id)))
+          } catch (error) {
+            throw toFinishRefusal(error)
+          }
+        }
+      }
     },
-    async onUploadFinish(req, upload) {
-      const meta = upload.metadata ?? {}
-      const filePath = path.join(directory, upload.id)
-      const cleanUp = () => Promise.all([rm(filePath, { force: true }), rm(`${filePath}.json`, { force: true })])
-      const storagePath = meta.path!
-      const problem = await checkFileContent(meta.kind as StorageArea, meta.filename ?? '', filePath, meta.filetype)
-      if (problem) {
-        await cleanUp()
-        throw refuse(415, problem)
+    async onUploadFinish(_req, upload) {
+      try {
+        return { headers: storedHeaders(await finish(upload.id)) }
+      } catch (error) {
+        throw toFinishRefusal(error)
       }
-      const store = ctx.services.storage as BlobStore
-      const contentType = contentTypeForName(meta.filename ?? '')
-      const { size, eTag } = await store.putFile(storagePath, filePath, { contentType })
-      await rm(`${filePath}.json`, { force: true })
-      const actor = meta.actorId ? await resolveActor(req) : null
-      await recordStoredFile({ actor, ownerId: meta.ownerId || null, path: storagePath, size, eTag, contentType })
-      return { headers: { 'Upload-Path': storagePath, 'Upload-Url': fileUrl(storagePath) } }
     },
     onResponseError(_req, err) {
-      const status = (err as Refusal).status_code
+      // Our own refusals are worded for the user already.
+      if (err instanceof UploadRefusal) return undefined
+      const status = (err as { status_code?: number }).status_code
       if (status === 413) return refuse(413, tooLargeMessage(maxBytes))
       if (!status || status >= 500) {
         ctx.log.error({ err }, 'upload failed')
@@ -125,5 +192,5 @@ export function createUploadServer(ctx: AppContext) {
       return undefined
     },
   })
-  return { server, datastore }
+  return { server, datastore, finishing, finish }
 }

@@ -1,24 +1,50 @@
 import { Readable } from 'node:stream'
 import type { Context } from 'hono'
-import { previewMimeTypes } from '../../lib/catalogue'
+import { previewMimeTypes, sourcePreviewMimeTypes } from '../../lib/catalogue'
 import { resolveActor } from '../auth/resolve-actor'
 import { isAppError } from '../errors/app-error'
 import { openFile } from '../services/files/open-file'
 
-/** Types a browser would run as code in our origin: served only inside a sandbox (no scripts, opaque origin). */
-const activeTypes = new Set(['text/html', 'text/css', 'text/javascript', 'image/svg+xml', 'application/xhtml+xml', 'text/xml', 'application/xml'])
+/**
+ * Types a browser would run as code, or style the page with, in the site's origin (html, css, js, svg,
+ * xml and xhtml, which can carry scripts): never served as themselves. html, css and javascript open
+ * as their source (text/plain); the others download as attachments with a neutral type. Either way
+ * nosniff and the sandbox policy stand, in case a browser renders them all the same.
+ */
+const activeTypes = new Set([
+  'text/html',
+  'text/css',
+  'text/javascript',
+  'application/javascript',
+  'image/svg+xml',
+  'application/xhtml+xml',
+  'text/xml',
+  'application/xml',
+  'text/xsl',
+  'application/xslt+xml',
+])
+const activeExtensions = new Set(['html', 'htm', 'shtml', 'xhtml', 'xht', 'css', 'js', 'mjs', 'cjs', 'svg', 'svgz', 'xml', 'xsl', 'xslt'])
+const SANDBOX_POLICY = "sandbox; default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'"
+
+function isActiveContent(name: string, type: string): boolean {
+  const dot = name.lastIndexOf('.')
+  return activeTypes.has(type) || activeExtensions.has(dot > 0 ? name.slice(dot + 1).toLowerCase() : '')
+}
 
 /**
- * GET /files/{path}: the owner check of the services, then the bytes. Previewable types open inline
- * (SPEC.md section 9), everything else downloads; nothing can execute in the site's origin.
+ * GET /files/{path}: the owner check of the services, then the bytes. The preview types open inline
+ * (jpeg, png, gif, pdf, plain text, and html, css and javascript as their source text); everything
+ * else downloads; nothing can execute or style anything in the site's origin.
  */
 export async function serveFile(c: Context): Promise<Response> {
   const raw = new URL(c.req.url).pathname.slice('/files/'.length)
   const actor = await resolveActor(c.req.raw)
   try {
     const { file, body } = await openFile({ actor, path: raw })
-    const type = file.type
-    const inline = (previewMimeTypes as readonly string[]).includes(type) && c.req.query('download') === undefined
+    const active = isActiveContent(file.name, file.type)
+    const asSource = (sourcePreviewMimeTypes as readonly string[]).includes(file.type)
+    const type = asSource ? 'text/plain' : active ? 'application/octet-stream' : file.type
+    const inline = (asSource || !active) && (previewMimeTypes as readonly string[]).includes(file.type) && c.req.query('download') === undefined
     const headers = new Headers({
       'content-type': type.startsWith('text/') ? `${type}; charset=utf-8` : type,
       'content-length': String(file.size),
@@ -29,7 +55,7 @@ export async function serveFile(c: Context): Promise<Response> {
       'cache-control': file.path.startsWith('profile-pictures/') ? 'public, max-age=300' : 'private, no-cache',
       'cross-origin-resource-policy': 'same-origin',
     })
-    if (activeTypes.has(type)) headers.set('content-security-policy', "sandbox; default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'")
+    if (!inline || active) headers.set('content-security-policy', SANDBOX_POLICY)
     if (c.req.method === 'HEAD') {
       body.destroy()
       return new Response(null, { status: 200, headers })

@@ -1,31 +1,47 @@
-import path from 'node:path'
+import { chmod } from 'node:fs/promises'
 import type { Server } from '@tus/server'
 import type { ServerPlugin } from '../http/plugin'
-import type { BlobStore } from './blob-store'
-import { createDiskBlobStore } from './disk-blob-store'
-import { createS3BlobStore } from './s3-blob-store'
+import { createBlobStore, diskStoreRoot } from './create-blob-store'
+import { ensurePrivateDirectory } from './ensure-private-directory'
 import { createUploadServer, UPLOAD_PATH } from './create-upload-server'
 import { serveFile } from './serve-file'
+import { sweepUploads } from './uploads/sweep-uploads'
+
+/** How often each instance looks for uploads to finish or clean up; the folder or bucket listing runs every 60th time. */
+const SWEEP_EVERY_MS = 60_000
 
 /** The blob store (ctx.services.storage), the tus endpoint /uploads and the download route /files/*. */
 export const storagePlugin: ServerPlugin = {
   name: 'storage',
-  setup(ctx) {
+  async setup(ctx) {
     const { env } = ctx
-    const store: BlobStore = env.S3_BUCKET
-      ? createS3BlobStore({
-          bucket: env.S3_BUCKET,
-          endpoint: env.S3_ENDPOINT,
-          region: env.S3_REGION,
-          accessKeyId: env.S3_ACCESS_KEY_ID!,
-          secretAccessKey: env.S3_SECRET_ACCESS_KEY!,
-        })
-      : createDiskBlobStore(path.join(env.dataDir, 'files'))
+    if (!env.S3_BUCKET) {
+      const filesRoot = diskStoreRoot(env.dataDir)
+      await ensurePrivateDirectory(filesRoot)
+      // The store's own folder, even when an earlier version created it readable by others.
+      await chmod(filesRoot, 0o700)
+    }
+    const store = createBlobStore(env)
     ctx.services.storage = store
-    const { server, datastore } = createUploadServer(ctx)
+    const { server, datastore, finishing } = createUploadServer(ctx)
     ctx.services.uploads = server
-    // Abandoned partial uploads expire after a day.
-    const sweep = setInterval(() => datastore.deleteExpired().catch(() => {}), 60 * 60 * 1000)
+    ctx.services.uploadsFinishing = finishing
+    ctx.services.uploadStore = datastore
+    // Complete uploads nobody finished are finished; abandoned ones (a day idle) are removed.
+    let runs = 0
+    let sweeping: Promise<unknown> | undefined
+    const sweep = setInterval(() => {
+      if (sweeping || ctx.lifecycle.draining) return
+      const includeOrphans = runs++ % 60 === 0
+      const run = sweepUploads({ db: ctx.db, store: datastore, blobs: store, log: ctx.log, quotaBytes: env.STORAGE_QUOTA_BYTES, includeOrphans })
+        .catch((error: unknown) => ctx.log.warn({ err: error }, 'upload sweep failed'))
+        .finally(() => {
+          sweeping = undefined
+          finishing.delete(run)
+        })
+      sweeping = run
+      finishing.add(run)
+    }, SWEEP_EVERY_MS)
     sweep.unref()
     ctx.services.uploadsSweep = sweep
     ctx.log.info({ store: store.kind }, 'file storage ready')
@@ -44,7 +60,16 @@ export const storagePlugin: ServerPlugin = {
   routes(app) {
     app.on(['GET', 'HEAD'], '/files/*', (c) => serveFile(c))
   },
-  stop(ctx) {
+  async stop(ctx) {
     clearInterval(ctx.services.uploadsSweep as NodeJS.Timeout)
+    // Uploads being finished complete before the database closes (the HTTP server already waited for
+    // the requests that started them, within the same grace period).
+    const finishing = ctx.services.uploadsFinishing as Set<Promise<unknown>>
+    if (finishing.size) {
+      ctx.log.info({ uploads: finishing.size }, 'waiting for uploads that are being finished')
+      let timer: NodeJS.Timeout | undefined
+      await Promise.race([Promise.allSettled([...finishing]), new Promise((resolve) => (timer = setTimeout(resolve, ctx.env.SHUTDOWN_GRACE_SECONDS * 1000)))])
+      clearTimeout(timer)
+    }
   },
 }

@@ -11,7 +11,7 @@ describe('file kinds', () => {
 
   it('opens jpeg, png, gif, pdf, text, html, css and javascript in a new tab and downloads the rest', () => {
     for (const name of ['a.jpg', 'a.jpeg', 'a.png', 'a.gif', 'a.pdf', 'a.txt', 'a.html', 'a.css', 'a.js']) expect(opensInNewTab(name), name).toBe(true)
-    for (const name of ['a.zip', 'a.dwg', 'a.docx', 'a.mp4', 'a.webp', 'a.obj']) expect(opensInNewTab(name), name).toBe(false)
+    for (const name of ['a.zip', 'a.dwg', 'a.docx', 'a.mp4', 'a.webp', 'a.obj', 'a.svg']) expect(opensInNewTab(name), name).toBe(false)
   })
 
   it('accepts the client document types of the spec', () => {

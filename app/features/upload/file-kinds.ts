@@ -61,7 +61,7 @@ export function mimeTypeOf(name: string): string {
   return mimeByExtension[fileExtension(name)] ?? 'application/octet-stream'
 }
 
-/** jpeg, png, gif, pdf, plain text, html, css and javascript open in a new tab; the rest download. */
+/** jpeg, png, gif, pdf, plain text, html, css and javascript open in a new tab (the last three as source text); the rest download. */
 export function opensInNewTab(name: string): boolean {
   return (previewMimeTypes as readonly string[]).includes(mimeTypeOf(name))
 }

@@ -20,9 +20,11 @@ export interface UploadFileOptions {
 export interface UploadFileResult {
   /** The tus upload URL (the server's id of this upload). */
   uploadUrl: string | null
-  /** Where the server stored the file (the Upload-Path header of its last answer). */
-  storagePath: string | null
+  /** Where the server stored the file (the Upload-Path header of its last answer, percent-decoded). */
+  storagePath: string
 }
+
+export const UNCONFIRMED_MESSAGE = 'The upload could not be confirmed. Please try again.'
 
 export class UploadFailedError extends Error {
   constructor(
@@ -56,7 +58,10 @@ export async function uploadFile(file: File, options: UploadFileOptions): Promis
       },
       onSuccess({ lastResponse }) {
         signal?.removeEventListener('abort', onAbort)
-        resolve({ uploadUrl: upload.url, storagePath: lastResponse.getHeader('Upload-Path') ?? null })
+        // The server names the stored file only once it is listed: without it, nothing is claimed.
+        const encodedPath = lastResponse.getHeader('Upload-Path')
+        if (!encodedPath) return reject(new UploadFailedError(UNCONFIRMED_MESSAGE, lastResponse.getStatus()))
+        resolve({ uploadUrl: upload.url, storagePath: decodeURI(encodedPath) })
       },
       onError(error) {
         signal?.removeEventListener('abort', onAbort)

@@ -10,7 +10,6 @@ import { fileUrl } from '../../../server/services/files/file-types'
 import { listFiles } from '../../../server/services/files/list-files'
 import { createJobRequest } from '../../../server/services/job-requests/create-job-request'
 import { deleteJobRequest } from '../../../server/services/job-requests/delete-job-request'
-import { getJobRequest } from '../../../server/services/job-requests/get-job-request'
 import type { JobRequest } from '../../../server/services/job-requests/job-request-types'
 import { listJobRequests } from '../../../server/services/job-requests/list-job-requests'
 import { getProfile } from '../../../server/services/profiles/get-profile'
@@ -78,14 +77,10 @@ export async function runDashboardAction(request: Request) {
         const created = await createJobRequest({ actor, input: { ...parsed.data, user: clientId } })
         return { intent, ok: true, id: created.id } satisfies DashboardActionResult
       }
-      case 'delete-job-request': {
-        const id = String(form.get('id') ?? '')
-        const job = await getJobRequest({ actor, id })
-        // The job's files go with it, while the job still exists to authorise their deletion.
-        for (const path of parseStringList(job.files)) await deleteFile({ actor, path }).catch(ignoreNotFound)
-        await deleteJobRequest({ actor, id })
+      case 'delete-job-request':
+        // The service removes the job and the files of its folder, whoever asks and from wherever.
+        await deleteJobRequest({ actor, id: String(form.get('id') ?? '') })
         return { intent, ok: true } satisfies DashboardActionResult
-      }
       case 'delete-file': {
         const { path } = await deleteFile({ actor, path: String(form.get('path') ?? '') })
         return { intent, ok: true, path } satisfies DashboardActionResult

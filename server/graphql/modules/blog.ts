@@ -35,9 +35,11 @@ export const blogModule: GraphqlModule = {
     }
     type Comment {
       id: ID!
+      "The commenter's display name (nickname, else given and family name, else Client), set by the server."
       author: String
       index: String
       blogPostId: ID!
+      "The commenter's user id: only for the commenter and admins, null for everyone else."
       userId: String
       comment: String
       blogPost: BlogPost
@@ -57,11 +59,13 @@ export const blogModule: GraphqlModule = {
     }
     input CreateCommentInput {
       blogPostId: ID!
+      "Ignored: the server shows the commenter's display name."
       author: String
       index: String
       comment: String!
     }
     input CommentInput {
+      "Ignored: the server shows the commenter's display name."
       author: String
       index: String
       comment: String!

@@ -20,7 +20,7 @@ export const jobRequestsModule: GraphqlModule = {
       status: String
       "1 to 5, as text"
       priority: String
-      "JSON-encoded list of storage paths"
+      "JSON-encoded list of the files stored in job-files/<id>/"
       files: String
       "the text true"
       membership: String
@@ -44,13 +44,14 @@ export const jobRequestsModule: GraphqlModule = {
       "Ignored: a new job request is pending."
       status: String
       priority: String
-      "JSON-encoded list"
+      "JSON-encoded list; empty (or omitted) for a new job: its files are uploaded into job-files/<id>/ once it exists."
       files: String
       "Ignored: always true."
       membership: String
     }
     input UpdateJobRequestsInput {
       id: ID!
+      "JSON-encoded list of files stored in this job's folder (job-files/<id>/); any other path is refused."
       files: String!
     }
     extend type Query {

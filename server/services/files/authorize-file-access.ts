@@ -20,8 +20,8 @@ export interface AuthorizedPath extends StoragePath {
 
 /**
  * The storage rules of SPEC.md section 6, enforced on the server:
- * - profile-pictures: anyone reads and lists; the folder's owner (or an admin) writes and deletes;
- *   the folder-less profile-pictures/{fileName} is written by admins only.
+ * - profile-pictures: anyone reads a file by its path; the folder's owner (or an admin) lists, writes
+ *   and deletes; the folder-less profile-pictures/{fileName} is listed and written by admins only.
  * - user-box/{userId}: the owner and admins only.
  * - job-files/{jobRequestId}: the job request's owner and admins only.
  * - picture-submissions: anyone may write (images only, checked at upload); listing and deleting is
@@ -36,7 +36,8 @@ export async function authorizeFileAccess({ actor, path, mode }: AuthorizeFileAc
   const isAdmin = actor?.isAdmin === true
   switch (parsed.area) {
     case 'profile-pictures': {
-      if (mode === 'read' || mode === 'list') return { ...parsed, ownerId: parsed.folder }
+      // A logo is public by its URL (the site shows it), but a listing would enumerate user ids.
+      if (mode === 'read') return { ...parsed, ownerId: parsed.folder }
       if (!actor) deny()
       if (isAdmin || (parsed.folder !== null && parsed.folder === actor!.userId)) return { ...parsed, ownerId: parsed.folder }
       return deny()

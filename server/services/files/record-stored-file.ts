@@ -1,5 +1,6 @@
 import { getAppContext } from '../../context'
 import { storedFiles } from '../../db/schema'
+import { AppError } from '../../errors/app-error'
 import { recordAudit } from '../audit/record-audit'
 import { syncJobRequestFiles } from '../job-requests/sync-job-request-files'
 import type { MaybeActor } from '../shared/authorize'
@@ -14,14 +15,18 @@ export interface RecordStoredFileOptions {
   contentType: string
 }
 
-/** Makes a completed upload visible (called by the upload endpoint once the bytes are in the store). */
+/**
+ * Makes a completed upload visible (called by the upload endpoint once the bytes are in the store).
+ * Throws NOT_FOUND when the file's job request was deleted meanwhile.
+ */
 export async function recordStoredFile({ actor, ownerId, path, size, eTag, contentType }: RecordStoredFileOptions): Promise<void> {
   const { db } = getAppContext()
   await db.transaction(async (tx) => {
     const values = { path, size, eTag, contentType, lastModified: new Date(), uploadedBy: actor?.userId ?? null }
     await tx.insert(storedFiles).values(values).onConflictDoUpdate({ target: storedFiles.path, set: values })
-    // A file uploaded into a job request's folder is one of its attachments from now on.
-    await syncJobRequestFiles(tx, path, 'add')
+    // A file uploaded into a job request's folder is one of its attachments from now on. The job may
+    // have been deleted while the upload ran: then the file is refused (the caller removes its bytes).
+    if (!(await syncJobRequestFiles(tx, path, 'add'))) throw new AppError('NOT_FOUND', 'Job request not found')
     if (actor) await recordAudit(tx, { actor, subjectUserId: ownerId, action: 'upload-file', details: { path } })
   })
 }

@@ -14,7 +14,8 @@ export interface CreateJobRequestOptions {
 }
 
 /**
- * A new job request: status "pending", membership "true", priority "1".."5", files a JSON list.
+ * A new job request: status "pending", membership "true", priority "1".."5", files an empty JSON list
+ * (its files are uploaded into job-files/{id}/ once it exists, and listed as each upload finishes).
  * The job-request notification is queued in the same transaction (nothing is lost, nothing is sent twice).
  */
 export async function createJobRequest({ actor, input }: CreateJobRequestOptions): Promise<JobRequest> {
@@ -27,7 +28,7 @@ export async function createJobRequest({ actor, input }: CreateJobRequestOptions
     instructions: limitText(input.instructions, 'instructions', 10_000),
     status: 'pending',
     priority: normalisePriority(input.priority),
-    files: normaliseFiles(input.files),
+    files: JSON.stringify(normaliseFiles(input.files, null)),
     membership: 'true',
   }
   const row = await db.transaction(async (tx) => {

@@ -31,7 +31,7 @@ export interface JobRequestInput {
   status?: string | null
   /** "1".."5" (a number 1..5 is accepted too); default "3". */
   priority?: string | number | null
-  /** A list of paths, or that list JSON-encoded. */
+  /** A list of paths, or that list JSON-encoded: files stored in job-files/{id}/ only, so empty on create. */
   files?: string[] | string | null
   /** Ignored: always "true". */
   membership?: string | null
@@ -46,11 +46,27 @@ export function toJobRequest(row: typeof jobRequests.$inferSelect): JobRequest {
     instructions: row.instructions,
     status: row.status,
     priority: row.priority,
-    files: row.files,
+    files: ownFilesOnly(row.id, row.files),
     membership: row.membership,
     completedAt: row.completedAt,
     releasedAt: row.releasedAt,
     createdAt: toIso(row.createdAt)!,
     updatedAt: toIso(row.updatedAt)!,
   }
+}
+
+/**
+ * The stored list as the API shows it: only entries in the job's own folder. Lists are checked when
+ * written; a row written before that check could name other paths, which are not shown as this job's.
+ */
+function ownFilesOnly(id: string, files: string | null): string | null {
+  if (files === null) return null
+  let list: unknown
+  try {
+    list = JSON.parse(files)
+  } catch {
+    return '[]'
+  }
+  const folder = `job-files/${id}/`
+  return JSON.stringify(Array.isArray(list) ? list.filter((f): f is string => typeof f === 'string' && f.startsWith(folder) && !f.slice(folder.length).includes('/')) : [])
 }

@@ -164,7 +164,7 @@ describe('uploads to local disk', () => {
     expect(statuses[20]).toBe(429)
   })
 
-  it('serves html previews sandboxed and never sniffed', async () => {
+  it('serves uploaded html as its source text, sandboxed and never sniffed', async () => {
     const html = Buffer.from('<!doctype html><script>document.cookie</script><p>preview</p>')
     const up = await tusUpload(owner, html, { filename: 'report.html', kind: 'user-box' })
     expect(up.status).toBe(204)
@@ -172,7 +172,8 @@ describe('uploads to local disk', () => {
     expect(res.status).toBe(200)
     expect(res.headers.get('content-security-policy')).toMatch(/^sandbox/)
     expect(res.headers.get('x-content-type-options')).toBe('nosniff')
-    expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8')
+    expect(res.headers.get('content-type')).toBe('text/plain; charset=utf-8')
+    expect(res.headers.get('content-disposition')).toMatch(/^inline/)
     const zip = await owner.fetch(`/files/user-box/${ownerId}/mesh.zip`)
     expect(zip.headers.get('content-disposition')).toMatch(/^attachment/)
   })
@@ -219,5 +220,15 @@ describe('uploads to an S3-compatible bucket (s3rver on loopback)', () => {
     expect(deleted.errors).toBeUndefined()
     const left = await s3.send(new ListObjectsV2Command({ Bucket: 'portal-files', Prefix: `user-box/${ownerId}/` }))
     expect(left.KeyCount ?? 0).toBe(0)
+  })
+
+  it("deleting a job request empties its folder in the bucket", async () => {
+    const jobId = (await owner.gql<{ createJobRequests: { id: string } }>('mutation { createJobRequests(input: { job: "CFD" }) { id } }')).data!.createJobRequests.id
+    for (const filename of ['plan.pdf', 'section.pdf']) expect((await tusUpload(owner, PDF_BYTES, { filename, kind: 'job-files', jobRequestId: jobId })).status).toBe(204)
+    const before = await s3.send(new ListObjectsV2Command({ Bucket: 'portal-files', Prefix: `job-files/${jobId}/` }))
+    expect(before.KeyCount).toBe(2)
+    expect((await owner.gql('mutation($id: ID!) { deleteJobRequests(input: { id: $id }) { id } }', { id: jobId })).errors).toBeUndefined()
+    const after = await s3.send(new ListObjectsV2Command({ Bucket: 'portal-files', Prefix: `job-files/${jobId}/` }))
+    expect(after.KeyCount ?? 0).toBe(0)
   })
 })

@@ -3,7 +3,7 @@ import { contacts } from '../../../../server/db/schema'
 import { signUpAndVerify, userIdOf } from './accounts'
 import { HttpClient } from './http-client'
 import { startPortalServer, type PortalServer } from './portal-server'
-import { PDF_BYTES, PNG_1PX, tusUpload } from './tus-upload'
+import { encodeMetadata, PDF_BYTES, PNG_1PX, tusUpload } from './tus-upload'
 
 export type Role = 'guest' | 'owner' | 'other' | 'admin'
 const roles: Role[] = ['guest', 'owner', 'other', 'admin']
@@ -81,10 +81,10 @@ const gqlOps: GqlOp[] = [
     variables: (w) => ({ u: w.ownerId }),
   },
   {
-    name: "updateJobRequests (owner's)",
+    name: "updateJobRequests (owner's, its own stored files)",
     expect: ownerAndAdmin,
-    query: 'mutation($id: ID!) { updateJobRequests(input: { id: $id, files: "[\\"a.pdf\\"]" }) { id } }',
-    variables: (w) => ({ id: w.jobId }),
+    query: 'mutation($id: ID!, $f: String!) { updateJobRequests(input: { id: $id, files: $f }) { id } }',
+    variables: (w) => ({ id: w.jobId, f: JSON.stringify([`job-files/${w.jobId}/plan.pdf`]) }),
   },
   {
     name: "deleteJobRequests (owner's)",
@@ -149,7 +149,8 @@ const gqlOps: GqlOp[] = [
   },
   { name: "files (owner's user-box)", expect: ownerAndAdmin, query: 'query($p: String!) { files(prefix: $p) { path } }', variables: (w) => ({ p: `user-box/${w.ownerId}/` }) },
   { name: "files (owner's job-files)", expect: ownerAndAdmin, query: 'query($p: String!) { files(prefix: $p) { path } }', variables: (w) => ({ p: `job-files/${w.jobId}/` }) },
-  { name: "files (owner's profile-pictures)", expect: everyone, query: 'query($p: String!) { files(prefix: $p) { path } }', variables: (w) => ({ p: `profile-pictures/${w.ownerId}/` }) },
+  { name: "files (owner's profile-pictures)", expect: ownerAndAdmin, query: 'query($p: String!) { files(prefix: $p) { path } }', variables: (w) => ({ p: `profile-pictures/${w.ownerId}/` }) },
+  { name: 'files (all profile-pictures)', expect: adminOnly, query: '{ files(prefix: "profile-pictures/") { path } }', variables: () => ({}) },
   { name: 'files (picture-submissions)', expect: adminOnly, query: '{ files(prefix: "picture-submissions/") { path } }', variables: () => ({}) },
   {
     name: "deleteFile (owner's user-box)",
@@ -197,7 +198,32 @@ const uploadOps: FileOp[] = [
     expect: everyone,
     run: async (c) => (await tusUpload(c, PNG_1PX, { filename: 's.png', filetype: 'image/png', kind: 'picture-submissions' })).status,
   },
+  {
+    name: "continue the owner's upload",
+    expect: e(D, A, D, D),
+    run: async (c, w) => continueUpload(c, await startUpload(w.clients.owner, PDF_BYTES, { filename: 'c.pdf', kind: 'user-box' }), PDF_BYTES),
+  },
+  {
+    name: "continue a guest's picture upload without its key",
+    expect: e(D, D, D, D),
+    run: async (c, w) => continueUpload(c, await startUpload(new HttpClient(w.portal.url), PNG_1PX, { filename: 'g.png', filetype: 'image/png', kind: 'picture-submissions' }), PNG_1PX),
+  },
 ]
+
+async function startUpload(c: HttpClient, bytes: Buffer, meta: Record<string, string>): Promise<string> {
+  const res = await c.fetch('/uploads', { method: 'POST', headers: { 'tus-resumable': '1.0.0', 'upload-length': String(bytes.length), 'upload-metadata': encodeMetadata(meta) } })
+  if (res.status !== 201) throw new Error(`upload not created: ${res.status} ${await res.text()}`)
+  return res.headers.get('location')!
+}
+
+async function continueUpload(c: HttpClient, location: string, bytes: Buffer): Promise<number> {
+  const res = await c.fetch(location, {
+    method: 'PATCH',
+    headers: { 'tus-resumable': '1.0.0', 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' },
+    body: new Uint8Array(bytes),
+  })
+  return res.status
+}
 
 /**
  * Every GraphQL operation and every file path kind as guest, owner, another user and admin,

@@ -9,6 +9,11 @@ export function encodeMetadata(meta: Record<string, string>) {
     .join(',')
 }
 
+/** The Upload-Path header is percent-encoded (a header holds only Latin-1; a file name anything). */
+export function decodeUploadPath(header: string | null): string | undefined {
+  return header === null ? undefined : decodeURI(header)
+}
+
 export interface TusResult {
   status: number
   body: string
@@ -17,7 +22,10 @@ export interface TusResult {
   location?: string
 }
 
-/** Creates a tus upload and sends the whole body in one PATCH (the protocol tus-js-client speaks). */
+/**
+ * Creates a tus upload and sends the whole body in one PATCH (the protocol tus-js-client speaks).
+ * A guest's upload is continued with the Upload-Key its creation answer carried.
+ */
 export async function tusUpload(client: HttpClient, bytes: Buffer, meta: Record<string, string>): Promise<TusResult> {
   const created = await client.fetch('/uploads', {
     method: 'POST',
@@ -25,10 +33,11 @@ export async function tusUpload(client: HttpClient, bytes: Buffer, meta: Record<
   })
   if (created.status !== 201) return { status: created.status, body: await created.text() }
   const location = created.headers.get('location')!
+  const key = created.headers.get('upload-key')
   const patched = await client.fetch(location, {
     method: 'PATCH',
-    headers: { 'tus-resumable': '1.0.0', 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' },
+    headers: { 'tus-resumable': '1.0.0', 'upload-offset': '0', 'content-type': 'application/offset+octet-stream', ...(key ? { 'upload-key': key } : {}) },
     body: new Uint8Array(bytes),
   })
-  return { status: patched.status, body: await patched.text(), path: patched.headers.get('upload-path') ?? undefined, location }
+  return { status: patched.status, body: await patched.text(), path: decodeUploadPath(patched.headers.get('upload-path')), location }
 }

@@ -1,0 +1,92 @@
+/**
+ * Restores an archive of `npm run backup`:
+ *   npm run restore -- <archive> [--force]
+ * into DATABASE_URL (an empty database) or a fresh DATA_DIR's embedded PostgreSQL, and the configured
+ * storage (S3_* or DATA_DIR/files), with DATA_DIR/auth-secret. The whole archive is checked against
+ * its manifest first; a target that holds anything is refused unless --force, which replaces it.
+ * With the embedded database, the server must be stopped (the restore owns DATA_DIR while it runs).
+ */
+import path from 'node:path'
+import pg from 'pg'
+import { restoreBackup, RestoreTargetNotEmptyError } from '../backup/restore-backup'
+import { verifyBackup } from '../backup/verify-backup'
+import { DataDirInUseError } from '../db/data-dir-lock'
+import { openMaintenanceDatabase } from '../db/open-maintenance-database'
+import { EnvError, parseEnv } from '../env'
+import { createLogger } from '../logger'
+import { createBlobStore, diskStoreRoot } from '../storage/create-blob-store'
+import { formatBytes } from './format-bytes'
+
+const usage = 'Usage: npm run restore -- <archive> [--force]'
+
+/** `npm run` starts scripts in the package's directory; a relative path means where npm was run. */
+const invokedFrom = process.env.INIT_CWD ?? process.cwd()
+
+async function main() {
+  const args = process.argv.slice(2)
+  const force = args.includes('--force')
+  const rest = args.filter((a) => a !== '--force')
+  if (rest.length !== 1 || rest[0]!.startsWith('-')) {
+    console.error(usage)
+    return 2
+  }
+  const archive = path.resolve(invokedFrom, rest[0]!)
+  const env = parseEnv()
+
+  console.log(`Checking ${archive} ...`)
+  const backup = await verifyBackup(archive)
+  const { manifest } = backup
+
+  const database = await openMaintenanceDatabase({
+    env,
+    log: createLogger('warn'),
+    role: 'restore',
+    whileServerRuns: 'refuse',
+    advice: 'Stop the server before restoring into its DATA_DIR.',
+  })
+  const client = new pg.Client({ connectionString: database.connectionString })
+  try {
+    await client.connect()
+    const diskRoot = env.S3_BUCKET ? undefined : diskStoreRoot(env.dataDir)
+    const storageDescription = env.S3_BUCKET ? `the S3 bucket ${env.S3_BUCKET}` : diskRoot!
+    console.log(`Restoring the backup of ${manifest.createdAt} into ${database.description} and ${storageDescription} ...`)
+    await restoreBackup({
+      archive,
+      backup,
+      force,
+      target: { client, databaseDescription: database.description, store: createBlobStore(env), storageDescription, diskRoot, dataDir: env.dataDir },
+    })
+    const rows = manifest.database.tables.reduce((n, t) => n + t.rows, 0)
+    const bytes = manifest.files.reduce((n, f) => n + f.size, 0)
+    console.log(`Restored ${rows} rows in ${manifest.database.tables.length} tables and ${manifest.files.length} files (${formatBytes(bytes)}).`)
+    if (manifest.missingFiles.length) {
+      console.warn(`warning: the backup lists ${manifest.missingFiles.length} file(s) its storage had lost, which it could not hold: ${manifest.missingFiles.slice(0, 5).join(', ')}`)
+    }
+    if (backup.authSecret) {
+      console.log(
+        env.AUTH_SECRET
+          ? `DATA_DIR/auth-secret was restored, but AUTH_SECRET is set: the server signs sessions with AUTH_SECRET, so sessions from the backup stay valid only if it is the same secret.`
+          : 'DATA_DIR/auth-secret was restored: sessions from the time of the backup stay signed in.',
+      )
+    } else {
+      console.log('The backup holds no DATA_DIR/auth-secret: the server keeps using AUTH_SECRET (or makes a new secret, which signs everyone out).')
+    }
+    return 0
+  } finally {
+    await client.end().catch(() => {})
+    await database.close()
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    if (error instanceof EnvError) {
+      console.error(error.message)
+      process.exit(78)
+    }
+    const message = error instanceof Error ? error.message : String(error)
+    console.error(error instanceof RestoreTargetNotEmptyError ? message : `The restore failed: ${message}`)
+    process.exit(error instanceof DataDirInUseError ? 75 : 1)
+  },
+)

@@ -1,0 +1,74 @@
+import { spawn, spawnSync } from 'node:child_process'
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { afterEach, describe, expect, it } from 'vitest'
+import { DataDirInUseError, findDataDirHolder, lockDataDir } from './data-dir-lock'
+
+const dirs: string[] = []
+const newDir = () => {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'lock-'))
+  dirs.push(dir)
+  return dir
+}
+afterEach(() => {
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true })
+})
+
+const startTimeOf = (pid: number) => {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
+  return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19]
+}
+
+describe('DATA_DIR lock', () => {
+  it('refuses a second owner while the first holds it, naming the holder, and is free again once released', async () => {
+    const dir = newDir()
+    const lock = await lockDataDir(dir, 'server')
+    const error = await lockDataDir(dir, 'backup').catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(DataDirInUseError)
+    expect((error as Error).message).toMatch(new RegExp(`^DATA_DIR ${dir} is in use by a running server \\(pid ${process.pid}, since \\d{4}-`))
+    expect(findDataDirHolder(dir)).toMatchObject({ pid: process.pid, role: 'server' })
+    await lock.release()
+    expect(existsSync(path.join(dir, 'owner.lock'))).toBe(false)
+    expect(findDataDirHolder(dir)).toBeUndefined()
+    const again = await lockDataDir(dir, 'restore')
+    expect(findDataDirHolder(dir)).toMatchObject({ pid: process.pid, role: 'restore' })
+    await again.release()
+  })
+
+  it('takes over the lock of a process that died without releasing it (kill -9)', async () => {
+    const dir = newDir()
+    const dead = spawnSync(process.execPath, ['-e', '0']).pid!
+    writeFileSync(path.join(dir, 'owner.lock'), JSON.stringify({ pid: dead, role: 'server', since: '2026-01-01T00:00:00.000Z' }))
+    expect(findDataDirHolder(dir)).toBeUndefined()
+    const lock = await lockDataDir(dir, 'server')
+    expect(findDataDirHolder(dir)).toMatchObject({ pid: process.pid })
+    await lock.release()
+  })
+
+  it('takes over a lock whose pid now belongs to another process, and respects it while it is the holder', async () => {
+    const dir = newDir()
+    const other = spawn('sleep', ['30'])
+    try {
+      await new Promise((resolve) => other.once('spawn', resolve))
+      const pid = other.pid!
+      writeFileSync(path.join(dir, 'owner.lock'), JSON.stringify({ pid, role: 'server', since: '2026-01-01T00:00:00.000Z', processStart: startTimeOf(pid) }))
+      await expect(lockDataDir(dir, 'server')).rejects.toThrow(`is in use by a running server (pid ${pid}, since 2026-01-01T00:00:00.000Z)`)
+      // The same pid, started at another time: the recorded holder is gone and its pid was reused.
+      writeFileSync(path.join(dir, 'owner.lock'), JSON.stringify({ pid, role: 'server', since: '2026-01-01T00:00:00.000Z', processStart: '1' }))
+      const lock = await lockDataDir(dir, 'server')
+      expect(findDataDirHolder(dir)).toMatchObject({ pid: process.pid })
+      await lock.release()
+    } finally {
+      other.kill('SIGKILL')
+    }
+  })
+
+  it('takes over a lock file left unreadable by a crash while it was written', async () => {
+    const dir = newDir()
+    writeFileSync(path.join(dir, 'owner.lock'), '{"pid":')
+    const lock = await lockDataDir(dir, 'server')
+    expect(findDataDirHolder(dir)).toMatchObject({ pid: process.pid })
+    await lock.release()
+  })
+})

@@ -1,0 +1,44 @@
+import { bigint, index, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core'
+
+/** One stored piece of a partial upload in an S3 bucket (partials on disk are one file instead). */
+export interface UploadPart {
+  /** The byte offset of the part's first byte. */
+  start: number
+  length: number
+  key: string
+}
+
+/**
+ * A resumable upload (tus) from creation until its file is stored, shared by every instance: any
+ * instance can continue, finish or clean up any upload.
+ *
+ * state: 'receiving' (bytes arriving), 'finishing' (all bytes in; checked and moved into the store by
+ * the instance holding the finish lease), 'stored' (listed as `storage_path`), 'refused' (the content
+ * check failed: `refusal` says why).
+ */
+export const uploads = pgTable(
+  'upload',
+  {
+    id: text('id').primaryKey(),
+    size: bigint('size', { mode: 'number' }).notNull(),
+    /** Bytes received and kept (for S3 partials; a partial on disk is measured on disk). */
+    received: bigint('received', { mode: 'number' }).notNull().default(0),
+    /** The tus metadata with the server's own fields (target path, owner, actor). */
+    metadata: jsonb('metadata').$type<Record<string, string | null>>().notNull(),
+    parts: jsonb('parts').$type<UploadPart[]>().notNull().default([]),
+    state: text('state').notNull().default('receiving'),
+    storagePath: text('storage_path'),
+    refusal: text('refusal'),
+    /** The request lock of tus (one request per upload at a time, across instances), as a lease. */
+    lockOwner: text('lock_owner'),
+    lockUntil: timestamp('lock_until', { withTimezone: true }),
+    /** Set by a request waiting for the lock: the holder lets go (tus asks the older request to end). */
+    lockWanted: timestamp('lock_wanted', { withTimezone: true }),
+    /** The finishing step's lease: one instance checks and moves the bytes at a time. */
+    finishOwner: text('finish_owner'),
+    finishUntil: timestamp('finish_until', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('upload_state_updated_idx').on(t.state, t.updatedAt)],
+)

@@ -1,0 +1,177 @@
+import { randomUUID } from 'node:crypto'
+import { stat } from 'node:fs/promises'
+import { and, eq, sql } from 'drizzle-orm'
+import type { Actor } from '../../auth/actor'
+import type { Database } from '../../db/open-database'
+import { uploads } from '../../db/schema'
+import type { Logger } from '../../logger'
+import { isAppError } from '../../errors/app-error'
+import { authorizeFileAccess } from '../../services/files/authorize-file-access'
+import { fileUrl } from '../../services/files/file-types'
+import { recordStoredFile } from '../../services/files/record-stored-file'
+import { contentTypeForName, type StorageArea } from '../../services/files/storage-path'
+import type { BlobStore } from '../blob-store'
+import { checkFileContentBytes, CONTENT_SNIFF_BYTES } from '../check-file-content'
+import { checkUploadAllowance } from '../check-upload-allowance'
+import { toPartialRow, type UploadRow, type UploadStore } from './upload-store'
+
+export interface StoredUpload {
+  path: string
+  url: string
+}
+
+/** The finishing step runs on another instance (or another request) right now: ask again shortly. */
+export class UploadBusyError extends Error {
+  readonly status = 423
+  constructor() {
+    super('The upload is being finished; try again in a moment')
+    this.name = 'UploadBusyError'
+  }
+}
+
+/** The content check refused the file: final, the client must not retry. */
+export class UploadRefusedError extends Error {
+  readonly status: number
+  constructor(message: string, status = 415) {
+    super(message)
+    this.name = 'UploadRefusedError'
+    this.status = status
+  }
+}
+
+/** Not every byte has arrived yet. */
+export class UploadIncompleteError extends Error {
+  readonly status = 409
+  constructor() {
+    super('The upload is not complete')
+    this.name = 'UploadIncompleteError'
+  }
+}
+
+export interface FinishUploadOptions {
+  db: Database
+  store: UploadStore
+  blobs: BlobStore
+  log: Logger
+  /** STORAGE_QUOTA_BYTES: checked again at the end, as uploads side by side are not counted until then. */
+  quotaBytes: number
+  id: string
+  /** How long a finishing step may run unrenewed before another instance takes it over. */
+  leaseMs?: number
+}
+
+export const storedResult = (path: string): StoredUpload => ({ path, url: fileUrl(path) })
+
+/**
+ * The last step of an upload, once every byte is in: the content check, the move into the store, and
+ * the stored_file row that makes it visible. Idempotent and resumable: whoever calls it (the final
+ * PATCH, a HEAD after a crash, the sweeper) on whichever instance, it finishes the upload once; a
+ * step cut short by a crash is taken over when its lease runs out. Only when the file is listed does
+ * it return its path; the upload endpoint never reports an upload complete before that.
+ */
+export async function finishUpload({ db, store, blobs, log, quotaBytes, id, leaseMs = 15_000 }: FinishUploadOptions): Promise<StoredUpload> {
+  const existing = await store.find(id)
+  if (!existing) throw new UploadRefusedError('The upload was not found', 404)
+  const settled = settledResult(existing)
+  if (settled) return settled
+  if ((await store.partials.received(toPartialRow(existing))) < existing.size && !(await movedAlready(existing, blobs))) throw new UploadIncompleteError()
+
+  const token = randomUUID()
+  const lease = sql.raw(`interval '${Math.ceil(leaseMs)} milliseconds'`)
+  const [row] = await db
+    .update(uploads)
+    .set({ state: 'finishing', finishOwner: token, finishUntil: sql`now() + ${lease}`, updatedAt: new Date() })
+    .where(and(eq(uploads.id, id), sql`${uploads.state} IN ('receiving', 'finishing')`, sql`(${uploads.finishUntil} IS NULL OR ${uploads.finishUntil} < now())`))
+    .returning()
+  if (!row) {
+    const now = await store.find(id)
+    const done = now && settledResult(now)
+    if (done) return done
+    throw new UploadBusyError()
+  }
+  const renew = setInterval(() => {
+    db.update(uploads)
+      .set({ finishUntil: sql`now() + ${lease}` })
+      .where(and(eq(uploads.id, id), eq(uploads.finishOwner, token)))
+      .catch(() => {})
+  }, Math.floor(leaseMs / 3))
+  renew.unref()
+  try {
+    return await finishClaimed(row, { db, store, blobs, log, quotaBytes })
+  } catch (error) {
+    // Anything but a refusal may pass (the store was unreachable): the next request tries again at once.
+    if (!(error instanceof UploadRefusedError)) {
+      await db.update(uploads).set({ finishOwner: null, finishUntil: null }).where(and(eq(uploads.id, id), eq(uploads.finishOwner, token))).catch(() => {})
+    }
+    throw error
+  } finally {
+    clearInterval(renew)
+  }
+}
+
+function settledResult(row: UploadRow): StoredUpload | null {
+  if (row.state === 'stored' && row.storagePath) return storedResult(row.storagePath)
+  if (row.state === 'refused') throw new UploadRefusedError(row.refusal ?? 'The upload was refused')
+  return null
+}
+
+/** A crash after the bytes were moved into the store (a rename on disk) but before the row was written. */
+async function movedAlready(row: UploadRow, blobs: BlobStore): Promise<boolean> {
+  const local = (row.metadata.path && row.state === 'finishing' && blobs.kind === 'disk') || false
+  if (!local) return false
+  const target = await blobs.stat(row.metadata.path!)
+  return target?.size === row.size
+}
+
+async function finishClaimed(row: UploadRow, { db, store, blobs, log, quotaBytes }: Omit<FinishUploadOptions, 'id' | 'leaseMs'>): Promise<StoredUpload> {
+  const meta = row.metadata
+  const storagePath = meta.path!
+  const fileName = meta.filename ?? ''
+  const partial = toPartialRow(row)
+  const localPath = store.partials.localPath(partial)
+  const localExists = localPath ? await stat(localPath).then(() => true, () => false) : false
+  const moved = localPath && !localExists && (await movedAlready(row, blobs))
+  const actor: Actor | null = meta.actorId ? { userId: meta.actorId, email: '', groups: [], isAdmin: meta.actorAdmin === '1' } : null
+  const refuse = async (problem: string, status = 415): Promise<never> => {
+    await db.update(uploads).set({ state: 'refused', refusal: problem, finishOwner: null, finishUntil: null, updatedAt: new Date() }).where(eq(uploads.id, row.id))
+    await store.partials.remove(partial).catch((error: unknown) => log.warn({ err: error, upload: row.id }, 'could not remove a refused upload'))
+    throw new UploadRefusedError(problem, status)
+  }
+
+  if (!moved) {
+    // Again at the end: the job may be gone, the folder's owner may have filled their space meanwhile.
+    try {
+      const target = await authorizeFileAccess({ actor, path: storagePath, mode: 'write' })
+      const tooMuch = await checkUploadAllowance({ area: meta.kind as StorageArea, ownerId: target.ownerId, path: target.path, size: row.size, quotaBytes })
+      if (tooMuch) await refuse(tooMuch.body, tooMuch.status_code)
+    } catch (error) {
+      if (isAppError(error)) await refuse(error.code === 'UNAUTHORIZED' ? 'Unauthorized' : error.message, error.code === 'UNAUTHORIZED' ? 403 : error.status)
+      throw error
+    }
+    const head = await store.partials.head(partial, CONTENT_SNIFF_BYTES)
+    const problem = await checkFileContentBytes(meta.kind as StorageArea, fileName, head, meta.filetype)
+    if (problem) await refuse(problem)
+  }
+
+  const contentType = contentTypeForName(fileName)
+  let stored: { size: number; eTag: string }
+  if (moved) {
+    stored = (await blobs.stat(storagePath))!
+  } else if (localPath) {
+    stored = await blobs.putFile(storagePath, localPath, { contentType })
+  } else {
+    stored = await blobs.putStream(storagePath, store.partials.read(partial), { contentType, contentLength: row.size })
+  }
+
+  try {
+    await recordStoredFile({ actor, ownerId: meta.ownerId || null, path: storagePath, size: stored.size, eTag: stored.eTag, contentType })
+  } catch (error) {
+    // The place it was going to is gone (its job request was deleted meanwhile): the file goes too.
+    if (!isAppError(error) || error.code !== 'NOT_FOUND') throw error
+    await blobs.delete(storagePath).catch(() => {})
+    await refuse(error.message, 404)
+  }
+  await db.update(uploads).set({ state: 'stored', storagePath, finishOwner: null, finishUntil: null, updatedAt: new Date() }).where(eq(uploads.id, row.id))
+  if (!localPath) await store.partials.remove(partial).catch((error: unknown) => log.warn({ err: error, upload: row.id }, 'could not remove the parts of a stored upload'))
+  return storedResult(storagePath)
+}

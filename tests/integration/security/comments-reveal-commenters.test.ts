@@ -1,0 +1,105 @@
+import { readFileSync } from 'node:fs'
+import { sql } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { comments } from '../../../server/db/schema'
+import { signUpAndVerify, userIdOf } from '../portal/support/accounts'
+import { HttpClient } from '../portal/support/http-client'
+import { startPortalServer, type PortalServer } from '../portal/support/portal-server'
+
+interface CommentView {
+  id: string
+  author: string | null
+  userId: string | null
+}
+
+/**
+ * Blog comments are public. They must not reveal who wrote them beyond a display name: not the
+ * commenter's email (harvestable, and a sign-in name), not their user id; and a commenter cannot
+ * pick the name shown (passing as the company or as another client).
+ */
+describe('comments show a display name, never the commenter’s email or id', () => {
+  let portal: PortalServer
+  let commenter: HttpClient
+  let other: HttpClient
+  let admin: HttpClient
+  let guest: HttpClient
+  let commenterId: string
+  let postId: string
+
+  beforeAll(async () => {
+    portal = await startPortalServer({ ADMIN_EMAILS: 'admin@example.test' })
+    ;[commenter, other, admin] = await Promise.all([
+      signUpAndVerify(portal, 'ada.lovelace@example.test'),
+      signUpAndVerify(portal, 'other@example.test'),
+      signUpAndVerify(portal, 'admin@example.test'),
+    ])
+    guest = new HttpClient(portal.url)
+    commenterId = await userIdOf(commenter)
+    postId = (await admin.gql<{ createBlogPost: { id: string } }>('mutation { createBlogPost(input: { title: "Meshing" }) { id } }')).data!.createBlogPost.id
+  })
+  afterAll(async () => {
+    await portal?.close()
+  })
+
+  const comment = async (author?: string) => {
+    const r = await commenter.gql<{ createComment: CommentView }>('mutation($p: ID!, $a: String) { createComment(input: { blogPostId: $p, author: $a, comment: "Nice mesh" }) { id author userId } }', {
+      p: postId,
+      a: author,
+    })
+    expect(r.errors).toBeUndefined()
+    return r.data!.createComment
+  }
+  const profile = (input: Record<string, string>) => commenter.gql('mutation($i: ProfileInput!) { updateProfile(input: $i) { userId } }', { i: input })
+
+  it('sets the author from the profile: nickname, else given and family name, else "Client"; a chosen author is ignored', async () => {
+    expect((await comment()).author).toBe('Client')
+    expect((await comment('Meshwork Engineering')).author).toBe('Client')
+    await profile({ given_name: 'Ada', family_name: 'Lovelace' })
+    expect((await comment('admin@example.test')).author).toBe('Ada Lovelace')
+    await profile({ nickname: 'Countess' })
+    expect((await comment()).author).toBe('Countess')
+    // Editing the text does not let the commenter rename the author either.
+    const mine = await comment()
+    const edited = await commenter.gql<{ updateComment: CommentView }>('mutation($id: ID!) { updateComment(id: $id, input: { author: "Support team", comment: "Edited" }) { author } }', { id: mine.id })
+    expect(edited.data!.updateComment.author).toBe('Countess')
+  })
+
+  it('shows the commenter’s id to the commenter and admins only, and the email to nobody', async () => {
+    const { id } = await comment()
+    const query = `query($p: ID!, $id: ID!) {
+      listComments(blogPostId: $p) { id author userId }
+      getComment(id: $id) { id author userId }
+      getBlogPost(id: $p) { comments { id author userId } }
+    }`
+    for (const [client, seesId] of [
+      [guest, false],
+      [other, false],
+      [commenter, true],
+      [admin, true],
+    ] as const) {
+      const res = await client.post('/graphql', { query, variables: { p: postId, id } })
+      const raw = await res.text()
+      expect(raw).not.toContain('ada.lovelace')
+      const data = (JSON.parse(raw) as { data: { listComments: CommentView[]; getComment: CommentView; getBlogPost: { comments: CommentView[] } } }).data
+      const seen = [...data.listComments, data.getComment, ...data.getBlogPost.comments]
+      expect(seen.length).toBeGreaterThan(2)
+      for (const c of seen) expect(c.userId).toBe(seesId ? commenterId : null)
+      if (!seesId) expect(raw).not.toContain(commenterId)
+    }
+  })
+
+  it('gives comments stored before (author: the commenter’s email) their display name when the database is migrated', async () => {
+    const [legacy] = await portal.server.ctx.db
+      .insert(comments)
+      .values({ blogPostId: postId, userId: commenterId, author: 'ada.lovelace@example.test', comment: 'Old comment' })
+      .returning()
+    const [stray] = await portal.server.ctx.db.insert(comments).values({ blogPostId: postId, userId: null, author: 'someone@example.test', comment: 'Older' }).returning()
+    const migration = readFileSync(new URL('../../../server/db/migrations/0006_comment-display-names.sql', import.meta.url), 'utf8')
+    for (const statement of migration.split('--> statement-breakpoint')) await portal.server.ctx.db.execute(sql.raw(statement))
+    const seen = await guest.gql<{ l: CommentView; s: CommentView }>('query($l: ID!, $s: ID!) { l: getComment(id: $l) { id author userId } s: getComment(id: $s) { id author userId } }', {
+      l: legacy!.id,
+      s: stray!.id,
+    })
+    expect(seen.data).toEqual({ l: { id: legacy!.id, author: 'Countess', userId: null }, s: { id: stray!.id, author: 'Client', userId: null } })
+  })
+})

@@ -1,0 +1,61 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { signUpAndVerify, userIdOf } from '../portal/support/accounts'
+import { HttpClient } from '../portal/support/http-client'
+import { startPortalServer, type PortalServer } from '../portal/support/portal-server'
+import { PNG_1PX, tusUpload } from '../portal/support/tus-upload'
+
+/**
+ * Enumerating accounts through profile-pictures/: its folders are named by user id, so a listing
+ * tells a guest who has an account. A logo stays readable by its URL (the site shows it); only the
+ * folder's owner and admins list it.
+ */
+describe('guests cannot list profile pictures to learn user ids', () => {
+  let portal: PortalServer
+  let guest: HttpClient
+  let owner: HttpClient
+  let other: HttpClient
+  let admin: HttpClient
+  let ownerId: string
+  let logo: string
+
+  beforeAll(async () => {
+    portal = await startPortalServer({ ADMIN_EMAILS: 'admin@example.test' })
+    guest = new HttpClient(portal.url)
+    ;[owner, other, admin] = await Promise.all([
+      signUpAndVerify(portal, 'owner@example.test'),
+      signUpAndVerify(portal, 'other@example.test'),
+      signUpAndVerify(portal, 'admin@example.test'),
+    ])
+    ownerId = await userIdOf(owner)
+    logo = (await tusUpload(owner, PNG_1PX, { filename: 'logo.png', filetype: 'image/png', kind: 'profile-pictures' })).path!
+  })
+  afterAll(async () => {
+    await portal?.close()
+  })
+
+  const list = (client: HttpClient, prefix: string) => client.gql<{ files: { path: string }[] }>('query($p: String!) { files(prefix: $p) { path } }', { p: prefix })
+
+  it('refuses the listing of the whole folder and of a user’s folder to guests and other clients', async () => {
+    for (const client of [guest, other, owner]) {
+      const all = await list(client, 'profile-pictures/')
+      expect(all.data).toBeNull()
+      expect(all.errors?.[0]?.message).toBe('Unauthorized')
+    }
+    for (const client of [guest, other]) {
+      const one = await list(client, `profile-pictures/${ownerId}/`)
+      expect(one.data).toBeNull()
+      expect(one.errors?.[0]?.message).toBe('Unauthorized')
+    }
+  })
+
+  it('lets the owner and admins list, and anyone fetch the logo by its URL', async () => {
+    expect((await list(owner, `profile-pictures/${ownerId}/`)).data!.files.map((f) => f.path)).toEqual([logo])
+    expect((await list(admin, `profile-pictures/${ownerId}/`)).data!.files.map((f) => f.path)).toEqual([logo])
+    expect((await list(admin, 'profile-pictures/')).data!.files.map((f) => f.path)).toContain(logo)
+    for (const client of [guest, other, owner, admin]) {
+      const res = await client.fetch(`/files/${logo}`)
+      expect(res.status).toBe(200)
+      expect(res.headers.get('content-type')).toBe('image/png')
+    }
+  })
+})
