@@ -39,7 +39,8 @@ function decodeFormPairs(encoded: string): string[] | undefined {
   return parts
 }
 
-function jsonHasInvalidText(value: unknown): boolean {
+/** Whether any string (key or value) of a parsed JSON value is invalid text. */
+export function jsonHasInvalidText(value: unknown): boolean {
   if (typeof value === 'string') return isInvalidText(value)
   if (Array.isArray(value)) return value.some(jsonHasInvalidText)
   if (value && typeof value === 'object') return Object.entries(value).some(([key, v]) => isInvalidText(key) || jsonHasInvalidText(v))

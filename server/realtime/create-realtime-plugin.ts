@@ -5,6 +5,7 @@ import { useServer } from 'graphql-ws/use/ws'
 import { WebSocketServer } from 'ws'
 import { resolveActor } from '../auth/resolve-actor'
 import type { AppContext } from '../context'
+import { INVALID_TEXT_MESSAGE, jsonHasInvalidText } from '../http/invalid-text'
 import type { ServerPlugin } from '../http/plugin'
 import { isSiteOrigin } from '../http/site-origin'
 
@@ -54,6 +55,8 @@ export function createRealtimePlugin(options: RealtimePluginOptions): ServerPlug
           execute: (args) => (args.rootValue as { execute(a: ExecutionArgs): never }).execute(args),
           subscribe: (args) => (args.rootValue as { subscribe(a: ExecutionArgs): never }).subscribe(args),
           onSubscribe: async (socketCtx, _id, payload) => {
+            // The same rule as HTTP input at the edge (server/http/invalid-text.ts), for socket messages.
+            if (jsonHasInvalidText(payload)) return [new GraphQLError(INVALID_TEXT_MESSAGE, { extensions: { code: 'BAD_REQUEST' } })]
             const request = socketCtx.extra.request
             const headers = toHeaders(request)
             const actor = await resolveActor({ headers })

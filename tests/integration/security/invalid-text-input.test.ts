@@ -3,6 +3,7 @@ import { count } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { contacts } from '../../../server/db/schema'
 import { createLogger } from '../../../server/logger'
+import { wsClient } from '../chat/support/graphql-clients'
 import { signUpAndVerify } from '../portal/support/accounts'
 import type { HttpClient } from '../portal/support/http-client'
 import { startPortalServer, type PortalServer } from '../portal/support/portal-server'
@@ -48,6 +49,23 @@ describe('text no field accepts (NUL, lone surrogates, invalid UTF-8), on every 
     }
     const profile = await user.gql('mutation ($n: String) { updateProfile(input: { nickname: $n }) { userId } }', { n: 'Nick\u0000' })
     expect(profile.errors?.[0]?.message).toBe(MESSAGE)
+    expect(await contactCount()).toBe(before)
+  })
+
+  it('GraphQL over the WebSocket: the operation is refused with the same message', async () => {
+    const before = await contactCount()
+    const client = wsClient(portal.url, null)
+    try {
+      const outcome = await new Promise<unknown>((resolve) => {
+        client.subscribe(
+          { query: 'mutation ($input: CreateContactInput!) { createContact(input: $input) { id } }', variables: { input: { name: nul, email: EMAIL, message: TEXT } } },
+          { next: (value) => resolve(value), error: (error) => resolve({ error }), complete: () => {} },
+        )
+      })
+      expect(outcome).toEqual({ error: [expect.objectContaining({ message: MESSAGE })] })
+    } finally {
+      await client.dispose()
+    }
     expect(await contactCount()).toBe(before)
   })
 
