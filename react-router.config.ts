@@ -1,7 +1,9 @@
 import path from 'node:path'
 import type { Config } from '@react-router/dev/config'
+import { themeBootScript } from './app/features/theme/theme-boot'
 import { prerenderedPaths } from './lib/route-table'
 import { precompressStaticFiles } from './server/http/precompress-static-files'
+import { writeScriptHashManifest } from './server/http/script-hash-manifest'
 
 export default {
   appDirectory: 'app',
@@ -10,9 +12,16 @@ export default {
   ssr: true,
   // Public marketing pages are rendered to static HTML at build time (ARCHITECTURE.md: "Public pages are cheap").
   prerender: prerenderedPaths,
-  // Then every text file of the client build gets its brotli and gzip copies (served as they are).
   async buildEnd({ reactRouterConfig, viteConfig }) {
     const clientDir = path.join(reactRouterConfig.buildDirectory, 'client')
+    // The Content-Security-Policy allows the inline scripts the build produced, hashed here, and no others.
+    const manifest = await writeScriptHashManifest({
+      clientDir,
+      serverDir: path.join(reactRouterConfig.buildDirectory, 'server'),
+      renderedScripts: [themeBootScript],
+    })
+    viteConfig.logger.info(`Hashed the inline scripts of ${Object.keys(manifest.pages).length} prerendered pages`)
+    // Then every text file of the client build gets its brotli and gzip copies (served as they are).
     const started = performance.now()
     const r = await precompressStaticFiles(clientDir)
     const kib = (n: number) => `${(n / 1024).toFixed(0)} KiB`

@@ -2,20 +2,38 @@ import { PassThrough } from "node:stream";
 
 import type { EntryContext, RouterContextProvider } from "react-router";
 import { createReadableStreamFromReadable } from "@react-router/node";
-import { ServerRouter } from "react-router";
+import { createContext, ServerRouter } from "react-router";
 import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
+import { logRequestError } from "../server/http/log-request-error";
 
 export const streamTimeout = 5_000;
+
+/**
+ * The Content-Security-Policy nonce of this request (server/http/content-security-policy.ts), set by
+ * the server in the request's context. The server reads this object from the built entry module, since
+ * the build has its own copy of every module it imports. Prerendered pages have none (empty): their
+ * scripts are allowed by hashes taken at build time.
+ */
+export const nonceContext = createContext<string>("");
+
+/**
+ * A loader or action that throws is logged through the server's log, whose error serializer leaves out
+ * the values a failed database query carried (React Router would print the whole error to stderr).
+ */
+export function handleError(error: unknown, { request }: { request: Request }) {
+  if (!request.signal.aborted) logRequestError(error, request);
+}
 
 export default function handleRequest(
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
   routerContext: EntryContext,
-  _loadContext: RouterContextProvider,
+  loadContext: RouterContextProvider,
 ) {
+  const nonce = loadContext.get(nonceContext) || undefined;
   // https://httpwg.org/specs/rfc9110.html#HEAD
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, {
@@ -43,8 +61,9 @@ export default function handleRequest(
     );
 
     const { pipe, abort } = renderToPipeableStream(
-      <ServerRouter context={routerContext} url={request.url} />,
+      <ServerRouter context={routerContext} url={request.url} nonce={nonce} />,
       {
+        nonce,
         [readyOption]() {
           shellRendered = true;
           const body = new PassThrough({
@@ -77,9 +96,7 @@ export default function handleRequest(
           // Log streaming rendering errors from inside the shell.  Don't log
           // errors encountered during initial shell rendering since they'll
           // reject and get logged in handleDocumentRequest.
-          if (shellRendered) {
-            console.error(error);
-          }
+          if (shellRendered) logRequestError(error, request);
         },
       },
     );

@@ -5,7 +5,8 @@ import { getRequestListener } from '@hono/node-server'
 import { serveStatic } from '@hono/node-server/serve-static'
 import { Hono } from 'hono'
 import { compress } from 'hono/compress'
-import { createRequestHandler, type ServerBuild } from 'react-router'
+import { createRequestHandler, RouterContextProvider, type RouterContext, type ServerBuild } from 'react-router'
+import { resolveActor } from './auth/resolve-actor'
 import { setAppContext, type AppContext } from './context'
 import { openDatabase } from './db/open-database'
 import type { Env } from './env'
@@ -13,9 +14,13 @@ import { closeRedisClient, createRedisClient } from './events/create-redis-clien
 import { createInProcessEventBus } from './events/event-bus'
 import { createRedisEventBus } from './events/redis-event-bus'
 import { contentSecurityPolicy } from './http/content-security-policy'
-import { checkDatabase, checkHealth } from './http/healthz'
+import { checkDatabase, checkHealth, guestHealthReport } from './http/healthz'
+import { rejectInvalidText } from './http/invalid-text'
 import { isCompressible } from './http/precompress-static-files'
 import type { ServerPlugin } from './http/plugin'
+import { readScriptHashManifest, toManifestKey } from './http/script-hash-manifest'
+import { securityHeaders } from './http/security-headers'
+import { SECURITY_TXT_PATH, securityTxt } from './http/security-txt'
 import { createLogger, type Logger } from './logger'
 import { plugins as defaultPlugins } from './plugins'
 
@@ -66,15 +71,18 @@ export async function startServer({ env, log = createLogger(env.LOG_LEVEL), plug
   }
 
   const app = new Hono()
-  app.use('*', async (c, next) => {
-    await next()
-    c.header('X-Content-Type-Options', 'nosniff')
-    c.header('Referrer-Policy', 'strict-origin-when-cross-origin')
-    c.header('X-Frame-Options', 'SAMEORIGIN')
-  })
   app.use('*', compress())
+  // Before any handler reads the input: text no field accepts is a 400 here, not a database error later.
+  app.use('*', rejectInvalidText())
   // Not under the Vite dev server, whose injected scripts change as it runs.
-  if (!dev) app.use('*', contentSecurityPolicy({ rpcUrls: env.rpcUrls, googleMapsApiKey: env.GOOGLE_MAPS_API_KEY, publicUrl: env.PUBLIC_URL }))
+  if (!dev) {
+    const scriptHashes = readScriptHashManifest(path.join(buildDir, 'server'))
+    app.use('*', contentSecurityPolicy({ rpcUrls: env.rpcUrls, googleMapsApiKey: env.GOOGLE_MAPS_API_KEY, publicUrl: env.PUBLIC_URL, scriptHashes }))
+  }
+  app.get(SECURITY_TXT_PATH, (c) => {
+    c.header('Cache-Control', 'public, max-age=86400')
+    return c.text(securityTxt({ publicUrl: env.publicUrl }))
+  })
   // Liveness: the process answers (a supervisor restarts it when this stops answering).
   app.get('/livez', (c) => {
     c.header('Cache-Control', 'no-store')
@@ -90,7 +98,9 @@ export async function startServer({ env, log = createLogger(env.LOG_LEVEL), plug
   app.get('/healthz', async (c) => {
     const report = await checkHealth(ctx)
     c.header('Cache-Control', 'no-store')
-    return c.json(report, report.database.reachable ? 200 : 503)
+    // Versions and error messages help an attacker more than a visitor: admins only.
+    const actor = await resolveActor(c.req.raw).catch(() => null)
+    return c.json(actor?.isAdmin ? report : guestHealthReport(report), report.database.reachable ? 200 : 503)
   })
   if (process.env.ENABLE_TEST_ROUTES === '1') {
     // A request that takes ?ms= to answer, for the graceful-shutdown test; absent in a real deployment.
@@ -126,6 +136,8 @@ export async function startServer({ env, log = createLogger(env.LOG_LEVEL), plug
         // The build's .br/.gz copies (server/http/precompress-static-files.ts); compress() leaves them be.
         precompressed: true,
         onFound: (filePath, c) => {
+          // The policy of a prerendered page allows the inline scripts the build hashed for this file.
+          if (/\.html(\.br|\.gz)?$/.test(filePath)) c.set('staticFile', toManifestKey(clientDir, filePath))
           if (!filePath.includes('/assets/')) c.header('Cache-Control', 'public, max-age=0, must-revalidate')
           // A text file may go out compressed or not, so caches keep one copy per encoding (serveStatic
           // itself marks only the compressed copies it sends).
@@ -136,14 +148,24 @@ export async function startServer({ env, log = createLogger(env.LOG_LEVEL), plug
   }
 
   const handleRequest = createRequestHandler(getBuild, dev ? 'development' : 'production')
-  app.all('*', (c) => handleRequest(c.req.raw))
+  app.all('*', async (c) => {
+    // The page's Content-Security-Policy nonce, for the scripts React Router and React write.
+    const context = new RouterContextProvider()
+    const nonceContext = ((await getBuild()).entry.module as { nonceContext?: RouterContext<string> }).nonceContext
+    const nonce = c.get('cspNonce')
+    if (nonceContext && nonce) context.set(nonceContext, nonce)
+    return handleRequest(c.req.raw, context)
+  })
   app.onError((error, c) => {
     log.error({ err: error, path: c.req.path }, 'unhandled request error')
     return c.text('Internal Server Error', 500)
   })
 
   const honoListener = getRequestListener(app.fetch)
+  const headers = securityHeaders({ publicUrl: env.publicUrl })
   const server = createServer((req, res) => {
+    // Every answer, whoever writes it (Hono, tus, a refusal), starts with these.
+    for (const [name, value] of headers) res.setHeader(name, value)
     // While shutting down, a kept-alive connection is closed after its answer, so a client opens its
     // next request elsewhere (through the load balancer) instead of meeting a closed socket.
     if (ctx.lifecycle.draining) res.setHeader('Connection', 'close')

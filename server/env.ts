@@ -1,5 +1,6 @@
 import path from 'node:path'
 import { z } from 'zod'
+import { parseAddressRange } from './http/trusted-proxies'
 
 /**
  * The configuration contract of ARCHITECTURE.md, parsed once at start.
@@ -52,6 +53,19 @@ export const envSchema = z
           .map((e) => e.trim().toLowerCase())
           .filter(Boolean),
       ),
+    TRUSTED_PROXIES: z
+      .string()
+      .optional()
+      .transform((v, ctx) => {
+        const entries = (v ?? '')
+          .split(',')
+          .map((e) => e.trim())
+          .filter(Boolean)
+        for (const entry of entries) {
+          if (!parseAddressRange(entry)) ctx.addIssue({ code: 'custom', message: `"${entry}" is not an IP address or CIDR range (e.g. 10.0.0.2, 10.0.0.0/8, fd00::/8)` })
+        }
+        return entries
+      }),
     UPLOAD_MAX_BYTES: z.coerce.number().int().positive().default(2 * 1024 ** 3),
     SHUTDOWN_DELAY_SECONDS: z.coerce.number({ message: 'must be a number of seconds' }).min(0, 'must be 0 or more').max(600, 'must be at most 600').default(5),
     SHUTDOWN_GRACE_SECONDS: z.coerce.number({ message: 'must be a number of seconds' }).min(0, 'must be 0 or more').max(3600, 'must be at most 3600').default(120),

@@ -23,7 +23,7 @@ function patch(url: string, cookie: string, from: number, to: number, total: num
   return new Promise((resolve, reject) => {
     const req = request(url, {
       method: 'PATCH',
-      headers: { 'tus-resumable': '1.0.0', 'upload-offset': String(from), 'content-type': 'application/offset+octet-stream', 'content-length': String(to - from), cookie },
+      headers: { 'tus-resumable': '1.0.0', 'upload-offset': String(from), 'content-type': 'application/offset+octet-stream', 'content-length': String(to - from), cookie, origin: new URL(url).origin },
     })
     let sent = 0
     req.on('response', (res) => {
@@ -66,7 +66,7 @@ export default async function uploadBench() {
     const meta = (o: Record<string, string>) => Object.entries(o).map(([k, v]) => `${k} ${Buffer.from(v).toString('base64')}`).join(',')
     const created = await fetch(`${server.url}/uploads`, {
       method: 'POST',
-      headers: { 'tus-resumable': '1.0.0', 'upload-length': String(total), 'upload-metadata': meta({ filename: 'bench.zip', kind: 'user-box' }), cookie },
+      headers: { 'tus-resumable': '1.0.0', 'upload-length': String(total), 'upload-metadata': meta({ filename: 'bench.zip', kind: 'user-box' }), cookie, origin: server.url },
     })
     if (created.status !== 201) throw new Error(`upload creation failed: ${created.status} ${await created.text()}`)
     const location = new URL(created.headers.get('location')!, server.url).toString()

@@ -7,6 +7,7 @@ import { describeUnmetPasswordRules, PASSWORD_MAX_LENGTH } from '../../lib/auth-
 import { limits } from '../../lib/catalogue'
 import { site } from '../../lib/site'
 import type { AppContext } from '../context'
+import { CLIENT_IP_HEADER } from '../http/client-ip'
 import { accounts, sessions, users, verifications } from '../db/schema'
 import { grantAdminGroup } from './admin-groups'
 import { currentAuthRequest } from './auth-request-scope'
@@ -139,6 +140,9 @@ export function createAuth(ctx: AppContext) {
       useSecureCookies: env.publicUrl.startsWith('https://'),
       defaultCookieAttributes: { httpOnly: true, sameSite: 'lax' },
       cookiePrefix: 'mwk',
+      // The address a session records is the visitor's as the server resolved it (the peer, or behind
+      // TRUSTED_PROXIES the one X-Forwarded-For names), never a forwarding header the client wrote.
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER], ipv6Subnet: 128 },
       // Explicit: better-auth skips the Origin check whenever it detects a test runner, which would let
       // the tests pass over a check production relies on.
       disableOriginCheck: false,

@@ -1,11 +1,16 @@
 import { createGraphQLError, createYoga, type Plugin } from 'graphql-yoga'
 import type { AppContext } from '../context'
 import { isAppError } from '../errors/app-error'
+import { isSiteOrigin } from '../http/site-origin'
 import { buildSchema } from './build-schema'
 import { createGraphqlContext, type GraphqlContext } from './graphql-context'
 import { defaultQueryLimits, noIntrospectionRule, queryLimitsRule } from './query-limits'
 
 export const GRAPHQL_PATH = '/graphql'
+/** Larger bodies are refused (413) before they are parsed: the biggest real query is a few KB. */
+export const GRAPHQL_MAX_BODY_BYTES = 100 * 1024
+/** graphql's parser stops here: a document of more tokens costs parse time whatever it asks for. */
+export const GRAPHQL_MAX_TOKENS = 2000
 
 /** Extra validation rules: the query limits always, and no introspection unless allowed. */
 function useValidationRules(allowIntrospection: boolean): Plugin {
@@ -14,6 +19,62 @@ function useValidationRules(allowIntrospection: boolean): Plugin {
       addValidationRule(queryLimitsRule(defaultQueryLimits))
       if (!allowIntrospection) addValidationRule(noIntrospectionRule)
     },
+  }
+}
+
+/**
+ * The parser with a token limit, and parser errors answered with a fixed message: the parser's own
+ * (which quote the document and name what it expected) are not echoed back.
+ */
+function useParserLimits(maxTokens: number): Plugin {
+  return {
+    onParse({ parseFn, setParseFn }) {
+      setParseFn((source, options) => {
+        try {
+          return parseFn(source, { ...options, maxTokens })
+        } catch (error) {
+          // graphql 16 spells it "more that".
+          const tooLarge = /contains more th(?:an|at) \d+ tokens/.test((error as Error).message)
+          throw createGraphQLError(tooLarge ? `Query is too large (the limit is ${maxTokens} tokens)` : 'Invalid query', {
+            extensions: { code: tooLarge ? 'QUERY_TOO_LARGE' : 'GRAPHQL_PARSE_FAILED', http: { status: 400 } },
+          })
+        }
+      })
+    },
+  }
+}
+
+const SUGGESTION = /\s*Did you mean [\s\S]*\?$/
+
+/** Drops graphql's "Did you mean …?" hints, which spell out the schema that introspection hides. */
+function stripSuggestions(result: unknown) {
+  const errors = (result as { errors?: readonly { message: string }[] } | null)?.errors
+  if (!Array.isArray(errors)) return
+  for (const error of errors) if (SUGGESTION.test(error.message)) error.message = error.message.replace(SUGGESTION, '')
+}
+
+function useNoSuggestions(): Plugin {
+  return {
+    onValidate: () => ({ result }) => stripSuggestions({ errors: result }),
+    onExecute: () => ({ onExecuteDone: ({ result }) => stripSuggestions(result) }),
+    onSubscribe: () => ({ onSubscribeResult: ({ result }) => stripSuggestions(result) }),
+  }
+}
+
+/**
+ * CORS for /graphql. The site's own pages may send their cookies (credentialed requests); any other
+ * origin may call it with an API token (Authorization: Bearer) but never with credentials, so a
+ * browser on another site cannot read a signed-in visitor's data. Requests that carry a cookie from
+ * another origin never get here (server/http/origin-guard.ts).
+ */
+function corsFor(ctx: AppContext) {
+  const common = { methods: ['GET', 'POST'], allowedHeaders: ['content-type', 'authorization', 'accept'], maxAge: 600 }
+  return (request: Request) => {
+    const origin = request.headers.get('origin')
+    if (origin && isSiteOrigin(origin, { publicUrl: ctx.env.PUBLIC_URL, host: request.headers.get('host') ?? undefined })) {
+      return { ...common, origin: [origin], credentials: true }
+    }
+    return { ...common, origin: '*', credentials: false }
   }
 }
 
@@ -30,7 +91,11 @@ export function createGraphqlYoga(ctx: AppContext) {
     landingPage: false,
     logging: false,
     context: ({ request }) => createGraphqlContext(request),
-    plugins: [useValidationRules(allowIntrospection)],
+    cors: corsFor(ctx),
+    maxRequestBodySize: GRAPHQL_MAX_BODY_BYTES,
+    // JSON bodies only (graphql-plugin.ts refuses the other content types before Yoga sees them).
+    multipart: false,
+    plugins: [useParserLimits(GRAPHQL_MAX_TOKENS), useValidationRules(allowIntrospection), ...(allowIntrospection ? [] : [useNoSuggestions()])],
     maskedErrors: {
       isDev: false,
       maskError(error, message) {

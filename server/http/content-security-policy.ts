@@ -1,20 +1,25 @@
-import { createHash } from 'node:crypto'
-import { brotliDecompressSync, gunzipSync } from 'node:zlib'
+import { createHash, randomBytes } from 'node:crypto'
 import type { MiddlewareHandler } from 'hono'
 import { withNodeOverrides } from '../../lib/chains'
+import type { ScriptHashManifest } from './script-hash-manifest'
 
 /**
- * Content-Security-Policy for every HTML page.
- *
- * Prerendered pages are static files, so there is no per-request nonce to give their inline scripts
- * (the theme boot script, React Router's hydration data and module loader). Instead, each inline
- * script that runs is allowed by its SHA-256 hash, read from the page as it is served; server-rendered
- * pages get the same treatment, so one rule covers both. Nothing else inline may run, and scripts
- * load from this origin only.
+ * Content-Security-Policy for every HTML page: scripts from this origin, plus inline scripts the build
+ * itself produced, and nothing else inline.
+ * - A prerendered page is a static file with no per-request nonce: its inline scripts (theme boot,
+ *   React Router's hydration data and module loader) are allowed by their SHA-256 hashes, computed
+ *   from the file at build time (script-hash-manifest.ts), never from the bytes being served.
+ * - A server-rendered page gets a fresh nonce per request, which React Router and React put on the
+ *   scripts they write (app/entry.server.tsx), plus the build-time hashes of the site's own constant
+ *   inline scripts (the theme boot script), which carry no nonce.
+ * Whatever else a response contains (an injected script included) is never allowed.
  */
 
 const SCRIPT_ELEMENT = /<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi
 const EXECUTABLE_TYPES = new Set(['', 'module', 'text/javascript', 'application/javascript'])
+
+/** The 'sha256-…' source that allows one inline script, byte for byte. */
+export const inlineScriptHash = (script: string) => `'sha256-${createHash('sha256').update(script, 'utf8').digest('base64')}'`
 
 /** 'sha256-…' sources for the inline scripts of a page that run (JSON-LD and other data blocks do not). */
 export function inlineScriptHashes(html: string): string[] {
@@ -23,12 +28,13 @@ export function inlineScriptHashes(html: string): string[] {
     if (/\ssrc\s*=/i.test(` ${attributes}`)) continue
     const type = /\btype\s*=\s*["']?([^"'\s>]*)/i.exec(attributes)?.[1]?.toLowerCase() ?? ''
     if (!EXECUTABLE_TYPES.has(type)) continue
-    hashes.add(`'sha256-${createHash('sha256').update(body, 'utf8').digest('base64')}'`)
+    hashes.add(inlineScriptHash(body))
   }
   return [...hashes]
 }
 
 export interface PolicyOptions {
+  /** Sources for inline scripts: 'sha256-…' hashes and/or a 'nonce-…'. */
   scriptHashes: string[]
   /** Origins the browser calls directly besides this one: the wallet's JSON-RPC nodes. */
   connectOrigins: string[]
@@ -78,57 +84,45 @@ export interface CspMiddlewareOptions {
   googleMapsApiKey?: string
   /** PUBLIC_URL: behind a TLS proxy the request arrives as http://, while the browser speaks wss://. */
   publicUrl?: string
+  /** The build's inline-script hashes. */
+  scriptHashes: ScriptHashManifest
+}
+
+declare module 'hono' {
+  interface ContextVariableMap {
+    /** The nonce of this request's page, for React Router's and React's inline scripts. */
+    cspNonce: string
+    /** The client-build file a static answer came from (relative, with / separators), if any. */
+    staticFile: string
+  }
 }
 
 /** The WebSocket origin a page served at `url` uses for the chat. */
 const socketOriginOf = (url: URL) => `${url.protocol === 'https:' ? 'wss:' : 'ws:'}//${url.host}`
 
-/** Sets the policy on HTML responses; it sits inside compression, so it reads the page uncompressed. */
-export function contentSecurityPolicy({ rpcUrls, googleMapsApiKey, publicUrl }: CspMiddlewareOptions): MiddlewareHandler {
+/** Sets the policy on HTML responses, and the nonce (c.get('cspNonce')) server-rendered pages use. */
+export function contentSecurityPolicy({ rpcUrls, googleMapsApiKey, publicUrl, scriptHashes }: CspMiddlewareOptions): MiddlewareHandler {
   const connectOrigins = walletNodeOrigins(rpcUrls)
   const publicSocket = publicUrl ? socketOriginOf(new URL(publicUrl)) : undefined
   // The same key check as the map itself (SPEC: a key shorter than 10 characters means no map).
   const mapsConfigured = (googleMapsApiKey?.length ?? 0) >= 10
-  // Per server: each has its own build.
-  const staticPageHashes = new Map<string, string[]>()
   return async (c, next) => {
+    const nonce = randomBytes(16).toString('base64')
+    c.set('cspNonce', nonce)
     await next()
-    // A 304 has no page to read; the browser keeps the policy stored with the page it revalidated.
+    // A 304 has no page; the browser keeps the policy stored with the page it revalidated.
     if (c.res.status === 304 || !c.res.headers.get('content-type')?.startsWith('text/html')) return
     // A response with its own policy keeps it (an uploaded HTML file is served sandboxed).
     if (c.res.headers.has('content-security-policy')) return
+    const staticFile = c.get('staticFile')
+    const scriptSources = staticFile !== undefined ? (scriptHashes.pages[staticFile] ?? []) : [`'nonce-${nonce}'`, ...scriptHashes.rendered]
     // The page's own origin, for the chat's WebSocket (older browsers do not count ws: as 'self').
     const url = new URL(c.req.url)
     const policy = buildPolicy({
-      scriptHashes: await scriptHashesOf(staticPageHashes, c.req.method, url.pathname, c.res),
+      scriptHashes: scriptSources,
       connectOrigins: [...new Set([socketOriginOf(url), ...(publicSocket ? [publicSocket] : []), ...connectOrigins])],
       googleMaps: mapsConfigured && url.pathname.replace(/\/+$/, '') === '/contact',
     })
     c.header('Content-Security-Policy', policy)
   }
 }
-
-/**
- * The script hashes of a page. A static file (a prerendered page, precompressed at build time) is the
- * same bytes until the next build: its hashes are worked out once, by GET, and kept in `remembered`
- * by path, encoding and modification time.
- */
-async function scriptHashesOf(remembered: Map<string, string[]>, method: string, pathname: string, res: Response): Promise<string[]> {
-  const encoding = res.headers.get('content-encoding') ?? ''
-  const lastModified = res.headers.get('last-modified')
-  const key = lastModified ? `${pathname}\n${encoding}\n${lastModified}` : undefined
-  const known = key && remembered.get(key)
-  if (known) return known
-  // For HEAD too: Hono runs the GET handler of a rendered page and drops the body later, so both
-  // answer the same policy. A static file's HEAD has no body: it is answered from a GET's hashes.
-  const body = Buffer.from(await res.clone().arrayBuffer())
-  const html = (encoding === 'br' ? brotliDecompressSync(body) : encoding === 'gzip' ? gunzipSync(body) : body).toString('utf8')
-  const hashes = inlineScriptHashes(html)
-  if (key && method === 'GET') {
-    if (remembered.size >= MAX_REMEMBERED_PAGES) remembered.clear()
-    remembered.set(key, hashes)
-  }
-  return hashes
-}
-
-const MAX_REMEMBERED_PAGES = 500

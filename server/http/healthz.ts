@@ -33,7 +33,10 @@ export async function checkDatabase(ctx: AppContext): Promise<HealthReport['data
   }
 }
 
-/** Used by the System Status panel and by monitoring (503 when the database is unreachable). */
+/**
+ * Used by the System Status panel and by monitoring (503 when the database is unreachable). Guests get
+ * guestHealthReport(): the panel reads only the up/reachable flags.
+ */
 export async function checkHealth(ctx: AppContext): Promise<HealthReport> {
   const database = await checkDatabase(ctx)
   const engine = ctx.env.LLM_PROVIDER ?? 'site-knowledge'
@@ -51,4 +54,12 @@ export async function checkHealth(ctx: AppContext): Promise<HealthReport> {
     portal: { up: database.reachable },
     realtime: { kind: ctx.events.kind, up: realtimeUp },
   }
+}
+
+/** What a guest sees: the same states, without the database's version or error message. */
+export type GuestHealthReport = Omit<HealthReport, 'database'> & { database: Omit<HealthReport['database'], 'version' | 'error'> }
+
+export function guestHealthReport(report: HealthReport): GuestHealthReport {
+  const { version: _version, error: _error, ...database } = report.database
+  return { ...report, database }
 }

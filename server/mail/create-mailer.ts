@@ -2,6 +2,7 @@ import nodemailer from 'nodemailer'
 import { site } from '../../lib/site'
 import type { Env } from '../env'
 import type { Logger } from '../logger'
+import { isDevMailboxEnabled } from './is-dev-mailbox-enabled'
 import type { MailMessage } from './mail-message-schema'
 
 export interface Mailer {
@@ -15,19 +16,33 @@ export interface Mailer {
 
 export const defaultMailFrom = `${site.companyName} <no-reply@${site.email.split('@')[1]}>`
 
+export interface CreateMailerOptions {
+  /**
+   * Whether the log is read at an interactive terminal (stdout is a TTY). Only then does the dev
+   * transport print a mail's text, codes included: a log redirected to a file (`npm start > app.log`)
+   * is often readable by others, and a code in it is a way into the account.
+   */
+  interactive?: boolean
+}
+
 /**
  * Outgoing mail. Callers do not use it directly: they enqueue a 'mail' row in the outbox, and the
  * outbox worker sends it here, so a mail is committed with the change that causes it and retried.
  */
-export function createMailer(env: Pick<Env, 'SMTP_URL' | 'MAIL_FROM'>, log: Logger): Mailer {
+export function createMailer(env: Pick<Env, 'SMTP_URL' | 'MAIL_FROM' | 'PUBLIC_URL' | 'publicUrl'>, log: Logger, { interactive = process.stdout.isTTY === true }: CreateMailerOptions = {}): Mailer {
   const from = env.MAIL_FROM ?? defaultMailFrom
   if (!env.SMTP_URL) {
+    const whereToRead = isDevMailboxEnabled(env)
+      ? `read it at ${env.publicUrl}/dev/mailbox`
+      : 'its text is not logged because this log is not a terminal; set SMTP_URL to send mail'
     return {
       transport: 'dev-mailbox',
       from,
       async send(message) {
-        // Printed in full on purpose: without SMTP this is how a newcomer reads a verification code.
-        log.info({ mail: { from, to: message.to, subject: message.subject } }, `mail (not sent, no SMTP_URL) to ${message.to}: ${message.subject}\n${message.text}`)
+        const summary = `mail (not sent, no SMTP_URL) to ${message.to}: ${message.subject}`
+        // At a terminal, printed in full: this is how a newcomer reads a verification code.
+        if (interactive) log.info({ mail: { from, to: message.to, subject: message.subject } }, `${summary}\n${message.text}`)
+        else log.info({ mail: { from, to: message.to, subject: message.subject } }, `${summary} (${whereToRead})`)
       },
       close() {},
     }

@@ -1,7 +1,8 @@
 import { and, desc, eq } from 'drizzle-orm'
 import { getAppContext } from '../context'
 import { outbox } from '../db/schema'
-import { isDevMailboxEnabled } from './is-dev-mailbox-enabled'
+import { trustedProxiesOf } from '../http/client-ip'
+import { mayReadDevMailbox, type DevMailboxVisitor } from './is-dev-mailbox-enabled'
 import { mailMessageSchema } from './mail-message-schema'
 
 export interface DevMailboxEntry {
@@ -14,12 +15,14 @@ export interface DevMailboxEntry {
 
 /**
  * The mails "sent" without SMTP, newest first, for the /dev/mailbox page; undefined when the page must
- * not exist (SMTP configured, or a public address that is not this machine). They are read back from
- * the outbox rows the dev transport delivered, so they survive a restart and every instance sees them.
+ * not exist for this visitor (SMTP configured, a public address that is not this machine, or a request
+ * that did not come straight from this machine). They are read back from the outbox rows the dev
+ * transport delivered, so they survive a restart and every instance sees them.
  */
-export async function listDevMailbox({ requestUrl, limit = 50 }: { requestUrl: string; limit?: number }): Promise<DevMailboxEntry[] | undefined> {
-  const { env, db } = getAppContext()
-  if (!isDevMailboxEnabled(env, requestUrl)) return undefined
+export async function listDevMailbox({ visitor, limit = 50 }: { visitor: DevMailboxVisitor; limit?: number }): Promise<DevMailboxEntry[] | undefined> {
+  const ctx = getAppContext()
+  const { env, db } = ctx
+  if (!mayReadDevMailbox(env, visitor, trustedProxiesOf(ctx))) return undefined
   const rows = await db
     .select({ id: outbox.id, payload: outbox.payload, deliveredAt: outbox.deliveredAt, createdAt: outbox.createdAt })
     .from(outbox)

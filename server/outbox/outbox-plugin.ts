@@ -18,8 +18,9 @@ export function createOutboxPlugin(options: OutboxWorkerOptions = {}): ServerPlu
       await worker.start()
       ctx.log.debug({ mail: mailer.transport, notifications: ctx.env.DISCORD_WEBHOOK_URL ? 'discord' : 'log' }, 'outbox worker started')
       if (mailer.transport === 'dev-mailbox') {
-        if (isDevMailboxEnabled(ctx.env)) ctx.log.info(`No SMTP_URL: mail is not sent; it is printed here and listed at ${ctx.env.publicUrl}/dev/mailbox`)
-        else ctx.log.warn('No SMTP_URL: mail is not sent, only printed to this log (set SMTP_URL to send it)')
+        const printed = process.stdout.isTTY ? 'printed here and ' : ''
+        if (isDevMailboxEnabled(ctx.env)) ctx.log.info(`No SMTP_URL: mail is not sent; it is ${printed}listed at ${ctx.env.publicUrl}/dev/mailbox (to a browser on this machine)`)
+        else ctx.log.warn(`No SMTP_URL: mail is not sent${printed ? ', only printed to this log' : ''} (set SMTP_URL to send it)`)
       }
     },
     async stop(ctx) {

@@ -5,7 +5,9 @@ import { useServer } from 'graphql-ws/use/ws'
 import { WebSocketServer } from 'ws'
 import { resolveActor } from '../auth/resolve-actor'
 import type { AppContext } from '../context'
+import { INVALID_TEXT_MESSAGE, jsonHasInvalidText } from '../http/invalid-text'
 import type { ServerPlugin } from '../http/plugin'
+import { isSiteOrigin } from '../http/site-origin'
 
 /** The part of a Yoga instance graphql-ws needs (Yoga's "graphql-ws" recipe). */
 export interface EnvelopedGraphql {
@@ -53,6 +55,8 @@ export function createRealtimePlugin(options: RealtimePluginOptions): ServerPlug
           execute: (args) => (args.rootValue as { execute(a: ExecutionArgs): never }).execute(args),
           subscribe: (args) => (args.rootValue as { subscribe(a: ExecutionArgs): never }).subscribe(args),
           onSubscribe: async (socketCtx, _id, payload) => {
+            // The same rule as HTTP input at the edge (server/http/invalid-text.ts), for socket messages.
+            if (jsonHasInvalidText(payload)) return [new GraphQLError(INVALID_TEXT_MESSAGE, { extensions: { code: 'BAD_REQUEST' } })]
             const request = socketCtx.extra.request
             const headers = toHeaders(request)
             const actor = await resolveActor({ headers })
@@ -95,7 +99,7 @@ export function createRealtimePlugin(options: RealtimePluginOptions): ServerPlug
       const url = new URL(req.url ?? '/', 'http://localhost')
       if (url.pathname !== path) return false
       const service = ctx.services[SERVICE] as RealtimeService | undefined
-      if (!service || !isSameOrigin(req, ctx.env.publicUrl)) {
+      if (!service || !isSameOrigin(req, ctx.env.PUBLIC_URL)) {
         socket.end('HTTP/1.1 403 Forbidden\r\nConnection: close\r\nContent-Length: 0\r\n\r\n')
         return true
       }
@@ -124,15 +128,9 @@ function toHeaders(req: IncomingMessage): Headers {
   return headers
 }
 
-/** A browser always sends Origin on a WebSocket; it must be this site (PUBLIC_URL or the Host it asked for). */
-function isSameOrigin(req: IncomingMessage, publicUrl: string): boolean {
+/** A browser always sends Origin on a WebSocket; it must be this site's (server/http/site-origin.ts). */
+function isSameOrigin(req: IncomingMessage, publicUrl: string | undefined): boolean {
   const origin = req.headers.origin
   if (!origin) return true
-  let host: string
-  try {
-    host = new URL(origin).host
-  } catch {
-    return false
-  }
-  return host === new URL(publicUrl).host || host === req.headers.host
+  return isSiteOrigin(origin, { publicUrl, host: req.headers.host })
 }

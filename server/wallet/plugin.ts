@@ -1,7 +1,6 @@
-import { getConnInfo } from '@hono/node-server/conninfo'
-import type { Context } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { walletDisconnectedSchema } from '../../lib/wallet/wallet-api-schemas'
+import { clientIpFromRequest } from '../http/client-ip'
 import type { ServerPlugin } from '../http/plugin'
 import { consumeRateLimit } from '../rate-limit/consume-rate-limit'
 import { getPublicWalletConfig } from '../services/wallet/get-public-wallet-config'
@@ -9,14 +8,6 @@ import { notifyWalletDisconnected } from '../services/wallet/notify-wallet-disco
 
 /** A visitor disconnects a wallet a few times at most; more is someone filling the channel. */
 const disconnectLimit = { limit: 10, windowMs: 60_000 }
-
-function clientAddress(c: Context): string {
-  try {
-    return getConnInfo(c).remote.address ?? 'unknown'
-  } catch {
-    return 'unknown'
-  }
-}
 
 /**
  * The wallet badge's two server calls:
@@ -34,7 +25,7 @@ export const walletPlugin: ServerPlugin = {
 
     app.post('/api/wallet/disconnected', bodyLimit({ maxSize: 1024, onError: (c) => c.json({ error: 'Request too large' }, 413) }), async (c) => {
       c.header('Cache-Control', 'no-store')
-      const limit = await consumeRateLimit({ key: `wallet-disconnected:ip:${clientAddress(c)}`, ...disconnectLimit })
+      const limit = await consumeRateLimit({ key: `wallet-disconnected:ip:${clientIpFromRequest(c.req.raw) ?? 'unknown'}`, ...disconnectLimit })
       if (!limit.allowed) {
         c.header('Retry-After', String(limit.retryAfterSeconds))
         return c.json({ error: 'Too many attempts. Please wait a minute and try again.' }, 429)

@@ -45,6 +45,9 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       ENABLE_TEST_ROUTES: '1',
       // No load balancer polls a test server's readiness: stop at once on SIGTERM (a test sets it to test the delay).
       SHUTDOWN_DELAY_SECONDS: '0',
+      // A server started in this process earlier sets process.env.PUBLIC_URL to its own address; this one
+      // is at another, and only PUBLIC_URL's origin may send cookies to it.
+      PUBLIC_URL: undefined,
       ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,12 +1,15 @@
 import { data, useLoaderData, type HeadersFunction, type LoaderFunctionArgs } from 'react-router'
+import { peerIpFromRequest } from '../../../server/http/client-ip'
 import { listDevMailbox } from '../../../server/mail/list-dev-mailbox'
 
 export const meta = () => [{ title: 'Dev mailbox' }, { name: 'robots', content: 'noindex' }]
 
-// Without SMTP_URL, mail is not sent: it is listed here so a local visitor can read verification codes.
-// Anywhere else (SMTP configured, or a PUBLIC_URL that is not loopback) the page does not exist.
+// Without SMTP_URL, mail is not sent: it is listed here so a person at this machine can read verification
+// codes. For anyone else (another machine, a request through a proxy, SMTP configured, or a PUBLIC_URL that
+// is not loopback) the page does not exist. The peer address comes from the socket, never from a header.
 export async function loader({ request }: LoaderFunctionArgs) {
-  const mails = await listDevMailbox({ requestUrl: request.url })
+  const forwarded = request.headers.has('x-forwarded-for') || request.headers.has('forwarded')
+  const mails = await listDevMailbox({ visitor: { peerIp: peerIpFromRequest(request), forwarded } })
   if (!mails) throw data(null, { status: 404 })
   return data({ mails }, { headers: { 'Cache-Control': 'no-store' } })
 }

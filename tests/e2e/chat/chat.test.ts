@@ -179,7 +179,7 @@ describe('chat assistant in the browser', () => {
   it('another user can neither read nor subscribe to the conversation', async (ctx) => {
     const res = await fetch(`${env.server.url}/graphql`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', cookie: cookieHeader(alice) },
+      headers: { 'content-type': 'application/json', cookie: cookieHeader(alice), origin: env.server.url },
       body: JSON.stringify({ query: 'mutation { createOrGetChatConversation { id } }' }),
     })
     const conversationId = ((await res.json()) as { data: { createOrGetChatConversation: { id: string } } }).data.createOrGetChatConversation.id

@@ -62,4 +62,9 @@ describe('GraphQL introspection when enabled by configuration', () => {
     const res = await fetch(`${portal.url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query: '{ __schema { queryType { name } } }' }) })
     expect(await res.json()).toEqual({ data: { __schema: { queryType: { name: 'Query' } } } })
   })
+
+  it('keeps graphql\'s "Did you mean" hints, which tell nothing introspection does not', async () => {
+    const res = await fetch(`${portal.url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query: '{ mee { userId } }' }) })
+    expect((await res.json()).errors[0].message).toBe('Cannot query field "mee" on type "Query". Did you mean "me"?')
+  })
 })

@@ -25,6 +25,7 @@ function patchAndDrop(url: string, cookie: string, body: Buffer, sendBytes: numb
         'content-type': 'application/offset+octet-stream',
         'content-length': String(body.length),
         cookie,
+        origin: new URL(url).origin,
       },
     })
     req.on('error', () => resolve())

@@ -8,11 +8,11 @@ export const STREAM = `subscription ($conversationId: ID!, $afterSeq: Int) {
   }
 }`
 
-/** POST /graphql with the session cookie (or as a guest). */
+/** POST /graphql with the session cookie (or as a guest), from the site's own origin as its pages send it. */
 export async function gql<T = Record<string, unknown>>(baseUrl: string, cookie: string | null, query: string, variables: Record<string, unknown> = {}) {
   const res = await fetch(`${baseUrl}/graphql`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
+    headers: { 'content-type': 'application/json', origin: baseUrl, ...(cookie ? { cookie } : {}) },
     body: JSON.stringify({ query, variables }),
   })
   return (await res.json()) as { data?: T; errors?: { message: string; extensions?: { code?: string } }[] }

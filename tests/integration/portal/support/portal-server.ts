@@ -3,7 +3,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { startServer, type RunningServer } from '../../../../server/app'
 import { parseEnv } from '../../../../server/env'
-import { createLogger } from '../../../../server/logger'
+import { createLogger, type Logger } from '../../../../server/logger'
 import { startSmtpReceiver, type SmtpReceiver } from '../../platform/support/receivers'
 
 export interface PortalServer {
@@ -19,14 +19,15 @@ export interface PortalServer {
 
 /**
  * The real server in this process (embedded PostgreSQL in a temporary DATA_DIR, every plugin) with a
- * real SMTP receiver on loopback as SMTP_URL, so codes arrive the way a user gets them.
+ * real SMTP receiver on loopback as SMTP_URL, so codes arrive the way a user gets them. `log` replaces
+ * the silent logger (a test that reads what the server logs).
  */
-export async function startPortalServer(env: Record<string, string> = {}): Promise<PortalServer> {
+export async function startPortalServer(env: Record<string, string> = {}, { log }: { log?: Logger } = {}): Promise<PortalServer> {
   const smtp = await startSmtpReceiver()
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'portal-'))
   const server = await startServer({
     env: parseEnv({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'production', SMTP_URL: smtp.url, MAIL_FROM: 'portal@example.test', ...env }),
-    log: createLogger((process.env.PORTAL_TEST_LOG as 'silent' | undefined) ?? 'silent'),
+    log: log ?? createLogger((process.env.PORTAL_TEST_LOG as 'silent' | undefined) ?? 'silent'),
   })
   const mailsTo = (email: string) => smtp.mails.filter((m) => m.to.includes(email)).length
   return {

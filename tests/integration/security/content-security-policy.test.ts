@@ -1,0 +1,50 @@
+import path from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { inlineScriptHash } from '../../../server/http/content-security-policy'
+import { readScriptHashManifest } from '../../../server/http/script-hash-manifest'
+import { startPortalServer, type PortalServer } from '../portal/support/portal-server'
+
+const root = path.resolve(import.meta.dirname, '../../..')
+const scriptSources = (policy: string | null) => policy!.split('; ').find((d) => d.startsWith('script-src '))!.split(' ').slice(1)
+
+/** The inline scripts of a page that run (not JSON-LD), with their nonce attribute if any. */
+function inlineScripts(html: string) {
+  return [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi)]
+    .filter(([, attributes = '']) => !/\ssrc\s*=/.test(` ${attributes}`) && !/type="application\/ld\+json"/.test(attributes))
+    .map(([, attributes = '', body = '']) => ({ nonce: /nonce="([^"]+)"/.exec(attributes)?.[1], body }))
+}
+
+describe('Content-Security-Policy of real pages (hashes from the build, nonces per request)', () => {
+  let portal: PortalServer
+  const manifest = readScriptHashManifest(path.join(root, process.env.BUILD_DIR ?? 'build', 'server'))
+  beforeAll(async () => {
+    portal = await startPortalServer()
+  })
+  afterAll(async () => {
+    await portal?.close()
+  })
+
+  it.each([
+    ['/', 'index.html'],
+    ['/about', 'about/index.html'],
+    ['/examples/wind-load-silo', 'examples/wind-load-silo/index.html'],
+  ])('a prerendered page (%s) allows exactly the scripts the build hashed for its file', async (route, file) => {
+    const res = await fetch(portal.url + route, { headers: { 'accept-encoding': 'br' } })
+    const sources = scriptSources(res.headers.get('content-security-policy'))
+    expect(manifest.pages[file]!.length).toBeGreaterThan(1)
+    expect(sources).toEqual(["'self'", ...manifest.pages[file]!])
+    for (const script of inlineScripts(await res.text())) expect(sources).toContain(inlineScriptHash(script.body))
+  })
+
+  it.each(['/profile', '/no-such-page'])('a server-rendered page (%s) gets a fresh nonce, which each of its scripts carries, and no hash of its content', async (route) => {
+    const [first, second] = await Promise.all([fetch(portal.url + route), fetch(portal.url + route)])
+    const sources = scriptSources(first.headers.get('content-security-policy'))
+    const nonce = sources.find((s) => s.startsWith("'nonce-"))!.slice("'nonce-".length, -1)
+    expect(scriptSources(second.headers.get('content-security-policy'))).not.toContain(`'nonce-${nonce}'`)
+    // Besides the nonce, only the build's own constant scripts (the theme boot script) by hash.
+    expect(sources).toEqual(["'self'", `'nonce-${nonce}'`, ...manifest.rendered])
+    const scripts = inlineScripts(await first.text())
+    expect(scripts.length).toBeGreaterThan(1)
+    for (const script of scripts) expect(script.nonce === nonce || manifest.rendered.includes(inlineScriptHash(script.body))).toBe(true)
+  })
+})
