@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { readStream, wsClient } from '../../integration/chat/support/graphql-clients'
 import { STRONG_PASSWORD } from '../../integration/portal/support/accounts'
 import { HttpClient } from '../../integration/portal/support/http-client'
 import { startCluster, type Cluster } from './cluster'
@@ -50,6 +51,39 @@ describe('two instances behind a load balancer', { timeout: 300_000 }, () => {
     const viaLb = new HttpClient(cluster.lb.url)
     for (const [k, v] of client.cookies) viaLb.cookies.set(k, v)
     for (let i = 0; i < 6; i++) expect(await whoIs(viaLb)).toMatch(/^both-/)
+  })
+
+  it('a chat answer produced on either instance streams to a subscriber connected through the balancer', async () => {
+    const client = await signUpOn(cluster, cluster.lb.url, `chat-${Date.now()}@example.test`)
+    // GraphQL as the site's pages send it: the public origin, wherever the request lands.
+    const gql = async <T>(baseUrl: string, query: string, variables: Record<string, unknown> = {}) => {
+      const res = await fetch(`${baseUrl}/graphql`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: cluster.lb.url, cookie: client.cookieHeader },
+        body: JSON.stringify({ query, variables }),
+      })
+      return (await res.json()) as { data?: T; errors?: unknown[] }
+    }
+    const created = await gql<{ createOrGetChatConversation: { id: string; lastStreamSeq: number } }>(cluster.lb.url, 'mutation { createOrGetChatConversation { id lastStreamSeq } }')
+    const { id, lastStreamSeq } = created.data!.createOrGetChatConversation
+    // The WebSocket goes through HAProxy to one instance; each answer is produced by the instance that
+    // took its message, so at least one of the two comes from the other instance.
+    const ws = wsClient(cluster.lb.url, client.cookieHeader, { origin: cluster.lb.url })
+    try {
+      const stream = readStream(ws, id, lastStreamSeq)
+      await stream.waitFor((p) => p.id === 'start_ack')
+      for (const [n, instance] of cluster.instances.entries()) {
+        const sent = await gql<{ sendChatMessage: { id: string } }>(instance.url, 'mutation ($input: SendChatMessageInput!) { sendChatMessage(input: $input) { id } }', {
+          input: { conversationId: id, content: [{ text: n === 0 ? 'What does CFD analysis cost?' : 'Which FEA software do you use?' }] },
+        })
+        expect(sent.errors).toBeUndefined()
+        const done = await stream.waitFor((p) => !!p.stopReason && p.associatedUserMessageId === sent.data!.sendChatMessage.id, 30_000)
+        const parts = done.filter((p) => p.associatedUserMessageId === sent.data!.sendChatMessage.id)
+        expect(parts.map((p) => p.contentBlockText ?? '').join('').length).toBeGreaterThan(20)
+      }
+    } finally {
+      await ws.dispose()
+    }
   })
 
   it('shares rate limits: the contact form limit holds across instances', async () => {
