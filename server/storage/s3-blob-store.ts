@@ -8,6 +8,7 @@ import {
   DeleteObjectCommand,
   GetObjectCommand,
   HeadObjectCommand,
+  ListMultipartUploadsCommand,
   ListObjectsV2Command,
   PutObjectCommand,
   S3Client,
@@ -32,7 +33,17 @@ const SINGLE_PUT_MAX_BYTES = 5 * 1024 ** 3
  * An S3-compatible bucket (path-style addressing, so MinIO, s3rver, Ceph work). Large bodies go up as a
  * multipart upload, which S3 makes visible only on CompleteMultipartUpload; a failure aborts it.
  */
-export function createS3BlobStore(options: S3BlobStoreOptions): BlobStore & { client: S3Client } {
+export interface S3BlobStore extends BlobStore {
+  client: S3Client
+  /**
+   * Aborts multipart uploads started more than `olderThanMs` ago and never completed (a process that
+   * died while storing a file over 5 GiB leaves one, and the bucket keeps and bills its parts).
+   * Returns how many were aborted; 0 where the server does not list multipart uploads.
+   */
+  abortStaleMultipartUploads(olderThanMs: number): Promise<number>
+}
+
+export function createS3BlobStore(options: S3BlobStoreOptions): S3BlobStore {
   const client = new S3Client({
     endpoint: options.endpoint,
     region: options.region ?? 'us-east-1',
@@ -104,6 +115,29 @@ export function createS3BlobStore(options: S3BlobStoreOptions): BlobStore & { cl
       const result = await put(key, createReadStream(sourcePath), opts)
       await rm(sourcePath, { force: true })
       return result
+    },
+    async abortStaleMultipartUploads(olderThanMs) {
+      let aborted = 0
+      let KeyMarker: string | undefined
+      let UploadIdMarker: string | undefined
+      do {
+        let page
+        try {
+          page = await client.send(new ListMultipartUploadsCommand({ Bucket, KeyMarker, UploadIdMarker }))
+        } catch (error) {
+          const name = (error as { name?: string; Code?: string }).name
+          if (name === 'NotImplemented' || (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 501) return aborted
+          throw error
+        }
+        for (const upload of page.Uploads ?? []) {
+          if (!upload.Key || !upload.UploadId || !upload.Initiated || Date.now() - upload.Initiated.getTime() < olderThanMs) continue
+          await client.send(new AbortMultipartUploadCommand({ Bucket, Key: upload.Key, UploadId: upload.UploadId }))
+          aborted++
+        }
+        KeyMarker = page.IsTruncated ? page.NextKeyMarker : undefined
+        UploadIdMarker = page.IsTruncated ? page.NextUploadIdMarker : undefined
+      } while (KeyMarker)
+      return aborted
     },
     async putStream(key, body, { contentType, contentLength }) {
       // One request up to S3's single-request limit (nothing to abort if it is cut); parts beyond it.

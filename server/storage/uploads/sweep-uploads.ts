@@ -3,6 +3,7 @@ import type { Database } from '../../db/open-database'
 import { uploads } from '../../db/schema'
 import type { Logger } from '../../logger'
 import type { BlobStore } from '../blob-store'
+import type { S3BlobStore } from '../s3-blob-store'
 import { finishUpload } from './finish-upload'
 import { toPartialRow, type UploadStore } from './upload-store'
 
@@ -34,7 +35,9 @@ export interface SweepReport {
  *   so the file appears without anyone asking;
  * - an upload idle for a day is abandoned: its partial bytes (file or bucket objects) and its record
  *   are removed; a stored or refused upload's record goes too;
- * - partial bytes with no record at all (a crash between the two writes) are removed after a day.
+ * - partial bytes with no record at all (a crash between the two writes) are removed after a day, and
+ *   so are a bucket's multipart uploads that were never completed (a crash while storing a file over
+ *   5 GiB, the only files stored in parts).
  */
 export async function sweepUploads({ db, store, blobs, log, quotaBytes, includeOrphans = true, abandonedAfterMs = ABANDONED_AFTER_MS, unfinishedAfterMs = UNFINISHED_AFTER_MS }: SweepUploadsOptions): Promise<SweepReport> {
   const report: SweepReport = { finished: 0, removed: 0 }
@@ -69,6 +72,13 @@ export async function sweepUploads({ db, store, blobs, log, quotaBytes, includeO
     if (await store.find(id)) continue
     await store.partials.remove({ id, received: 0, parts: [] }).catch(() => {})
     report.removed++
+  }
+  const s3 = blobs as Partial<S3BlobStore>
+  if (includeOrphans && s3.abortStaleMultipartUploads) {
+    report.removed += await s3.abortStaleMultipartUploads(abandonedAfterMs).catch((error: unknown) => {
+      log.warn({ err: error }, 'could not abort stale multipart uploads')
+      return 0
+    })
   }
   if (report.finished || report.removed) log.info(report, 'uploads swept')
   return report

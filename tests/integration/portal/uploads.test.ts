@@ -4,8 +4,12 @@ import { request } from 'node:http'
 import os from 'node:os'
 import path from 'node:path'
 import { GetObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3'
+import { sql } from 'drizzle-orm'
 import S3rver from 's3rver'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { BlobStore } from '../../../server/storage/blob-store'
+import { sweepUploads } from '../../../server/storage/uploads/sweep-uploads'
+import type { UploadStore } from '../../../server/storage/uploads/upload-store'
 import { signUpAndVerify, userIdOf } from './support/accounts'
 import { HttpClient } from './support/http-client'
 import { startPortalServer, type PortalServer } from './support/portal-server'
@@ -230,5 +234,27 @@ describe('uploads to an S3-compatible bucket (s3rver on loopback)', () => {
     expect((await owner.gql('mutation($id: ID!) { deleteJobRequests(input: { id: $id }) { id } }', { id: jobId })).errors).toBeUndefined()
     const after = await s3.send(new ListObjectsV2Command({ Bucket: 'portal-files', Prefix: `job-files/${jobId}/` }))
     expect(after.KeyCount ?? 0).toBe(0)
+  })
+
+  it('an abandoned upload is removed from the bucket too: its pieces and its record, and nothing else', async () => {
+    const created = await owner.fetch('/uploads', {
+      method: 'POST',
+      headers: { 'tus-resumable': '1.0.0', 'upload-length': String(20 * 1024 * 1024), 'upload-metadata': encodeMetadata({ filename: 'left.zip', kind: 'user-box' }) },
+    })
+    const location = created.headers.get('location')!
+    const id = location.split('/').pop()!
+    await owner.fetch(location, {
+      method: 'PATCH',
+      headers: { 'tus-resumable': '1.0.0', 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' },
+      body: new Uint8Array(zipLike(9 * 1024 * 1024)),
+    })
+    const pieces = async () => (await s3.send(new ListObjectsV2Command({ Bucket: 'portal-files', Prefix: `.uploads/${id}/` }))).KeyCount ?? 0
+    expect(await pieces()).toBe(2)
+    const { ctx } = portal.server
+    await ctx.db.execute(sql`UPDATE upload SET updated_at = now() - interval '25 hours' WHERE id = ${id}`)
+    await sweepUploads({ db: ctx.db, store: ctx.services.uploadStore as UploadStore, blobs: ctx.services.storage as BlobStore, log: ctx.log, quotaBytes: ctx.env.STORAGE_QUOTA_BYTES })
+    expect(await pieces()).toBe(0)
+    expect((await ctx.db.execute(sql`SELECT 1 FROM upload WHERE id = ${id}`)).rows).toHaveLength(0)
+    expect((await owner.fetch(location, { method: 'HEAD', headers: { 'tus-resumable': '1.0.0' } })).status).toBe(404)
   })
 })
