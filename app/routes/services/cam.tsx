@@ -28,6 +28,16 @@ export default function CAMServicePage() {
                 <dt className="text-[var(--color-light)]">Certificate</dt>
                 <dd>{course.certificate}</dd>
               </dl>
+              <h4 className="mt-4 text-sm font-semibold">Who it is for</h4>
+              <p className="mt-1 text-sm leading-relaxed" data-course-target>
+                {course.target}
+              </p>
+              <h4 className="mt-4 text-sm font-semibold">What you learn</h4>
+              <ul className="mt-1 list-disc space-y-1 pl-5 text-sm" data-course-topics>
+                {course.learningTopics.map((topic) => (
+                  <li key={topic}>{topic}</li>
+                ))}
+              </ul>
             </li>
           ))}
         </ul>
