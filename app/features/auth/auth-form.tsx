@@ -14,12 +14,12 @@ export interface AuthAnswer {
 }
 
 /** Calls a better-auth endpoint; answers are JSON with `code` and `message` on failure. */
-export async function callAuth(path: string, body: Record<string, unknown>): Promise<AuthAnswer> {
+export async function callAuth(path: string, body: Record<string, unknown>, headers: Record<string, string> = {}): Promise<AuthAnswer> {
   try {
     const res = await fetch(`/api/auth${path}`, {
       method: 'POST',
       credentials: 'same-origin',
-      headers: { 'content-type': 'application/json' },
+      headers: { ...headers, 'content-type': 'application/json' },
       body: JSON.stringify(body),
     })
     const data = (await res.json().catch(() => ({}))) as { code?: string; message?: string }
@@ -54,7 +54,7 @@ export function explain(answer: AuthAnswer): string {
 }
 
 /** The id of a field's error message (`Field` renders it; the input names it in aria-describedby). */
-export const errorIdOf = (id: string) => `${id}-error`
+const errorIdOf = (id: string) => `${id}-error`
 
 /** aria-invalid and aria-describedby for an input: its error first, then any hints. */
 export function describedBy(id: string, error: string | undefined, ...hints: (string | undefined | false)[]) {
