@@ -1,6 +1,7 @@
 import { createConfig, http, webSocket, type Config, type Connector } from 'wagmi'
 import { readContract, watchBlockNumber, watchConnectors } from 'wagmi/actions'
 import { defineChain, erc20Abi, type Address, type EIP1193Provider, type Transport } from 'viem'
+import { getJson } from '../../../lib/api-client'
 import { chains, multicall3Address, transportSettings } from '../../../lib/chains'
 import { publicWalletConfigSchema, type PublicWalletConfig } from '../../../lib/wallet/wallet-api-schemas'
 
@@ -34,11 +35,9 @@ export interface WalletRuntime {
   destroy(): void
 }
 
-/** The deployment's public chain and token settings, fetched once when first needed. */
+/** The deployment's public chain and token settings, fetched once when first needed (retried like any read). */
 async function fetchWalletConfig(): Promise<PublicWalletConfig> {
-  const res = await fetch('/api/wallet/config', { headers: { accept: 'application/json' } })
-  if (!res.ok) throw new Error(`Wallet configuration unavailable (HTTP ${res.status})`)
-  return publicWalletConfigSchema.parse(await res.json())
+  return publicWalletConfigSchema.parse(await getJson('/api/wallet/config'))
 }
 
 export function createWalletRuntime(): WalletRuntime {
