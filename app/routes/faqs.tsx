@@ -1,7 +1,7 @@
 import { Link, useLoaderData } from 'react-router'
 import { faqGroups, faqsPage } from '../../content/faqs'
-import { pageData } from '../../lib/meta'
-import { metaFromLoader } from '../../lib/page-data'
+import { pageData } from '../../lib/page-data'
+import { metaFromLoader } from '../../lib/meta-from-loader'
 import { ButtonLink, linkClass, Page, PageHeader, SectionHeading } from '../components/content/ui'
 
 /** FAQPage structured data, so search engines can show the answers directly. */

@@ -1,7 +1,7 @@
 import { useLoaderData } from 'react-router'
 import { privacy } from '../../content/legal/privacy'
-import { pageData } from '../../lib/meta'
-import { metaFromLoader } from '../../lib/page-data'
+import { pageData } from '../../lib/page-data'
+import { metaFromLoader } from '../../lib/meta-from-loader'
 import { LegalSection, MailtoLink } from '../components/content/legal'
 import { Page, PageHeader } from '../components/content/ui'
 

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react'
 import { INVALID_CODE_MESSAGE, INVALID_CREDENTIALS_MESSAGE, passwordRules, TOO_MANY_ATTEMPTS_MESSAGE } from '../../../lib/auth-schema'
 
 /**
- * What the forms that talk to better-auth share: the sign-in dialog (login-dialog.tsx) and the
+ * What the forms that talk to better-auth share: the sign-in dialog (login-form.tsx) and the
  * dashboard's "Sign-in and security" card (features/dashboard/account-security.tsx).
  */
 

@@ -1,6 +1,6 @@
 import { useLoaderData } from 'react-router'
 import { detailedDrafting } from '../../../content/examples/detailed-drafting'
-import { metaFromLoader } from '../../../lib/page-data'
+import { metaFromLoader } from '../../../lib/meta-from-loader'
 import { CaseStudyPage } from '../../components/case-study/case-study-page'
 import { caseStudyData } from './case-study.server'
 

@@ -1,7 +1,7 @@
 import katexStylesheet from 'katex/dist/katex.min.css?url'
 import { useLoaderData, type LinksFunction } from 'react-router'
 import { windLoadSilo } from '../../../content/examples/wind-load-silo'
-import { metaFromLoader } from '../../../lib/page-data'
+import { metaFromLoader } from '../../../lib/meta-from-loader'
 import { CaseStudyPage } from '../../components/case-study/case-study-page'
 import { caseStudyData } from './case-study.server'
 

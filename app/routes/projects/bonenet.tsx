@@ -1,7 +1,7 @@
 import { useLoaderData } from 'react-router'
 import { projectPageContent } from '../../../content/projects'
-import { pageData } from '../../../lib/meta'
-import { metaFromLoader } from '../../../lib/page-data'
+import { pageData } from '../../../lib/page-data'
+import { metaFromLoader } from '../../../lib/meta-from-loader'
 import { ProjectPage } from '../../components/content/project-page'
 
 export const loader = () => pageData('/projects/bonenet', projectPageContent('bonenet'))

@@ -1,8 +1,8 @@
 import { useLoaderData } from 'react-router'
 import { servicePageContent } from '../../../content/services'
 import { camCourses } from '../../../lib/catalogue'
-import { pageData } from '../../../lib/meta'
-import { metaFromLoader } from '../../../lib/page-data'
+import { pageData } from '../../../lib/page-data'
+import { metaFromLoader } from '../../../lib/meta-from-loader'
 import { ServicePage } from '../../components/content/service-page'
 import { cardClass, SectionHeading } from '../../components/content/ui'
 

@@ -1,7 +1,7 @@
 import { useLoaderData } from 'react-router'
 import { servicePageContent } from '../../../content/services'
-import { pageData } from '../../../lib/meta'
-import { metaFromLoader } from '../../../lib/page-data'
+import { pageData } from '../../../lib/page-data'
+import { metaFromLoader } from '../../../lib/meta-from-loader'
 import { ServicePage } from '../../components/content/service-page'
 
 export const loader = () => pageData('/services/fea', servicePageContent('fea'))
