@@ -37,7 +37,7 @@ export interface ChainConfig {
   contracts: ChainContracts | null
 }
 
-export const chainIds = { ethereum: 1, bsc: 56, bscTestnet: 97, base: 8453 } as const
+const chainIds = { ethereum: 1, bsc: 56, bscTestnet: 97, base: 8453 } as const
 export type SupportedChainId = (typeof chainIds)[keyof typeof chainIds]
 
 /** Multicall3 lives at the same address on every EVM chain; wagmi batches reads through it. */

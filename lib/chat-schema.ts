@@ -26,7 +26,7 @@ export const realtimeTimings = {
   reconnectEveryMs: 60_000,
 } as const
 
-export const contentBlockSchema = z.object({ text: z.string() })
+const contentBlockSchema = z.object({ text: z.string() })
 
 export const sendMessageInputSchema = z.object({
   conversationId: z.string().uuid(chatMessages.noConversation).optional().nullable(),

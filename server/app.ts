@@ -53,7 +53,7 @@ const buildDir = path.resolve(root, process.env.BUILD_DIR ?? 'build')
 export async function startServer({ env, log = createLogger(env.LOG_LEVEL), plugins = defaultPlugins, dev = false }: StartOptions): Promise<RunningServer> {
   process.env.PUBLIC_URL = env.publicUrl
   const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.dataDir, log })
-  // With REDIS_URL: one shared command connection (ctx.services.redis, see server/events/get-redis.ts) and pub/sub across instances.
+  // With REDIS_URL: one shared command connection (ctx.services.redis) and pub/sub across instances.
   const redis = env.REDIS_URL ? createRedisClient(env.REDIS_URL, log) : undefined
   const events = redis ? createRedisEventBus({ url: env.REDIS_URL!, log, publisher: redis }) : createInProcessEventBus()
   // A healthy Redis answers at once; an unreachable one must not hold the start (the site works without it).

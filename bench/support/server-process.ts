@@ -105,7 +105,7 @@ export function pssMiB(pid: number): number | undefined {
   }
 }
 
-export function freePort(): Promise<number> {
+function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const srv = net.createServer()
     srv.on('error', reject)

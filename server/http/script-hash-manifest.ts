@@ -4,7 +4,7 @@ import path from 'node:path'
 import { inlineScriptHash, inlineScriptHashes } from './content-security-policy'
 
 /** Written next to the server build, which is never served (the client build is). */
-export const SCRIPT_HASH_MANIFEST = 'inline-script-hashes.json'
+const SCRIPT_HASH_MANIFEST = 'inline-script-hashes.json'
 
 /** The inline scripts the build produced, as Content-Security-Policy sources. */
 export interface ScriptHashManifest {

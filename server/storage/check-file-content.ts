@@ -1,4 +1,3 @@
-import { open } from 'node:fs/promises'
 import { fileTypeFromBuffer } from 'file-type'
 import type { StorageArea } from '../services/files/storage-path'
 
@@ -45,11 +44,11 @@ const documentRules: Record<string, Rule> = {
   js: { detected: [], undetectable: true },
 }
 
-export const rulesForArea = (area: StorageArea) => (area === 'profile-pictures' || area === 'picture-submissions' ? imageRules : documentRules)
+const rulesForArea = (area: StorageArea) => (area === 'profile-pictures' || area === 'picture-submissions' ? imageRules : documentRules)
 
-export const IMAGES_ONLY_MESSAGE = 'Only images can be uploaded here (JPEG, PNG, GIF or WebP)'
-export const TYPE_NOT_ALLOWED_MESSAGE = 'This file type is not allowed'
-export const CONTENT_MISMATCH_MESSAGE = 'The file content does not match its type'
+const IMAGES_ONLY_MESSAGE = 'Only images can be uploaded here (JPEG, PNG, GIF or WebP)'
+const TYPE_NOT_ALLOWED_MESSAGE = 'This file type is not allowed'
+const CONTENT_MISMATCH_MESSAGE = 'The file content does not match its type'
 
 function extensionOf(fileName: string): string {
   const dot = fileName.lastIndexOf('.')
@@ -66,19 +65,7 @@ export function checkFileName(area: StorageArea, fileName: string): string | nul
 /** How much of a file's beginning the content check reads. */
 export const CONTENT_SNIFF_BYTES = 4100
 
-/** Checked when the upload is complete: the content matches the extension (and the declared type). */
-export async function checkFileContent(area: StorageArea, fileName: string, filePath: string, declaredType?: string | null): Promise<string | null> {
-  const handle = await open(filePath, 'r')
-  try {
-    const head = Buffer.alloc(CONTENT_SNIFF_BYTES)
-    const { bytesRead } = await handle.read(head, 0, CONTENT_SNIFF_BYTES, 0)
-    return checkFileContentBytes(area, fileName, head.subarray(0, bytesRead), declaredType)
-  } finally {
-    await handle.close()
-  }
-}
-
-/** The same check on the file's first CONTENT_SNIFF_BYTES bytes (wherever the bytes are kept). */
+/** Checked when the upload is complete: the file's first CONTENT_SNIFF_BYTES bytes match its extension (and the declared type). */
 export async function checkFileContentBytes(area: StorageArea, fileName: string, head: Uint8Array, declaredType?: string | null): Promise<string | null> {
   const rules = rulesForArea(area)
   const rule = rules[extensionOf(fileName)]

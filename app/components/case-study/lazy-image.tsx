@@ -4,8 +4,8 @@ import { ImageOverlay } from './image-overlay'
 import { useHydrated } from './use-hydrated'
 
 /** SPEC.md section 9: images start loading within 50 px of the viewport, once 10 % is visible. */
-export const LAZY_ROOT_MARGIN = '50px'
-export const LAZY_THRESHOLD = 0.1
+const LAZY_ROOT_MARGIN = '50px'
+const LAZY_THRESHOLD = 0.1
 
 export type ImageLoadState = 'waiting' | 'loading' | 'loaded' | 'error'
 

@@ -18,8 +18,8 @@ export interface MapCardProps {
 type MapState = 'loading' | 'loaded' | 'unavailable'
 
 /** SPEC.md section 9: map 350 × 300 px at zoom 10, a line of width 3 at opacity 0.8. */
-export const MAP_WIDTH = 350
-export const MAP_HEIGHT = 300
+const MAP_WIDTH = 350
+const MAP_HEIGHT = 300
 const ZOOM = 10
 const LINE = { strokeColor: '#607d8b', strokeWeight: 3, strokeOpacity: 0.8 } as const
 

@@ -6,9 +6,9 @@ import { walletMessages } from '../../../lib/wallet/wallet-messages'
 import type { DiscoveredWallet, WalletRuntime } from './wallet-runtime'
 
 /** Local storage (SPEC.md section 3, "Local client data"). */
-export const connectedAddressKey = 'Connected_address'
+const connectedAddressKey = 'Connected_address'
 /** Which of several announced wallets was chosen at connect (its EIP-6963 rdns). */
-export const connectedWalletKey = 'Connected_wallet'
+const connectedWalletKey = 'Connected_wallet'
 
 export interface WalletError {
   /** The EIP-1193 error code when the wallet gave one (4001: the user rejected the request). */

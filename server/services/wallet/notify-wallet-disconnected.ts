@@ -4,7 +4,7 @@ import type { WalletDisconnectedInput } from '../../../lib/wallet/wallet-api-sch
 import { enqueueOutbox, type DbOrTx } from '../../outbox/enqueue'
 
 /** The outbox kind of the notification (server/db/schema/outbox.ts lists the kinds). */
-export const walletDisconnectKind = 'wallet-disconnect'
+const walletDisconnectKind = 'wallet-disconnect'
 
 /**
  * Queues the "Disconnected" notification of SPEC.md section 4 (emoji ":wave:", source
