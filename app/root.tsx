@@ -41,7 +41,7 @@ export default function App() {
   )
 }
 
-/** Top-level error boundary (SPEC.md section 2): any uncaught rendering error becomes this page. */
+/** Top-level error boundary: any uncaught rendering error becomes this page, never a blank screen. */
 export function ErrorBoundary() {
   const error = useRouteError()
   useEffect(() => {

@@ -2,7 +2,7 @@ import { z } from './zod'
 import { limits } from './catalogue'
 
 /**
- * The password rule of SPEC.md section 5, written once: the login form shows each unmet rule and
+ * The password rule, written once: the login form shows each unmet rule and
  * the server refuses a password that breaks any of them with the same words.
  */
 export const passwordRules = [

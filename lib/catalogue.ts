@@ -1,5 +1,5 @@
 /**
- * Business constants of SPEC.md section 9, in one place: pages, tests and the assistant read them here.
+ * Business constants (rates, courses, limits, timings), in one place: pages, tests and the assistant read them here.
  */
 export type ServiceSlug = 'cad' | 'fea' | 'cfd' | 'cam' | 'api'
 

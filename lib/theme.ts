@@ -1,5 +1,5 @@
 /**
- * The three built-in dark-blue themes (SPEC.md section 3, "Theme").
+ * The three built-in dark-blue themes.
  *
  * Each theme becomes a set of CSS custom properties (`--theme-*`) under `[data-theme="N"]`;
  * app/app.css maps them onto Tailwind colours (`bg-background`, `text-light`, `border-border`, ...).

@@ -3,7 +3,8 @@ import { z } from 'zod'
 import { parseAddressRange } from './http/trusted-proxies'
 
 /**
- * The configuration contract of ARCHITECTURE.md, parsed once at start.
+ * The configuration contract (the variables README.md lists; deployments and tests rely on these
+ * names), parsed once at start.
  * A bad value stops the server with a message naming the variable and what is wrong.
  */
 const optionalString = z.string().trim().min(1).optional()

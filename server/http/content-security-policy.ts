@@ -104,7 +104,7 @@ const socketOriginOf = (url: URL) => `${url.protocol === 'https:' ? 'wss:' : 'ws
 export function contentSecurityPolicy({ rpcUrls, googleMapsApiKey, publicUrl, scriptHashes }: CspMiddlewareOptions): MiddlewareHandler {
   const connectOrigins = walletNodeOrigins(rpcUrls)
   const publicSocket = publicUrl ? socketOriginOf(new URL(publicUrl)) : undefined
-  // The same key check as the map itself (SPEC: a key shorter than 10 characters means no map).
+  // The same key check as the map itself: a key shorter than 10 characters means no map.
   const mapsConfigured = (googleMapsApiKey?.length ?? 0) >= 10
   return async (c, next) => {
     const nonce = randomBytes(16).toString('base64')

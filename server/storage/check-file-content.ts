@@ -2,7 +2,8 @@ import { fileTypeFromBuffer } from 'file-type'
 import type { StorageArea } from '../services/files/storage-path'
 
 /**
- * Allowed file types per area (SPEC.md section 5), checked by content: the first bytes must match what
+ * Allowed file types per area (images only for pictures; documents, images and CAD/CFD formats
+ * elsewhere), checked by content: the first bytes must match what
  * the extension claims. `detected` lists the MIME types file-type may report for that extension;
  * `undetectable: true` allows content file-type cannot recognise (text, CAD text formats).
  */

@@ -7,7 +7,7 @@ import { CloseIcon, LoginIcon, LogoutIcon, MenuIcon, PanelIcon, UserIcon } from 
 import { useLoginDialog } from '../../components/layout/login-dialog-context'
 import { preloadLoginDialog } from '../auth/login-dialog-provider'
 
-/** Mobile menu icon size (SPEC.md section 9). */
+/** Mobile menu icon size, in px. */
 const MOBILE_MENU_ICON_SIZE = 28
 
 const itemClass = 'inline-flex items-center gap-2 rounded-md px-3 py-2 text-sm font-medium text-light no-underline transition-colors hover:bg-shade hover:text-text'

@@ -17,7 +17,7 @@ const linkClass = (isActive: boolean) =>
   cn('flex items-center gap-2 rounded-md px-3 py-1.5 no-underline transition-colors hover:bg-shade hover:text-text', isActive ? 'bg-shade text-text' : 'text-light')
 
 /**
- * The side panel (w-80, SPEC.md section 9). From the xl breakpoint it is always shown beside the page;
+ * The side panel (w-80). From the xl breakpoint it is always shown beside the page;
  * below it, it is a drawer opened by the navigation bar's toggle.
  */
 export function SidePanel({ open, onClose }: SidePanelProps) {

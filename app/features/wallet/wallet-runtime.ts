@@ -7,11 +7,11 @@ import { publicWalletConfigSchema, type PublicWalletConfig } from '../../../lib/
 
 /**
  * The wallet's heavy half: wagmi and viem. Only the lazily loaded widget imports this module, so
- * neither library reaches the first load of a page (docs/decisions, wallet loading).
+ * neither library reaches the first load of a page (docs/decisions/008).
  *
  * wagmi does the EIP-6963 discovery (every announced wallet becomes a connector) and the token read
  * (its chain-56 client batches calls through Multicall3). Accounts and chain are asked of the chosen
- * wallet's EIP-1193 provider directly, with the calls SPEC.md section 7 names.
+ * wallet's EIP-1193 provider directly (eth_accounts, eth_requestAccounts, eth_chainId and the events).
  */
 
 export interface DiscoveredWallet {

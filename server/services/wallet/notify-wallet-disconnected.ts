@@ -7,7 +7,7 @@ import { enqueueOutbox, type DbOrTx } from '../../outbox/enqueue'
 const walletDisconnectKind = 'wallet-disconnect'
 
 /**
- * Queues the "Disconnected" notification of SPEC.md section 4 (emoji ":wave:", source
+ * Queues the wallet's "Disconnected" notification (emoji ":wave:", source
  * "<productName> - Logout"). The text is fixed here rather than taken from the request, so the public
  * endpoint cannot be used to post arbitrary messages to the company's channel.
  */

@@ -185,7 +185,7 @@ describe('public pages: a visitor reads every page', () => {
     await finish('faqs')
   })
 
-  it('terms: twelve numbered sections on the topics of the spec', async () => {
+  it('terms: twelve numbered sections', async () => {
     const page = await visit('/terms', terms.heading)
     const headings = await texts(page, 'main h2')
     expect(headings).toHaveLength(12)
