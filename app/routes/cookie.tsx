@@ -5,8 +5,9 @@ import { metaFromLoader } from '../../lib/meta-from-loader'
 import { LegalSection, MailtoLink } from '../components/content/legal'
 import { Page, PageHeader } from '../components/content/ui'
 
-export const loader = () => pageData('/cookie', cookiePolicy)
 export const meta = metaFromLoader
+
+export const loader = () => pageData('/cookie', cookiePolicy)
 
 export default function CookiePage() {
   const { content: cookiePolicy } = useLoaderData<typeof loader>()

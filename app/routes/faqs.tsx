@@ -17,6 +17,8 @@ function faqJsonLd() {
 
 const slug = (text: string) => text.toLowerCase().replace(/[^a-z0-9]+/g, '-')
 
+export const meta = metaFromLoader
+
 export function loader() {
   return pageData('/faqs', {
     page: faqsPage,
@@ -25,7 +27,6 @@ export function loader() {
     jsonLd: JSON.stringify(faqJsonLd()).replace(/</g, '\\u003c'),
   })
 }
-export const meta = metaFromLoader
 
 export default function FaqsPage() {
   const { content } = useLoaderData<typeof loader>()

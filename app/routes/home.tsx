@@ -8,13 +8,14 @@ import { FeatureCard } from '../components/content/feature-card'
 import { Icon } from '../components/content/icon'
 import { ButtonLink, cardClass, ContactBand, linkClass } from '../components/content/ui'
 
+export const meta = metaFromLoader
+
 export function loader() {
   return pageData('/', {
     home,
     services: serviceCards().map(({ slug, icon, title, path, rateLabel }) => ({ slug, icon, title, path, rateLabel })),
   })
 }
-export const meta = metaFromLoader
 // "Ask our assistant" links to /?chat=open: the copy stays as it is.
 export const shouldRevalidate = neverRevalidate
 

@@ -5,8 +5,9 @@ import { metaFromLoader } from '../../lib/meta-from-loader'
 import { LegalSection, MailtoLink } from '../components/content/legal'
 import { Page, PageHeader } from '../components/content/ui'
 
-export const loader = () => pageData('/privacy', privacy)
 export const meta = metaFromLoader
+
+export const loader = () => pageData('/privacy', privacy)
 
 export default function PrivacyPage() {
   const { content: privacy } = useLoaderData<typeof loader>()

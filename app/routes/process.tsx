@@ -6,8 +6,9 @@ import { Icon } from '../components/content/icon'
 import { PhaseIndex } from '../components/content/phase-index'
 import { cardClass, ContactBand, Page, PageHeader, TickList } from '../components/content/ui'
 
-export const loader = () => pageData('/process', designProcess)
 export const meta = metaFromLoader
+
+export const loader = () => pageData('/process', designProcess)
 
 export default function ProcessPage() {
   const { content: designProcess } = useLoaderData<typeof loader>()

@@ -5,8 +5,9 @@ import { metaFromLoader } from '../../lib/meta-from-loader'
 import { LegalSection } from '../components/content/legal'
 import { Page, PageHeader } from '../components/content/ui'
 
-export const loader = () => pageData('/terms', terms)
 export const meta = metaFromLoader
+
+export const loader = () => pageData('/terms', terms)
 
 export default function TermsPage() {
   const { content: terms } = useLoaderData<typeof loader>()

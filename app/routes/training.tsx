@@ -9,6 +9,8 @@ import { Icon } from '../components/content/icon'
 import { cardClass, linkClass, Page, PageHeader, SectionHeading, TickList } from '../components/content/ui'
 
 /** The page's copy, with each catalogue course (duration, level, price) joined to its description. */
+export const meta = metaFromLoader
+
 export function loader() {
   const { courses: descriptions, ...copy } = training
   return pageData('/training', {
@@ -18,7 +20,6 @@ export function loader() {
     carouselMs: timings.trainingCarouselMs,
   })
 }
-export const meta = metaFromLoader
 
 export default function TrainingPage() {
   const { training, courses, maxParticipants, carouselMs } = useLoaderData<typeof loader>().content

@@ -4,8 +4,9 @@ import { metaFromLoader } from '../../../lib/meta-from-loader'
 import { CaseStudyPage } from '../../components/case-study/case-study-page'
 import { caseStudyData } from './case-study.server'
 
-export const loader = () => caseStudyData(conceptCommunication)
 export const meta = metaFromLoader
+
+export const loader = () => caseStudyData(conceptCommunication)
 
 export default function ConceptCommunicationPage() {
   const { content } = useLoaderData<typeof loader>()

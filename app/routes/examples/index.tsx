@@ -7,8 +7,9 @@ import { CategoryBadge } from '../../components/case-study/category-badge'
 import { filterButtons, parseExampleFilter, type ExampleFilter } from '../../components/case-study/example-filter'
 import { useHydrated } from '../../components/case-study/use-hydrated'
 
-export const loader = () => pageData('/examples', examples)
 export const meta = metaFromLoader
+
+export const loader = () => pageData('/examples', examples)
 // The filter lives in the URL (?category=): choosing one must not refetch the list, which never changes.
 export const shouldRevalidate = neverRevalidate
 

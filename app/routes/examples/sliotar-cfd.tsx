@@ -4,8 +4,9 @@ import { metaFromLoader } from '../../../lib/meta-from-loader'
 import { CaseStudyPage } from '../../components/case-study/case-study-page'
 import { caseStudyData } from './case-study.server'
 
-export const loader = () => caseStudyData(sliotarCfd)
 export const meta = metaFromLoader
+
+export const loader = () => caseStudyData(sliotarCfd)
 
 export default function SliotarCfdPage() {
   const { content } = useLoaderData<typeof loader>()

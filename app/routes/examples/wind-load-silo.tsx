@@ -6,8 +6,9 @@ import { CaseStudyPage } from '../../components/case-study/case-study-page'
 import { caseStudyData } from './case-study.server'
 
 /** The equations are typeset here, at prerender time, so the browser receives finished maths. */
-export const loader = () => caseStudyData(windLoadSilo, { equations: true })
 export const meta = metaFromLoader
+
+export const loader = () => caseStudyData(windLoadSilo, { equations: true })
 // KaTeX's stylesheet, on this page only. As a URL (not a side-effect import) the server build
 // refers to the client's file instead of emitting a copy of its own.
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: katexStylesheet }]

@@ -5,13 +5,14 @@ import { metaFromLoader } from '../../../lib/meta-from-loader'
 import { Icon } from '../../components/content/icon'
 import { cardClass, linkClass, Page, PageHeader } from '../../components/content/ui'
 
+export const meta = metaFromLoader
+
 export function loader() {
   return pageData('/projects', {
     overview: projectsOverview,
     projects: projects.map(({ slug, path, icon, title, description }) => ({ slug, path, icon, title, description })),
   })
 }
-export const meta = metaFromLoader
 
 export default function ProjectsPage() {
   const { overview: projectsOverview, projects } = useLoaderData<typeof loader>().content

@@ -6,8 +6,9 @@ import { metaFromLoader } from '../../../lib/meta-from-loader'
 import { ServicePage } from '../../components/content/service-page'
 import { cardClass, SectionHeading } from '../../components/content/ui'
 
-export const loader = () => pageData('/services/cam', { ...servicePageContent('cam'), camCourses })
 export const meta = metaFromLoader
+
+export const loader = () => pageData('/services/cam', { ...servicePageContent('cam'), camCourses })
 
 export default function CAMServicePage() {
   const { content } = useLoaderData<typeof loader>()

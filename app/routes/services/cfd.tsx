@@ -4,8 +4,9 @@ import { pageData } from '../../../lib/page-data'
 import { metaFromLoader } from '../../../lib/meta-from-loader'
 import { ServicePage } from '../../components/content/service-page'
 
-export const loader = () => pageData('/services/cfd', servicePageContent('cfd'))
 export const meta = metaFromLoader
+
+export const loader = () => pageData('/services/cfd', servicePageContent('cfd'))
 
 export default function CFDServicePage() {
   const { content } = useLoaderData<typeof loader>()

@@ -5,8 +5,9 @@ import { metaFromLoader } from '../../../lib/meta-from-loader'
 import { Icon } from '../../components/content/icon'
 import { ButtonLink, cardClass, linkClass, Page, PageHeader, TickList } from '../../components/content/ui'
 
-export const loader = () => pageData('/services', { overview: servicesOverview, services: serviceCards() })
 export const meta = metaFromLoader
+
+export const loader = () => pageData('/services', { overview: servicesOverview, services: serviceCards() })
 
 export default function ServicesPage() {
   const { overview: servicesOverview, services } = useLoaderData<typeof loader>().content
