@@ -13,7 +13,8 @@ import type { Env } from './env'
 import { closeRedisClient, createRedisClient } from './events/create-redis-client'
 import { createInProcessEventBus } from './events/event-bus'
 import { createRedisEventBus } from './events/redis-event-bus'
-import { contentSecurityPolicy } from './http/content-security-policy'
+import { contentSecurityPolicy, createPagePolicy } from './http/content-security-policy'
+import { loadStaticFiles, type StaticFiles } from './http/static-files'
 import { checkDatabase, checkHealth, guestHealthReport } from './http/healthz'
 import { rejectInvalidText } from './http/invalid-text'
 import { isCompressible } from './http/precompress-static-files'
@@ -75,9 +76,12 @@ export async function startServer({ env, log = createLogger(env.LOG_LEVEL), plug
   // Before any handler reads the input: text no field accepts is a 400 here, not a database error later.
   app.use('*', rejectInvalidText())
   // Not under the Vite dev server, whose injected scripts change as it runs.
+  let staticFiles: StaticFiles | undefined
   if (!dev) {
     const scriptHashes = readScriptHashManifest(path.join(buildDir, 'server'))
-    app.use('*', contentSecurityPolicy({ rpcUrls: env.rpcUrls, googleMapsApiKey: env.GOOGLE_MAPS_API_KEY, publicUrl: env.PUBLIC_URL, scriptHashes }))
+    const policyOptions = { rpcUrls: env.rpcUrls, googleMapsApiKey: env.GOOGLE_MAPS_API_KEY, publicUrl: env.PUBLIC_URL }
+    app.use('*', contentSecurityPolicy({ ...policyOptions, scriptHashes }))
+    staticFiles = loadStaticFiles(path.join(buildDir, 'client'), { scriptHashes, pagePolicy: createPagePolicy(policyOptions) })
   }
   app.get(SECURITY_TXT_PATH, (c) => {
     c.header('Cache-Control', 'public, max-age=86400')
@@ -169,6 +173,9 @@ export async function startServer({ env, log = createLogger(env.LOG_LEVEL), plug
     // While shutting down, a kept-alive connection is closed after its answer, so a client opens its
     // next request elsewhere (through the load balancer) instead of meeting a closed socket.
     if (ctx.lifecycle.draining) res.setHeader('Connection', 'close')
+    // The client build from memory (public, read-only: no cookie, origin or address matters to it);
+    // anything else (pages rendered per request, the API, uploads) through the plugins and Hono.
+    if (staticFiles?.handle(req, res)) return
     for (const plugin of plugins) if (plugin.node?.(req, res, ctx)) return
     if (viteMiddleware) viteMiddleware(req, res, () => honoListener(req, res))
     else honoListener(req, res)
