@@ -9,6 +9,7 @@ import { createRequestHandler, RouterContextProvider, type RouterContext, type S
 import { resolveActor } from './auth/resolve-actor'
 import { setAppContext, type AppContext } from './context'
 import { openDatabase } from './db/open-database'
+import { createPgNotifications } from './db/pg-notifications'
 import type { Env } from './env'
 import { closeRedisClient, createRedisClient } from './events/create-redis-client'
 import { createInProcessEventBus } from './events/event-bus'
@@ -59,12 +60,15 @@ export async function startServer({ env, log = createLogger(env.LOG_LEVEL), plug
   const events = redis ? createRedisEventBus({ url: env.REDIS_URL!, log, publisher: redis }) : createInProcessEventBus()
   // A healthy Redis answers at once; an unreachable one must not hold the start (the site works without it).
   if (redis) await events.waitUntilLive(2000)
-  const ctx: AppContext = { env, log, db: database.db, database, events, services: redis ? { redis } : {}, startedAt: new Date(), lifecycle: { draining: false } }
+  // What PostgreSQL announces (NOTIFY), heard on one connection: every instance on the same database hears it.
+  const notifications = createPgNotifications(database.pool, log)
+  const ctx: AppContext = { env, log, db: database.db, database, events, services: { notifications, ...(redis ? { redis } : {}) }, startedAt: new Date(), lifecycle: { draining: false } }
   setAppContext(ctx)
 
   try {
     for (const plugin of plugins) await plugin.setup?.(ctx)
   } catch (error) {
+    await notifications.close().catch(() => {})
     await events.close().catch(() => {})
     if (redis) await closeRedisClient(redis)
     await database.close().catch(() => {})
@@ -199,6 +203,7 @@ export async function startServer({ env, log = createLogger(env.LOG_LEVEL), plug
     // e.g. the port is taken: leave nothing running behind (the embedded PostgreSQL above all).
     for (const plugin of [...plugins].reverse()) await Promise.resolve(plugin.stop?.(ctx)).catch(() => {})
     await closeVite?.()
+    await notifications.close().catch(() => {})
     await events.close().catch(() => {})
     if (redis) await closeRedisClient(redis)
     await database.close().catch(() => {})
@@ -252,6 +257,7 @@ export async function startServer({ env, log = createLogger(env.LOG_LEVEL), plug
         }
       }
       await closeVite?.()
+      await notifications.close()
       await ctx.events.close()
       if (redis) await closeRedisClient(redis)
       await database.close()
