@@ -13,6 +13,7 @@ import { createPgNotifications } from './db/pg-notifications'
 import type { Env } from './env'
 import { closeRedisClient, createRedisClient } from './events/create-redis-client'
 import { createInProcessEventBus } from './events/event-bus'
+import { createPgEventBus } from './events/pg-event-bus'
 import { createRedisEventBus } from './events/redis-event-bus'
 import { contentSecurityPolicy, createPagePolicy } from './http/content-security-policy'
 import { loadStaticFiles, type StaticFiles } from './http/static-files'
@@ -47,21 +48,30 @@ export interface StartOptions {
   plugins?: ServerPlugin[]
   /** Serve the Vite dev server instead of the production build. */
   dev?: boolean
+  /** A worker of a multi-process server: the embedded PostgreSQL its primary started. */
+  sharedEmbeddedUrl?: string
 }
 
 const root = process.cwd()
 const buildDir = path.resolve(root, process.env.BUILD_DIR ?? 'build')
 
-export async function startServer({ env, log = createLogger(env.LOG_LEVEL), plugins = defaultPlugins, dev = false }: StartOptions): Promise<RunningServer> {
+export async function startServer(options: StartOptions): Promise<RunningServer> {
+  const { env, log = createLogger(env.LOG_LEVEL), plugins = defaultPlugins, dev = false } = options
   process.env.PUBLIC_URL = env.publicUrl
-  const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.dataDir, log })
+  const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.dataDir, log, sharedEmbeddedUrl: options.sharedEmbeddedUrl })
   // With REDIS_URL: one shared command connection (ctx.services.redis, see server/events/get-redis.ts) and pub/sub across instances.
   const redis = env.REDIS_URL ? createRedisClient(env.REDIS_URL, log) : undefined
-  const events = redis ? createRedisEventBus({ url: env.REDIS_URL!, log, publisher: redis }) : createInProcessEventBus()
-  // A healthy Redis answers at once; an unreachable one must not hold the start (the site works without it).
-  if (redis) await events.waitUntilLive(2000)
   // What PostgreSQL announces (NOTIFY), heard on one connection: every instance on the same database hears it.
   const notifications = createPgNotifications(database.pool, log)
+  // Realtime events: Redis when configured; PostgreSQL's NOTIFY when several processes or instances
+  // share the database without Redis; within the process otherwise (decision 029).
+  const events = redis
+    ? createRedisEventBus({ url: env.REDIS_URL!, log, publisher: redis })
+    : env.WEB_CONCURRENCY > 1 || env.DATABASE_URL || options.sharedEmbeddedUrl
+      ? createPgEventBus({ pool: database.pool, notifications, log })
+      : createInProcessEventBus()
+  // A healthy Redis answers at once; an unreachable one must not hold the start (the site works without it).
+  if (events.kind !== 'in-process') await events.waitUntilLive(2000)
   const ctx: AppContext = { env, log, db: database.db, database, events, services: { notifications, ...(redis ? { redis } : {}) }, startedAt: new Date(), lifecycle: { draining: false } }
   setAppContext(ctx)
 
