@@ -1,7 +1,10 @@
 import type { jobRequests } from '../../db/schema'
 import { toIso } from '../shared/authorize'
 
-/** JobRequests of SPEC.md section 3, as the API returns them (strings; files is a JSON-encoded list). */
+/**
+ * A job request as the services return it: the fields of lib/job-request-schema.ts as stored (text;
+ * priority "1".."5"), and what the server sets (status, files as a JSON-encoded list, membership).
+ */
 export interface JobRequest {
   id: string
   user: string
@@ -19,22 +22,6 @@ export interface JobRequest {
   releasedAt: string | null
   createdAt: string
   updatedAt: string
-}
-
-export interface JobRequestInput {
-  /** The client the job is for: the actor by default; another user only for an admin. */
-  user?: string | null
-  job?: string | null
-  reference?: string | null
-  instructions?: string | null
-  /** Ignored on create: a new job request is always "pending" (SPEC.md section 4). */
-  status?: string | null
-  /** "1".."5" (a number 1..5 is accepted too); default "3". */
-  priority?: string | number | null
-  /** A list of paths, or that list JSON-encoded: files stored in job-files/{id}/ only, so empty on create. */
-  files?: string[] | string | null
-  /** Ignored: always "true". */
-  membership?: string | null
 }
 
 export function toJobRequest(row: typeof jobRequests.$inferSelect): JobRequest {
