@@ -1,3 +1,4 @@
+import { parseWithZod } from '@conform-to/zod/v4'
 import { describe, expect, it } from 'vitest'
 import { jobRequestSchema, PRIORITY_MESSAGE } from './job-request-schema'
 
@@ -21,6 +22,13 @@ describe('job request schema', () => {
       ['reference', 'At most 500 characters'],
       ['instructions', 'At most 10000 characters'],
     ])
+  })
+
+  it('reads the form as the browser posts it, empty inputs included', () => {
+    const form = new FormData()
+    for (const [key, value] of Object.entries({ intent: 'create-job-request', job: 'Mesh study', reference: '', instructions: '', priority: '3' })) form.set(key, value)
+    const submission = parseWithZod(form, { schema: jobRequestSchema })
+    expect(submission.status === 'success' && submission.value).toEqual({ job: 'Mesh study', priority: 3 })
   })
 
   it('trims what was typed', () => {

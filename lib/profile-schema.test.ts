@@ -1,3 +1,4 @@
+import { parseWithZod } from '@conform-to/zod/v4'
 import { describe, expect, it } from 'vitest'
 import {
   ADDRESS_COMMA_MESSAGE,
@@ -24,6 +25,16 @@ describe('profile schema', () => {
   it('accepts an empty form: every field is optional and reads as empty (cleared)', () => {
     expect(profileSchema.parse({})).toEqual(empty)
     expect(profileSchema.parse({ nickname: null, website: '   ' })).toEqual(empty)
+  })
+
+  it('reads the form as the browser posts it, empty inputs included (the form library turns them into missing values)', () => {
+    const form = new FormData()
+    for (const key of Object.keys(empty)) form.set(key, '')
+    form.set('intent', 'update-details')
+    form.set('companyName', 'Acme')
+    const submission = parseWithZod(form, { schema: profileSchema })
+    expect(submission.status).toBe('success')
+    expect(submission.status === 'success' && submission.value).toEqual({ ...empty, companyName: 'Acme' })
   })
 
   it('takes a UK national phone number as people write it and stores it in international form', () => {

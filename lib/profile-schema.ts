@@ -14,9 +14,20 @@ import { z } from './zod'
  * asks for the current password; nor is the logo, which is an uploaded file (setCompanyLogo).
  */
 
-/** Text as people type it: trimmed, missing or null read as empty. */
+/**
+ * Text as people type it: trimmed, missing or null read as empty. The inner string is optional too,
+ * because a form library may turn an empty input into "missing" before the schema sees it.
+ */
 function text(max: number) {
-  return z.preprocess((v) => (v === undefined || v === null ? '' : v), z.string().trim().max(max, `At most ${max} characters`))
+  return z.preprocess(
+    (v) => (v === undefined || v === null ? '' : v),
+    z
+      .string()
+      .trim()
+      .max(max, `At most ${max} characters`)
+      .optional()
+      .transform((v) => v ?? ''),
+  )
 }
 
 /** A text field that, when filled, is turned into its stored form or refused with `message`. */

@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps, useForm } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { useEffect, useRef, useState, type FormEvent } from 'react'
-import { useFetcher } from 'react-router'
+import { useActionData, useFetcher } from 'react-router'
 import { timings } from '../../../lib/catalogue'
 import { postalAddressParts, profileLabels, profileSchema, type ProfileField } from '../../../lib/profile-schema'
 import { Field, focusFirstInvalid } from '../../components/forms'
@@ -33,7 +33,9 @@ const inputTypes: Record<ProfileField, { type: 'text' | 'tel' | 'url'; autoCompl
   postcode: { type: 'text', autoComplete: 'postal-code' },
 }
 
-const personFields = ['phoneNumber', 'nickname', 'givenName', 'familyName', 'website', 'companyName', 'ethereumAddress'] as const satisfies readonly ProfileField[]
+/** Every field of the schema is shown: the address parts under their own heading, the others first. */
+const profileFields = Object.keys(profileSchema.shape) as ProfileField[]
+const personFields = profileFields.filter((f) => !(postalAddressParts as readonly string[]).includes(f))
 
 /**
  * The client's details: every field of the profile schema, checked in the browser with the schema
@@ -43,6 +45,9 @@ const personFields = ['phoneNumber', 'nickname', 'givenName', 'familyName', 'web
  */
 export function ClientDetailsForm({ details, clientId }: { details: ClientDetailsView; clientId: string | null }) {
   const fetcher = useFetcher<DashboardActionResult>({ key: `update-details-${details.userId}` })
+  // Without JavaScript the form posts the page itself, whose answer is the route's action data.
+  const posted = useActionData<DashboardActionResult>()
+  const answer = fetcher.data ?? (posted?.intent === 'update-details' ? posted : undefined)
   const [result, setResult] = useState<ButtonState>('idle')
   const formRef = useRef<HTMLFormElement>(null)
   const sent = useRef(false)
@@ -50,7 +55,7 @@ export function ClientDetailsForm({ details, clientId }: { details: ClientDetail
 
   const [form, fields] = useForm({
     id: `details-${details.userId}`,
-    lastResult: fetcher.state === 'idle' ? fetcher.data?.result : undefined,
+    lastResult: fetcher.state === 'idle' ? answer?.result : undefined,
     defaultValue: details,
     shouldValidate: 'onSubmit',
     shouldRevalidate: 'onInput',

@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps, getTextareaProps, useForm } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { useEffect, useRef, useState } from 'react'
-import { useFetcher } from 'react-router'
+import { useActionData, useFetcher } from 'react-router'
 import { acceptAttribute, checkFileBeforeUpload, describeAcceptedTypes } from '../../../lib/accepted-file-types'
 import { limits } from '../../../lib/catalogue'
 import { jobRequestSchema, priorityWords } from '../../../lib/job-request-schema'
@@ -22,6 +22,8 @@ import { useStatus } from './use-status'
  */
 export function JobRequestForm({ clientId, maxUploadBytes, onCreated }: { clientId: string | null; maxUploadBytes: number; onCreated: () => void }) {
   const create = useFetcher<DashboardActionResult>({ key: 'create-job-request' })
+  // Without JavaScript the form posts the page itself, whose answer is the route's action data.
+  const posted = useActionData<DashboardActionResult>()
   const { uploading, percent, upload } = useUpload()
   const [phase, setPhase] = useState<'idle' | 'creating' | 'uploading'>('idle')
   const [priority, setPriority] = useState<number>(limits.priorityDefault)
@@ -33,7 +35,7 @@ export function JobRequestForm({ clientId, maxUploadBytes, onCreated }: { client
 
   const [form, fields] = useForm({
     id: 'create-job-request',
-    lastResult: create.state === 'idle' ? create.data?.result : undefined,
+    lastResult: create.state === 'idle' ? (create.data ?? (posted?.intent === 'create-job-request' ? posted : undefined))?.result : undefined,
     shouldValidate: 'onSubmit',
     shouldRevalidate: 'onInput',
     onValidate: ({ formData }) => parseWithZod(formData, { schema: jobRequestSchema }),

@@ -15,7 +15,7 @@ import type { GraphqlModule } from '../graphql-module'
  */
 
 /** Each profile field's attribute (the address parts share custom_postaladdress). A field without one fails to compile. */
-const attributeOf = {
+export const attributeOf = {
   phoneNumber: 'phone_number',
   nickname: 'nickname',
   givenName: 'given_name',
