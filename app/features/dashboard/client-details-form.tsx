@@ -95,8 +95,9 @@ export function ClientDetailsForm({ details, clientId }: { details: ClientDetail
     const kind = inputTypes[name]
     const meta = fields[name]
     return (
+      // The key changes when the form is reset after a save: the input then shows the stored (normalised) value.
       <Field
-        key={`${name}-${meta.key ?? ''}`}
+        key={`${name}-${form.key ?? ''}`}
         label={profileLabels[name]}
         hint={kind.hint}
         errors={meta.errors}
@@ -110,9 +111,7 @@ export function ClientDetailsForm({ details, clientId }: { details: ClientDetail
       <h2 id="details-title" className={cardTitleClass}>
         {clientId ? 'Client details' : 'Your details'}
       </h2>
-      {/* key: after a save the form is reset to the stored (normalised) values the loader read again. */}
       <fetcher.Form
-        key={form.key}
         ref={formRef}
         method="post"
         action="/profile"

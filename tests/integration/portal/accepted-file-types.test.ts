@@ -27,7 +27,7 @@ describe('the upload pickers offer exactly what the server accepts', () => {
   })
 
   const create = async (area: UploadArea, filename: string) => {
-    const target = area === 'job-files' ? { jobRequestId: jobId } : area === 'picture-submissions' ? {} : { ownerId: userId }
+    const target: Record<string, string> = area === 'job-files' ? { jobRequestId: jobId } : area === 'picture-submissions' ? {} : { ownerId: userId }
     const res = await client.fetch('/uploads', {
       method: 'POST',
       headers: { 'tus-resumable': '1.0.0', 'upload-length': '16', 'upload-metadata': encodeMetadata({ filename, kind: area, ...target }) },
