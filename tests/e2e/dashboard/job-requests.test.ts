@@ -55,8 +55,8 @@ describe('client dashboard: job requests', () => {
     const row = page.getByRole('row').filter({ hasText: 'Bracket FEA' })
     await row.waitFor()
     const cells = await row.getByRole('cell').allTextContents()
-    expect(cells.slice(0, 5)).toEqual(['Bracket FEA', 'PO-2231', '5', 'pending', 'bracket-drawing.pdf'])
-    expect(cells[5]).toMatch(/\d{4}/)
+    expect(cells.slice(0, 6)).toEqual(['Bracket FEA', 'PO-2231', 'Static load case, 2 kN at the tip.', '5', 'pending', 'bracket-drawing.pdf'])
+    expect(cells[6]).toMatch(/\d{4}/)
     // The form is ready for the next request.
     expect(await page.getByLabel('Job', { exact: true }).inputValue()).toBe('')
     expect(await slider.inputValue()).toBe('3')
