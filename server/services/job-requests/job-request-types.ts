@@ -2,41 +2,20 @@ import type { jobRequests } from '../../db/schema'
 import { toIso } from '../shared/authorize'
 
 /**
- * A job request as the services return it: the fields of lib/job-request-schema.ts as stored (text;
- * priority "1".."5"), and what the server sets (status, files as a JSON-encoded list, membership).
+ * A job request as the services return it: every column as stored (the fields of
+ * lib/job-request-schema.ts as text, priority "1".."5"; what the server sets: status, files as a
+ * JSON-encoded list, membership "true"), times as ISO strings.
  */
-export interface JobRequest {
-  id: string
-  user: string
-  job: string | null
-  reference: string | null
-  instructions: string | null
-  status: string | null
-  /** "1".."5" */
-  priority: string | null
-  /** JSON-encoded list of storage paths, e.g. '["job-files/<id>/plan.pdf"]' */
-  files: string | null
-  /** "true" */
-  membership: string | null
-  completedAt: string | null
-  releasedAt: string | null
+export type JobRequest = Omit<typeof jobRequests.$inferSelect, 'createdAt' | 'updatedAt'> & {
   createdAt: string
   updatedAt: string
 }
 
+/** Every column of the row, so a field added to the table reaches every reader. */
 export function toJobRequest(row: typeof jobRequests.$inferSelect): JobRequest {
   return {
-    id: row.id,
-    user: row.user,
-    job: row.job,
-    reference: row.reference,
-    instructions: row.instructions,
-    status: row.status,
-    priority: row.priority,
+    ...row,
     files: ownFilesOnly(row.id, row.files),
-    membership: row.membership,
-    completedAt: row.completedAt,
-    releasedAt: row.releasedAt,
     createdAt: toIso(row.createdAt)!,
     updatedAt: toIso(row.updatedAt)!,
   }

@@ -4,7 +4,7 @@ import { isAdminGroups } from '../../auth/actor'
 import { getAppContext } from '../../context'
 import { profiles, users } from '../../db/schema'
 import { AppError } from '../../errors/app-error'
-import type { Profile } from './profile-types'
+import { profileColumnFields, type Profile, type ProfileColumn } from './profile-types'
 
 /** Reads one user's profile without a permission check: callers check first. */
 export async function loadProfile(userId: string): Promise<Profile> {
@@ -19,19 +19,15 @@ export async function loadProfile(userId: string): Promise<Profile> {
   return toProfile(row.user, row.profile)
 }
 
+/** Every field of the profile schema from its column ('' when unset), the address from its five parts. */
 export function toProfile(user: typeof users.$inferSelect, profile: typeof profiles.$inferSelect | null): Profile {
+  const fields = Object.fromEntries(profileColumnFields.map((f: ProfileColumn) => [f, profile?.[f] ?? ''])) as Record<ProfileColumn, string>
   return {
     userId: user.id,
     email: user.email,
     emailVerified: user.emailVerified,
     phoneNumberVerified: profile?.phoneNumberVerified ?? false,
-    phoneNumber: profile?.phoneNumber ?? '',
-    nickname: profile?.nickname ?? '',
-    givenName: profile?.givenName ?? '',
-    familyName: profile?.familyName ?? '',
-    website: profile?.website ?? '',
-    companyName: profile?.companyName ?? '',
-    ethereumAddress: profile?.ethereumAddress ?? '',
+    ...fields,
     ...splitPostalAddress(profile?.postalAddress),
     logoUrl: profile?.profilePictureUrl ?? null,
     groups: user.groups,

@@ -1,4 +1,5 @@
-import type { ProfileInput } from '../../../lib/profile-schema'
+import { postalAddressParts, profileSchema, type PostalAddressPart, type ProfileField, type ProfileInput } from '../../../lib/profile-schema'
+import type { profiles } from '../../db/schema'
 
 /**
  * A client's profile as the services return it, in the record's one vocabulary (lib/profile-schema.ts):
@@ -15,3 +16,14 @@ export interface Profile extends ProfileInput {
   groups: string[]
   isAdmin: boolean
 }
+
+/** The profile fields stored in a column of their own name (the address parts share one column). */
+export type ProfileColumnField = Exclude<ProfileField, PostalAddressPart>
+
+/** A profile field without a column of the same name fails to compile here. */
+type EveryFieldHasAColumn<T extends keyof typeof profiles.$inferSelect> = T
+export type ProfileColumn = EveryFieldHasAColumn<ProfileColumnField>
+
+export const profileColumnFields = (Object.keys(profileSchema.shape) as ProfileField[]).filter(
+  (f): f is ProfileColumnField => !(postalAddressParts as readonly string[]).includes(f),
+)

@@ -1,11 +1,11 @@
-import { postalAddressParts, profileChangeSchema, joinPostalAddress, type PostalAddressPart, type ProfileChange, type ProfileField, type ProfileFormInput } from '../../../lib/profile-schema'
+import { joinPostalAddress, postalAddressParts, profileChangeSchema, type ProfileChange, type ProfileFormInput } from '../../../lib/profile-schema'
 import { getAppContext } from '../../context'
 import { profiles } from '../../db/schema'
 import { recordAudit } from '../audit/record-audit'
 import { parseInput } from '../shared/parse-input'
 import { resolveSubjectUserId, type MaybeActor } from '../shared/authorize'
 import { loadProfile } from './load-profile'
-import type { Profile } from './profile-types'
+import { profileColumnFields, type Profile, type ProfileColumn } from './profile-types'
 
 export interface UpdateProfileOptions {
   actor: MaybeActor
@@ -15,25 +15,12 @@ export interface UpdateProfileOptions {
   input: Partial<ProfileFormInput>
 }
 
-/** Every profile field but the address parts is a column of the same name (a new field without one fails to compile). */
-type ColumnField = Exclude<ProfileField, PostalAddressPart>
-type ProfileColumns = typeof profiles.$inferInsert
-const everyFieldHasAColumn: Record<ColumnField, keyof ProfileColumns> = {
-  phoneNumber: 'phoneNumber',
-  nickname: 'nickname',
-  givenName: 'givenName',
-  familyName: 'familyName',
-  website: 'website',
-  companyName: 'companyName',
-  ethereumAddress: 'ethereumAddress',
-}
-
-/** The columns a change writes: each given field, the address joined from its parts ('' stored as null). */
-function toColumns(change: ProfileChange): Partial<ProfileColumns> {
-  const values: Record<string, string | null> = {}
-  for (const [field, value] of Object.entries(change) as [ProfileField, string | undefined][]) {
-    if (value === undefined || (postalAddressParts as readonly string[]).includes(field)) continue
-    values[everyFieldHasAColumn[field as ColumnField]] = value === '' ? null : value
+/** The columns a change writes: each given field to its column of the same name ('' stored as null). */
+function toColumns(change: ProfileChange): Partial<typeof profiles.$inferInsert> {
+  const values: Partial<Record<ProfileColumn, string | null>> = {}
+  for (const field of profileColumnFields) {
+    const value = change[field]
+    if (value !== undefined) values[field] = value === '' ? null : value
   }
   return values
 }
