@@ -19,9 +19,8 @@ import { contentSecurityPolicy, createPagePolicy } from './http/content-security
 import { loadStaticFiles, type StaticFiles } from './http/static-files'
 import { checkDatabase, checkHealth, guestHealthReport } from './http/healthz'
 import { rejectInvalidText } from './http/invalid-text'
-import { isCompressible } from './http/precompress-static-files'
 import type { ServerPlugin } from './http/plugin'
-import { readScriptHashManifest, toManifestKey } from './http/script-hash-manifest'
+import { readScriptHashManifest } from './http/script-hash-manifest'
 import { securityHeaders } from './http/security-headers'
 import { SECURITY_TXT_PATH, securityTxt } from './http/security-txt'
 import { createLogger, type Logger } from './logger'
@@ -142,27 +141,13 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     const build = (await import(buildPath)) as ServerBuild
     getBuild = async () => build
     const clientDir = path.relative(root, path.join(buildDir, 'client'))
-    // Hashed assets never change; everything else (prerendered HTML) is revalidated.
-    app.use('/assets/*', async (c, next) => {
-      await next()
-      if (c.res.status === 200) c.header('Cache-Control', 'public, max-age=31536000, immutable')
+    // The client build is answered from memory (static-files.ts) before Hono. What reaches here of it
+    // is a range of a file (a video being sought): read from the file itself, as asked.
+    const serveRange = serveStatic({
+      root: clientDir,
+      onFound: (filePath, c) => c.header('Cache-Control', filePath.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'public, max-age=0, must-revalidate'),
     })
-    app.use(
-      '*',
-      serveStatic({
-        root: clientDir,
-        // The build's .br/.gz copies (server/http/precompress-static-files.ts); compress() leaves them be.
-        precompressed: true,
-        onFound: (filePath, c) => {
-          // The policy of a prerendered page allows the inline scripts the build hashed for this file.
-          if (/\.html(\.br|\.gz)?$/.test(filePath)) c.set('staticFile', toManifestKey(clientDir, filePath))
-          if (!filePath.includes('/assets/')) c.header('Cache-Control', 'public, max-age=0, must-revalidate')
-          // A text file may go out compressed or not, so caches keep one copy per encoding (serveStatic
-          // itself marks only the compressed copies it sends).
-          if (isCompressible(filePath)) c.header('Vary', 'Accept-Encoding')
-        },
-      }),
-    )
+    app.use('*', (c, next) => (c.req.header('range') && staticFiles?.has(c.req.path) ? serveRange(c, next) : next()))
   }
 
   const handleRequest = createRequestHandler(getBuild, dev ? 'development' : 'production')

@@ -100,6 +100,8 @@ declare module 'hono' {
 /** The WebSocket origin a page served at `url` uses for the chat. */
 const socketOriginOf = (url: URL) => `${url.protocol === 'https:' ? 'wss:' : 'ws:'}//${url.host}`
 
+const NOT_PAGES = /^\/(graphql|api\/|files\/|uploads|healthz|readyz|livez)/
+
 /** The policy of a page served at `url` whose inline scripts are allowed by `scriptSources`. */
 export type PagePolicy = (url: URL, scriptSources: string[]) => string
 
@@ -122,6 +124,8 @@ export function contentSecurityPolicy(options: CspMiddlewareOptions): Middleware
   const { scriptHashes } = options
   const pagePolicy = createPagePolicy(options)
   return async (c, next) => {
+    // Answers that are never a page (the API, files, probes) need no nonce and get no policy here.
+    if (NOT_PAGES.test(c.req.path)) return next()
     const nonce = randomBytes(16).toString('base64')
     c.set('cspNonce', nonce)
     await next()

@@ -28,6 +28,8 @@ interface StaticFile {
 export interface StaticFiles {
   /** How many URLs are served from memory. */
   size: number
+  /** Whether a URL path names a file of the build. */
+  has(pathname: string): boolean
   /** Answers a GET or HEAD for a file of the build; false when the request is not for one. */
   handle(req: IncomingMessage, res: ServerResponse): boolean
 }
@@ -76,6 +78,7 @@ export function loadStaticFiles(clientDir: string, { scriptHashes, pagePolicy }:
 
   return {
     size: byUrl.size,
+    has: (pathname) => byUrl.has(pathname),
     handle(req, res) {
       if (req.method !== 'GET' && req.method !== 'HEAD') return false
       const raw = req.url ?? '/'
