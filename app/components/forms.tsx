@@ -60,24 +60,9 @@ export interface FieldProps extends FieldFrameProps {
 }
 
 /** A labelled input with its hint and errors. */
-export function Field({ label, inputProps, errors, hint, className, children }: FieldProps) {
-  const { key: _key, id, className: inputClassName, 'aria-describedby': describedBy, 'aria-invalid': _invalid, ...input } = inputProps
-  const wiring = useFieldWiring(id, errors, hint, describedBy)
-  return (
-    <div className={className}>
-      <label htmlFor={wiring.controlId} className={fieldLabelClass}>
-        {label}
-      </label>
-      <input id={wiring.controlId} className={cn('mt-1', controlClass, inputClassName)} {...input} {...wiring.aria} />
-      {hint ? (
-        <p id={wiring.hintId} className="mt-1 text-xs text-(--color-light)">
-          {hint}
-        </p>
-      ) : null}
-      {children}
-      <ErrorList id={wiring.errorId} errors={errors} />
-    </div>
-  )
+export function Field({ inputProps, ...frame }: FieldProps) {
+  const { key: _key, id, className, 'aria-describedby': describedBy, 'aria-invalid': _invalid, ...input } = inputProps
+  return <FieldFrame {...frame} id={id} describedBy={describedBy} control={(wiring) => <input id={wiring.controlId} className={cn('mt-1', controlClass, className)} {...input} {...wiring.aria} />} />
 }
 
 export interface TextareaFieldProps extends FieldFrameProps {
@@ -85,20 +70,37 @@ export interface TextareaFieldProps extends FieldFrameProps {
 }
 
 /** A labelled text area with its hint and errors. */
-export function TextareaField({ label, textareaProps, errors, hint, className }: TextareaFieldProps) {
-  const { key: _key, id, className: textareaClassName, 'aria-describedby': describedBy, 'aria-invalid': _invalid, ...textarea } = textareaProps
+export function TextareaField({ textareaProps, ...frame }: TextareaFieldProps) {
+  const { key: _key, id, className, 'aria-describedby': describedBy, 'aria-invalid': _invalid, ...textarea } = textareaProps
+  return (
+    <FieldFrame {...frame} id={id} describedBy={describedBy} control={(wiring) => <textarea id={wiring.controlId} className={cn('mt-1', controlClass, className)} {...textarea} {...wiring.aria} />} />
+  )
+}
+
+/** The label, hint and errors around one control, and the wiring between them. */
+function FieldFrame({
+  label,
+  errors,
+  hint,
+  className,
+  children,
+  id,
+  describedBy,
+  control,
+}: FieldFrameProps & { id?: string; describedBy?: string; control: (wiring: ReturnType<typeof useFieldWiring>) => ReactNode }) {
   const wiring = useFieldWiring(id, errors, hint, describedBy)
   return (
     <div className={className}>
       <label htmlFor={wiring.controlId} className={fieldLabelClass}>
         {label}
       </label>
-      <textarea id={wiring.controlId} className={cn('mt-1', controlClass, textareaClassName)} {...textarea} {...wiring.aria} />
+      {control(wiring)}
       {hint ? (
         <p id={wiring.hintId} className="mt-1 text-xs text-(--color-light)">
           {hint}
         </p>
       ) : null}
+      {children}
       <ErrorList id={wiring.errorId} errors={errors} />
     </div>
   )
