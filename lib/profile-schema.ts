@@ -1,102 +1,143 @@
 import { z } from './zod'
-import { limits } from './catalogue'
 
 /**
- * The client details form of /profile (SPEC.md section 3, user attributes). One schema for the
- * browser (field messages before sending) and the route action (400 with the same messages).
- * Every field may be left empty (an empty field clears the attribute). The sign-in email is shown
- * but changed only through the accounts flow, which asks for the current password.
+ * The client's profile, one schema for every entry point: the dashboard's form (checked in the
+ * browser before sending), the /profile action, the updateProfile service and GraphQL's
+ * updateProfile (whose edge translates the identity service's attribute names to these).
+ *
+ * The field names are the record's one vocabulary: the form's input names, the service's keys and
+ * the database columns (server/db/schema/profiles.ts) are the same words. The postal address is
+ * stored as one column of five comma-joined parts (the identity service's custom_postaladdress).
+ *
+ * Every field may be empty: an empty field clears the attribute, so each parses to a string, ''
+ * meaning "none". The sign-in email is not here: it changes only through the accounts flow, which
+ * asks for the current password; nor is the logo, which is an uploaded file (setCompanyLogo).
  */
 
-/** A field that may be empty; when filled it must pass `check`. */
-function optionalText(max: number, check?: { test: (v: string) => boolean; message: string }) {
-  return z
-    .string()
-    .trim()
-    .max(max, `At most ${max} characters`)
-    .refine((v) => v === '' || !check || check.test(v), { message: check?.message ?? '' })
+/**
+ * Text as people type it: trimmed, missing or null read as empty. The inner string is optional too,
+ * because a form library may turn an empty input into "missing" before the schema sees it.
+ */
+function text(max: number) {
+  return z.preprocess(
+    (v) => (v === undefined || v === null ? '' : v),
+    z
+      .string()
+      .trim()
+      .max(max, `At most ${max} characters`)
+      .optional()
+      .transform((v) => v ?? ''),
+  )
 }
 
-/** The five parts are stored joined by commas, so a part may not contain one. */
+/** A text field that, when filled, is turned into its stored form or refused with `message`. */
+function normalisedText(max: number, normalise: (v: string) => string | null, message: string) {
+  return text(max).transform((v, ctx) => {
+    if (v === '') return v
+    const stored = normalise(v)
+    if (stored === null) {
+      ctx.issues.push({ code: 'custom', message, input: v })
+      return z.NEVER
+    }
+    return stored
+  })
+}
+
+/**
+ * A phone number as people write it, in its international (E.164) form: a UK national number
+ * ("01422 123456", "(01422) 123-456") gets +44 in place of its leading 0; "+44 (0)1422 …" drops the
+ * (0); "00…" is the international prefix. Null when it cannot be a phone number.
+ */
+export function normalisePhoneNumber(value: string): string | null {
+  const compact = value.replace(/\(0\)/g, '').replace(/[\s().-]/g, '')
+  let international: string
+  if (/^\+\d+$/.test(compact)) international = compact
+  else if (/^00\d+$/.test(compact)) international = `+${compact.slice(2)}`
+  else if (/^0\d{9,10}$/.test(compact)) international = `+44${compact.slice(1)}`
+  else return null
+  return /^\+[1-9]\d{7,14}$/.test(international) ? international : null
+}
+
+/**
+ * A web address as people write it: a bare domain ("meshwork.example", "www.meshwork.example/about")
+ * is stored with https://. Only http and https addresses of a dotted host name are kept, so a
+ * "javascript:" link can never be stored as a client's website.
+ */
+export function normaliseWebsite(value: string): string | null {
+  const withScheme = /^[a-z][a-z0-9+.-]*:/i.test(value) ? value : `https://${value}`
+  try {
+    const url = new URL(withScheme)
+    if (url.protocol !== 'https:' && url.protocol !== 'http:') return null
+    if (!/^[a-z0-9-]+(\.[a-z0-9-]+)+$/i.test(url.hostname) || /\s/.test(value)) return null
+    return withScheme
+  } catch {
+    return null
+  }
+}
+
+export const ADDRESS_COMMA_MESSAGE = 'Please leave out commas: the address is kept as five parts separated by commas'
+export const PHONE_NUMBER_MESSAGE = 'Please enter a UK number (01422 123456) or an international one (+44 1422 123456)'
+export const WEBSITE_MESSAGE = 'Please enter a web address, e.g. meshwork.example or https://meshwork.example'
+export const ETHEREUM_ADDRESS_MESSAGE = 'Please enter a 0x address of 40 hexadecimal characters'
+
+/** One part of the postal address, which is stored joined by commas: a part may not hold one. */
 function addressPart(max: number) {
-  return optionalText(max, { test: (v) => !v.includes(','), message: 'Please leave out commas' })
+  return text(max).refine((v) => !v.includes(','), ADDRESS_COMMA_MESSAGE)
 }
 
 export const postalAddressParts = ['building', 'road', 'town', 'county', 'postcode'] as const
 export type PostalAddressPart = (typeof postalAddressParts)[number]
+export type PostalAddress = Record<PostalAddressPart, string>
 
-export const clientDetailsSchema = z.object({
-  phoneNumber: optionalText(20, {
-    // Stored in international (E.164) form, as the original identity service required.
-    test: (v) => /^\+[1-9]\d{6,14}$/.test(v.replace(/[\s()-]/g, '')),
-    message: 'Please use the international form, e.g. +441234567890',
-  }),
-  nickname: optionalText(60),
-  givenName: optionalText(100),
-  familyName: optionalText(100),
-  website: optionalText(200, {
-    test: (v) => {
-      try {
-        const url = new URL(v)
-        return (url.protocol === 'https:' || url.protocol === 'http:') && url.hostname.includes('.')
-      } catch {
-        return false
-      }
-    },
-    message: 'Please enter a full web address, e.g. https://example.com',
-  }),
+export const profileSchema = z.object({
+  phoneNumber: normalisedText(32, normalisePhoneNumber, PHONE_NUMBER_MESSAGE),
+  nickname: text(60),
+  givenName: text(100),
+  familyName: text(100),
+  website: normalisedText(300, normaliseWebsite, WEBSITE_MESSAGE),
+  companyName: text(120),
+  ethereumAddress: text(42).refine((v) => v === '' || /^0x[0-9a-fA-F]{40}$/.test(v), ETHEREUM_ADDRESS_MESSAGE),
   building: addressPart(100),
   road: addressPart(100),
   town: addressPart(100),
   county: addressPart(100),
   postcode: addressPart(12),
-  companyName: optionalText(120),
-  ethereumAddress: optionalText(42, {
-    test: (v) => /^0x[0-9a-fA-F]{40}$/.test(v),
-    message: 'Please enter a 0x address of 40 hexadecimal characters',
-  }),
 })
 
-export type ClientDetailsInput = z.infer<typeof clientDetailsSchema>
-export type ClientDetailsField = keyof ClientDetailsInput
-export type FieldErrors = Partial<Record<ClientDetailsField, string>>
+/** What the form or an API sends (any field may be missing: it reads as empty). */
+export type ProfileFormInput = z.input<typeof profileSchema>
+/** What is stored: each field normalised, '' for none. */
+export type ProfileInput = z.output<typeof profileSchema>
+export type ProfileField = keyof ProfileInput
 
-/** The labels the form shows, in form order. */
-export const clientDetailsLabels: Record<ClientDetailsField, string> = {
+/** For a change of some fields only (GraphQL): a field left out keeps its stored value. */
+export const profileChangeSchema = profileSchema.partial()
+export type ProfileChange = z.output<typeof profileChangeSchema>
+
+/** The labels the form shows. */
+export const profileLabels: Record<ProfileField, string> = {
   phoneNumber: 'Phone number',
   nickname: 'Nickname',
   givenName: 'Given name',
   familyName: 'Family name',
   website: 'Website',
+  companyName: 'Company name',
+  ethereumAddress: 'Ethereum address',
   building: 'Building',
   road: 'Road',
   town: 'Town',
   county: 'County',
   postcode: 'Postcode',
-  companyName: 'Company name',
-  ethereumAddress: 'Ethereum address',
 }
 
-/** Reads the form's fields (missing ones as empty) and validates them. */
-export function parseClientDetails(form: FormData | Record<string, unknown>) {
-  const get = (k: string) => (form instanceof FormData ? form.get(k) : form[k])
-  const raw = Object.fromEntries(Object.keys(clientDetailsLabels).map((k) => [k, String(get(k) ?? '')]))
-  const result = clientDetailsSchema.safeParse(raw)
-  if (result.success) return { success: true as const, data: result.data }
-  const errors: FieldErrors = {}
-  for (const issue of result.error.issues) {
-    const field = issue.path[0] as ClientDetailsField
-    errors[field] ??= issue.message
-  }
-  return { success: false as const, errors }
+/** The five parts joined as stored; null when every part is empty. */
+export function joinPostalAddress(address: Partial<PostalAddress>): string | null {
+  const parts = postalAddressParts.map((p) => (address[p] ?? '').trim())
+  return parts.every((p) => p === '') ? null : parts.join(', ')
 }
 
-/** Job request form (SPEC.md section 5: no required-field check; priority 1..5, default 3). */
-export const jobRequestSchema = z.object({
-  job: z.string().trim().max(200, 'At most 200 characters'),
-  reference: z.string().trim().max(100, 'At most 100 characters'),
-  instructions: z.string().trim().max(5000, 'At most 5000 characters'),
-  priority: z.coerce.number().int().min(limits.priorityMin).max(limits.priorityMax).default(limits.priorityDefault),
-})
-
-export type JobRequestInput = z.infer<typeof jobRequestSchema>
+/** The stored address in its five parts (empty strings when unset). */
+export function splitPostalAddress(value: string | null | undefined): PostalAddress {
+  const split = (value ?? '').split(',').map((s) => s.trim())
+  return { building: split[0] ?? '', road: split[1] ?? '', town: split[2] ?? '', county: split[3] ?? '', postcode: split.slice(4).join(' ').trim() }
+}

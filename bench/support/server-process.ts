@@ -105,7 +105,7 @@ export function pssMiB(pid: number): number | undefined {
   }
 }
 
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const srv = net.createServer()
     srv.on('error', reject)

@@ -1,16 +1,27 @@
+import type { PgNotifications } from '../db/pg-notifications'
 import { clientIpFromRequest } from '../http/client-ip'
+import { ActorCache } from './actor-cache'
 import type { ServerPlugin } from '../http/plugin'
 import { loadAuthSecret } from './auth-secret'
 import { createAuth, type Auth } from './create-auth'
 import { guardAuthRequest } from './guard-auth-request'
 import { knownDeviceKey } from './known-device-cookie'
-import { resolveActor } from './resolve-actor'
+import { resolveActor, sessionCacheKey } from './resolve-actor'
 
 /** better-auth at /api/auth/*, behind the limits of guard-auth-request.ts. Registers ctx.services.auth. */
 export const authPlugin: ServerPlugin = {
   name: 'auth',
-  setup(ctx) {
+  async setup(ctx) {
     ctx.services.auth = createAuth(ctx)
+    // Resolved sessions and tokens, forgotten as soon as the database announces a change to their user.
+    const cache = new ActorCache()
+    ctx.services.actorCache = cache
+    const notifications = ctx.services.notifications as PgNotifications | undefined
+    if (notifications) {
+      notifications.onStatus((live) => cache.setTrusted(live))
+      await notifications.listen('actor_changed', (userId) => cache.forgetUser(userId))
+      cache.setTrusted(notifications.isLive())
+    }
   },
   routes(app, ctx) {
     const deviceKey = knownDeviceKey(loadAuthSecret(ctx.env.AUTH_SECRET, ctx.env.dataDir))
@@ -33,6 +44,12 @@ export const authPlugin: ServerPlugin = {
         deviceKey,
         secureCookies,
       })
+      // A sign-out, a password or email change from this browser counts on this instance at once
+      // (other instances hear the database's announcement a moment later).
+      if (request.method === 'POST') {
+        const key = sessionCacheKey(request.headers)
+        if (key) (ctx.services.actorCache as ActorCache).forgetUserOf(key)
+      }
       response.headers.set('cache-control', 'no-store')
       return response
     })

@@ -1,34 +1,58 @@
+import { createHash } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import { getAppContext } from '../context'
 import { users } from '../db/schema'
 import { isAdminGroups, type Actor } from './actor'
+import type { ActorCache } from './actor-cache'
 import { resolveApiToken } from './api-token'
 import type { Auth } from './create-auth'
 
+/** better-auth's session cookie (with the `__Secure-` prefix under https). */
+const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?mwk\.session_token=([^;]+)/
+
+/** The ActorCache key of a request's session cookie, or null without one. */
+export function sessionCacheKey(headers: Headers): string | null {
+  const value = SESSION_COOKIE.exec(headers.get('cookie') ?? '')?.[1]
+  return value ? `session:${value}` : null
+}
+
 /**
  * Turns a request into the acting user: the session cookie of better-auth, or, for scripts,
- * `Authorization: Bearer <api token>`. Null for a guest. Groups are read fresh from the database,
- * so a grant or revoke takes effect on the next request.
+ * `Authorization: Bearer <api token>`. Null for a guest. The answer is remembered for a few seconds
+ * (ActorCache), and forgotten the moment the database announces a change to that user, their
+ * sessions or their tokens, so a grant, a revoke or a sign-out takes effect on the next request.
  */
 export async function resolveActor(request: Request | { headers: Headers }): Promise<Actor | null> {
   const ctx = getAppContext()
+  const cache = ctx.services.actorCache as ActorCache | undefined
   const headers = request.headers
   const authorization = headers.get('authorization')
-  let userId: string | null = null
   if (authorization?.toLowerCase().startsWith('bearer ')) {
-    userId = await resolveApiToken(authorization.slice(7).trim())
-    if (!userId) return null
-  } else {
-    const auth = ctx.services.auth as Auth | undefined
-    if (!auth || !headers.get('cookie')) return null
-    const session = await auth.api.getSession({ headers }).catch(() => null)
-    if (!session) return null
-    // The session read the user row already (groups included, see create-auth.ts).
-    const { id, email, emailVerified, groups } = session.user as { id: string; email: string; emailVerified: boolean; groups?: string[] | null }
-    if (!emailVerified) return null
-    return { userId: id, email, groups: groups ?? [], isAdmin: isAdminGroups(groups) }
+    const token = authorization.slice(7).trim()
+    const key = `bearer:${createHash('sha256').update(token).digest('base64url')}`
+    const cached = cache?.get(key)
+    if (cached) return cached
+    const generation = cache?.generation ?? 0
+    const resolved = await resolveApiToken(token)
+    if (!resolved) return null
+    const [user] = await ctx.db.select({ id: users.id, email: users.email, groups: users.groups, emailVerified: users.emailVerified }).from(users).where(eq(users.id, resolved.userId)).limit(1)
+    if (!user || !user.emailVerified) return null
+    const actor = { userId: user.id, email: user.email, groups: user.groups, isAdmin: isAdminGroups(user.groups) }
+    cache?.set(key, actor, resolved.expiresAt, generation)
+    return actor
   }
-  const [user] = await ctx.db.select({ id: users.id, email: users.email, groups: users.groups, emailVerified: users.emailVerified }).from(users).where(eq(users.id, userId)).limit(1)
-  if (!user || !user.emailVerified) return null
-  return { userId: user.id, email: user.email, groups: user.groups, isAdmin: isAdminGroups(user.groups) }
+  const auth = ctx.services.auth as Auth | undefined
+  const key = auth ? sessionCacheKey(headers) : null
+  if (!key) return null
+  const cached = cache?.get(key)
+  if (cached) return cached
+  const generation = cache?.generation ?? 0
+  const session = await auth!.api.getSession({ headers }).catch(() => null)
+  if (!session) return null
+  // The session read the user row already (groups included, see create-auth.ts).
+  const { id, email, emailVerified, groups } = session.user as { id: string; email: string; emailVerified: boolean; groups?: string[] | null }
+  if (!emailVerified) return null
+  const actor = { userId: id, email, groups: groups ?? [], isAdmin: isAdminGroups(groups) }
+  cache?.set(key, actor, session.session.expiresAt, generation)
+  return actor
 }

@@ -16,6 +16,8 @@ export interface OpenDatabase {
   pool: pg.Pool
   /** 'embedded' or 'external' */
   kind: 'embedded' | 'external'
+  /** How to reach it (the embedded one's local address and password included). */
+  connectionString: string
   close(): Promise<void>
 }
 
@@ -31,6 +33,11 @@ export interface OpenDatabaseOptions {
   role?: DataDirRole
   /** What to do, said when another process owns DATA_DIR (a server's advice by default). */
   lockAdvice?: string
+  /**
+   * The embedded PostgreSQL another process of this server started (the primary of a multi-process
+   * server, WEB_CONCURRENCY > 1): connect to it as it is, without taking DATA_DIR's lock or migrating.
+   */
+  sharedEmbeddedUrl?: string
 }
 
 /**
@@ -40,6 +47,7 @@ export interface OpenDatabaseOptions {
  * one's PostgreSQL.
  */
 export async function openDatabase(options: OpenDatabaseOptions): Promise<OpenDatabase> {
+  if (options.sharedEmbeddedUrl) return openShared(options.sharedEmbeddedUrl, options.log)
   const lock = options.databaseUrl ? undefined : await lockDataDir(options.dataDir, options.role ?? 'server', options.lockAdvice)
   let embedded: EmbeddedDatabase | undefined
   try {
@@ -49,14 +57,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<OpenDa
     throw error
   }
   const connectionString = options.databaseUrl ?? embedded!.connectionString
-  const pool = new pg.Pool({ connectionString, max: 20, idleTimeoutMillis: 30_000 })
-  pool.on('error', (error: Error & { code?: string }) => {
-    // 57P01: the server is shutting down. Ctrl-C in a terminal signals the embedded PostgreSQL too
-    // (same process group), so during our own shutdown this is expected, not an error.
-    if (error.code === '57P01') options.log.warn('the database server closed an idle connection (it is shutting down)')
-    else options.log.error({ err: error }, 'idle database client error')
-  })
-  const db = drizzle(pool, { schema })
+  const { pool, db } = createPool(connectionString, options.log)
   try {
     if (options.migrate !== false) await runMigrations(pool, db)
   } catch (error) {
@@ -69,6 +70,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<OpenDa
     db,
     pool,
     kind: embedded ? 'embedded' : 'external',
+    connectionString,
     async close() {
       try {
         await pool.end()
@@ -78,6 +80,22 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<OpenDa
       }
     },
   }
+}
+
+function createPool(connectionString: string, log: Logger) {
+  const pool = new pg.Pool({ connectionString, max: 20, idleTimeoutMillis: 30_000 })
+  pool.on('error', (error: Error & { code?: string }) => {
+    // 57P01: the server is shutting down. Ctrl-C in a terminal signals the embedded PostgreSQL too
+    // (same process group), so during our own shutdown this is expected, not an error.
+    if (error.code === '57P01') log.warn('the database server closed an idle connection (it is shutting down)')
+    else log.error({ err: error }, 'idle database client error')
+  })
+  return { pool, db: drizzle(pool, { schema }) }
+}
+
+function openShared(connectionString: string, log: Logger): OpenDatabase {
+  const { pool, db } = createPool(connectionString, log)
+  return { db, pool, kind: 'embedded', connectionString, close: () => pool.end() }
 }
 
 /** Several instances may start together: an advisory lock lets one migrate while the others wait. */

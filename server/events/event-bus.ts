@@ -15,7 +15,7 @@ export interface SubscribeOptions {
 }
 
 export interface EventBus {
-  kind: 'in-process' | 'redis'
+  kind: 'in-process' | 'redis' | 'postgres'
   /** Never rejects for a transport failure: a message that cannot be sent is dropped. */
   publish(topic: string, message: unknown): Promise<void>
   /**

@@ -1,6 +1,7 @@
 import { createGraphQLError, createYoga, type Plugin } from 'graphql-yoga'
 import type { AppContext } from '../context'
 import { isAppError } from '../errors/app-error'
+import { toHttpAnswer } from '../errors/to-http-answer'
 import { isSiteOrigin } from '../http/site-origin'
 import { buildSchema } from './build-schema'
 import { createGraphqlContext, type GraphqlContext } from './graphql-context'
@@ -79,8 +80,10 @@ function corsFor(ctx: AppContext) {
 }
 
 /**
- * The Yoga server of /graphql. Errors: an AppError becomes its message (UNAUTHORIZED: "Unauthorized")
- * with extensions.code; anything else is logged and masked. No stack traces reach a client.
+ * The Yoga server of /graphql. Errors: an AppError becomes the words of server/errors/to-http-answer.ts
+ * (UNAUTHORIZED: "Unauthorized") with extensions.code; an INTERNAL one, or anything that is not an
+ * AppError, is logged and masked ("Unexpected error."). GraphQL's own parse and validation errors
+ * pass as they are. No stack traces reach a client.
  */
 export function createGraphqlYoga(ctx: AppContext) {
   const allowIntrospection = ctx.env.NODE_ENV !== 'production' || ctx.env.GRAPHQL_INTROSPECTION
@@ -102,12 +105,14 @@ export function createGraphqlYoga(ctx: AppContext) {
         // By name, not instanceof: graphql may be loaded twice (see query-limits.ts).
         const isGraphqlError = (error as Error | undefined)?.name === 'GraphQLError'
         const original = isGraphqlError ? ((error as { originalError?: unknown }).originalError ?? error) : error
-        if (isAppError(original)) {
+        if (isAppError(original) && original.code !== 'INTERNAL') {
+          // The words and field errors of the table every HTTP adapter uses; GraphQL adds the code.
+          const answer = toHttpAnswer(original, { signedIn: true })
           const located = isGraphqlError ? (error as { nodes?: readonly never[]; path?: readonly (string | number)[] }) : {}
-          return createGraphQLError(original.code === 'UNAUTHORIZED' ? 'Unauthorized' : original.message, {
+          return createGraphQLError(answer.message, {
             nodes: located.nodes,
             path: located.path,
-            extensions: { code: original.code, ...(original.fieldErrors ? { fieldErrors: original.fieldErrors } : {}) },
+            extensions: { code: answer.code, ...(answer.fieldErrors ? { fieldErrors: answer.fieldErrors } : {}) },
           })
         }
         if (isGraphqlError && !(error as { originalError?: unknown }).originalError) return error as Error // parse/validation errors

@@ -100,13 +100,32 @@ declare module 'hono' {
 /** The WebSocket origin a page served at `url` uses for the chat. */
 const socketOriginOf = (url: URL) => `${url.protocol === 'https:' ? 'wss:' : 'ws:'}//${url.host}`
 
-/** Sets the policy on HTML responses, and the nonce (c.get('cspNonce')) server-rendered pages use. */
-export function contentSecurityPolicy({ rpcUrls, googleMapsApiKey, publicUrl, scriptHashes }: CspMiddlewareOptions): MiddlewareHandler {
+const NOT_PAGES = /^\/(graphql|api\/|files\/|uploads|healthz|readyz|livez)/
+
+/** The policy of a page served at `url` whose inline scripts are allowed by `scriptSources`. */
+export type PagePolicy = (url: URL, scriptSources: string[]) => string
+
+export function createPagePolicy({ rpcUrls, googleMapsApiKey, publicUrl }: Omit<CspMiddlewareOptions, 'scriptHashes'>): PagePolicy {
   const connectOrigins = walletNodeOrigins(rpcUrls)
   const publicSocket = publicUrl ? socketOriginOf(new URL(publicUrl)) : undefined
-  // The same key check as the map itself: a key shorter than 10 characters means no map.
+  // The same key check as the map itself (a key shorter than 10 characters means no map).
   const mapsConfigured = (googleMapsApiKey?.length ?? 0) >= 10
+  return (url, scriptSources) =>
+    buildPolicy({
+      scriptHashes: scriptSources,
+      // The page's own origin, for the chat's WebSocket (older browsers do not count ws: as 'self').
+      connectOrigins: [...new Set([socketOriginOf(url), ...(publicSocket ? [publicSocket] : []), ...connectOrigins])],
+      googleMaps: mapsConfigured && url.pathname.replace(/\/+$/, '') === '/contact',
+    })
+}
+
+/** Sets the policy on HTML responses, and the nonce (c.get('cspNonce')) server-rendered pages use. */
+export function contentSecurityPolicy(options: CspMiddlewareOptions): MiddlewareHandler {
+  const { scriptHashes } = options
+  const pagePolicy = createPagePolicy(options)
   return async (c, next) => {
+    // Answers that are never a page (the API, files, probes) need no nonce and get no policy here.
+    if (NOT_PAGES.test(c.req.path)) return next()
     const nonce = randomBytes(16).toString('base64')
     c.set('cspNonce', nonce)
     await next()
@@ -116,13 +135,6 @@ export function contentSecurityPolicy({ rpcUrls, googleMapsApiKey, publicUrl, sc
     if (c.res.headers.has('content-security-policy')) return
     const staticFile = c.get('staticFile')
     const scriptSources = staticFile !== undefined ? (scriptHashes.pages[staticFile] ?? []) : [`'nonce-${nonce}'`, ...scriptHashes.rendered]
-    // The page's own origin, for the chat's WebSocket (older browsers do not count ws: as 'self').
-    const url = new URL(c.req.url)
-    const policy = buildPolicy({
-      scriptHashes: scriptSources,
-      connectOrigins: [...new Set([socketOriginOf(url), ...(publicSocket ? [publicSocket] : []), ...connectOrigins])],
-      googleMaps: mapsConfigured && url.pathname.replace(/\/+$/, '') === '/contact',
-    })
-    c.header('Content-Security-Policy', policy)
+    c.header('Content-Security-Policy', pagePolicy(new URL(c.req.url), scriptSources))
   }
 }

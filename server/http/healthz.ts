@@ -44,7 +44,8 @@ export async function checkHealth(ctx: AppContext): Promise<HealthReport> {
   const realtimeUp = (!redis || redis.status === 'ready') && ctx.events.isLive()
   const reasons: string[] = []
   if (!database.reachable) reasons.push('The database cannot be reached.')
-  if (!realtimeUp) reasons.push('Redis cannot be reached: rate limits are counted in PostgreSQL and chat answers are read from the database until it is back.')
+  if (!realtimeUp && redis) reasons.push('Redis cannot be reached: rate limits are counted in PostgreSQL and chat answers are read from the database until it is back.')
+  else if (!realtimeUp && database.reachable) reasons.push('The connection that hears database notifications is down: chat answers are read from the database until it is back.')
   return {
     status: reasons.length === 0 ? 'ok' : 'degraded',
     reasons,

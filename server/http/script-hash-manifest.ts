@@ -34,7 +34,7 @@ export async function writeScriptHashManifest({ clientDir, serverDir, renderedSc
 }
 
 /** The manifest key of a client-build file; a precompressed copy (.br, .gz) counts as its original. */
-export function toManifestKey(clientDir: string, file: string): string {
+function toManifestKey(clientDir: string, file: string): string {
   return path.relative(clientDir, file.replace(/\.(br|gz)$/, '')).split(path.sep).join('/')
 }
 

@@ -1,18 +1,28 @@
 import { fileTypeFromBuffer } from 'file-type'
+import {
+  extensionOf,
+  fileNameRefusal,
+  TYPE_MISMATCH_MESSAGE,
+  isImageArea,
+  type DocumentExtension,
+  type ImageExtension,
+} from '../../lib/accepted-file-types'
 import type { StorageArea } from '../services/files/storage-path'
 
 /**
- * Allowed file types per area (images only for pictures; documents, images and CAD/CFD formats
- * elsewhere), checked by content: the first bytes must match what
- * the extension claims. `detected` lists the MIME types file-type may report for that extension;
- * `undetectable: true` allows content file-type cannot recognise (text, CAD text formats).
+ * How the content of each accepted type is recognised: the first bytes must match what the
+ * extension claims. Which extensions an area accepts is lib/accepted-file-types.ts, the list the
+ * browser's picker and check use too; these rules are keyed by the same extensions (a type added
+ * there without a content rule here fails to compile). `detected` lists the MIME types file-type
+ * may report for that extension; `undetectable: true` allows content file-type cannot recognise
+ * (text, CAD text formats).
  */
 interface Rule {
   detected: string[]
   undetectable?: boolean
 }
 
-const imageRules: Record<string, Rule> = {
+const imageRules: Record<ImageExtension, Rule> = {
   jpg: { detected: ['image/jpeg'] },
   jpeg: { detected: ['image/jpeg'] },
   png: { detected: ['image/png'] },
@@ -22,7 +32,7 @@ const imageRules: Record<string, Rule> = {
 
 const cfb = ['application/x-cfb']
 const zipLike = ['application/zip']
-const documentRules: Record<string, Rule> = {
+const documentRules: Record<DocumentExtension, Rule> = {
   ...imageRules,
   pdf: { detected: ['application/pdf'] },
   mp4: { detected: ['video/mp4', 'video/quicktime', 'video/x-m4v'] },
@@ -45,22 +55,18 @@ const documentRules: Record<string, Rule> = {
   js: { detected: [], undetectable: true },
 }
 
-const rulesForArea = (area: StorageArea) => (area === 'profile-pictures' || area === 'picture-submissions' ? imageRules : documentRules)
-
-const IMAGES_ONLY_MESSAGE = 'Only images can be uploaded here (JPEG, PNG, GIF or WebP)'
-const TYPE_NOT_ALLOWED_MESSAGE = 'This file type is not allowed'
-const CONTENT_MISMATCH_MESSAGE = 'The file content does not match its type'
-
-function extensionOf(fileName: string): string {
-  const dot = fileName.lastIndexOf('.')
-  return dot > 0 ? fileName.slice(dot + 1).toLowerCase() : ''
+/** The content rule of an accepted file name in an area, or null when the area refuses the name. */
+function ruleFor(area: StorageArea, fileName: string): Rule | null {
+  if (fileNameRefusal(area, fileName)) return null
+  const rules: Record<string, Rule> = isImageArea(area) ? imageRules : documentRules
+  return rules[extensionOf(fileName)] ?? null
 }
+
+export const CONTENT_MISMATCH_MESSAGE = TYPE_MISMATCH_MESSAGE
 
 /** Checked when the upload is created: the name's extension is allowed in this area. Returns a refusal or null. */
 export function checkFileName(area: StorageArea, fileName: string): string | null {
-  const rules = rulesForArea(area)
-  if (rules[extensionOf(fileName)]) return null
-  return rules === imageRules ? IMAGES_ONLY_MESSAGE : TYPE_NOT_ALLOWED_MESSAGE
+  return fileNameRefusal(area, fileName)
 }
 
 /** How much of a file's beginning the content check reads. */
@@ -68,9 +74,8 @@ export const CONTENT_SNIFF_BYTES = 4100
 
 /** Checked when the upload is complete: the file's first CONTENT_SNIFF_BYTES bytes match its extension (and the declared type). */
 export async function checkFileContentBytes(area: StorageArea, fileName: string, head: Uint8Array, declaredType?: string | null): Promise<string | null> {
-  const rules = rulesForArea(area)
-  const rule = rules[extensionOf(fileName)]
-  if (!rule) return rules === imageRules ? IMAGES_ONLY_MESSAGE : TYPE_NOT_ALLOWED_MESSAGE
+  const rule = ruleFor(area, fileName)
+  if (!rule) return fileNameRefusal(area, fileName)
   const detected = await fileTypeFromBuffer(head).catch(() => undefined)
   if (!detected) return rule.undetectable ? null : CONTENT_MISMATCH_MESSAGE
   if (!rule.detected.includes(detected.mime)) return CONTENT_MISMATCH_MESSAGE

@@ -4,6 +4,7 @@ import type { ServerResponse } from 'node:http'
 import path from 'node:path'
 import type { S3Client } from '@aws-sdk/client-s3'
 import { Server } from '@tus/server'
+import { declaredTypeFits } from '../../lib/accepted-file-types'
 import { resolveActor } from '../auth/resolve-actor'
 import type { AppContext } from '../context'
 import { clientIpFromRequest } from '../http/client-ip'
@@ -11,7 +12,7 @@ import { consumeRateLimit } from '../rate-limit/consume-rate-limit'
 import { authorizeFileAccess } from '../services/files/authorize-file-access'
 import { buildStoragePath, sanitizeFileName, storageAreas, type StorageArea } from '../services/files/storage-path'
 import type { BlobStore } from './blob-store'
-import { checkFileName } from './check-file-content'
+import { CONTENT_MISMATCH_MESSAGE, checkFileName } from './check-file-content'
 import { checkUploadAllowance } from './check-upload-allowance'
 import { ensurePrivateDirectorySync } from './ensure-private-directory'
 import { issueUploadKey, UPLOAD_KEY_HEADER, uploadKeyMatches } from './upload-key'
@@ -122,6 +123,8 @@ export function createUploadServer(ctx: AppContext) {
       }
       const badName = checkFileName(kind, fileName)
       if (badName) throw refuse(415, badName)
+      // The browser's own check (lib/accepted-file-types.ts) refuses this before sending; so does the server.
+      if (!declaredTypeFits(kind, fileName, meta.filetype)) throw refuse(415, CONTENT_MISMATCH_MESSAGE)
       const tooMuch = await checkUploadAllowance({ area: kind, ownerId: target.ownerId, path: target.path, size: upload.size, quotaBytes })
       if (tooMuch) throw tooMuch
       if (kind === 'picture-submissions') {

@@ -3,6 +3,7 @@ import type { Context } from 'hono'
 import { previewMimeTypes, sourcePreviewMimeTypes } from '../../lib/catalogue'
 import { resolveActor } from '../auth/resolve-actor'
 import { isAppError } from '../errors/app-error'
+import { toHttpAnswer } from '../errors/to-http-answer'
 import { openFile } from '../services/files/open-file'
 
 /**
@@ -63,8 +64,8 @@ export async function serveFile(c: Context): Promise<Response> {
     return new Response(Readable.toWeb(body) as ReadableStream, { status: 200, headers })
   } catch (error) {
     if (isAppError(error)) {
-      const status = error.code === 'UNAUTHORIZED' ? (actor ? 403 : 401) : error.status
-      return c.text(error.code === 'UNAUTHORIZED' ? 'Unauthorized' : error.message, status as 400)
+      const answer = toHttpAnswer(error, { signedIn: actor !== null })
+      return c.text(answer.message, answer.status as 400)
     }
     throw error
   }

@@ -1,4 +1,5 @@
 import { isAppError } from '../errors/app-error'
+import { toHttpAnswer } from '../errors/to-http-answer'
 
 /**
  * A refused tus request: @tus/server answers with `status_code` and the plain-text `body`, which
@@ -14,14 +15,16 @@ export class UploadRefusal {
 
 export const refuse = (status: number, body: string) => new UploadRefusal(status, body)
 
-/** A domain error as the upload endpoint answers it; anything else is not ours to word and is rethrown. */
+/**
+ * A domain error as the upload endpoint answers it (the status and words of the one table in
+ * server/errors/to-http-answer.ts); anything else is not ours to word and is rethrown. A bad path
+ * is the upload's target here, and is called that.
+ */
 export function toRefusal(error: unknown, signedIn: boolean): UploadRefusal {
   if (error instanceof UploadRefusal) return error
   if (isAppError(error)) {
-    if (error.code === 'UNAUTHORIZED') return refuse(signedIn ? 403 : 401, 'Unauthorized')
-    if (error.code === 'NOT_FOUND') return refuse(404, error.message)
-    if (error.code === 'BAD_REQUEST') return refuse(400, 'Invalid upload target')
-    return refuse(error.status, error.message)
+    const answer = toHttpAnswer(error, { signedIn })
+    return refuse(answer.status, answer.code === 'BAD_REQUEST' ? 'Invalid upload target' : answer.message)
   }
   throw error
 }

@@ -56,12 +56,6 @@ export function explain(answer: AuthAnswer): string {
 /** The id of a field's error message (`Field` renders it; the input names it in aria-describedby). */
 const errorIdOf = (id: string) => `${id}-error`
 
-/** aria-invalid and aria-describedby for an input: its error first, then any hints. */
-export function describedBy(id: string, error: string | undefined, ...hints: (string | undefined | false)[]) {
-  const ids = [error ? errorIdOf(id) : undefined, ...hints].filter(Boolean)
-  return { 'aria-invalid': error ? true : undefined, 'aria-describedby': ids.length ? ids.join(' ') : undefined } as const
-}
-
 /**
  * A label, its input (the children) and the field's error. The error is announced as an alert unless
  * `alert` is false (a form that moves focus to the field lets the screen reader read it from there).

@@ -4,8 +4,10 @@ import { API_TOKEN_DEFAULT_DAYS, API_TOKEN_MAX_DAYS, API_TOKEN_NAME_MAX_LENGTH, 
 import { createApiToken, fetchApiTokens, revokeApiToken, type ApiTokenRow, type NewApiToken } from './api-tokens-api'
 import { ConfirmDelete } from './confirm-delete'
 import { formatDate } from './job-requests-table'
-import { FormStatus, InputField, useSecurityForm } from './security-form-parts'
+import { Field } from '../../components/forms'
+import { FormStatus, useSecurityForm } from './security-form-parts'
 import { buttonClass, inputClass, labelClass, secondaryButtonClass } from './styles'
+import { useStatus } from './use-status'
 
 /** The lifetimes offered; the server caps any other at API_TOKEN_MAX_DAYS. */
 const lifetimes = [30, API_TOKEN_DEFAULT_DAYS, 180, API_TOKEN_MAX_DAYS]
@@ -37,7 +39,8 @@ export function ApiTokensPanel({ version }: { version: number }) {
   const [days, setDays] = useState<number>(API_TOKEN_DEFAULT_DAYS)
   const [created, setCreated] = useState<NewApiToken | null>(null)
   const [revoking, setRevoking] = useState<string | null>(null)
-  const [copied, setCopied] = useState('')
+  // "Copied to the clipboard." is a status like the others: it clears after the status time-out.
+  const copied = useStatus()
   const form = useSecurityForm(fieldOrder)
   const { busy, setStatus } = form
   const tokenRef = useRef<HTMLInputElement>(null)
@@ -69,7 +72,7 @@ export function ApiTokensPanel({ version }: { version: number }) {
     event.preventDefault()
     if (busy) return
     form.clear()
-    setCopied('')
+    copied.clear()
     const parsed = apiTokenNameSchema.safeParse(name)
     if (!parsed.success) return form.fail('name', parsed.error.issues[0]!.message)
     try {
@@ -105,14 +108,14 @@ export function ApiTokensPanel({ version }: { version: number }) {
     if (!created) return
     try {
       await navigator.clipboard.writeText(created.token)
-      setCopied('Copied to the clipboard.')
+      copied.show('Copied to the clipboard.', 'success')
     } catch {
       tokenRef.current?.select()
-      setCopied('Select the token and press Ctrl+C (⌘C on a Mac) to copy it.')
+      copied.show('Select the token and press Ctrl+C (⌘C on a Mac) to copy it.', 'error')
     }
   }
 
-  const ids = { title: `${id}-title`, intro: `${id}-intro`, name: `${id}-name`, nameHint: `${id}-name-hint`, days: `${id}-days`, token: `${id}-token`, list: `${id}-list` }
+  const ids = { title: `${id}-title`, intro: `${id}-intro`, name: `${id}-name`, days: `${id}-days`, token: `${id}-token`, list: `${id}-list` }
   let body: React.ReactNode
   if (list.status === 'error') {
     body = (
@@ -206,7 +209,7 @@ export function ApiTokensPanel({ version }: { version: number }) {
               className={secondaryButtonClass}
               onClick={() => {
                 setCreated(null)
-                setCopied('')
+                copied.clear()
                 form.focusField('name')
               }}
             >
@@ -214,26 +217,23 @@ export function ApiTokensPanel({ version }: { version: number }) {
             </button>
           </div>
           <p role="status" aria-live="polite" className="mt-2 min-h-5 text-sm text-(--color-light)">
-            {copied}
+            {copied.status.text}
           </p>
         </div>
       ) : null}
       <form onSubmit={create} noValidate aria-label="Create an API token" className="flex flex-col gap-4 sm:flex-row sm:items-end">
         <div className="sm:flex-1">
-          <InputField
+          <Field
             label="Token name"
-            id={ids.name}
-            {...form.fieldProps('name')}
-            value={name}
-            maxLength={API_TOKEN_NAME_MAX_LENGTH + 20}
-            autoComplete="off"
-            hints={[ids.nameHint]}
-            onChange={(e) => setName(e.target.value)}
-          >
-            <p id={ids.nameHint} className="text-sm text-(--color-light)">
-              What uses it, e.g. “Nightly results sync”.
-            </p>
-          </InputField>
+            hint="What uses it, e.g. “Nightly results sync”."
+            {...form.field('name', {
+              id: ids.name,
+              value: name,
+              maxLength: API_TOKEN_NAME_MAX_LENGTH + 20,
+              autoComplete: 'off',
+              onChange: (e) => setName(e.target.value),
+            })}
+          />
         </div>
         <div className="flex flex-col gap-1">
           <label htmlFor={ids.days} className={labelClass}>

@@ -11,7 +11,8 @@ import {
 } from '../../../lib/auth-schema'
 import { callAuth, explain } from '../auth/auth-form'
 import { refreshSession } from '../auth/use-session'
-import { FormStatus, InputField, generalProblem, useSecurityForm } from './security-form-parts'
+import { Field } from '../../components/forms'
+import { FormStatus, generalProblem, useSecurityForm } from './security-form-parts'
 import { buttonClass, secondaryButtonClass } from './styles'
 
 type EmailField = 'newEmail' | 'currentPassword' | 'otp'
@@ -37,7 +38,7 @@ export function ChangeEmailForm({ email, onChanged }: { email: string; /** After
 
   async function sendCode() {
     const parsed = emailChangeRequestSchema(email).safeParse({ newEmail, currentPassword })
-    if (!parsed.success) return form.showIssues(parsed.error.issues)
+    if (!parsed.success) return form.showIssues(parsed.error)
     const answer = await form.whileBusy(() => callAuth('/email-otp/request-email-change', parsed.data))
     if (answer.ok) {
       setPending(parsed.data.newEmail)
@@ -58,7 +59,7 @@ export function ChangeEmailForm({ email, onChanged }: { email: string; /** After
 
   async function confirm() {
     const parsed = emailChangeCodeSchema.safeParse({ newEmail: pending, otp })
-    if (!parsed.success) return form.showIssues(parsed.error.issues)
+    if (!parsed.success) return form.showIssues(parsed.error)
     const answer = await form.whileBusy(() => callAuth('/email-otp/change-email', parsed.data))
     if (answer.ok) {
       rememberLoginEmail(parsed.data.newEmail)
@@ -110,24 +111,26 @@ export function ChangeEmailForm({ email, onChanged }: { email: string; /** After
           <p id={ids.hint} className="text-sm text-(--color-light)">
             Your sign-in email is <span className="font-medium text-(--color-text)">{email}</span>. We send a code to the new address to make sure it is yours.
           </p>
-          <InputField
+          <Field
             label="New email"
-            id={ids.newEmail}
-            {...form.fieldProps('newEmail')}
-            type="email"
-            autoComplete="email"
-            value={newEmail}
-            onChange={(e) => setNewEmail(e.target.value)}
-            hints={[ids.hint]}
+            {...form.field('newEmail', {
+              id: ids.newEmail,
+              type: 'email',
+              autoComplete: 'email',
+              value: newEmail,
+              onChange: (e) => setNewEmail(e.target.value),
+              'aria-describedby': ids.hint,
+            })}
           />
-          <InputField
+          <Field
             label="Current password"
-            id={ids.currentPassword}
-            {...form.fieldProps('currentPassword')}
-            type="password"
-            autoComplete="current-password"
-            value={currentPassword}
-            onChange={(e) => setCurrentPassword(e.target.value)}
+            {...form.field('currentPassword', {
+              id: ids.currentPassword,
+              type: 'password',
+              autoComplete: 'current-password',
+              value: currentPassword,
+              onChange: (e) => setCurrentPassword(e.target.value),
+            })}
           />
         </>
       ) : (
@@ -135,16 +138,17 @@ export function ChangeEmailForm({ email, onChanged }: { email: string; /** After
           <p id={ids.hint} className="text-sm text-(--color-light)">
             We sent a 6-digit code to <span className="font-medium text-(--color-text)">{pending}</span>. It expires in 10 minutes.
           </p>
-          <InputField
+          <Field
             label="Code"
-            id={ids.otp}
-            {...form.fieldProps('otp')}
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={6}
-            value={otp}
-            onChange={(e) => setOtp(e.target.value.replace(/\D/g, ''))}
-            hints={[ids.hint]}
+            {...form.field('otp', {
+              id: ids.otp,
+              inputMode: 'numeric',
+              autoComplete: 'one-time-code',
+              maxLength: 6,
+              value: otp,
+              onChange: (e) => setOtp(e.target.value.replace(/\D/g, '')),
+              'aria-describedby': ids.hint,
+            })}
           />
           <p className="text-sm text-(--color-light)">No code? Check the address, or use a different one: no code is sent to an address that already has an account here.</p>
         </>
@@ -164,7 +168,7 @@ export function ChangeEmailForm({ email, onChanged }: { email: string; /** After
   )
 }
 
-/** The remembered login email (SPEC.md section 4) follows the change. */
+/** The login email remembered for the sign-in form follows the change. */
 function rememberLoginEmail(address: string) {
   try {
     if (localStorage.getItem(LOGIN_EMAIL_STORAGE_KEY) !== null) localStorage.setItem(LOGIN_EMAIL_STORAGE_KEY, address)

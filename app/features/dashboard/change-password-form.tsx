@@ -1,7 +1,8 @@
 import { useId, useState, type FormEvent } from 'react'
 import { passwordChangeSchema, WRONG_CURRENT_PASSWORD_MESSAGE } from '../../../lib/auth-schema'
 import { callAuth, explain, PasswordChecklist } from '../auth/auth-form'
-import { FormStatus, InputField, generalProblem, useSecurityForm } from './security-form-parts'
+import { Field } from '../../components/forms'
+import { FormStatus, generalProblem, useSecurityForm } from './security-form-parts'
 import { buttonClass } from './styles'
 
 type PasswordField = 'currentPassword' | 'newPassword' | 'confirmPassword'
@@ -23,7 +24,7 @@ export function ChangePasswordForm({ email, onChanged }: { email: string; /** Af
     if (busy) return
     form.clear()
     const parsed = passwordChangeSchema.safeParse(values)
-    if (!parsed.success) return form.showIssues(parsed.error.issues)
+    if (!parsed.success) return form.showIssues(parsed.error)
     const { currentPassword, newPassword } = parsed.data
     const answer = await form.whileBusy(() => callAuth('/change-password', { currentPassword, newPassword, revokeOtherSessions: true }))
     if (answer.ok) {
@@ -50,35 +51,26 @@ export function ChangePasswordForm({ email, onChanged }: { email: string; /** Af
       </h3>
       {/* For password managers: the account the new password belongs to. */}
       <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
-      <InputField
+      <Field
         label="Current password"
-        id={ids.currentPassword}
-        {...form.fieldProps('currentPassword')}
-        type="password"
-        autoComplete="current-password"
-        value={values.currentPassword}
-        onChange={set('currentPassword')}
+        {...form.field('currentPassword', { id: ids.currentPassword, type: 'password', autoComplete: 'current-password', value: values.currentPassword, onChange: set('currentPassword') })}
       />
-      <InputField
+      <Field
         label="New password"
-        id={ids.newPassword}
-        {...form.fieldProps('newPassword')}
-        type="password"
-        autoComplete="new-password"
-        value={values.newPassword}
-        onChange={set('newPassword')}
-        hints={[ids.rules]}
+        {...form.field('newPassword', {
+          id: ids.newPassword,
+          type: 'password',
+          autoComplete: 'new-password',
+          value: values.newPassword,
+          onChange: set('newPassword'),
+          'aria-describedby': ids.rules,
+        })}
       >
         <PasswordChecklist password={values.newPassword} id={ids.rules} />
-      </InputField>
-      <InputField
+      </Field>
+      <Field
         label="Confirm new password"
-        id={ids.confirmPassword}
-        {...form.fieldProps('confirmPassword')}
-        type="password"
-        autoComplete="new-password"
-        value={values.confirmPassword}
-        onChange={set('confirmPassword')}
+        {...form.field('confirmPassword', { id: ids.confirmPassword, type: 'password', autoComplete: 'new-password', value: values.confirmPassword, onChange: set('confirmPassword') })}
       />
       <FormStatus status={form.status} testId="change-password-status" />
       <div className="flex flex-wrap items-center gap-3">

@@ -1,16 +1,12 @@
-import { useEffect, useRef, useState } from 'react'
-import { useFetcher } from 'react-router'
+import { getFormProps, getInputProps, useForm } from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod/v4'
+import { useEffect, useRef, useState, type FormEvent } from 'react'
+import { useActionData, useFetcher } from 'react-router'
 import { timings } from '../../../lib/catalogue'
-import { clientDetailsLabels, parseClientDetails, postalAddressParts, type ClientDetailsField, type FieldErrors } from '../../../lib/profile-schema'
-import { buttonClass, cardClass, cardTitleClass, errorTextClass, inputClass, labelClass } from './styles'
-import type { ClientDetailsView } from './types'
-
-/** What the action answers to intent=update-details. */
-export interface UpdateDetailsResult {
-  intent: 'update-details'
-  ok: boolean
-  errors?: FieldErrors
-}
+import { postalAddressParts, profileLabels, profileSchema, type ProfileField } from '../../../lib/profile-schema'
+import { Field, focusFirstInvalid } from '../../components/forms'
+import { buttonClass, cardClass, cardTitleClass, inputClass, labelClass } from './styles'
+import type { ClientDetailsView, DashboardActionResult } from './types'
 
 type ButtonState = 'idle' | 'failed' | 'succeeded'
 
@@ -21,39 +17,62 @@ const buttonText = {
   failed: 'Update failed',
 } as const
 
-const inputTypes: Partial<Record<ClientDetailsField, { type: string; autoComplete?: string; inputMode?: 'tel' | 'url' }>> = {
-  phoneNumber: { type: 'tel', autoComplete: 'tel' },
+const inputTypes: Record<ProfileField, { type: 'text' | 'tel' | 'url'; autoComplete: string; hint?: string }> = {
+  phoneNumber: { type: 'tel', autoComplete: 'tel', hint: 'A UK number (01422 123456) or an international one (+44 1422 123456).' },
   nickname: { type: 'text', autoComplete: 'nickname' },
   givenName: { type: 'text', autoComplete: 'given-name' },
   familyName: { type: 'text', autoComplete: 'family-name' },
-  website: { type: 'url', autoComplete: 'url' },
+  // "url" would make the browser refuse a bare domain, which the schema accepts and completes.
+  website: { type: 'text', autoComplete: 'url', hint: 'e.g. meshwork.example (https:// is added).' },
+  companyName: { type: 'text', autoComplete: 'organization' },
+  ethereumAddress: { type: 'text', autoComplete: 'off' },
   building: { type: 'text', autoComplete: 'address-line1' },
   road: { type: 'text', autoComplete: 'address-line2' },
   town: { type: 'text', autoComplete: 'address-level2' },
   county: { type: 'text', autoComplete: 'address-level1' },
   postcode: { type: 'text', autoComplete: 'postal-code' },
-  companyName: { type: 'text', autoComplete: 'organization' },
-  ethereumAddress: { type: 'text', autoComplete: 'off' },
 }
 
+/** Every field of the schema is shown: the address parts under their own heading, the others first. */
+const profileFields = Object.keys(profileSchema.shape) as ProfileField[]
+const personFields = profileFields.filter((f) => !(postalAddressParts as readonly string[]).includes(f))
+
 /**
- * The client details (SPEC.md section 3). Validated in the browser with the same schema the action
- * uses; the button walks "Update details" → "Updating please wait" → "Update successful" or
- * "Update failed" → back to "Update details" after 3 s (section 4).
+ * The client's details: every field of the profile schema, checked in the browser with the schema
+ * the action and the service use (the reason beside the field), saved by the action. The button
+ * walks "Update details" → "Updating please wait" → "Update successful" or "Update failed" → back
+ * to "Update details" after the status time-out (3 s); a failure of the server is "Update failed".
  */
 export function ClientDetailsForm({ details, clientId }: { details: ClientDetailsView; clientId: string | null }) {
-  const fetcher = useFetcher<UpdateDetailsResult>({ key: `update-details-${details.userId}` })
+  const fetcher = useFetcher<DashboardActionResult>({ key: `update-details-${details.userId}` })
+  // Without JavaScript the form posts the page itself, whose answer is the route's action data.
+  const posted = useActionData<DashboardActionResult>()
+  const answer = fetcher.data ?? (posted?.intent === 'update-details' ? posted : undefined)
   const [result, setResult] = useState<ButtonState>('idle')
-  const [errors, setErrors] = useState<FieldErrors>({})
-  const form = useRef<HTMLFormElement>(null)
+  const formRef = useRef<HTMLFormElement>(null)
+  const sent = useRef(false)
   const submitting = fetcher.state !== 'idle'
 
-  // The action's answer decides the button; it returns to "Update details" after the status time-out.
+  const [form, fields] = useForm({
+    id: `details-${details.userId}`,
+    lastResult: fetcher.state === 'idle' ? answer?.result : undefined,
+    defaultValue: details,
+    shouldValidate: 'onSubmit',
+    shouldRevalidate: 'onInput',
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: profileSchema }),
+    onSubmit(event, { formData }) {
+      event.preventDefault()
+      sent.current = true
+      setResult('idle')
+      void fetcher.submit(formData, { method: 'post', action: '/profile' })
+    },
+  })
+
+  // The action's answer decides the button; field errors move the focus to the first field to fix.
   useEffect(() => {
     if (fetcher.state !== 'idle' || !fetcher.data) return
-    setErrors(fetcher.data.errors ?? {})
     setResult(fetcher.data.ok ? 'succeeded' : 'failed')
-    if (!fetcher.data.ok) focusFirstError(form.current, fetcher.data.errors)
+    if (!fetcher.data.ok) requestAnimationFrame(() => focusFirstInvalid(formRef.current))
   }, [fetcher.state, fetcher.data])
 
   useEffect(() => {
@@ -62,47 +81,28 @@ export function ClientDetailsForm({ details, clientId }: { details: ClientDetail
     return () => clearTimeout(timer)
   }, [result])
 
-  const onSubmit = (event: React.FormEvent<HTMLFormElement>) => {
-    event.preventDefault()
-    const data = new FormData(event.currentTarget)
-    const parsed = parseClientDetails(data)
-    if (!parsed.success) {
-      setErrors(parsed.errors)
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    sent.current = false
+    form.onSubmit(event)
+    // Not sent: the schema refused a field, which now names its error.
+    if (!sent.current) {
       setResult('failed')
-      focusFirstError(event.currentTarget, parsed.errors)
-      return
+      requestAnimationFrame(() => focusFirstInvalid(formRef.current))
     }
-    setErrors({})
-    setResult('idle')
-    void fetcher.submit(data, { method: 'post', action: '/profile' })
   }
 
-  const label = submitting ? buttonText.submitting : buttonText[result]
-  const field = (name: ClientDetailsField) => {
-    const id = `details-${name}`
-    const error = errors[name]
-    const kind = inputTypes[name] ?? { type: 'text' }
+  const field = (name: ProfileField) => {
+    const kind = inputTypes[name]
+    const meta = fields[name]
     return (
-      <div key={name}>
-        <label htmlFor={id} className={labelClass}>
-          {clientDetailsLabels[name]}
-        </label>
-        <input
-          id={id}
-          name={name}
-          type={kind.type}
-          autoComplete={kind.autoComplete}
-          defaultValue={details[name]}
-          className={`mt-1 ${inputClass}`}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-error` : undefined}
-        />
-        {error ? (
-          <p id={`${id}-error`} className={errorTextClass}>
-            {error}
-          </p>
-        ) : null}
-      </div>
+      // The key changes when the form is reset after a save: the input then shows the stored (normalised) value.
+      <Field
+        key={`${name}-${form.key ?? ''}`}
+        label={profileLabels[name]}
+        hint={kind.hint}
+        errors={meta.errors}
+        inputProps={{ ...getInputProps(meta, { type: kind.type, ariaAttributes: false }), autoComplete: kind.autoComplete }}
+      />
     )
   }
 
@@ -111,8 +111,15 @@ export function ClientDetailsForm({ details, clientId }: { details: ClientDetail
       <h2 id="details-title" className={cardTitleClass}>
         {clientId ? 'Client details' : 'Your details'}
       </h2>
-      {/* key: a different client (or a fresh load after saving) resets the uncontrolled inputs. */}
-      <fetcher.Form ref={form} method="post" action="/profile" noValidate onSubmit={onSubmit} key={`${details.userId}`} aria-labelledby="details-title">
+      <fetcher.Form
+        ref={formRef}
+        method="post"
+        action="/profile"
+        {...getFormProps(form)}
+        onSubmit={onSubmit}
+        aria-labelledby="details-title"
+        aria-describedby={undefined}
+      >
         <input type="hidden" name="intent" value="update-details" />
         {clientId ? <input type="hidden" name="clientId" value={clientId} /> : null}
         <div className="grid gap-4 sm:grid-cols-2">
@@ -135,30 +142,18 @@ export function ClientDetailsForm({ details, clientId }: { details: ClientDetail
               )}
             </p>
           </div>
-          {field('phoneNumber')}
-          {field('nickname')}
-          {field('givenName')}
-          {field('familyName')}
-          {field('website')}
-          {field('companyName')}
-          {field('ethereumAddress')}
+          {personFields.map(field)}
         </div>
         <fieldset className="mt-5">
           <legend className="text-base font-semibold">Postal address</legend>
-          <div className="mt-2 grid gap-4 sm:grid-cols-2">{postalAddressParts.map((p) => field(p))}</div>
+          <div className="mt-2 grid gap-4 sm:grid-cols-2">{postalAddressParts.map(field)}</div>
         </fieldset>
         <div className="mt-5 flex items-center gap-4">
           <button type="submit" className={buttonClass} disabled={submitting} aria-live="polite">
-            {label}
+            {submitting ? buttonText.submitting : buttonText[result]}
           </button>
         </div>
       </fetcher.Form>
     </section>
   )
-}
-
-function focusFirstError(form: HTMLFormElement | null, errors: FieldErrors | undefined) {
-  const first = errors && Object.keys(errors)[0]
-  if (!form || !first) return
-  form.querySelector<HTMLInputElement>(`[name="${first}"]`)?.focus()
 }

@@ -1,27 +1,26 @@
 import { useEffect, useId, useRef, useState } from 'react'
 import { useFetcher } from 'react-router'
 import { formatMegabytes } from '../../../lib/catalogue'
-import { acceptedDocumentsText, documentAccept, fileTypeLabel, isAcceptedDocument, opensInNewTab } from '../upload/file-kinds'
+import { acceptAttribute, checkFileBeforeUpload, describeAcceptedTypes, formatUploadLimit } from '../../../lib/accepted-file-types'
+import { ErrorList } from '../../components/forms'
+import { fileTypeLabel, opensInNewTab } from '../upload/file-kinds'
 import { storagePathFor, uploadEndpoint, uploadMetadata } from '../upload/upload-target'
 import { useUpload } from '../upload/use-upload'
 import { ConfirmDelete } from './confirm-delete'
 import { formatDate } from './job-requests-table'
 import { StatusMessage } from './status-message'
 import { buttonClass, cardClass, cardTitleClass, inputClass, labelClass, linkButtonClass } from './styles'
-import type { DocumentRow } from './types'
+import type { DashboardActionResult, DocumentRow } from './types'
 import type { ResourceStatus } from './use-json-resource'
-
-export interface DeleteFileResult {
-  intent: 'delete-file'
-  ok: boolean
-  path?: string
-  message?: string
-}
+import { useStatus } from './use-status'
 
 /**
  * A client's documents (their user-box folder): a resumable upload with progress, the list with
  * name, type, size in MB and last modified, open-in-a-new-tab or download, and delete with the
- * confirmation. Messages of SPEC.md section 8 are announced in a polite live region.
+ * "Are you sure?" confirmation. A file the server would refuse is named beside the picker, with
+ * the reason, before any byte is sent. What happened ("File uploaded successfully: …", "File
+ * deleted successfully: …", "Error deleting file: …") is announced in a polite live region and
+ * clears after the status time-out.
  */
 export function DocumentsPanel({
   title,
@@ -41,9 +40,10 @@ export function DocumentsPanel({
   onChanged: () => void
 }) {
   const id = useId()
-  const remove = useFetcher<DeleteFileResult>({ key: `delete-file-${userId}` })
+  const remove = useFetcher<DashboardActionResult>({ key: `delete-file-${userId}` })
   const { uploading, percent, upload } = useUpload()
-  const [message, setMessage] = useState<{ text: string; tone: 'info' | 'error' }>({ text: '', tone: 'info' })
+  const { status: message, show } = useStatus()
+  const [pickerError, setPickerError] = useState('')
   const picker = useRef<HTMLInputElement>(null)
   const handled = useRef<unknown>(null)
 
@@ -52,33 +52,26 @@ export function DocumentsPanel({
     if (remove.state !== 'idle' || !data || handled.current === data) return
     handled.current = data
     const name = (data.path ?? '').split('/').pop()
-    setMessage(data.ok ? { text: `File deleted successfully: ${name}`, tone: 'info' } : { text: `Error deleting file: ${data.message ?? 'please try again'}`, tone: 'error' })
+    if (data.ok) show(`File deleted successfully: ${name}`, 'success')
+    else show(`Error deleting file: ${data.message ?? 'please try again'}`, 'error')
     onChanged()
-  }, [remove.state, remove.data, onChanged])
+  }, [remove.state, remove.data, onChanged, show])
 
   const onUpload = async () => {
     const file = picker.current?.files?.[0]
-    if (!file) {
-      setMessage({ text: 'Please choose a file to upload', tone: 'error' })
+    const refusal = file ? checkFileBeforeUpload('user-box', file, maxUploadBytes) : 'Please choose a file to upload'
+    setPickerError(refusal ?? '')
+    if (!file || refusal) {
       picker.current?.focus()
       return
     }
-    if (!isAcceptedDocument(file)) {
-      setMessage({ text: `This file type is not accepted. Please upload ${acceptedDocumentsText}.`, tone: 'error' })
-      return
-    }
-    if (file.size > maxUploadBytes) {
-      setMessage({ text: `The file is larger than the upload limit of ${formatLimit(maxUploadBytes)}`, tone: 'error' })
-      return
-    }
-    setMessage({ text: '', tone: 'info' })
     try {
       const result = await upload(file, { endpoint: uploadEndpoint, metadata: uploadMetadata('user-box', userId) })
-      setMessage({ text: `File uploaded successfully: ${result.storagePath ?? storagePathFor('user-box', userId, file.name)}`, tone: 'info' })
+      show(`File uploaded successfully: ${result.storagePath ?? storagePathFor('user-box', userId, file.name)}`, 'success')
       if (picker.current) picker.current.value = ''
       onChanged()
     } catch (error) {
-      setMessage({ text: `Error handling file: ${(error as Error).message}`, tone: 'error' })
+      show(`Error handling file: ${(error as Error).message}`, 'error')
     }
   }
 
@@ -127,12 +120,12 @@ export function DocumentsPanel({
                         rel="noopener noreferrer"
                         className={linkButtonClass}
                         aria-label={`Open ${file.name} in a new tab`}
-                        onClick={() => setMessage({ text: `File opened successfully: ${file.name}`, tone: 'info' })}
+                        onClick={() => show(`File opened successfully: ${file.name}`, 'success')}
                       >
                         Open
                       </a>
                     ) : (
-                      <a href={`${file.url}?download=1`} download={file.name} className={linkButtonClass} aria-label={`Download ${file.name}`} onClick={() => setMessage({ text: `File downloaded successfully: ${file.name}`, tone: 'info' })}>
+                      <a href={`${file.url}?download=1`} download={file.name} className={linkButtonClass} aria-label={`Download ${file.name}`} onClick={() => show(`File downloaded successfully: ${file.name}`, 'success')}>
                         Download
                       </a>
                     )}
@@ -158,10 +151,21 @@ export function DocumentsPanel({
           <label htmlFor={`${id}-file`} className={labelClass}>
             Choose a document
           </label>
-          <input ref={picker} id={`${id}-file`} type="file" accept={documentAccept} className={`mt-1 ${inputClass}`} aria-describedby={`${id}-hint`} disabled={uploading} />
+          <input
+            ref={picker}
+            id={`${id}-file`}
+            type="file"
+            accept={acceptAttribute('user-box')}
+            className={`mt-1 ${inputClass}`}
+            aria-invalid={pickerError ? true : undefined}
+            aria-describedby={pickerError ? `${id}-file-error ${id}-hint` : `${id}-hint`}
+            disabled={uploading}
+            onChange={() => setPickerError('')}
+          />
           <p id={`${id}-hint`} className="mt-1 text-xs text-(--color-light)">
-            Accepted: {acceptedDocumentsText}; up to {formatLimit(maxUploadBytes)}. Large uploads resume if the connection drops.
+            Accepted: {describeAcceptedTypes('user-box')}; up to {formatUploadLimit(maxUploadBytes)}. Large uploads resume if the connection drops.
           </p>
+          <ErrorList id={`${id}-file-error`} errors={[pickerError]} />
         </div>
         <button type="button" className={buttonClass} onClick={() => void onUpload()} disabled={uploading}>
           {uploading ? `Uploading... ${percent}%` : 'Upload document'}
@@ -169,13 +173,7 @@ export function DocumentsPanel({
       </div>
       {uploading ? <progress className="mb-3 w-full" max={100} value={percent} aria-label="Upload progress" /> : null}
       {list}
-      <StatusMessage message={message.text} tone={message.tone} />
+      <StatusMessage status={message} testId="documents-status" />
     </section>
   )
-}
-
-/** The limit as the server states it: binary units, "2 GB" for the default, "20 MB" for 20 MiB. */
-function formatLimit(bytes: number): string {
-  const gib = bytes / 1024 ** 3
-  return gib >= 1 ? `${+gib.toFixed(2)} GB` : `${+(bytes / 1024 ** 2).toFixed(2)} MB`
 }

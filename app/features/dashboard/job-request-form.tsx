@@ -1,45 +1,66 @@
+import { getFormProps, getInputProps, getTextareaProps, useForm } from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod/v4'
 import { useEffect, useRef, useState } from 'react'
-import { useFetcher } from 'react-router'
+import { useActionData, useFetcher } from 'react-router'
+import { acceptAttribute, checkFileBeforeUpload, describeAcceptedTypes } from '../../../lib/accepted-file-types'
 import { limits } from '../../../lib/catalogue'
-import { jobRequestSchema } from '../../../lib/profile-schema'
-import { acceptedDocumentsText, documentAccept, isAcceptedDocument } from '../upload/file-kinds'
+import { jobRequestSchema, priorityWords } from '../../../lib/job-request-schema'
+import { ErrorList, Field, focusFirstInvalid, TextareaField } from '../../components/forms'
 import { uploadEndpoint, uploadMetadata } from '../upload/upload-target'
 import { useUpload } from '../upload/use-upload'
 import { StatusMessage } from './status-message'
-import { buttonClass, cardClass, cardTitleClass, errorTextClass, inputClass, labelClass } from './styles'
-
-/** What the action answers to intent=create-job-request. */
-export interface JobRequestActionResult {
-  intent: 'create-job-request'
-  ok: boolean
-  id?: string
-  message?: string
-  errors?: Partial<Record<'job' | 'reference' | 'instructions' | 'priority', string>>
-}
-
-const priorityWords: Record<number, string> = { 1: 'Low', 2: 'Fairly low', 3: 'Medium', 4: 'Fairly high', 5: 'High' }
+import { buttonClass, cardClass, cardTitleClass, inputClass, labelClass } from './styles'
+import type { DashboardActionResult } from './types'
+import { useStatus } from './use-status'
 
 /**
- * Create Job Request (SPEC.md sections 2, 4, 5): job, reference, instructions, a priority slider
- * 1–5 (default 3, Low to High) and optional files. The request is saved first; its files are then
+ * Create Job Request: the fields of the job request schema (no field is required; a priority slider
+ * 1 to 5, default 3, Low to High) and optional files. The request is saved first; its files are then
  * uploaded to job-files/{jobRequestId}/, and the server adds each one to the request as its upload
- * finishes. The button reads "Placing job request" for the whole sequence.
+ * finishes. Files the server would refuse are named, with the reason, before anything is sent. The
+ * button reads "Placing job request" for the whole sequence, then "Request this job" again.
  */
 export function JobRequestForm({ clientId, maxUploadBytes, onCreated }: { clientId: string | null; maxUploadBytes: number; onCreated: () => void }) {
-  const create = useFetcher<JobRequestActionResult>({ key: 'create-job-request' })
+  const create = useFetcher<DashboardActionResult>({ key: 'create-job-request' })
+  // Without JavaScript the form posts the page itself, whose answer is the route's action data.
+  const posted = useActionData<DashboardActionResult>()
   const { uploading, percent, upload } = useUpload()
   const [phase, setPhase] = useState<'idle' | 'creating' | 'uploading'>('idle')
   const [priority, setPriority] = useState<number>(limits.priorityDefault)
-  const [message, setMessage] = useState('')
-  const [errors, setErrors] = useState<JobRequestActionResult['errors']>({})
-  const form = useRef<HTMLFormElement>(null)
+  const [fileErrors, setFileErrors] = useState<string[]>([])
+  const { status, show } = useStatus()
+  const formRef = useRef<HTMLFormElement>(null)
   const pendingFiles = useRef<File[]>([])
   const handled = useRef<unknown>(null)
 
-  const finish = (text: string) => {
+  const [form, fields] = useForm({
+    id: 'create-job-request',
+    lastResult: create.state === 'idle' ? (create.data ?? (posted?.intent === 'create-job-request' ? posted : undefined))?.result : undefined,
+    shouldValidate: 'onSubmit',
+    shouldRevalidate: 'onInput',
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: jobRequestSchema }),
+    onSubmit(event, { formData }) {
+      event.preventDefault()
+      if (phase !== 'idle') return
+      const files = formData.getAll('attachments').filter((f): f is File => f instanceof File && f.size > 0)
+      // Checked before the request is placed, so a refused file never leaves a request without it.
+      const refusals = files.map((f) => checkFileBeforeUpload('job-files', f, maxUploadBytes)).filter((r): r is string => r !== null)
+      setFileErrors(refusals)
+      if (refusals.length) {
+        requestAnimationFrame(() => focusFirstInvalid(formRef.current))
+        return
+      }
+      pendingFiles.current = files
+      formData.delete('attachments')
+      setPhase('creating')
+      void create.submit(formData, { method: 'post', action: '/profile' })
+    },
+  })
+
+  const finish = (text: string, tone: 'success' | 'error' = 'success') => {
     setPhase('idle')
-    setMessage(text)
-    form.current?.reset()
+    show(text, tone)
+    formRef.current?.reset()
     setPriority(limits.priorityDefault)
     pendingFiles.current = []
     onCreated()
@@ -52,8 +73,8 @@ export function JobRequestForm({ clientId, maxUploadBytes, onCreated }: { client
     handled.current = data
     if (!data.ok || !data.id) {
       setPhase('idle')
-      setErrors(data.errors ?? {})
-      setMessage(`The job request could not be placed: ${data.message ?? 'please try again'}`)
+      if (data.result?.error) requestAnimationFrame(() => focusFirstInvalid(formRef.current))
+      else show(`The job request could not be placed: ${data.message ?? 'please try again'}`, 'error')
       return
     }
     const files = pendingFiles.current
@@ -70,64 +91,41 @@ export function JobRequestForm({ clientId, maxUploadBytes, onCreated }: { client
         }
       }
       if (failures.length === 0) finish('Job request placed')
-      else finish(`${failures.length === files.length ? 'Job request placed without its files' : 'Job request placed without some of its files'}. ${failures.join('. ')}`)
+      else finish(`${failures.length === files.length ? 'Job request placed without its files' : 'Job request placed without some of its files'}. ${failures.join('. ')}`, 'error')
     })()
   }, [create.state, create.data])
 
-  const onSubmit = (event: React.FormEvent<HTMLFormElement>) => {
-    event.preventDefault()
-    if (phase !== 'idle') return
-    const data = new FormData(event.currentTarget)
-    const parsed = jobRequestSchema.safeParse(Object.fromEntries(['job', 'reference', 'instructions', 'priority'].map((k) => [k, data.get(k) ?? ''])))
-    if (!parsed.success) {
-      const next: JobRequestActionResult['errors'] = {}
-      for (const issue of parsed.error.issues) next[issue.path[0] as 'job'] ??= issue.message
-      setErrors(next)
-      return
-    }
-    const files = data.getAll('attachments').filter((f): f is File => f instanceof File && f.size > 0)
-    // Checked before the request is placed, so a refused file never leaves a request without it.
-    const refused = files.find((f) => !isAcceptedDocument(f))
-    const tooLarge = files.find((f) => f.size > maxUploadBytes)
-    if (refused || tooLarge) {
-      setErrors({})
-      setMessage(refused ? `This file type is not accepted: ${refused.name}. Please attach ${acceptedDocumentsText}.` : `The file is larger than the upload limit: ${tooLarge!.name}`)
-      return
-    }
-    setErrors({})
-    setMessage('')
-    pendingFiles.current = files
-    data.delete('attachments')
-    setPhase('creating')
-    void create.submit(data, { method: 'post', action: '/profile' })
-  }
-
   const busy = phase !== 'idle'
+  const attachmentsId = 'job-attachments'
   return (
     <section aria-labelledby="job-form-title" className={cardClass}>
       <h2 id="job-form-title" className={cardTitleClass}>
         Create Job Request
       </h2>
-      <form ref={form} method="post" action="/profile" encType="multipart/form-data" noValidate onSubmit={onSubmit} aria-labelledby="job-form-title">
+      <form ref={formRef} method="post" action="/profile" encType="multipart/form-data" {...getFormProps(form)} aria-labelledby="job-form-title" aria-describedby={undefined}>
         <input type="hidden" name="intent" value="create-job-request" />
         {clientId ? <input type="hidden" name="clientId" value={clientId} /> : null}
         <div className="grid gap-4">
-          <TextField name="job" label="Job" error={errors?.job} placeholder="e.g. FEA of a bracket under load" />
-          <TextField name="reference" label="Reference" error={errors?.reference} placeholder="Your reference" />
-          <div>
-            <label htmlFor="job-instructions" className={labelClass}>
-              Instructions
-            </label>
-            <textarea id="job-instructions" name="instructions" rows={4} className={`mt-1 ${inputClass}`} aria-invalid={errors?.instructions ? true : undefined} />
-            {errors?.instructions ? <p className={errorTextClass}>{errors.instructions}</p> : null}
-          </div>
+          <Field
+            key={fields.job.key}
+            label="Job"
+            errors={fields.job.errors}
+            inputProps={{ ...getInputProps(fields.job, { type: 'text', ariaAttributes: false }), placeholder: 'e.g. FEA of a bracket under load' }}
+          />
+          <Field
+            key={fields.reference.key}
+            label="Reference"
+            errors={fields.reference.errors}
+            inputProps={{ ...getInputProps(fields.reference, { type: 'text', ariaAttributes: false }), placeholder: 'Your reference' }}
+          />
+          <TextareaField key={fields.instructions.key} label="Instructions" errors={fields.instructions.errors} textareaProps={{ ...getTextareaProps(fields.instructions, { ariaAttributes: false }), rows: 4 }} />
           <div>
             <label htmlFor="job-priority" className={labelClass}>
               Priority: <output htmlFor="job-priority">{priority}</output>
             </label>
             <input
               id="job-priority"
-              name="priority"
+              name={fields.priority.name}
               type="range"
               min={limits.priorityMin}
               max={limits.priorityMax}
@@ -135,19 +133,35 @@ export function JobRequestForm({ clientId, maxUploadBytes, onCreated }: { client
               value={priority}
               onChange={(e) => setPriority(Number(e.target.value))}
               aria-valuetext={`${priority} (${priorityWords[priority]})`}
-              aria-describedby="job-priority-scale"
+              aria-invalid={fields.priority.errors ? true : undefined}
+              aria-describedby={fields.priority.errors ? 'job-priority-error job-priority-scale' : 'job-priority-scale'}
               className="mt-2 w-full max-w-sm accent-(--color-highlight)"
             />
             <div id="job-priority-scale" className="flex max-w-sm justify-between text-xs text-(--color-light)">
               <span>Low</span>
               <span>High</span>
             </div>
+            <ErrorList id="job-priority-error" errors={fields.priority.errors} />
           </div>
           <div>
-            <label htmlFor="job-attachments" className={labelClass}>
+            <label htmlFor={attachmentsId} className={labelClass}>
               Attach files (optional)
             </label>
-            <input id="job-attachments" name="attachments" type="file" multiple accept={documentAccept} className={`mt-1 ${inputClass}`} />
+            <input
+              id={attachmentsId}
+              name="attachments"
+              type="file"
+              multiple
+              accept={acceptAttribute('job-files')}
+              className={`mt-1 ${inputClass}`}
+              aria-invalid={fileErrors.length ? true : undefined}
+              aria-describedby={fileErrors.length ? `${attachmentsId}-error ${attachmentsId}-hint` : `${attachmentsId}-hint`}
+              onChange={() => setFileErrors([])}
+            />
+            <p id={`${attachmentsId}-hint`} className="mt-1 text-xs text-(--color-light)">
+              Accepted: {describeAcceptedTypes('job-files')}, up to {Math.floor(maxUploadBytes / 1e6)} MB each.
+            </p>
+            <ErrorList id={`${attachmentsId}-error`} errors={fileErrors} />
           </div>
         </div>
         <div className="mt-5 flex flex-wrap items-center gap-4">
@@ -156,25 +170,8 @@ export function JobRequestForm({ clientId, maxUploadBytes, onCreated }: { client
           </button>
           {uploading ? <span className="text-sm">Uploading... {percent}%</span> : null}
         </div>
-        <StatusMessage message={message} />
+        <StatusMessage status={status} testId="job-request-status" />
       </form>
     </section>
-  )
-}
-
-function TextField({ name, label, error, placeholder }: { name: string; label: string; error?: string; placeholder?: string }) {
-  const id = `job-${name}`
-  return (
-    <div>
-      <label htmlFor={id} className={labelClass}>
-        {label}
-      </label>
-      <input id={id} name={name} type="text" placeholder={placeholder} className={`mt-1 ${inputClass}`} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined} />
-      {error ? (
-        <p id={`${id}-error`} className={errorTextClass}>
-          {error}
-        </p>
-      ) : null}
-    </div>
   )
 }

@@ -1,35 +1,31 @@
-import { useEffect, useRef, useState } from 'react'
+import { useEffect, useRef } from 'react'
 import { useFetcher } from 'react-router'
 import { limits } from '../../../lib/catalogue'
 import { opensInNewTab } from '../upload/file-kinds'
 import { ConfirmDelete } from './confirm-delete'
 import { StatusMessage } from './status-message'
 import { cardClass, cardTitleClass } from './styles'
-import type { JobRequestRow } from './types'
+import type { DashboardActionResult, JobRequestRow } from './types'
 import type { ResourceStatus } from './use-json-resource'
-
-export interface DeleteJobRequestResult {
-  intent: 'delete-job-request'
-  ok: boolean
-  message?: string
-}
+import { useStatus } from './use-status'
 
 /**
- * Job Requests (SPEC.md sections 2 and 8): a table of at most 500 px that scrolls, "No job
- * requests found" when empty, "Error fetching job requests" when the list cannot be read.
+ * Job Requests: a table of at most 500 px that scrolls, "No job requests found" when empty,
+ * "Error fetching job requests" when the list cannot be read; deleting asks "Are you sure?" first.
  */
 export function JobRequestsTable({ status, jobRequests, clientId, onChanged }: { status: ResourceStatus; jobRequests: JobRequestRow[] | null; clientId: string | null; onChanged: () => void }) {
-  const remove = useFetcher<DeleteJobRequestResult>({ key: 'delete-job-request' })
-  const [message, setMessage] = useState('')
+  const remove = useFetcher<DashboardActionResult>({ key: 'delete-job-request' })
+  const { status: message, show } = useStatus()
   const handled = useRef<unknown>(null)
 
   useEffect(() => {
     const data = remove.data
     if (remove.state !== 'idle' || !data || handled.current === data) return
     handled.current = data
-    setMessage(data.ok ? 'Job request deleted' : `The job request could not be deleted: ${data.message ?? 'please try again'}`)
+    if (data.ok) show('Job request deleted', 'success')
+    else show(`The job request could not be deleted: ${data.message ?? 'please try again'}`, 'error')
     onChanged()
-  }, [remove.state, remove.data, onChanged])
+  }, [remove.state, remove.data, onChanged, show])
 
   const onDelete = (row: JobRequestRow) => {
     void remove.submit({ intent: 'delete-job-request', id: row.id, ...(clientId ? { clientId } : {}) }, { method: 'post', action: '/profile' })
@@ -50,6 +46,9 @@ export function JobRequestsTable({ status, jobRequests, clientId, onChanged }: {
               </th>
               <th scope="col" className="px-3 py-2">
                 Reference
+              </th>
+              <th scope="col" className="px-3 py-2">
+                Instructions
               </th>
               <th scope="col" className="px-3 py-2">
                 Priority
@@ -73,6 +72,7 @@ export function JobRequestsTable({ status, jobRequests, clientId, onChanged }: {
               <tr key={row.id} className="border-t border-(--color-border) align-top">
                 <td className="px-3 py-2">{row.job}</td>
                 <td className="px-3 py-2">{row.reference}</td>
+                <td className="max-w-xs px-3 py-2 break-words whitespace-pre-line">{row.instructions}</td>
                 <td className="px-3 py-2">{row.priority}</td>
                 <td className="px-3 py-2">{row.status}</td>
                 <td className="px-3 py-2">
@@ -117,7 +117,7 @@ export function JobRequestsTable({ status, jobRequests, clientId, onChanged }: {
         Job Requests
       </h2>
       {body}
-      <StatusMessage message={message} />
+      <StatusMessage status={message} testId="job-requests-status" />
     </section>
   )
 }

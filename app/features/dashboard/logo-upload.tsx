@@ -1,26 +1,25 @@
 import { useEffect, useId, useRef, useState } from 'react'
 import { useFetcher } from 'react-router'
-import { isImageFile } from '../upload/file-kinds'
+import { acceptAttribute, checkFileBeforeUpload, describeAcceptedTypes } from '../../../lib/accepted-file-types'
+import { ErrorList } from '../../components/forms'
 import { storagePathFor, uploadEndpoint, uploadMetadata } from '../upload/upload-target'
 import { useUpload } from '../upload/use-upload'
 import { StatusMessage } from './status-message'
 import { buttonClass, cardClass, cardTitleClass, inputClass, labelClass } from './styles'
-
-export interface SetLogoResult {
-  intent: 'set-logo'
-  ok: boolean
-  message?: string
-}
+import type { DashboardActionResult } from './types'
+import { useStatus } from './use-status'
 
 /**
- * The company logo: images only (the server checks the content too), stored under
- * profile-pictures/{userId}/ and publicly readable; a new upload replaces the shown logo.
+ * The company logo: an image (the types of lib/accepted-file-types.ts, checked here before any
+ * byte is sent, and by the server on the content), uploaded into profile-pictures/{userId}/ and
+ * publicly readable; the server makes it the logo and deletes the one it replaces.
  */
-export function LogoUpload({ userId, clientId, logoUrl, companyName }: { userId: string; clientId: string | null; logoUrl: string | null; companyName: string }) {
+export function LogoUpload({ userId, clientId, logoUrl, companyName, maxUploadBytes }: { userId: string; clientId: string | null; logoUrl: string | null; companyName: string; maxUploadBytes: number }) {
   const id = useId()
-  const setLogo = useFetcher<SetLogoResult>({ key: `set-logo-${userId}` })
+  const setLogo = useFetcher<DashboardActionResult>({ key: `set-logo-${userId}` })
   const { uploading, percent, upload } = useUpload()
-  const [message, setMessage] = useState<{ text: string; tone: 'info' | 'error' }>({ text: '', tone: 'info' })
+  const { status, show } = useStatus()
+  const [pickerError, setPickerError] = useState('')
   const picker = useRef<HTMLInputElement>(null)
   const handled = useRef<unknown>(null)
 
@@ -28,32 +27,30 @@ export function LogoUpload({ userId, clientId, logoUrl, companyName }: { userId:
     const data = setLogo.data
     if (setLogo.state !== 'idle' || !data || handled.current === data) return
     handled.current = data
-    setMessage(data.ok ? { text: 'Logo updated', tone: 'info' } : { text: `Error handling file: ${data.message ?? 'the logo could not be saved'}`, tone: 'error' })
-  }, [setLogo.state, setLogo.data])
+    if (data.ok) show('Logo updated', 'success')
+    else show(`Error handling file: ${data.message ?? 'the logo could not be saved'}`, 'error')
+  }, [setLogo.state, setLogo.data, show])
 
   const onUpload = async () => {
     const file = picker.current?.files?.[0]
-    if (!file) {
-      setMessage({ text: 'Please choose an image to upload', tone: 'error' })
+    const refusal = file ? checkFileBeforeUpload('profile-pictures', file, maxUploadBytes) : 'Please choose an image to upload'
+    setPickerError(refusal ?? '')
+    if (!file || refusal) {
       picker.current?.focus()
       return
     }
-    if (!isImageFile(file)) {
-      setMessage({ text: 'The logo must be an image (for example PNG, JPEG or GIF)', tone: 'error' })
-      return
-    }
-    setMessage({ text: '', tone: 'info' })
     try {
       const result = await upload(file, { endpoint: uploadEndpoint, metadata: uploadMetadata('profile-pictures', userId) })
       const path = result.storagePath ?? storagePathFor('profile-pictures', userId, file.name)
       if (picker.current) picker.current.value = ''
       void setLogo.submit({ intent: 'set-logo', path, ...(clientId ? { clientId } : {}) }, { method: 'post', action: '/profile' })
     } catch (error) {
-      setMessage({ text: `Error handling file: ${(error as Error).message}`, tone: 'error' })
+      show(`Error handling file: ${(error as Error).message}`, 'error')
     }
   }
 
   const busy = uploading || setLogo.state !== 'idle'
+  const fileId = `${id}-file`
   return (
     <section aria-labelledby={`${id}-title`} className={cardClass}>
       <h2 id={`${id}-title`} className={cardTitleClass}>
@@ -68,14 +65,28 @@ export function LogoUpload({ userId, clientId, logoUrl, companyName }: { userId:
           )}
         </div>
         <div className="grow">
-          <label htmlFor={`${id}-file`} className={labelClass}>
+          <label htmlFor={fileId} className={labelClass}>
             Choose an image
           </label>
-          <input ref={picker} id={`${id}-file`} type="file" accept="image/*" className={`mt-1 ${inputClass}`} disabled={busy} />
+          <input
+            ref={picker}
+            id={fileId}
+            type="file"
+            accept={acceptAttribute('profile-pictures')}
+            className={`mt-1 ${inputClass}`}
+            disabled={busy}
+            aria-invalid={pickerError ? true : undefined}
+            aria-describedby={pickerError ? `${fileId}-error ${fileId}-hint` : `${fileId}-hint`}
+            onChange={() => setPickerError('')}
+          />
+          <p id={`${fileId}-hint`} className="mt-1 text-xs text-(--color-light)">
+            {describeAcceptedTypes('profile-pictures')}
+          </p>
+          <ErrorList id={`${fileId}-error`} errors={[pickerError]} />
           <button type="button" className={`mt-3 ${buttonClass}`} onClick={() => void onUpload()} disabled={busy}>
             {uploading ? `Uploading... ${percent}%` : 'Upload logo'}
           </button>
-          <StatusMessage message={message.text} tone={message.tone} />
+          <StatusMessage status={status} testId="logo-status" />
         </div>
       </div>
     </section>

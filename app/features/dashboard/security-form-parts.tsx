@@ -1,36 +1,20 @@
-import { createRef, useEffect, useRef, useState, type InputHTMLAttributes, type ReactNode, type RefObject } from 'react'
-import { describedBy, explain, Field, type AuthAnswer } from '../auth/auth-form'
-import { inputClass } from './styles'
+import { createRef, useEffect, useRef, useState, type RefObject } from 'react'
+import { z } from '../../../lib/zod'
+import type { FieldProps } from '../../components/forms'
+import { explain, type AuthAnswer } from '../auth/auth-form'
+import { StatusMessage } from './status-message'
+import { useStatus, type Status } from './use-status'
 
 /** What the "Sign-in and security" forms show in their live region. */
-export interface FormStatusValue {
-  text: string
-  tone: 'info' | 'success' | 'error'
-}
-
-export const noStatus: FormStatusValue = { text: '', tone: 'info' }
+export type FormStatusValue = Status
 
 /**
- * A form's polite live region, always in the page so the first message is announced too. Field
- * errors are not repeated here: focus moves to the field, which names its error.
+ * A form's polite live region, always in the page so the first message is announced too; the
+ * message clears after the status time-out. Field errors are not repeated here: focus moves to the
+ * field, which names its error.
  */
 export function FormStatus({ status, testId }: { status: FormStatusValue; testId: string }) {
-  const tone = status.tone === 'error' ? 'text-red' : status.tone === 'success' ? 'text-green' : 'text-(--color-light)'
-  return (
-    <p role="status" aria-live="polite" className={`min-h-6 text-sm ${tone}`} data-testid={testId} data-tone={status.tone}>
-      {status.text}
-    </p>
-  )
-}
-
-/** The first message for each field of a failed Zod parse. */
-function firstIssues<K extends string>(issues: Issues): Partial<Record<K, string>> {
-  const errors: Partial<Record<K, string>> = {}
-  for (const issue of issues) {
-    const key = String(issue.path[0]) as K
-    errors[key] ??= issue.message
-  }
-  return errors
+  return <StatusMessage status={status} testId={testId} />
 }
 
 type FieldRef = RefObject<HTMLInputElement | null>
@@ -47,21 +31,14 @@ function useFocusAfterRender(): (ref: FieldRef) => void {
   return (ref) => setTarget({ ref })
 }
 
-/** The first field (in the order given) that has an error. */
-function firstInError<K extends string>(order: readonly K[], errors: Partial<Record<K, string>>): K | undefined {
-  return order.find((key) => errors[key])
-}
-
-type Issues = readonly { path: readonly PropertyKey[]; message: string }[]
-
 /**
- * The state both security forms keep: an error per field (focus moves to the one to fix), the
- * live-region status, and a busy flag that disables the buttons while a request runs.
- * `fieldProps(name)` wires an InputField to its error and focus target.
+ * The state the security forms keep: an error per field (focus moves to the first one to fix),
+ * the live-region status (cleared after 3 s), and a busy flag that disables the buttons while a
+ * request runs. `field(name)` wires a Field (app/components/forms.tsx) to its error and focus.
  */
 export function useSecurityForm<F extends string>(fieldOrder: readonly F[]) {
   const [errors, setErrors] = useState<Partial<Record<F, string>>>({})
-  const [status, setStatus] = useState<FormStatusValue>(noStatus)
+  const { status, show, clear: clearStatus } = useStatus()
   const [busy, setBusy] = useState(false)
   const refs = useRef(Object.fromEntries(fieldOrder.map((field) => [field, createRef<HTMLInputElement>()])) as Record<F, FieldRef>).current
   const focusLater = useFocusAfterRender()
@@ -69,7 +46,7 @@ export function useSecurityForm<F extends string>(fieldOrder: readonly F[]) {
   return {
     errors,
     status,
-    setStatus,
+    setStatus: (value: FormStatusValue) => show(value.text, value.tone),
     busy,
     focusField,
     /** One field's error (any other is cleared), with the focus on it. */
@@ -77,17 +54,18 @@ export function useSecurityForm<F extends string>(fieldOrder: readonly F[]) {
       setErrors({ [field]: message } as Partial<Record<F, string>>)
       focusField(field)
     },
-    /** A failed Zod parse: each field's first message, the focus on the first field in error. */
-    showIssues(issues: Issues) {
-      const found = firstIssues<F>(issues)
+    /** A failed parse of the form's schema: each field's first message, the focus on the first field in error. */
+    showIssues(error: z.ZodError) {
+      const { fieldErrors } = z.flattenError(error) as { fieldErrors: Partial<Record<F, string[]>> }
+      const found = Object.fromEntries(fieldOrder.filter((f) => fieldErrors[f]?.length).map((f) => [f, fieldErrors[f]![0]])) as Partial<Record<F, string>>
       setErrors(found)
-      const first = firstInError(fieldOrder, found)
+      const first = fieldOrder.find((f) => found[f])
       if (first) focusField(first)
     },
     /** Clears the errors and the status, as a new attempt starts. */
     clear() {
       setErrors({})
-      setStatus(noStatus)
+      clearStatus()
     },
     /** Runs a request with the buttons disabled. */
     async whileBusy<T>(work: () => Promise<T>): Promise<T> {
@@ -98,7 +76,8 @@ export function useSecurityForm<F extends string>(fieldOrder: readonly F[]) {
         setBusy(false)
       }
     },
-    fieldProps: (field: F) => ({ name: field, error: errors[field], inputRef: refs[field] }),
+    /** A Field's errors, and its input's props with the name and focus target. */
+    field: (name: F, inputProps: FieldProps['inputProps']) => ({ errors: errors[name] ? [errors[name]] : undefined, inputProps: { ...inputProps, name, ref: refs[name] } }),
   }
 }
 
@@ -107,25 +86,4 @@ export function generalProblem(answer: AuthAnswer): string | null {
   if (answer.status === 401) return 'Your session has ended. Please sign in again.'
   if (answer.status === 429 || answer.status === 0) return explain(answer)
   return null
-}
-
-interface InputFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'className'> {
-  label: string
-  id: string
-  error?: string
-  inputRef: RefObject<HTMLInputElement | null>
-  /** Ids of texts that describe the field, read after its error. */
-  hints?: (string | undefined)[]
-  /** Shown under the input (a password checklist, say). */
-  children?: ReactNode
-}
-
-/** A labelled input with its error and hints wired for assistive technology; focus, not an alert, announces the error. */
-export function InputField({ label, id, error, inputRef, hints = [], children, ...input }: InputFieldProps) {
-  return (
-    <Field label={label} id={id} error={error} alert={false}>
-      <input ref={inputRef} id={id} className={inputClass} {...input} {...describedBy(id, error, ...hints)} />
-      {children}
-    </Field>
-  )
 }

@@ -6,7 +6,6 @@ export const secondaryButtonClass = `inline-flex items-center justify-center rou
 export const dangerButtonClass = `inline-flex items-center justify-center rounded-md bg-[#ffb4a8] px-4 py-2 font-medium text-[#3b0a04] hover:brightness-105 ${focus}`
 export const inputClass = `w-full rounded-md border border-(--color-border) bg-(--color-background) px-3 py-2 text-(--color-text) placeholder:text-(--color-light) aria-[invalid=true]:border-[#ffb4a8] ${focus}`
 export const labelClass = 'block text-sm font-medium text-(--color-light)'
-export const errorTextClass = 'mt-1 text-sm text-[#ffb4a8]'
 export const cardClass = 'rounded-lg border border-(--color-border) bg-(--color-foreground) p-5'
 export const cardTitleClass = 'mb-4 text-xl font-semibold'
 export const linkButtonClass = `text-sm text-(--color-link) underline hover:no-underline ${focus}`

@@ -1,6 +1,11 @@
+import type { SubmissionResult } from '@conform-to/react'
+import type { JobRequestField } from '../../../lib/job-request-schema'
+import type { ProfileInput } from '../../../lib/profile-schema'
+
 /**
- * What the dashboard screens render: shapes the /profile loader and its list endpoints return.
- * Only the fields a screen shows (STYLE.md habit 6).
+ * What the dashboard screens render: shapes the /profile loader and its list endpoints return, in
+ * the records' own field names (lib/profile-schema.ts, lib/job-request-schema.ts). Only what a
+ * screen shows: no other user's rows, no account secrets.
  */
 export interface ClientOption {
   id: string
@@ -10,30 +15,17 @@ export interface ClientOption {
   companyName: string
 }
 
-export interface ClientDetailsView {
+/** Every field of the profile schema, so the form shows what is stored. */
+export interface ClientDetailsView extends ProfileInput {
   userId: string
   email: string
-  phoneNumber: string
-  nickname: string
-  givenName: string
-  familyName: string
-  website: string
-  building: string
-  road: string
-  town: string
-  county: string
-  postcode: string
-  companyName: string
-  ethereumAddress: string
   /** URL of the company logo, or null. */
   logoUrl: string | null
 }
 
-export interface JobRequestRow {
+/** Every field of the job request schema (as text), and what the server set. */
+export type JobRequestRow = Record<JobRequestField, string> & {
   id: string
-  job: string
-  reference: string
-  priority: string
   status: string
   /** Names of the attached files. */
   files: { name: string; url: string }[]
@@ -48,9 +40,19 @@ export interface DocumentRow {
   url: string
 }
 
-/** Who the dashboard is showing: the signed-in user, or the client an admin picked. */
-export interface DashboardSubject {
-  userId: string
-  /** True when an admin looks at a client other than themselves. */
-  isClient: boolean
+/** The intents the /profile action answers, one per form or button. */
+export type DashboardIntent = 'update-details' | 'create-job-request' | 'delete-job-request' | 'delete-file' | 'set-logo'
+
+/**
+ * The /profile action's answer to every intent: whether it worked, the form's submission result
+ * (its field errors) for the forms, a message a person can read when it failed, and what the
+ * intent made or removed (the new job request's id, the deleted file's path).
+ */
+export interface DashboardActionResult {
+  intent: DashboardIntent | string
+  ok: boolean
+  result?: SubmissionResult<string[]>
+  message?: string
+  id?: string
+  path?: string
 }

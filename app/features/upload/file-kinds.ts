@@ -1,10 +1,9 @@
 import { previewMimeTypes } from '../../../lib/catalogue'
 
 /**
- * What the browser knows about a file from its name: its type (SPEC.md section 3: "derived from the
- * file extension"), whether it opens in a new tab (section 9) and whether a client document of that
- * kind is accepted (section 5). The server checks content; these checks only give a friendly
- * message before any byte is sent.
+ * What the browser knows about a stored file from its name: its type (derived from the file
+ * extension) and whether it opens in a new tab. Which files an upload accepts is
+ * lib/accepted-file-types.ts, the list the server checks too.
  */
 
 const mimeByExtension: Record<string, string> = {
@@ -64,25 +63,4 @@ export function mimeTypeOf(name: string): string {
 /** jpeg, png, gif, pdf, plain text, html, css and javascript open in a new tab (the last three as source text); the rest download. */
 export function opensInNewTab(name: string): boolean {
   return (previewMimeTypes as readonly string[]).includes(mimeTypeOf(name))
-}
-
-const documentExtensions = new Set(['pdf', 'doc', 'docx', 'xlsx', 'pptx', 'dwg', 'dxf', 'obj', 'max', 'zip'])
-
-/** Client documents: images, video, pdf, Word, xlsx, pptx, dwg, dxf, obj, max and zip. */
-export function isAcceptedDocument(file: { name: string; type?: string }): boolean {
-  const ext = fileExtension(file.name)
-  if (documentExtensions.has(ext)) return true
-  const mime = mimeByExtension[ext] ?? file.type ?? ''
-  return mime.startsWith('image/') || mime.startsWith('video/')
-}
-
-/** The `accept` attribute of the document picker (a hint to the browser's dialog). */
-export const documentAccept = 'image/*,video/*,.pdf,.doc,.docx,.xlsx,.pptx,.dwg,.dxf,.obj,.max,.zip'
-
-export const acceptedDocumentsText = 'images, video, PDF, Word, Excel (xlsx), PowerPoint (pptx), DWG, DXF, OBJ, MAX or ZIP'
-
-/** The logo accepts images only. */
-export function isImageFile(file: { name: string; type?: string }): boolean {
-  const mime = file.type || mimeByExtension[fileExtension(file.name)] || ''
-  return mime.startsWith('image/')
 }

@@ -1,10 +1,15 @@
+import { parseWithZod } from '@conform-to/zod/v4'
 import { data } from 'react-router'
-import type { ClientDetailsView, ClientOption, DocumentRow, JobRequestRow } from '../../features/dashboard/types'
-import { jobRequestSchema, parseClientDetails, type ClientDetailsField, type FieldErrors } from '../../../lib/profile-schema'
+import type { z } from 'zod'
+import { jobRequestSchema, type JobRequestField } from '../../../lib/job-request-schema'
+import { profileSchema, type ProfileField } from '../../../lib/profile-schema'
+import type { ClientDetailsView, ClientOption, DashboardActionResult, DocumentRow, JobRequestRow } from '../../features/dashboard/types'
 import type { Actor } from '../../../server/auth/actor'
+import { requireActor } from '../../../server/auth/require-actor'
 import { resolveActor } from '../../../server/auth/resolve-actor'
 import { getAppContext } from '../../../server/context'
 import { isAppError } from '../../../server/errors/app-error'
+import { toHttpAnswer } from '../../../server/errors/to-http-answer'
 import { deleteFile } from '../../../server/services/files/delete-file'
 import { fileUrl } from '../../../server/services/files/file-types'
 import { listFiles } from '../../../server/services/files/list-files'
@@ -14,12 +19,14 @@ import type { JobRequest } from '../../../server/services/job-requests/job-reque
 import { listJobRequests } from '../../../server/services/job-requests/list-job-requests'
 import { getProfile } from '../../../server/services/profiles/get-profile'
 import { listClients } from '../../../server/services/profiles/list-clients'
-import { joinPostalAddress, type ClientSummary, type Profile, type ProfileUpdateInput } from '../../../server/services/profiles/profile-types'
+import type { Profile } from '../../../server/services/profiles/profile-types'
+import { setCompanyLogo } from '../../../server/services/profiles/set-company-logo'
 import { updateProfile } from '../../../server/services/profiles/update-profile'
 
 /**
- * The /profile loader, action and list endpoints: thin adapters that turn a request into an
- * actor and call the domain services, which decide every permission (STYLE.md habits 3-5).
+ * The /profile loader, action and list endpoints: thin adapters. Each turns the request into an
+ * actor first, calls one domain service, which decides every permission and rule, and answers a
+ * domain error through the one table of server/errors/to-http-answer.ts.
  */
 
 export type DashboardLoaderData =
@@ -35,6 +42,7 @@ export type DashboardLoaderData =
       maxUploadBytes: number
     }
 
+/** The page itself is for everyone: a visitor who is not signed in is asked to sign in. */
 export async function loadDashboard(request: Request): Promise<DashboardLoaderData> {
   const actor = await resolveActor(request)
   if (!actor) return { signedIn: false }
@@ -53,97 +61,56 @@ export async function loadDashboard(request: Request): Promise<DashboardLoaderDa
   }
 }
 
-export type DashboardActionResult =
-  | { intent: 'update-details'; ok: boolean; errors?: FieldErrors; message?: string }
-  | { intent: 'create-job-request'; ok: boolean; id?: string; errors?: Record<string, string>; message?: string }
-  | { intent: 'delete-job-request'; ok: boolean; message?: string }
-  | { intent: 'delete-file'; ok: boolean; path?: string; message?: string }
-  | { intent: 'set-logo'; ok: boolean; message?: string }
+type IntentHandler = (actor: Actor, form: FormData, clientId: string | null) => Promise<Omit<DashboardActionResult, 'intent' | 'ok'>>
 
-/** Several forms post here; an `intent` field tells them apart (STYLE.md habit 2). */
+/**
+ * One line per intent, each calling the service that owns its rule. The forms' fields are read by
+ * their one schema (lib/), whose every field reaches the service.
+ */
+const intents: Record<string, IntentHandler> = {
+  'update-details': (actor, form, userId) => submitForm(form, profileSchema, (input) => updateProfile({ actor, userId, input })),
+  'create-job-request': (actor, form, user) => submitForm(form, jobRequestSchema, async (input) => ({ id: (await createJobRequest({ actor, user, input })).id })),
+  'delete-job-request': async (actor, form) => ({ id: (await deleteJobRequest({ actor, id: textOf(form, 'id') })).id }),
+  'delete-file': (actor, form) => deleteFile({ actor, path: textOf(form, 'path') }),
+  'set-logo': async (actor, form, userId) => (await setCompanyLogo({ actor, userId, path: textOf(form, 'path') }), {}),
+}
+
+/** Several forms post to /profile; an `intent` field tells them apart, `clientId` names an admin's client. */
 export async function runDashboardAction(request: Request) {
-  const actor = await resolveActor(request)
-  const form = await request.formData()
-  const intent = String(form.get('intent') ?? '')
-  const clientId = String(form.get('clientId') ?? '') || null
-  if (!actor) return data({ intent, ok: false, message: 'Please sign in again' } as DashboardActionResult, { status: 401 })
+  let actor: Actor | null = null
+  let intent = ''
+  let form: FormData | null = null
   try {
-    switch (intent) {
-      case 'update-details':
-        return await updateDetails(actor, clientId, form)
-      case 'create-job-request': {
-        const parsed = jobRequestSchema.safeParse(Object.fromEntries(['job', 'reference', 'instructions', 'priority'].map((k) => [k, String(form.get(k) ?? '')])))
-        if (!parsed.success) return data({ intent, ok: false, errors: firstErrors(parsed.error.issues), message: 'Please check the form' }, { status: 400 })
-        const created = await createJobRequest({ actor, input: { ...parsed.data, user: clientId } })
-        return { intent, ok: true, id: created.id } satisfies DashboardActionResult
-      }
-      case 'delete-job-request':
-        // The service removes the job and the files of its folder, whoever asks and from wherever.
-        await deleteJobRequest({ actor, id: String(form.get('id') ?? '') })
-        return { intent, ok: true } satisfies DashboardActionResult
-      case 'delete-file': {
-        const { path } = await deleteFile({ actor, path: String(form.get('path') ?? '') })
-        return { intent, ok: true, path } satisfies DashboardActionResult
-      }
-      case 'set-logo':
-        return await setLogo(actor, clientId, String(form.get('path') ?? ''))
-      default:
-        return data({ intent, ok: false, message: 'Unknown action' }, { status: 400 })
-    }
+    actor = await requireActor(request)
+    form = await request.formData()
+    intent = textOf(form, 'intent')
+    const handler = Object.hasOwn(intents, intent) ? intents[intent]! : null
+    if (!handler) return data<DashboardActionResult>({ intent, ok: false, message: 'Unknown action' }, { status: 400 })
+    const outcome = await handler(actor, form, textOf(form, 'clientId') || null)
+    return data<DashboardActionResult>({ intent, ok: outcome.result?.status !== 'error', ...outcome }, { status: outcome.result?.status === 'error' ? 400 : 200 })
   } catch (error) {
-    const { status, message } = describeError(error)
-    return data({ intent, ok: false, message, ...(intent === 'delete-file' ? { path: String(form.get('path') ?? '') } : {}) } as DashboardActionResult, { status })
+    const answer = toHttpAnswer(error, { signedIn: actor !== null, log: logFailure })
+    const path = intent === 'delete-file' && form ? { path: textOf(form, 'path') } : {}
+    return data<DashboardActionResult>({ intent, ok: false, message: answer.message, ...path }, { status: answer.status })
   }
 }
 
-const attributeOf: Record<Exclude<ClientDetailsField, 'building' | 'road' | 'town' | 'county' | 'postcode'>, keyof ProfileUpdateInput> = {
-  phoneNumber: 'phone_number',
-  nickname: 'nickname',
-  givenName: 'given_name',
-  familyName: 'family_name',
-  website: 'website',
-  companyName: 'custom_companyName',
-  ethereumAddress: 'custom_EthereumAddress',
-}
-
-async function updateDetails(actor: Actor, clientId: string | null, form: FormData) {
-  const parsed = parseClientDetails(form)
-  if (!parsed.success) return data({ intent: 'update-details' as const, ok: false, errors: parsed.errors }, { status: 400 })
-  const d = parsed.data
-  const attributes: ProfileUpdateInput = {
-    ...Object.fromEntries(Object.entries(attributeOf).map(([field, attribute]) => [attribute, d[field as keyof typeof attributeOf]])),
-    custom_postaladdress: [d.building, d.road, d.town, d.county, d.postcode].every((p) => p === '') ? '' : joinPostalAddress(d),
-  }
+/**
+ * A form's fields through its schema (Conform reads the FormData as the browser's form does), then
+ * the service. Field errors, the schema's or the service's, go back to the form beside their field.
+ */
+async function submitForm<S extends z.ZodType>(form: FormData, schema: S, save: (value: z.output<S>) => Promise<unknown>) {
+  const submission = parseWithZod(form, { schema })
+  if (submission.status !== 'success') return { result: submission.reply() }
   try {
-    await updateProfile({ actor, userId: clientId, attributes })
+    const saved = await save(submission.value)
+    const id = typeof saved === 'object' && saved !== null && 'id' in saved && typeof saved.id === 'string' ? { id: saved.id } : {}
+    // The form starts again from what is now stored (the loader reads it again after the action).
+    return { result: submission.reply({ resetForm: true }), ...id }
   } catch (error) {
-    if (isAppError(error) && error.fieldErrors) {
-      // The service names fields by attribute; the form by input.
-      const errors: FieldErrors = {}
-      for (const [field, attribute] of Object.entries(attributeOf)) {
-        const message = error.fieldErrors[attribute]?.[0]
-        if (message) errors[field as ClientDetailsField] = message
-      }
-      if (error.fieldErrors.custom_postaladdress?.[0]) errors.building = error.fieldErrors.custom_postaladdress[0]
-      return data({ intent: 'update-details' as const, ok: false, errors }, { status: 400 })
-    }
+    if (isAppError(error) && error.code === 'BAD_REQUEST' && error.fieldErrors) return { result: submission.reply({ fieldErrors: error.fieldErrors }) }
     throw error
   }
-  return { intent: 'update-details' as const, ok: true }
-}
-
-async function setLogo(actor: Actor, clientId: string | null, path: string) {
-  const subject = clientId ?? actor.userId
-  const folder = `profile-pictures/${subject}/`
-  const stored = await listFiles({ actor, prefix: folder })
-  if (!path.startsWith(folder) || !stored.some((f) => f.path === path)) {
-    return data({ intent: 'set-logo' as const, ok: false, message: 'The uploaded logo was not found' }, { status: 400 })
-  }
-  const before = await getProfile({ actor, userId: clientId })
-  await updateProfile({ actor, userId: clientId, attributes: { custom_profilePictureUrl: fileUrl(path) } })
-  // The replaced logo is removed, so the folder holds only the one in use.
-  for (const file of stored) if (file.path !== path && fileUrl(file.path) === before.attributes.custom_profilePictureUrl) await deleteFile({ actor, path: file.path }).catch(ignoreNotFound)
-  return { intent: 'set-logo' as const, ok: true }
 }
 
 /** GET /profile/job-requests?client= : the job list of the dashboard. */
@@ -164,54 +131,44 @@ export async function documentsResponse(request: Request): Promise<Response> {
 
 async function jsonList(request: Request, read: (actor: Actor, clientId: string | null) => Promise<unknown>): Promise<Response> {
   const headers = { 'Cache-Control': 'no-store' }
-  const actor = await resolveActor(request)
-  if (!actor) return Response.json({ error: 'Unauthorized' }, { status: 401, headers })
-  const clientId = new URL(request.url).searchParams.get('client') || null
+  let actor: Actor | null = null
   try {
-    return Response.json(await read(actor, clientId), { headers })
+    actor = await requireActor(request)
+    return Response.json(await read(actor, new URL(request.url).searchParams.get('client') || null), { headers })
   } catch (error) {
-    const { status, message } = describeError(error)
-    return Response.json({ error: message }, { status, headers })
+    const answer = toHttpAnswer(error, { signedIn: actor !== null, log: logFailure })
+    return Response.json({ error: answer.message }, { status: answer.status, headers })
   }
 }
 
-function toClientOption(c: ClientSummary): ClientOption {
-  const a = c.Attributes
-  const name = [a.given_name, a.family_name].filter(Boolean).join(' ') || a.nickname || ''
-  return { id: c.Username, email: a.email, name, companyName: a.custom_companyName ?? '' }
+function toClientOption(p: Profile): ClientOption {
+  const name = [p.givenName, p.familyName].filter(Boolean).join(' ') || p.nickname
+  return { id: p.userId, email: p.email, name, companyName: p.companyName }
 }
 
+const profileFields = Object.keys(profileSchema.shape) as ProfileField[]
+const jobRequestFields = Object.keys(jobRequestSchema.shape) as JobRequestField[]
+
+/** Every field of the profile schema, so the form shows each stored value. */
 function toDetailsView(p: Profile): ClientDetailsView {
-  const a = p.attributes
-  return {
-    userId: p.userId,
-    email: a.email,
-    phoneNumber: a.phone_number ?? '',
-    nickname: a.nickname ?? '',
-    givenName: a.given_name ?? '',
-    familyName: a.family_name ?? '',
-    website: a.website ?? '',
-    ...p.postalAddress,
-    companyName: a.custom_companyName ?? '',
-    ethereumAddress: a.custom_EthereumAddress ?? '',
-    logoUrl: a.custom_profilePictureUrl ?? null,
-  }
+  const fields = Object.fromEntries(profileFields.map((f) => [f, p[f]])) as Pick<Profile, ProfileField>
+  return { userId: p.userId, email: p.email, logoUrl: p.logoUrl, ...fields }
 }
 
+/** Every field of the job request schema as text, and what the server set. */
 function toJobRequestRow(j: JobRequest): JobRequestRow {
+  const fields = Object.fromEntries(jobRequestFields.map((f) => [f, j[f] ?? ''])) as Record<JobRequestField, string>
   return {
+    ...fields,
     id: j.id,
-    job: j.job ?? '',
-    reference: j.reference ?? '',
-    priority: j.priority ?? '',
     status: j.status ?? '',
     files: parseStringList(j.files).map((path) => ({ name: path.split('/').pop() ?? path, url: fileUrl(path) })),
     createdAt: j.createdAt,
   }
 }
 
-function parseStringList(value: FormDataEntryValue | string | null): string[] {
-  if (typeof value !== 'string' || value === '') return []
+function parseStringList(value: string | null): string[] {
+  if (value === null || value === '') return []
   try {
     const list: unknown = JSON.parse(value)
     return Array.isArray(list) ? list.filter((v): v is string => typeof v === 'string') : []
@@ -220,25 +177,17 @@ function parseStringList(value: FormDataEntryValue | string | null): string[] {
   }
 }
 
-function firstErrors(issues: { path: PropertyKey[]; message: string }[]): Record<string, string> {
-  const errors: Record<string, string> = {}
-  for (const issue of issues) errors[String(issue.path[0])] ??= issue.message
-  return errors
+function textOf(form: FormData, name: string): string {
+  const value = form.get(name)
+  return typeof value === 'string' ? value : ''
 }
 
-function ignoreNotFound(error: unknown) {
-  if (isAppError(error) && error.code === 'NOT_FOUND') return
-  throw error
-}
-
-/** A domain error keeps its status and safe message; anything else is logged and stays vague. */
-function describeError(error: unknown): { status: number; message: string } {
-  if (isAppError(error)) return { status: error.status, message: error.message }
+function logFailure(error: unknown) {
   getAppContext().log.error({ err: error }, 'dashboard request failed')
-  return { status: 500, message: 'Something went wrong.' }
 }
 
+/** A loader's failure for a signed-in visitor, as the route's error boundary shows it. */
 function rethrowAsResponse(error: unknown): never {
-  const { status, message } = describeError(error)
-  throw data({ message }, { status })
+  const answer = toHttpAnswer(error, { signedIn: true, log: logFailure })
+  throw data({ message: answer.message }, { status: answer.status })
 }

@@ -1,13 +1,26 @@
+import type { JobRequestField } from '../../../lib/job-request-schema'
 import { createJobRequest } from '../../services/job-requests/create-job-request'
 import { deleteJobRequest } from '../../services/job-requests/delete-job-request'
 import { getJobRequest } from '../../services/job-requests/get-job-request'
-import type { JobRequestInput } from '../../services/job-requests/job-request-types'
 import { listJobRequests } from '../../services/job-requests/list-job-requests'
 import { listJobRequestsByMembership } from '../../services/job-requests/list-job-requests-by-membership'
 import { updateJobRequest } from '../../services/job-requests/update-job-request'
 import type { GraphqlModule } from '../graphql-module'
 
-/** JobRequests of SPEC.md sections 3 and 7 (the type keeps the spec's plural name). */
+/** What createJobRequests receives: the fields of lib/job-request-schema.ts, and what the server sets itself. */
+interface CreateJobRequestsInput extends Record<JobRequestField, string | null | undefined> {
+  user?: string | null
+  files?: string | null
+  /** Ignored: a new job request is "pending". */
+  status?: string | null
+  /** Ignored: always "true". */
+  membership?: string | null
+}
+
+/**
+ * JobRequests over GraphQL (the type keeps the published plural name). Its fields are named as in
+ * lib/job-request-schema.ts and the database; priority is text "1".."5" here as there.
+ */
 export const jobRequestsModule: GraphqlModule = {
   name: 'job-requests',
   typeDefs: /* GraphQL */ `
@@ -77,7 +90,8 @@ export const jobRequestsModule: GraphqlModule = {
         listJobRequestsByMembership({ actor, membership: args.membership, user: args.user }),
     },
     Mutation: {
-      createJobRequests: (_: unknown, args: { input: JobRequestInput }, { actor }) => createJobRequest({ actor, input: { ...args.input } }),
+      createJobRequests: (_: unknown, { input: { user, files, status: _status, membership: _membership, ...fields } }: { input: CreateJobRequestsInput }, { actor }) =>
+        createJobRequest({ actor, user, files, input: fields }),
       updateJobRequests: (_: unknown, args: { input: { id: string; files: string } }, { actor }) =>
         updateJobRequest({ actor, id: args.input.id, files: args.input.files }),
       deleteJobRequests: (_: unknown, args: { input: { id: string } }, { actor }) => deleteJobRequest({ actor, id: args.input.id }),

@@ -1,37 +1,48 @@
 import { eq } from 'drizzle-orm'
+import { jobRequestSchema, type JobRequestField, type JobRequestFields, type JobRequestFormInput } from '../../../lib/job-request-schema'
 import { getAppContext } from '../../context'
 import { jobRequests, users } from '../../db/schema'
 import { AppError } from '../../errors/app-error'
 import { enqueueOutbox } from '../../outbox/enqueue'
 import { recordAudit } from '../audit/record-audit'
 import { resolveSubjectUserId, type MaybeActor } from '../shared/authorize'
-import { toJobRequest, type JobRequest, type JobRequestInput } from './job-request-types'
-import { limitText, normaliseFiles, normalisePriority } from './normalise-job-request-fields'
+import { parseInput } from '../shared/parse-input'
+import { toJobRequest, type JobRequest } from './job-request-types'
+import { normaliseFiles } from './normalise-job-request-fields'
 
 export interface CreateJobRequestOptions {
   actor: MaybeActor
-  input: JobRequestInput
+  /** The client the job is for: the actor by default; another user only for an admin. */
+  user?: string | null
+  /** The client's fields, as lib/job-request-schema.ts reads them (every field of it is stored). */
+  input: JobRequestFormInput
+  /** A list of paths, or that list JSON-encoded: a new job has no folder yet, so only an empty one. */
+  files?: string[] | string | null
+}
+
+/** Each field of the schema is the column of the same name (a field without a column fails to compile). */
+function toColumns(fields: JobRequestFields): Pick<typeof jobRequests.$inferInsert, JobRequestField> {
+  return { ...fields, priority: String(fields.priority) }
 }
 
 /**
- * A new job request: status "pending", membership "true", priority "1".."5", files an empty JSON list
- * (its files are uploaded into job-files/{id}/ once it exists, and listed as each upload finishes).
- * The job-request notification is queued in the same transaction (nothing is lost, nothing is sent twice).
+ * A new job request: the fields of the one job request schema, status "pending", membership "true",
+ * files an empty JSON list (its files are uploaded into job-files/{id}/ once it exists, and listed
+ * as each upload finishes). The job-request notification is queued in the same transaction (nothing
+ * is lost, nothing is sent twice).
  */
-export async function createJobRequest({ actor, input }: CreateJobRequestOptions): Promise<JobRequest> {
-  const owner = resolveSubjectUserId(actor, input.user)
+export async function createJobRequest({ actor, user, input, files }: CreateJobRequestOptions): Promise<JobRequest> {
+  const owner = resolveSubjectUserId(actor, user)
+  const fields = parseInput(jobRequestSchema, input)
   const { db } = getAppContext()
   const values = {
+    ...toColumns(fields),
     user: owner,
-    job: limitText(input.job, 'job', 500),
-    reference: limitText(input.reference, 'reference', 500),
-    instructions: limitText(input.instructions, 'instructions', 10_000),
     status: 'pending',
-    priority: normalisePriority(input.priority),
-    files: JSON.stringify(normaliseFiles(input.files, null)),
+    files: JSON.stringify(normaliseFiles(files, null)),
     membership: 'true',
   }
-  const row = await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     const [client] = await tx.select({ id: users.id, email: users.email }).from(users).where(eq(users.id, owner)).limit(1)
     if (!client) throw new AppError('NOT_FOUND', 'User not found')
     const [created] = await tx.insert(jobRequests).values(values).returning()
@@ -40,5 +51,4 @@ export async function createJobRequest({ actor, input }: CreateJobRequestOptions
     await recordAudit(tx, { actor: actor!, subjectUserId: owner, action: 'create-job-request', details: { id: jobRequest.id } })
     return jobRequest
   })
-  return row
 }

@@ -1,55 +1,21 @@
 import type { jobRequests } from '../../db/schema'
 import { toIso } from '../shared/authorize'
 
-/** JobRequests of SPEC.md section 3, as the API returns them (strings; files is a JSON-encoded list). */
-export interface JobRequest {
-  id: string
-  user: string
-  job: string | null
-  reference: string | null
-  instructions: string | null
-  status: string | null
-  /** "1".."5" */
-  priority: string | null
-  /** JSON-encoded list of storage paths, e.g. '["job-files/<id>/plan.pdf"]' */
-  files: string | null
-  /** "true" */
-  membership: string | null
-  completedAt: string | null
-  releasedAt: string | null
+/**
+ * A job request as the services return it: every column as stored (the fields of
+ * lib/job-request-schema.ts as text, priority "1".."5"; what the server sets: status, files as a
+ * JSON-encoded list, membership "true"), times as ISO strings.
+ */
+export type JobRequest = Omit<typeof jobRequests.$inferSelect, 'createdAt' | 'updatedAt'> & {
   createdAt: string
   updatedAt: string
 }
 
-export interface JobRequestInput {
-  /** The client the job is for: the actor by default; another user only for an admin. */
-  user?: string | null
-  job?: string | null
-  reference?: string | null
-  instructions?: string | null
-  /** Ignored on create: a new job request is always "pending" (SPEC.md section 4). */
-  status?: string | null
-  /** "1".."5" (a number 1..5 is accepted too); default "3". */
-  priority?: string | number | null
-  /** A list of paths, or that list JSON-encoded: files stored in job-files/{id}/ only, so empty on create. */
-  files?: string[] | string | null
-  /** Ignored: always "true". */
-  membership?: string | null
-}
-
+/** Every column of the row, so a field added to the table reaches every reader. */
 export function toJobRequest(row: typeof jobRequests.$inferSelect): JobRequest {
   return {
-    id: row.id,
-    user: row.user,
-    job: row.job,
-    reference: row.reference,
-    instructions: row.instructions,
-    status: row.status,
-    priority: row.priority,
+    ...row,
     files: ownFilesOnly(row.id, row.files),
-    membership: row.membership,
-    completedAt: row.completedAt,
-    releasedAt: row.releasedAt,
     createdAt: toIso(row.createdAt)!,
     updatedAt: toIso(row.updatedAt)!,
   }

@@ -1,14 +1,6 @@
 import { AppError } from '../../errors/app-error'
 import { sanitizeFileName } from '../files/storage-path'
 
-/** "1".."5" as text (SPEC.md section 3); default "3" (section 9). */
-export function normalisePriority(value: string | number | null | undefined): string {
-  if (value === null || value === undefined || value === '') return '3'
-  const n = Number(value)
-  if (!Number.isInteger(n) || n < 1 || n > 5) throw new AppError('BAD_REQUEST', 'Priority must be 1 to 5', { fieldErrors: { priority: ['Priority must be 1 to 5'] } })
-  return String(n)
-}
-
 /** A refusal of a file list, shown beside the form's files field. */
 export const filesError = (message: string) => new AppError('BAD_REQUEST', message, { fieldErrors: { files: [message] } })
 
@@ -42,10 +34,4 @@ export function normaliseFiles(value: string[] | string | null | undefined, jobR
     if (!name || name.includes('/') || sanitizeFileName(name) !== name) throw filesError(`Files must be stored in this job request's folder (${folder})`)
   }
   return paths
-}
-
-export function limitText(value: string | null | undefined, field: string, max: number): string | null {
-  if (value === null || value === undefined) return null
-  if (value.length > max) throw new AppError('BAD_REQUEST', `${field} is too long`, { fieldErrors: { [field]: [`At most ${max} characters`] } })
-  return value
 }

@@ -3,14 +3,14 @@ import { getAppContext } from '../../context'
 import { profiles, users } from '../../db/schema'
 import { requireAdmin, type MaybeActor } from '../shared/authorize'
 import { toProfile } from './load-profile'
-import type { ClientSummary } from './profile-types'
+import type { Profile } from './profile-types'
 
 export interface ListClientsOptions {
   actor: MaybeActor
 }
 
 /** The admin's client selector: every verified account, by email. Admins only. */
-export async function listClients({ actor }: ListClientsOptions): Promise<ClientSummary[]> {
+export async function listClients({ actor }: ListClientsOptions): Promise<Profile[]> {
   requireAdmin(actor)
   const { db } = getAppContext()
   const rows = await db
@@ -19,5 +19,5 @@ export async function listClients({ actor }: ListClientsOptions): Promise<Client
     .leftJoin(profiles, eq(profiles.userId, users.id))
     .where(eq(users.emailVerified, true))
     .orderBy(asc(users.email))
-  return rows.map((r) => ({ Username: r.user.id, Attributes: toProfile(r.user, r.profile).attributes }))
+  return rows.map((r) => toProfile(r.user, r.profile))
 }

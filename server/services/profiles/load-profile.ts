@@ -1,11 +1,12 @@
 import { eq } from 'drizzle-orm'
+import { splitPostalAddress } from '../../../lib/profile-schema'
 import { isAdminGroups } from '../../auth/actor'
 import { getAppContext } from '../../context'
 import { profiles, users } from '../../db/schema'
 import { AppError } from '../../errors/app-error'
-import { splitPostalAddress, type Profile } from './profile-types'
+import { profileColumnFields, type Profile, type ProfileColumn } from './profile-types'
 
-/** Reads one user's attributes without a permission check: callers check first. */
+/** Reads one user's profile without a permission check: callers check first. */
 export async function loadProfile(userId: string): Promise<Profile> {
   const { db } = getAppContext()
   const [row] = await db
@@ -18,25 +19,17 @@ export async function loadProfile(userId: string): Promise<Profile> {
   return toProfile(row.user, row.profile)
 }
 
+/** Every field of the profile schema from its column ('' when unset), the address from its five parts. */
 export function toProfile(user: typeof users.$inferSelect, profile: typeof profiles.$inferSelect | null): Profile {
+  const fields = Object.fromEntries(profileColumnFields.map((f: ProfileColumn) => [f, profile?.[f] ?? ''])) as Record<ProfileColumn, string>
   return {
     userId: user.id,
-    attributes: {
-      sub: user.id,
-      email: user.email,
-      email_verified: user.emailVerified,
-      phone_number: profile?.phoneNumber ?? null,
-      phone_number_verified: profile?.phoneNumberVerified ?? false,
-      nickname: profile?.nickname ?? null,
-      family_name: profile?.familyName ?? null,
-      given_name: profile?.givenName ?? null,
-      website: profile?.website ?? null,
-      custom_postaladdress: profile?.postalAddress ?? null,
-      custom_companyName: profile?.companyName ?? null,
-      custom_profilePictureUrl: profile?.profilePictureUrl ?? null,
-      custom_EthereumAddress: profile?.ethereumAddress ?? null,
-    },
-    postalAddress: splitPostalAddress(profile?.postalAddress),
+    email: user.email,
+    emailVerified: user.emailVerified,
+    phoneNumberVerified: profile?.phoneNumberVerified ?? false,
+    ...fields,
+    ...splitPostalAddress(profile?.postalAddress),
+    logoUrl: profile?.profilePictureUrl ?? null,
     groups: user.groups,
     isAdmin: isAdminGroups(user.groups),
   }

@@ -1,44 +1,40 @@
+import { joinPostalAddress, postalAddressParts, profileChangeSchema, type ProfileChange, type ProfileFormInput } from '../../../lib/profile-schema'
 import { getAppContext } from '../../context'
 import { profiles } from '../../db/schema'
-import { AppError } from '../../errors/app-error'
 import { recordAudit } from '../audit/record-audit'
+import { parseInput } from '../shared/parse-input'
 import { resolveSubjectUserId, type MaybeActor } from '../shared/authorize'
 import { loadProfile } from './load-profile'
-import { profileUpdateSchema, type Profile, type ProfileUpdateInput } from './profile-types'
+import { profileColumnFields, type Profile, type ProfileColumn } from './profile-types'
 
 export interface UpdateProfileOptions {
   actor: MaybeActor
-  /** Another user's id (admins only: "a separate update call" of SPEC.md section 6). */
+  /** Another user's id (admins only: an admin edits a client's details with a separate call). */
   userId?: string | null
-  attributes: ProfileUpdateInput
+  /** Fields of lib/profile-schema.ts; a field left out keeps its stored value, an empty one clears it. */
+  input: Partial<ProfileFormInput>
 }
 
-const columns = {
-  phone_number: 'phoneNumber',
-  nickname: 'nickname',
-  family_name: 'familyName',
-  given_name: 'givenName',
-  website: 'website',
-  custom_postaladdress: 'postalAddress',
-  custom_companyName: 'companyName',
-  custom_profilePictureUrl: 'profilePictureUrl',
-  custom_EthereumAddress: 'ethereumAddress',
-} as const satisfies Record<keyof ProfileUpdateInput, keyof typeof profiles.$inferInsert>
+/** The columns a change writes: each given field to its column of the same name ('' stored as null). */
+function toColumns(change: ProfileChange): Partial<typeof profiles.$inferInsert> {
+  const values: Partial<Record<ProfileColumn, string | null>> = {}
+  for (const field of profileColumnFields) {
+    const value = change[field]
+    if (value !== undefined) values[field] = value === '' ? null : value
+  }
+  return values
+}
 
-/** Saves the given attributes (others stay as they are); an admin editing a client is audited. */
-export async function updateProfile({ actor, userId, attributes }: UpdateProfileOptions): Promise<Profile> {
+/**
+ * Saves the given fields of a profile (validated and normalised by the one profile schema), others
+ * stay as they are. The address is one column of five comma-joined parts: giving any part sets all
+ * five (the missing ones empty). An admin editing a client is audited.
+ */
+export async function updateProfile({ actor, userId, input }: UpdateProfileOptions): Promise<Profile> {
   const subject = resolveSubjectUserId(actor, userId)
-  const parsed = profileUpdateSchema.safeParse(attributes)
-  if (!parsed.success) {
-    const fieldErrors: Record<string, string[]> = {}
-    for (const issue of parsed.error.issues) (fieldErrors[String(issue.path[0] ?? '')] ??= []).push(issue.message)
-    throw new AppError('BAD_REQUEST', 'Update failed', { fieldErrors })
-  }
-  const values: Partial<typeof profiles.$inferInsert> = {}
-  for (const [key, column] of Object.entries(columns) as [keyof ProfileUpdateInput, keyof typeof values][]) {
-    const value = parsed.data[key]
-    if (value !== undefined) (values as Record<string, unknown>)[column] = value === '' ? null : value
-  }
+  const change = parseInput(profileChangeSchema, input)
+  const values = toColumns(change)
+  if (postalAddressParts.some((p) => change[p] !== undefined)) values.postalAddress = joinPostalAddress(change)
   await loadProfile(subject) // NOT_FOUND for an unknown user
   const { db } = getAppContext()
   await db.transaction(async (tx) => {
@@ -46,7 +42,7 @@ export async function updateProfile({ actor, userId, attributes }: UpdateProfile
       .insert(profiles)
       .values({ userId: subject, ...values, updatedAt: new Date() })
       .onConflictDoUpdate({ target: profiles.userId, set: { ...values, updatedAt: new Date() } })
-    await recordAudit(tx, { actor: actor!, subjectUserId: subject, action: 'update-profile', details: { attributes: Object.keys(values) } })
+    await recordAudit(tx, { actor: actor!, subjectUserId: subject, action: 'update-profile', details: { fields: Object.keys(values) } })
   })
   return loadProfile(subject)
 }

@@ -6,6 +6,7 @@ import type { Database } from '../../db/open-database'
 import { uploads } from '../../db/schema'
 import type { Logger } from '../../logger'
 import { isAppError } from '../../errors/app-error'
+import { toHttpAnswer } from '../../errors/to-http-answer'
 import { authorizeFileAccess } from '../../services/files/authorize-file-access'
 import { fileUrl } from '../../services/files/file-types'
 import { recordStoredFile } from '../../services/files/record-stored-file'
@@ -145,7 +146,10 @@ async function finishClaimed(row: UploadRow, { db, store, blobs, log, quotaBytes
       const tooMuch = await checkUploadAllowance({ area: meta.kind as StorageArea, ownerId: target.ownerId, path: target.path, size: row.size, quotaBytes })
       if (tooMuch) await refuse(tooMuch.body, tooMuch.status_code)
     } catch (error) {
-      if (isAppError(error)) await refuse(error.code === 'UNAUTHORIZED' ? 'Unauthorized' : error.message, error.code === 'UNAUTHORIZED' ? 403 : error.status)
+      if (isAppError(error)) {
+        const answer = toHttpAnswer(error, { signedIn: actor !== null })
+        await refuse(answer.message, answer.status)
+      }
       throw error
     }
     const head = await store.partials.head(partial, CONTENT_SNIFF_BYTES)

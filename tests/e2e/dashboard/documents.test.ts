@@ -138,19 +138,37 @@ describe('client dashboard: documents and the company logo', () => {
     expect(unexpectedErrors(errors, [/status of 404/])).toEqual([])
   })
 
-  it('refuses a type that is not accepted and a file over the size limit with a clear message', async () => {
+  it('refuses a type the server would refuse, or a file over the size limit, by name and before any byte is sent', async () => {
     const user = await env.user('limits')
     current = await env.open(user)
     const { page, errors } = current
     await hydrated(page)
-    await page.getByLabel('Choose a document').setInputFiles({ name: 'tool.exe', mimeType: 'application/x-msdownload', buffer: Buffer.from('MZ') })
-    await page.getByRole('button', { name: 'Upload document' }).click()
-    await page.getByText(/^This file type is not accepted\. Please upload images, video, PDF, Word/).waitFor()
+    const uploads: string[] = []
+    page.on('request', (r) => {
+      if (new URL(r.url()).pathname.startsWith('/uploads')) uploads.push(`${r.method()} ${r.url()}`)
+    })
+    const picker = page.getByLabel('Choose a document')
+    // The picker offers what the server keeps: no catch-all image/* or video/*.
+    expect(await picker.getAttribute('accept')).not.toMatch(/image\/\*|video\/\*/)
+    for (const [name, mimeType] of [
+      ['tool.exe', 'application/x-msdownload'],
+      ['clip.mkv', 'video/x-matroska'],
+      ['drawing.svg', 'image/svg+xml'],
+      ['photo.heic', 'image/heic'],
+    ]) {
+      await picker.setInputFiles({ name: name!, mimeType: mimeType!, buffer: Buffer.from('data') })
+      await page.getByRole('button', { name: 'Upload document' }).click()
+      const message = `${name}: this file type is not accepted. Please choose images (JPEG, PNG, GIF, WebP), video (MP4, MOV, WebM, AVI), PDF`
+      await page.getByText(message, { exact: false }).waitFor()
+      expect(await picker.getAttribute('aria-invalid')).toBe('true')
+      expect(await picker.evaluate((el) => document.getElementById(el.getAttribute('aria-describedby')!.split(' ')[0]!)?.textContent)).toMatch(new RegExp(`^${name!.replace('.', '\\.')}: `))
+    }
 
-    await page.getByLabel('Choose a document').setInputFiles({ name: 'huge.obj', mimeType: 'model/obj', buffer: objModel(testUploadLimit + 1) })
+    await picker.setInputFiles({ name: 'huge.obj', mimeType: 'model/obj', buffer: objModel(testUploadLimit + 1) })
     await page.getByRole('button', { name: 'Upload document' }).click()
-    await page.getByText(/^The file is larger than the upload limit of /).waitFor()
+    await page.getByText('huge.obj: the file is larger than the upload limit of 20 MB').waitFor()
     expect(await page.getByText('No files found').count()).toBe(1)
+    expect(uploads).toEqual([])
     expect(unexpectedErrors(errors)).toEqual([])
   })
 
@@ -161,9 +179,25 @@ describe('client dashboard: documents and the company logo', () => {
     await hydrated(page)
     await page.getByText('No logo yet').waitFor()
 
-    await page.getByLabel('Choose an image').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') })
+    const uploads: string[] = []
+    page.on('request', (r) => {
+      if (new URL(r.url()).pathname.startsWith('/uploads')) uploads.push(r.method())
+    })
+    expect(await page.getByLabel('Choose an image').getAttribute('accept')).toBe('.jpg,.jpeg,.png,.gif,.webp')
+    for (const [name, mimeType] of [
+      ['notes.txt', 'text/plain'],
+      ['logo.svg', 'image/svg+xml'],
+      ['logo.tiff', 'image/tiff'],
+    ]) {
+      await page.getByLabel('Choose an image').setInputFiles({ name: name!, mimeType: mimeType!, buffer: Buffer.from('hello') })
+      await page.getByRole('button', { name: 'Upload logo' }).click()
+      await page.getByText(`${name}: Only images can be uploaded here (JPEG, PNG, GIF or WebP)`).waitFor()
+    }
+    // Named as a PNG but reported as SVG by the browser: refused before sending too.
+    await page.getByLabel('Choose an image').setInputFiles({ name: 'sneaky.png', mimeType: 'image/svg+xml', buffer: Buffer.from('<svg/>') })
     await page.getByRole('button', { name: 'Upload logo' }).click()
-    await page.getByText('The logo must be an image (for example PNG, JPEG or GIF)').waitFor()
+    await page.getByText('sneaky.png: the file content does not match its type (image/svg+xml)').waitFor()
+    expect(uploads).toEqual([])
 
     // Named like an image but not one: the server reads the content and refuses it.
     await page.getByLabel('Choose an image').setInputFiles({ name: 'fake.png', mimeType: 'image/png', buffer: Buffer.from('this is not a picture at all') })

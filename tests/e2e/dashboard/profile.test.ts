@@ -101,7 +101,38 @@ describe('client dashboard: signed out, details, keyboard and accessibility', ()
     expect(await page.getByLabel('Company name').inputValue()).toBe('Moss Fabrication Ltd')
     expect(await page.getByLabel('Town').inputValue()).toBe('Hebden Bridge')
     expect(await page.getByLabel('Postcode').inputValue()).toBe('HX7 8AA')
-    expect(await page.getByLabel('Phone number').inputValue()).toBe('+44 1422 123456')
+    expect(await page.getByLabel('Phone number').inputValue()).toBe('+441422123456')
+    expect(unexpectedErrors(errors)).toEqual([])
+  })
+
+  it('what people type is kept in its stored form, and what cannot be stored is named beside its field', async () => {
+    const user = await env.user('typed')
+    current = await env.open(user)
+    const { page, errors } = current
+    await hydrated(page)
+    await page.getByLabel('Phone number').fill('01422 123456')
+    await page.getByLabel('Website').fill('meshwork.example')
+    await page.getByLabel('Road').fill('Mill Lane, Upper')
+    const button = page.locator('form[aria-labelledby="details-title"] button[type="submit"]')
+    await button.click()
+    await page.waitForFunction((b) => b?.textContent === 'Update failed', await button.elementHandle())
+    const road = page.getByLabel('Road')
+    expect(await road.getAttribute('aria-invalid')).toBe('true')
+    expect(await road.evaluate((el) => document.getElementById(el.getAttribute('aria-describedby')!.split(' ')[0]!)?.textContent)).toBe(
+      'Please leave out commas: the address is kept as five parts separated by commas',
+    )
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('road')
+    expect(await page.getByLabel('Phone number').getAttribute('aria-invalid')).toBeNull()
+    expect(await page.getByLabel('Website').getAttribute('aria-invalid')).toBeNull()
+
+    await road.fill('Mill Lane')
+    expect(await road.getAttribute('aria-invalid')).toBeNull()
+    await button.click()
+    await page.waitForFunction((b) => b?.textContent === 'Update successful', await button.elementHandle())
+    // The form shows what was stored: the number in international form, the address with https://.
+    await expect.poll(() => page.getByLabel('Phone number').inputValue()).toBe('+441422123456')
+    expect(await page.getByLabel('Website').inputValue()).toBe('https://meshwork.example')
+    expect(await page.getByLabel('Road').inputValue()).toBe('Mill Lane')
     expect(unexpectedErrors(errors)).toEqual([])
   })
 
@@ -115,7 +146,7 @@ describe('client dashboard: signed out, details, keyboard and accessibility', ()
     const button = page.locator('form[aria-labelledby="details-title"] button[type="submit"]')
     await button.click()
     await page.waitForFunction((b) => b?.textContent === 'Update failed', await button.elementHandle())
-    await page.getByText('Please enter a full web address, e.g. https://example.com').waitFor()
+    await page.getByText('Please enter a web address, e.g. meshwork.example or https://meshwork.example').waitFor()
     await page.getByText('Please enter a 0x address of 40 hexadecimal characters').waitFor()
     expect(await page.getByLabel('Website').getAttribute('aria-invalid')).toBe('true')
     // Focus goes to the first field in error, so a keyboard user lands where the fix is.

@@ -105,4 +105,41 @@ describe('static files of the production build', () => {
     expect(built.length).toBeGreaterThan(1)
     expect(built.sort()).toEqual([...linked].sort())
   })
+
+  it('revalidates with the ETag and Last-Modified of the copy it sent: 304 without a body', async () => {
+    for (const url of [`${server.url}/about`, `${server.url}/assets/${framework}`, `${server.url}/about.data`]) {
+      const first = await get(url, { 'accept-encoding': 'br' })
+      const etag = String(first.headers.etag)
+      expect(etag).toMatch(/^"[A-Za-z0-9_-]+-br"$/)
+      const again = await get(url, { 'accept-encoding': 'br', 'if-none-match': etag })
+      expect(again.status).toBe(304)
+      expect(again.body.length).toBe(0)
+      expect(again.headers.etag).toBe(etag)
+      expect(again.headers['content-security-policy']).toBeUndefined()
+      // Another encoding is another copy: its own tag, and the old one does not match it.
+      const plain = await get(url, { 'if-none-match': etag })
+      expect(plain.status).toBe(200)
+      expect(plain.headers.etag).not.toBe(etag)
+      const since = await get(url, { 'if-modified-since': String(first.headers['last-modified']) })
+      expect(since.status).toBe(304)
+    }
+  })
+
+  it('gives every static answer the security headers, and a page the same policy with a query string', async () => {
+    const page = await get(`${server.url}/?chat=open`, { 'accept-encoding': 'br' })
+    expect(page.status).toBe(200)
+    expect(page.headers['content-security-policy']).toBe((await get(`${server.url}/`, { 'accept-encoding': 'br' })).headers['content-security-policy'])
+    for (const res of [page, await get(`${server.url}/assets/${framework}`)]) {
+      expect(res.headers['x-content-type-options']).toBe('nosniff')
+      expect(res.headers['x-frame-options']).toBe('SAMEORIGIN')
+      expect(res.headers['permissions-policy']).toContain('camera=()')
+    }
+  })
+
+  it('answers a range of a video (a browser seeking in it) from the file', async () => {
+    const res = await get(`${server.url}/media/examples/thermal-retention-study/temperature-field.mp4`, { range: 'bytes=0-99' })
+    expect(res.status).toBe(206)
+    expect(res.body.length).toBe(100)
+  })
 })
+

@@ -214,6 +214,29 @@ const uploadOps: FileOp[] = [
   },
 ]
 
+/** The dashboard's form post (what a browser without JavaScript sends to the /profile action). */
+const postIntent = async (c: HttpClient, fields: Record<string, string>) => (await c.fetch('/profile', { method: 'POST', body: new URLSearchParams(fields) })).status
+
+/** Every intent of the /profile action and its list endpoints, on the owner's data. */
+const dashboardOps: FileOp[] = [
+  {
+    name: "POST /profile intent=update-details (owner's)",
+    expect: ownerAndAdmin,
+    run: (c, w) => postIntent(c, { intent: 'update-details', clientId: w.ownerId, companyName: 'Acme', phoneNumber: '01422 123456' }),
+  },
+  { name: 'POST /profile intent=create-job-request (for the owner)', expect: ownerAndAdmin, run: (c, w) => postIntent(c, { intent: 'create-job-request', clientId: w.ownerId, job: 'FEA', priority: '4' }) },
+  { name: "POST /profile intent=delete-job-request (owner's)", expect: ownerAndAdmin, run: async (c, w) => postIntent(c, { intent: 'delete-job-request', id: await w.freshJob() }) },
+  { name: "POST /profile intent=delete-file (owner's user-box)", expect: ownerAndAdmin, run: async (c, w) => postIntent(c, { intent: 'delete-file', path: await w.freshFile('user-box') }) },
+  {
+    name: "POST /profile intent=set-logo (owner's upload)",
+    expect: ownerAndAdmin,
+    run: async (c, w) => postIntent(c, { intent: 'set-logo', clientId: w.ownerId, path: await w.freshFile('profile-pictures') }),
+  },
+  { name: "GET /profile/job-requests (owner's)", expect: ownerAndAdmin, run: async (c, w) => (await c.fetch(`/profile/job-requests?client=${w.ownerId}`)).status },
+  { name: "GET /profile/documents (owner's)", expect: ownerAndAdmin, run: async (c, w) => (await c.fetch(`/profile/documents?client=${w.ownerId}`)).status },
+  { name: "GET /profile?client= (owner's dashboard; a guest gets the sign-in page)", expect: e(A, A, D, A), run: async (c, w) => (await c.fetch(`/profile?client=${w.ownerId}`)).status },
+]
+
 async function startUpload(c: HttpClient, bytes: Buffer, meta: Record<string, string>): Promise<string> {
   const res = await c.fetch('/uploads', { method: 'POST', headers: { 'tus-resumable': '1.0.0', 'upload-length': String(bytes.length), 'upload-metadata': encodeMetadata(meta) } })
   if (res.status !== 201) throw new Error(`upload not created: ${res.status} ${await res.text()}`)
@@ -230,7 +253,8 @@ async function continueUpload(c: HttpClient, location: string, bytes: Buffer): P
 }
 
 /**
- * Every GraphQL operation and every file path kind as guest, owner, another user and admin,
+ * Every GraphQL operation, every intent of the dashboard's action and its list endpoints, and every
+ * file path kind as guest, owner, another user and admin,
  * against the server started with `env` (embedded PostgreSQL, or DATABASE_URL for the system one).
  */
 export function describePermissionMatrix(title: string, env: () => Promise<Record<string, string>> | Record<string, string>) {
@@ -327,6 +351,22 @@ export function describePermissionMatrix(title: string, env: () => Promise<Recor
         actual[role] = status === 204 ? 'allow' : status === 401 || status === 403 ? 'deny' : `status ${status}`
       }
       expect(actual).toEqual(op.expect)
+    })
+
+    it.each(dashboardOps.map((op) => [op.name, op] as const))('%s', async (_name, op) => {
+      const actual: Record<string, string> = {}
+      for (const role of roles) {
+        const status = await op.run(w.clients[role], w)
+        actual[role] = status === 200 ? 'allow' : status === 401 || status === 403 ? 'deny' : `status ${status}`
+      }
+      expect(actual).toEqual(op.expect)
+    })
+
+    it('a guest refused by the dashboard is told to sign in (401), a signed-in client refused is not (403), in the same words', async () => {
+      const guest = await w.clients.guest.fetch('/profile/documents?client=' + w.ownerId)
+      const other = await w.clients.other.fetch('/profile/documents?client=' + w.ownerId)
+      expect([guest.status, await guest.json()]).toEqual([401, { error: 'Unauthorized' }])
+      expect([other.status, await other.json()]).toEqual([403, { error: 'Unauthorized' }])
     })
 
     it('an API token acts as its user (and only while it exists)', async () => {

@@ -1,0 +1,152 @@
+import { eq } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { jobRequestSchema, type JobRequestField } from '../../../lib/job-request-schema'
+import { ADDRESS_COMMA_MESSAGE, joinPostalAddress, postalAddressParts, profileSchema, type ProfileField } from '../../../lib/profile-schema'
+import { jobRequests, profiles } from '../../../server/db/schema'
+import { attributeOf } from '../../../server/graphql/modules/profiles'
+import { signUpAndVerify, userIdOf } from './support/accounts'
+import type { HttpClient } from './support/http-client'
+import { startPortalServer, type PortalServer } from './support/portal-server'
+
+/**
+ * Nothing drops a field silently: every field of a record's one schema (lib/) goes in through the
+ * dashboard's form post and through GraphQL, reaches its database column, and comes back through
+ * GraphQL and the dashboard's loader. A field added to a schema and not carried through one layer
+ * fails here (each schema field needs a sample below, so a new one cannot be forgotten by the test).
+ */
+
+/** What a person types in each profile field, and what is stored. */
+const profileSamples: Record<ProfileField, { typed: string; stored: string }> = {
+  phoneNumber: { typed: '01422 123456', stored: '+441422123456' },
+  nickname: { typed: 'Dee', stored: 'Dee' },
+  givenName: { typed: 'Deirdre', stored: 'Deirdre' },
+  familyName: { typed: 'Moss', stored: 'Moss' },
+  website: { typed: 'moss-fabrication.example', stored: 'https://moss-fabrication.example' },
+  companyName: { typed: 'Moss Fabrication Ltd', stored: 'Moss Fabrication Ltd' },
+  ethereumAddress: { typed: '0x' + 'ab'.repeat(20), stored: '0x' + 'ab'.repeat(20) },
+  building: { typed: 'Unit 4', stored: 'Unit 4' },
+  road: { typed: 'Mill Lane', stored: 'Mill Lane' },
+  town: { typed: 'Hebden Bridge', stored: 'Hebden Bridge' },
+  county: { typed: 'West Yorkshire', stored: 'West Yorkshire' },
+  postcode: { typed: 'HX7 8AA', stored: 'HX7 8AA' },
+}
+
+const jobSamples: Record<JobRequestField, { typed: string; stored: string }> = {
+  job: { typed: ' CFD of a roof vent ', stored: 'CFD of a roof vent' },
+  reference: { typed: 'RV-2026-11', stored: 'RV-2026-11' },
+  instructions: { typed: 'Mesh study first; report by Friday.', stored: 'Mesh study first; report by Friday.' },
+  priority: { typed: '5', stored: '5' },
+}
+
+const profileFields = Object.keys(profileSamples) as ProfileField[]
+const jobFields = Object.keys(jobSamples) as JobRequestField[]
+const attributeFields = Object.keys(attributeOf) as (keyof typeof attributeOf)[]
+
+/** The value an input of the dashboard's form shows (what the loader read), from the page's HTML. */
+function inputValue(html: string, name: string): string | null {
+  const tag = new RegExp(`<input[^>]*\\bname="${name}"[^>]*>`).exec(html)?.[0]
+  if (!tag) return null
+  return /\bvalue="([^"]*)"/.exec(tag)?.[1]?.replace(/&amp;/g, '&').replace(/&#x27;|&#39;/g, "'").replace(/&quot;/g, '"') ?? ''
+}
+
+describe('every field of a record reaches the database and comes back', () => {
+  let portal: PortalServer
+  let viaDashboard: HttpClient
+  let viaGraphql: HttpClient
+  let admin: HttpClient
+
+  beforeAll(async () => {
+    portal = await startPortalServer({ ADMIN_EMAILS: 'admin@example.test' })
+    ;[viaDashboard, viaGraphql, admin] = await Promise.all([
+      signUpAndVerify(portal, 'dashboard@example.test'),
+      signUpAndVerify(portal, 'graphql@example.test'),
+      signUpAndVerify(portal, 'admin@example.test'),
+    ])
+  })
+  afterAll(async () => {
+    await portal?.close()
+  })
+
+  it('each schema has a sample here (a new field is tested as soon as it exists)', () => {
+    expect(profileFields.sort()).toEqual(Object.keys(profileSchema.shape).sort())
+    expect(jobFields.sort()).toEqual(Object.keys(jobRequestSchema.shape).sort())
+  })
+
+  async function expectProfileStored(client: HttpClient) {
+    const userId = await userIdOf(client)
+    const [row] = await portal.server.ctx.db.select().from(profiles).where(eq(profiles.userId, userId))
+    for (const field of attributeFields) expect(row![field], field).toBe(profileSamples[field].stored)
+    expect(row!.postalAddress).toBe(joinPostalAddress(Object.fromEntries(postalAddressParts.map((p) => [p, profileSamples[p].stored]))))
+
+    const attributeNames = [...Object.values(attributeOf), 'custom_postaladdress']
+    const me = await client.gql<{ me: { attributes: Record<string, string>; postalAddress: Record<string, string> } }>(
+      `{ me { attributes { ${attributeNames.join(' ')} } postalAddress { ${postalAddressParts.join(' ')} } } }`,
+    )
+    expect(me.errors).toBeUndefined()
+    for (const field of attributeFields) expect(me.data!.me.attributes[attributeOf[field]], field).toBe(profileSamples[field].stored)
+    for (const part of postalAddressParts) expect(me.data!.me.postalAddress[part], part).toBe(profileSamples[part].stored)
+
+    const page = await (await client.fetch('/profile')).text()
+    for (const field of profileFields) expect(inputValue(page, field), field).toBe(profileSamples[field].stored)
+  }
+
+  it('a profile saved from the dashboard keeps every field, normalised, in the database, over GraphQL and in the form', async () => {
+    const form = new URLSearchParams({ intent: 'update-details', ...Object.fromEntries(profileFields.map((f) => [f, profileSamples[f].typed])) })
+    expect((await viaDashboard.fetch('/profile', { method: 'POST', body: form })).status).toBe(200)
+    await expectProfileStored(viaDashboard)
+  })
+
+  it('a profile saved through GraphQL, in the attribute names, keeps every field the same way', async () => {
+    const input: Record<string, string> = Object.fromEntries(attributeFields.map((f) => [attributeOf[f], profileSamples[f].typed]))
+    input.custom_postaladdress = postalAddressParts.map((p) => profileSamples[p].typed).join(', ')
+    const saved = await viaGraphql.gql('mutation($i: ProfileInput!) { updateProfile(input: $i) { userId } }', { i: input })
+    expect(saved.errors).toBeUndefined()
+    await expectProfileStored(viaGraphql)
+  })
+
+  async function expectJobStored(client: HttpClient, id: string) {
+    const [row] = await portal.server.ctx.db.select().from(jobRequests).where(eq(jobRequests.id, id))
+    for (const field of jobFields) expect(row![field], field).toBe(jobSamples[field].stored)
+    expect(row!.status).toBe('pending')
+
+    const read = await client.gql<{ getJobRequests: Record<string, string> }>(`query($id: ID!) { getJobRequests(id: $id) { ${jobFields.join(' ')} } }`, { id })
+    expect(read.errors).toBeUndefined()
+    for (const field of jobFields) expect(read.data!.getJobRequests[field], field).toBe(jobSamples[field].stored)
+
+    const list = (await (await client.fetch('/profile/job-requests')).json()) as { jobRequests: (Record<string, unknown> & { id: string })[] }
+    const listed = list.jobRequests.find((j) => j.id === id)!
+    for (const field of jobFields) expect(listed[field], field).toBe(jobSamples[field].stored)
+  }
+
+  it('a job request placed from the dashboard keeps every field', async () => {
+    const form = new URLSearchParams({ intent: 'create-job-request', ...Object.fromEntries(jobFields.map((f) => [f, jobSamples[f].typed])) })
+    expect((await viaDashboard.fetch('/profile', { method: 'POST', body: form })).status).toBe(200)
+    const list = (await (await viaDashboard.fetch('/profile/job-requests')).json()) as { jobRequests: { id: string }[] }
+    expect(list.jobRequests).toHaveLength(1)
+    await expectJobStored(viaDashboard, list.jobRequests[0]!.id)
+  })
+
+  it('a job request placed through GraphQL keeps every field', async () => {
+    const input = Object.fromEntries(jobFields.map((f) => [f, jobSamples[f].typed]))
+    const created = await viaGraphql.gql<{ createJobRequests: { id: string } }>('mutation($i: CreateJobRequestsInput!) { createJobRequests(input: $i) { id } }', { i: input })
+    expect(created.errors).toBeUndefined()
+    await expectJobStored(viaGraphql, created.data!.createJobRequests.id)
+  })
+
+  it('what cannot be stored is refused beside its field, by both entry points, and nothing is written', async () => {
+    const dashboardId = await userIdOf(viaDashboard)
+    const page = await viaDashboard.fetch('/profile', { method: 'POST', body: new URLSearchParams({ intent: 'update-details', road: 'Mill Lane, Upper', nickname: 'Changed' }) })
+    expect(page.status).toBe(400)
+    expect(await page.text()).toContain(ADDRESS_COMMA_MESSAGE)
+    const sixParts = await viaGraphql.gql('mutation { updateProfile(input: { custom_postaladdress: "a, b, c, d, e, f", nickname: "Changed" }) { userId } }')
+    expect(sixParts.errors?.[0]?.extensions?.code).toBe('BAD_REQUEST')
+    expect(Object.keys((sixParts.errors?.[0]?.extensions as { fieldErrors: object }).fieldErrors)).toEqual(['custom_postaladdress'])
+    const badPhone = await viaGraphql.gql('mutation { updateProfile(input: { phone_number: "call me" }) { userId } }')
+    expect(Object.keys((badPhone.errors?.[0]?.extensions as { fieldErrors: object }).fieldErrors)).toEqual(['phone_number'])
+    const [row] = await portal.server.ctx.db.select().from(profiles).where(eq(profiles.userId, dashboardId))
+    expect(row!.nickname).toBe('Dee')
+    // An admin saving a client's details goes through the same schema.
+    const forClient = await admin.fetch('/profile', { method: 'POST', body: new URLSearchParams({ intent: 'update-details', clientId: dashboardId, ...Object.fromEntries(profileFields.map((f) => [f, profileSamples[f].typed])), phoneNumber: '0800' }) })
+    expect(forClient.status).toBe(400)
+  })
+})
