@@ -1,5 +1,33 @@
 import tseslint from 'typescript-eslint'
 
+/**
+ * Imports flow one way: routes → features → components → lib (content/ sits beside lib/), browser
+ * code never reaches server-only modules, and the domain services (server/services) never import the
+ * adapters over them (pages, GraphQL, HTTP). Each folder lists what it may not import; the patterns match
+ * the import as written (relative paths), so a file that imports against the flow fails the lint.
+ */
+const serverOnly = {
+  group: ['**/server/**', '../server/*', '**/*.server', '**/*.server.*'],
+  message: 'Browser code must not import server-only modules.',
+}
+const aboveComponents = {
+  group: ['**/features/**', '**/routes/**', '**/root', '**/root.tsx'],
+  message: 'Shared components sit below features and routes (routes → features → components → lib): move code that needs a feature into app/features/, or pass it in as a prop or through a context.',
+}
+const aboveFeatures = {
+  group: ['**/routes/**', '**/root', '**/root.tsx'],
+  message: 'Features sit below routes (routes → features → components → lib): move what both need into app/components/ or lib/.',
+}
+const aboveLib = {
+  group: ['**/app/**', '../app', '**/components/**', '**/features/**', '**/routes/**'],
+  message: 'lib/ and content/ are the bottom layer, shared by the browser and the server: they import only lib/ and content/.',
+}
+const adapters = {
+  group: ['react-router', '@react-router/*', 'graphql', 'graphql-yoga', 'graphql-ws', 'hono', 'hono/*', '**/graphql/**', '**/http/**', '**/app/**'],
+  message: 'Services are the domain: they take the actor and plain input, and know nothing of the pages, GraphQL or HTTP that call them.',
+}
+const restrict = (...patterns) => ({ 'no-restricted-imports': ['error', { patterns }] })
+
 export default tseslint.config(
   { ignores: ['build/**', 'build-*/**', 'data/**', '.react-router/**', 'node_modules/**', 'test-results/**', 'server/db/migrations/**'] },
   ...tseslint.configs.recommended,
@@ -9,11 +37,8 @@ export default tseslint.config(
       '@typescript-eslint/no-explicit-any': 'error',
     },
   },
-  {
-    // Browser code never reaches server-only modules (secrets, database, Node APIs).
-    files: ['app/components/**', 'app/features/**', 'lib/**', 'content/**'],
-    rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['**/server/**', '../server/*', '**/*.server', '**/*.server.*'], message: 'Browser code must not import server-only modules.' }] }],
-    },
-  },
+  { files: ['app/components/**'], rules: restrict(serverOnly, aboveComponents) },
+  { files: ['app/features/**'], rules: restrict(serverOnly, aboveFeatures) },
+  { files: ['lib/**', 'content/**'], rules: restrict(serverOnly, aboveLib) },
+  { files: ['server/services/**'], rules: restrict(adapters) },
 )

@@ -10,7 +10,7 @@ export default {
   // BUILD_DIR lets several builds live side by side (e.g. parallel test runs); `build` by default.
   buildDirectory: process.env.BUILD_DIR ?? 'build',
   ssr: true,
-  // Public marketing pages are rendered to static HTML at build time (ARCHITECTURE.md: "Public pages are cheap").
+  // Public marketing pages are rendered to static HTML at build time: cheap to serve, fast to show.
   prerender: prerenderedPaths,
   async buildEnd({ reactRouterConfig, viteConfig }) {
     const clientDir = path.join(reactRouterConfig.buildDirectory, 'client')

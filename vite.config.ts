@@ -13,7 +13,8 @@ export default defineConfig(({ isSsrBuild }) => ({
           output: {
             codeSplitting: {
               groups: [
-                { name: 'shell', test: /[\\/]app[\\/]root\.tsx|[\\/]lib[\\/]page-data\.ts/, priority: 1 },
+                // The document shell and the two exports every content page shares load once, with the first page.
+                { name: 'shell', test: /[\\/]app[\\/]root\.tsx|[\\/]lib[\\/](meta-from-loader|never-revalidate)\.ts/, priority: 1 },
                 { name: 'framework', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]|rolldown[\\/]runtime/, priority: 2 },
               ],
             },

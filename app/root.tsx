@@ -2,7 +2,7 @@ import { Suspense, lazy, useEffect } from 'react'
 import { Links, Meta, Outlet, Scripts, isRouteErrorResponse, useLocation, useRouteError } from 'react-router'
 import type { Route } from './+types/root'
 import './app.css'
-import { Shell } from './components/layout/shell'
+import { Shell } from './features/shell/shell'
 import { themeBootScript } from './features/theme/theme-boot'
 import { organizationJsonLd } from '../lib/organization'
 import { themeStyleSheet } from '../lib/theme'
@@ -41,7 +41,7 @@ export default function App() {
   )
 }
 
-/** Top-level error boundary (SPEC.md section 2): any uncaught rendering error becomes this page. */
+/** Top-level error boundary: any uncaught rendering error becomes this page, never a blank screen. */
 export function ErrorBoundary() {
   const error = useRouteError()
   useEffect(() => {

@@ -78,7 +78,7 @@ export const projects: ProjectContent[] = [
   },
 ]
 
-export function findProject(slug: ProjectContent['slug']): ProjectContent {
+function findProject(slug: ProjectContent['slug']): ProjectContent {
   const project = projects.find((p) => p.slug === slug)
   if (!project) throw new Error(`No content for project ${slug}`)
   return project

@@ -177,7 +177,7 @@ export const services: ServiceContent[] = [
   },
 ]
 
-export function findService(slug: ServiceSlug): ServiceContent {
+function findService(slug: ServiceSlug): ServiceContent {
   const service = services.find((s) => s.slug === slug)
   if (!service) throw new Error(`No content for service ${slug}`)
   return service

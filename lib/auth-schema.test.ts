@@ -11,7 +11,7 @@ import {
   unmetPasswordRules,
 } from './auth-schema'
 
-describe('password rule (SPEC.md section 5)', () => {
+describe('password rule', () => {
   it('accepts 8+ characters with lowercase, uppercase, number and symbol', () => {
     expect(unmetPasswordRules('Abcdef1!')).toEqual([])
     expect(describeUnmetPasswordRules('Abcdef1!')).toBeNull()

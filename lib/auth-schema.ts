@@ -2,7 +2,7 @@ import { z } from './zod'
 import { limits } from './catalogue'
 
 /**
- * The password rule of SPEC.md section 5, written once: the login form shows each unmet rule and
+ * The password rule, written once: the login form shows each unmet rule and
  * the server refuses a password that breaks any of them with the same words.
  */
 export const passwordRules = [
@@ -30,7 +30,7 @@ export function describeUnmetPasswordRules(password: string): string | null {
   return unmet.length ? `Password needs: ${unmet.map((r) => r.message).join(', ')}` : null
 }
 
-export const newPasswordSchema = z.string().superRefine((value, ctx) => {
+const newPasswordSchema = z.string().superRefine((value, ctx) => {
   const problem = describeUnmetPasswordRules(value)
   if (problem) ctx.addIssue({ code: 'custom', message: problem })
 })
@@ -55,7 +55,7 @@ export const PASSWORDS_DIFFER_MESSAGE = 'The two new passwords do not match'
 export const emailSchema = z.string().trim().toLowerCase().email('Please enter a valid email address').max(254)
 
 /** A mailed one-time code: six digits. */
-export const otpSchema = z.string().trim().regex(/^\d{6}$/, 'The code is 6 digits')
+const otpSchema = z.string().trim().regex(/^\d{6}$/, 'The code is 6 digits')
 
 export const signUpSchema = z.object({ email: emailSchema, password: newPasswordSchema })
 export const signInSchema = z.object({ email: emailSchema, password: z.string().min(1, 'Please enter your password').max(PASSWORD_MAX_LENGTH) })
@@ -72,7 +72,7 @@ export const resetPasswordSchema = z.object({
 })
 
 /** The password a signed-in person types to prove it is them before a change of email or password. */
-export const currentPasswordSchema = z.string().min(1, 'Please enter your current password').max(PASSWORD_MAX_LENGTH, WRONG_CURRENT_PASSWORD_MESSAGE)
+const currentPasswordSchema = z.string().min(1, 'Please enter your current password').max(PASSWORD_MAX_LENGTH, WRONG_CURRENT_PASSWORD_MESSAGE)
 
 /**
  * Changing the sign-in email, step 1 (POST /api/auth/email-otp/request-email-change): the new

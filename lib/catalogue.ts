@@ -1,5 +1,5 @@
 /**
- * Business constants of SPEC.md section 9, in one place: pages, tests and the assistant read them here.
+ * Business constants (rates, courses, limits, timings), in one place: pages, tests and the assistant read them here.
  */
 export type ServiceSlug = 'cad' | 'fea' | 'cfd' | 'cam' | 'api'
 
@@ -45,19 +45,68 @@ export const trainingCourses: TrainingCourse[] = [
 
 export const MAX_TRAINING_PARTICIPANTS = 6
 
+/** A CAM/CNC course: the facts the CAM page shows and the assistant quotes. */
 export interface CamCourse {
   code: string
   name: string
   /** Hours */
   duration: number
   classSize: number
+  /** Who the course is for, as one sentence. */
+  target: string
+  learningTopics: string[]
   certificate: string
 }
 
 export const camCourses: CamCourse[] = [
-  { code: '101', name: 'ISO 6983 G-code', duration: 40, classSize: 5, certificate: 'Certificate of competence' },
-  { code: '102', name: 'Heidenhain plain language', duration: 40, classSize: 5, certificate: 'Certificate of competence' },
-  { code: '103', name: 'Parametric programming', duration: 20, classSize: 5, certificate: 'Certificate of competence' },
+  {
+    code: '101',
+    name: 'ISO 6983 G-code',
+    duration: 40,
+    classSize: 5,
+    target: 'Machinists, setters and apprentices who run CNC mills or lathes and want to read, edit and write programs by hand. No programming experience is needed.',
+    learningTopics: [
+      'Machine axes, co-ordinate systems and work offsets',
+      'Program structure: preparatory (G) and miscellaneous (M) codes',
+      'Linear and circular interpolation',
+      'Tool length and cutter radius compensation',
+      'Canned cycles for drilling, tapping and boring',
+      'Proving a program: dry runs, single block and reading alarms',
+    ],
+    certificate: 'Certificate of competence',
+  },
+  {
+    code: '102',
+    name: 'Heidenhain plain language',
+    duration: 40,
+    classSize: 5,
+    target: 'Operators and programmers of machines with Heidenhain TNC controls, including those moving over from ISO G-code.',
+    learningTopics: [
+      'Program structure, blank form and tool calls',
+      'Path functions: lines, arcs and chamfers in plain language',
+      'FK free contour programming from incomplete drawings',
+      'Datum shifts, presets and tilted working planes',
+      'Fixed cycles for drilling, pockets and contours',
+      'Subprograms and program-section repeats with labels',
+    ],
+    certificate: 'Certificate of competence',
+  },
+  {
+    code: '103',
+    name: 'Parametric programming',
+    duration: 20,
+    classSize: 5,
+    target: 'Experienced CNC programmers who already write G-code or Heidenhain programs (course 101 or 102, or the same experience) and want one program for a whole family of parts.',
+    learningTopics: [
+      'Variables and Q parameters',
+      'Arithmetic and trigonometric functions',
+      'Conditional jumps and loops',
+      'One program for a family of parts',
+      'Custom cycles that take arguments',
+      'Probing results and safety checks in the program',
+    ],
+    certificate: 'Certificate of competence',
+  },
 ]
 
 export const timings = {

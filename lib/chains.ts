@@ -1,5 +1,5 @@
 /**
- * The chains the wallet feature knows (SPEC.md section 3, "Chain configuration"; section 9, token).
+ * The chains the wallet feature knows, and the badge's token.
  *
  * Isomorphic and public: nothing here is a secret. The server applies RPC_URL_<chainId> and
  * TOKEN_ADDRESS over these defaults and hands the result to the browser (GET /api/wallet/config),
@@ -37,13 +37,13 @@ export interface ChainConfig {
   contracts: ChainContracts | null
 }
 
-export const chainIds = { ethereum: 1, bsc: 56, bscTestnet: 97, base: 8453 } as const
+const chainIds = { ethereum: 1, bsc: 56, bscTestnet: 97, base: 8453 } as const
 export type SupportedChainId = (typeof chainIds)[keyof typeof chainIds]
 
 /** Multicall3 lives at the same address on every EVM chain; wagmi batches reads through it. */
 export const multicall3Address: Address = '0xcA11bde05977b3631167028862bE2a173976CA11'
 
-/** No address is published for the product contracts yet (the spec omits the values). */
+/** No address is published for the product contracts yet. */
 const unpublishedContracts: ChainContracts = {
   factory: null,
   core: null,
@@ -105,7 +105,7 @@ export function isSupportedChainId(id: number): id is SupportedChainId {
   return chains.some((c) => c.id === id)
 }
 
-/** The badge's token: balanceOf on chain 56, 18 decimals (SPEC.md section 9). */
+/** The badge's token: balanceOf on chain 56, 18 decimals. */
 export const token = {
   chainId: chainIds.bsc,
   decimals: 18,
@@ -116,7 +116,7 @@ export const token = {
   defaultAddress: '0xbb4CdB9CBd36B01bD1cBaEBF2De08d9173bc095c' as Address,
 } as const
 
-/** Polling, cache and JSON-RPC batching of the wallet's node clients (SPEC.md section 9). */
+/** Polling, cache and JSON-RPC batching of the wallet's node clients. */
 export const transportSettings = {
   pollingIntervalMs: 4000,
   cacheTimeMs: 250,

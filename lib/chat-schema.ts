@@ -2,7 +2,7 @@ import { z } from './zod'
 
 /**
  * The chat's limits, messages and input schema, shared by the chat window and the chat service so the
- * browser and the server apply the same rules (STYLE.md habit 2).
+ * browser and the server apply the same rules.
  */
 export const CHAT_MESSAGE_MAX_LENGTH = 2000
 export const CHAT_RATE_LIMIT = { limit: 10, windowMs: 60_000 } as const
@@ -16,7 +16,7 @@ export const chatMessages = {
   streamFailed: 'Sorry, the assistant could not answer. Please try again.',
 } as const
 
-/** SPEC.md section 9: realtime connection timings of the browser client. */
+/** Realtime connection timings of the browser client. */
 export const realtimeTimings = {
   connectionAckTimeoutMs: 15_000,
   subscriptionAckTimeoutMs: 15_000,
@@ -26,7 +26,7 @@ export const realtimeTimings = {
   reconnectEveryMs: 60_000,
 } as const
 
-export const contentBlockSchema = z.object({ text: z.string() })
+const contentBlockSchema = z.object({ text: z.string() })
 
 export const sendMessageInputSchema = z.object({
   conversationId: z.string().uuid(chatMessages.noConversation).optional().nullable(),

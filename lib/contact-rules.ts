@@ -1,7 +1,7 @@
 import { limits } from './catalogue'
 
 /**
- * The contact form's rules and messages (SPEC.md section 5), written once. lib/contact-schema.ts
+ * The contact form's rules and messages, written once. lib/contact-schema.ts
  * builds the Zod schema from these checks; they live apart from it so that the page can re-check a
  * field as the visitor types without loading Zod with the page (the schema loads with the form).
  */

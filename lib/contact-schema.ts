@@ -16,7 +16,7 @@ const field = (check: (value: string) => string | undefined) =>
  * The contact form's schema: the browser validates with it before sending (it is fetched when the
  * visitor starts on the form) and the route action and the contact service validate again with it.
  */
-export const contactSchema = z.object({
+const contactSchema = z.object({
   name: field(checkName),
   email: field(checkEmail),
   message: field(checkMessage),

@@ -1,4 +1,4 @@
-/** Great-circle maths for the contact page (SPEC.md section 9: Earth radius 6371 km). */
+/** Great-circle maths for the contact page (Earth radius 6371 km). */
 export const EARTH_RADIUS_KM = 6371
 
 export interface LatLng {

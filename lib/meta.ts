@@ -1,4 +1,3 @@
-import type { PageData } from './page-data'
 import { findRoute } from './route-table'
 import { site } from './site'
 
@@ -28,13 +27,4 @@ export function pageMeta({ path, title, description }: PageMetaOptions) {
     { name: 'twitter:title', content: fullTitle },
     { name: 'twitter:description', content: d },
   ]
-}
-
-/**
- * What a content page's loader returns: its copy and its metadata. Both are built on the server and
- * travel as route data (inlined in the prerendered HTML, `<path>.data` on client navigation), so the
- * page's script holds components only, not words.
- */
-export function pageData<T>(path: string, content: T, extraMeta: PageData<T>['meta'] = []): PageData<T> {
-  return { meta: [...pageMeta({ path }), ...extraMeta], content }
 }

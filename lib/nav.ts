@@ -1,4 +1,4 @@
-/** The shell's links (SPEC.md section 2, "Navigation bar", "Side panel", "Common layout"). */
+/** The shell's links: the navigation bar, the side panel and the footer. */
 export interface NavLink {
   label: string
   href: string

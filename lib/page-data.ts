@@ -1,18 +1,17 @@
 import type { MetaDescriptor } from 'react-router'
+import { pageMeta } from './meta'
 
-/** A content page's route data (see pageData in lib/meta.ts). */
+/** A content page's route data: its copy and its metadata. */
 export interface PageData<T> {
   meta: MetaDescriptor[]
   content: T
 }
 
-/** A content page's `meta` export: the tags its loader built on the server. */
-export function metaFromLoader({ loaderData }: { loaderData?: { meta?: MetaDescriptor[] } | null }): MetaDescriptor[] {
-  return loaderData?.meta ?? []
-}
-
 /**
- * A content page's `shouldRevalidate` export: its copy is fixed at build time, so a change of search
- * params (a filter, `?chat=open`) or a form submission elsewhere never refetches it.
+ * What a content page's loader returns: its copy and its metadata. Both are built on the server and
+ * travel as route data (inlined in the prerendered HTML, `<path>.data` on client navigation), so the
+ * page's script holds components only, not words.
  */
-export const neverRevalidate = () => false
+export function pageData<T>(path: string, content: T, extraMeta: PageData<T>['meta'] = []): PageData<T> {
+  return { meta: [...pageMeta({ path }), ...extraMeta], content }
+}

@@ -1,5 +1,5 @@
 /**
- * The route table of SPEC.md section 2, with the metadata each page publishes.
+ * The route table: every page's path, module, title and description (its metadata).
  * app/routes.ts, the sitemap, robots.txt and the prerender list are all derived from it.
  */
 export interface PublicRoute {

@@ -1,5 +1,5 @@
 /**
- * Company details in one place (ARCHITECTURE.md, "Configuration contract").
+ * Company details in one place: pages, mail, structured data and the assistant read them here.
  * Pages, metadata, the footer, the contact page and the assistant all read from here.
  */
 export const site = {

@@ -1,5 +1,5 @@
 /**
- * The three built-in dark-blue themes (SPEC.md section 3, "Theme").
+ * The three built-in dark-blue themes.
  *
  * Each theme becomes a set of CSS custom properties (`--theme-*`) under `[data-theme="N"]`;
  * app/app.css maps them onto Tailwind colours (`bg-background`, `text-light`, `border-border`, ...).
@@ -83,7 +83,7 @@ export const themes: readonly Theme[] = [
 ]
 
 /** Subtle engineering patterns, chosen per theme by `backgroundImage`. */
-export const backdropImages: readonly string[] = [
+const backdropImages: readonly string[] = [
   // 0: blueprint grid
   'linear-gradient(rgb(255 255 255 / 0.035) 1px, transparent 1px), linear-gradient(90deg, rgb(255 255 255 / 0.035) 1px, transparent 1px)',
   // 1: dot matrix

@@ -58,7 +58,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   const { env, log = createLogger(env.LOG_LEVEL), plugins = defaultPlugins, dev = false } = options
   process.env.PUBLIC_URL = env.publicUrl
   const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.dataDir, log, sharedEmbeddedUrl: options.sharedEmbeddedUrl })
-  // With REDIS_URL: one shared command connection (ctx.services.redis, see server/events/get-redis.ts) and pub/sub across instances.
+  // With REDIS_URL: one shared command connection (ctx.services.redis) and pub/sub across instances.
   const redis = env.REDIS_URL ? createRedisClient(env.REDIS_URL, log) : undefined
   // What PostgreSQL announces (NOTIFY), heard on one connection: every instance on the same database hears it.
   const notifications = createPgNotifications(database.pool, log)

@@ -34,10 +34,3 @@ export function getAppContext(): AppContext {
   if (!ctx) throw new Error('The server context is not initialised (the server has not started).')
   return ctx
 }
-
-/** Typed access to a feature's service registered in ctx.services. */
-export function getService<T>(name: string): T {
-  const service = getAppContext().services[name]
-  if (!service) throw new Error(`Service "${name}" is not registered.`)
-  return service as T
-}

@@ -4,7 +4,8 @@ import { z } from 'zod'
 import { parseAddressRange } from './http/trusted-proxies'
 
 /**
- * The configuration contract of ARCHITECTURE.md, parsed once at start.
+ * The configuration contract (the variables README.md lists; deployments and tests rely on these
+ * names), parsed once at start.
  * A bad value stops the server with a message naming the variable and what is wrong.
  */
 const optionalString = z.string().trim().min(1).optional()
@@ -17,7 +18,7 @@ const optionalUrl = (protocols: string[]) =>
     .refine((v) => protocols.some((p) => v.startsWith(p + ':')), { message: `must start with ${protocols.map((p) => p + '://').join(' or ')}` })
     .optional()
 
-export const envSchema = z
+const envSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
     PORT: z.coerce.number({ message: 'must be a whole number from 0 to 65535' }).int('must be a whole number from 0 to 65535').min(0, 'must be a whole number from 0 to 65535').max(65535, 'must be a whole number from 0 to 65535').default(3000),

@@ -1,11 +1,12 @@
 import { Link, useLoaderData } from 'react-router'
 import { about } from '../../content/about'
-import { pageData } from '../../lib/meta'
-import { metaFromLoader } from '../../lib/page-data'
+import { pageData } from '../../lib/page-data'
+import { metaFromLoader } from '../../lib/meta-from-loader'
 import { cardClass, ContactBand, linkClass, Page, PageHeader, SectionHeading, TickList } from '../components/content/ui'
 
-export const loader = () => pageData('/about', about)
 export const meta = metaFromLoader
+
+export const loader = () => pageData('/about', about)
 
 export default function AboutPage() {
   const { content: about } = useLoaderData<typeof loader>()

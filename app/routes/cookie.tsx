@@ -1,12 +1,13 @@
 import { useLoaderData } from 'react-router'
 import { cookiePolicy } from '../../content/legal/cookie'
-import { pageData } from '../../lib/meta'
-import { metaFromLoader } from '../../lib/page-data'
+import { pageData } from '../../lib/page-data'
+import { metaFromLoader } from '../../lib/meta-from-loader'
 import { LegalSection, MailtoLink } from '../components/content/legal'
 import { Page, PageHeader } from '../components/content/ui'
 
-export const loader = () => pageData('/cookie', cookiePolicy)
 export const meta = metaFromLoader
+
+export const loader = () => pageData('/cookie', cookiePolicy)
 
 export default function CookiePage() {
   const { content: cookiePolicy } = useLoaderData<typeof loader>()

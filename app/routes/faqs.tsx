@@ -1,7 +1,7 @@
 import { Link, useLoaderData } from 'react-router'
 import { faqGroups, faqsPage } from '../../content/faqs'
-import { pageData } from '../../lib/meta'
-import { metaFromLoader } from '../../lib/page-data'
+import { pageData } from '../../lib/page-data'
+import { metaFromLoader } from '../../lib/meta-from-loader'
 import { ButtonLink, linkClass, Page, PageHeader, SectionHeading } from '../components/content/ui'
 
 /** FAQPage structured data, so search engines can show the answers directly. */
@@ -17,6 +17,8 @@ function faqJsonLd() {
 
 const slug = (text: string) => text.toLowerCase().replace(/[^a-z0-9]+/g, '-')
 
+export const meta = metaFromLoader
+
 export function loader() {
   return pageData('/faqs', {
     page: faqsPage,
@@ -25,7 +27,6 @@ export function loader() {
     jsonLd: JSON.stringify(faqJsonLd()).replace(/</g, '\\u003c'),
   })
 }
-export const meta = metaFromLoader
 
 export default function FaqsPage() {
   const { content } = useLoaderData<typeof loader>()

@@ -1,11 +1,14 @@
 import { Link, useLoaderData } from 'react-router'
 import { home } from '../../content/home'
 import { serviceCards } from '../../content/services'
-import { pageData } from '../../lib/meta'
-import { metaFromLoader, neverRevalidate } from '../../lib/page-data'
+import { pageData } from '../../lib/page-data'
+import { metaFromLoader } from '../../lib/meta-from-loader'
+import { neverRevalidate } from '../../lib/never-revalidate'
 import { FeatureCard } from '../components/content/feature-card'
 import { Icon } from '../components/content/icon'
 import { ButtonLink, cardClass, ContactBand, linkClass } from '../components/content/ui'
+
+export const meta = metaFromLoader
 
 export function loader() {
   return pageData('/', {
@@ -13,7 +16,6 @@ export function loader() {
     services: serviceCards().map(({ slug, icon, title, path, rateLabel }) => ({ slug, icon, title, path, rateLabel })),
   })
 }
-export const meta = metaFromLoader
 // "Ask our assistant" links to /?chat=open: the copy stays as it is.
 export const shouldRevalidate = neverRevalidate
 

@@ -1,12 +1,13 @@
 import { useLoaderData } from 'react-router'
 import { privacy } from '../../content/legal/privacy'
-import { pageData } from '../../lib/meta'
-import { metaFromLoader } from '../../lib/page-data'
+import { pageData } from '../../lib/page-data'
+import { metaFromLoader } from '../../lib/meta-from-loader'
 import { LegalSection, MailtoLink } from '../components/content/legal'
 import { Page, PageHeader } from '../components/content/ui'
 
-export const loader = () => pageData('/privacy', privacy)
 export const meta = metaFromLoader
+
+export const loader = () => pageData('/privacy', privacy)
 
 export default function PrivacyPage() {
   const { content: privacy } = useLoaderData<typeof loader>()

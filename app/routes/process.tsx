@@ -1,13 +1,14 @@
 import { useLoaderData } from 'react-router'
 import { designProcess } from '../../content/process'
-import { pageData } from '../../lib/meta'
-import { metaFromLoader } from '../../lib/page-data'
+import { pageData } from '../../lib/page-data'
+import { metaFromLoader } from '../../lib/meta-from-loader'
 import { Icon } from '../components/content/icon'
 import { PhaseIndex } from '../components/content/phase-index'
 import { cardClass, ContactBand, Page, PageHeader, TickList } from '../components/content/ui'
 
-export const loader = () => pageData('/process', designProcess)
 export const meta = metaFromLoader
+
+export const loader = () => pageData('/process', designProcess)
 
 export default function ProcessPage() {
   const { content: designProcess } = useLoaderData<typeof loader>()

@@ -1,11 +1,12 @@
 import { Link, useLoaderData } from 'react-router'
 import { support } from '../../content/support'
-import { pageData } from '../../lib/meta'
-import { metaFromLoader } from '../../lib/page-data'
+import { pageData } from '../../lib/page-data'
+import { metaFromLoader } from '../../lib/meta-from-loader'
 import { cardClass, linkClass, Page, PageHeader } from '../components/content/ui'
 
-export const loader = () => pageData('/support', support)
 export const meta = metaFromLoader
+
+export const loader = () => pageData('/support', support)
 
 export default function SupportPage() {
   const { content: support } = useLoaderData<typeof loader>()

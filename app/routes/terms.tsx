@@ -1,12 +1,13 @@
 import { useLoaderData } from 'react-router'
 import { terms } from '../../content/legal/terms'
-import { pageData } from '../../lib/meta'
-import { metaFromLoader } from '../../lib/page-data'
+import { pageData } from '../../lib/page-data'
+import { metaFromLoader } from '../../lib/meta-from-loader'
 import { LegalSection } from '../components/content/legal'
 import { Page, PageHeader } from '../components/content/ui'
 
-export const loader = () => pageData('/terms', terms)
 export const meta = metaFromLoader
+
+export const loader = () => pageData('/terms', terms)
 
 export default function TermsPage() {
   const { content: terms } = useLoaderData<typeof loader>()

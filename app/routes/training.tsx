@@ -1,14 +1,16 @@
 import { Link, useLoaderData } from 'react-router'
 import { training } from '../../content/training'
 import { MAX_TRAINING_PARTICIPANTS, timings, trainingCourses } from '../../lib/catalogue'
-import { pageData } from '../../lib/meta'
-import { metaFromLoader } from '../../lib/page-data'
+import { pageData } from '../../lib/page-data'
+import { metaFromLoader } from '../../lib/meta-from-loader'
 import { Carousel } from '../components/content/carousel'
 import { FeatureCard } from '../components/content/feature-card'
 import { Icon } from '../components/content/icon'
 import { cardClass, linkClass, Page, PageHeader, SectionHeading, TickList } from '../components/content/ui'
 
 /** The page's copy, with each catalogue course (duration, level, price) joined to its description. */
+export const meta = metaFromLoader
+
 export function loader() {
   const { courses: descriptions, ...copy } = training
   return pageData('/training', {
@@ -18,7 +20,6 @@ export function loader() {
     carouselMs: timings.trainingCarouselMs,
   })
 }
-export const meta = metaFromLoader
 
 export default function TrainingPage() {
   const { training, courses, maxParticipants, carouselMs } = useLoaderData<typeof loader>().content

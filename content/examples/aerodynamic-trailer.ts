@@ -3,7 +3,7 @@ import type { CaseStudy } from './types'
 
 const media = '/media/examples/aerodynamic-trailer'
 
-/** Editorial figures (SPEC.md section 9): 60 mph, 15 °C, 1.255 kg/m³, 33.5 % drag cut, 33 L/100 km, £1.55/L, 100,000 km. */
+/** Editorial figures (content, not product rules): 60 mph, 15 °C, 1.255 kg/m³, 33.5 % drag cut, 33 L/100 km, £1.55/L, 100,000 km. */
 export const aerodynamicTrailer: CaseStudy = {
   slug: 'aerodynamic-trailer',
   item: exampleItem('aerodynamic-trailer'),

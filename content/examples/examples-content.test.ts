@@ -14,7 +14,7 @@ const figuresOf = (slug: string): StudyFigure[] => {
 }
 
 describe('examples content', () => {
-  it('lists the seven studies with the categories of SPEC.md, each with a route', () => {
+  it('lists the seven studies, each in its category (CFD, FEA, CAD) and with a route', () => {
     expect(examples.map((x) => [x.id, x.category])).toEqual([
       ['wind-load-silo', 'FEA'],
       ['thermal-retention-study', 'CFD'],
@@ -72,7 +72,7 @@ describe('examples content', () => {
 })
 
 describe('trailer study arithmetic', () => {
-  // The editorial inputs of SPEC.md section 9, and the results the write-up states.
+  // The study's inputs, and the results the write-up states.
   const mph = 60
   const density = 1.255
   const dragCut = 0.335

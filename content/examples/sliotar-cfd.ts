@@ -3,7 +3,7 @@ import type { CaseStudy } from './types'
 
 const media = '/media/examples/sliotar-cfd'
 
-/** Editorial figures (SPEC.md section 9): seams of 2, 3 and 4 mm, with 3 mm best. */
+/** Editorial figures (content, not product rules): seams of 2, 3 and 4 mm, with 3 mm best. */
 export const sliotarCfd: CaseStudy = {
   slug: 'sliotar-cfd',
   item: exampleItem('sliotar-cfd'),

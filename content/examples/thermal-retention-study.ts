@@ -3,7 +3,7 @@ import type { CaseStudy } from './types'
 
 const media = '/media/examples/thermal-retention-study'
 
-/** Editorial figures (SPEC.md section 9): 2 seconds above 850 °C, 1 kg/s flow. */
+/** Editorial figures (content, not product rules): 2 seconds above 850 °C, 1 kg/s flow. */
 export const thermalRetentionStudy: CaseStudy = {
   slug: 'thermal-retention-study',
   item: exampleItem('thermal-retention-study'),

@@ -5,7 +5,7 @@
 export const exampleCategories = ['CFD', 'FEA', 'CAD'] as const
 export type ExampleCategory = (typeof exampleCategories)[number]
 
-/** An item of the examples list (SPEC.md section 3): id, title, category, url and description. */
+/** An item of the examples list: id, title, category, url and description. */
 export interface ExampleListItem {
   id: string
   title: string

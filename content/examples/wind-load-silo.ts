@@ -3,7 +3,7 @@ import type { CaseStudy } from './types'
 
 const media = '/media/examples/wind-load-silo'
 
-/** Editorial figures (SPEC.md section 9): 221 t, 100 mph wind. */
+/** Editorial figures (content, not product rules): 221 t, 100 mph wind. */
 export const windLoadSilo: CaseStudy = {
   slug: 'wind-load-silo',
   item: exampleItem('wind-load-silo'),

@@ -33,7 +33,7 @@ describe('formatTokenBalance', () => {
 })
 
 describe('walletBadgeLabel', () => {
-  it('names each state as SPEC.md section 4 does', () => {
+  it('names each state: Guest, Undetected, Disconnected, the balance or Prospector', () => {
     expect(walletBadgeLabel({ status: 'checking' }, 18)).toBe('Guest')
     expect(walletBadgeLabel({ status: 'undetected' }, 18)).toBe('Undetected')
     expect(walletBadgeLabel({ status: 'disconnected' }, 18)).toBe('Disconnected')

@@ -1,4 +1,4 @@
-/** The user agents SPEC.md section 4 treats as mobile (the wallet then deep-links into MetaMask Mobile). */
+/** The user agents treated as mobile (the wallet then deep-links into MetaMask Mobile). */
 const mobileUserAgent = /Android|webOS|iPhone|iPad|iPod|BlackBerry|IEMobile|Opera Mini/i
 
 export function isMobileUserAgent(userAgent: string | null | undefined): boolean {

@@ -7,7 +7,7 @@ export type WalletBadgeState =
   | { status: 'disconnected' }
   | { status: 'connected'; balance: bigint | 'loading' | 'unavailable' }
 
-/** The badge text of SPEC.md section 4: Guest, Undetected, Disconnected, the rounded balance or Prospector. */
+/** The badge text: Guest, Undetected, Disconnected, the rounded balance or Prospector. */
 export function walletBadgeLabel(state: WalletBadgeState, decimals: number): string {
   switch (state.status) {
     case 'checking':

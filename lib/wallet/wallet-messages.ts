@@ -1,4 +1,4 @@
-/** Every text of the wallet feature, to the letter of SPEC.md sections 4 and 8. */
+/** Every text of the wallet feature, in one place (tests read the same words). */
 export const walletMessages = {
   /** Console: no wallet announced itself. */
   noWalletLog: 'No EIP-6963 compatible wallet detected',
@@ -16,7 +16,7 @@ export const walletMessages = {
   noWallet: 'No EIP Compatible wallet has been detected on your browser.',
   installRecommendation: 'We recommend installing a browser wallet such as MetaMask, then reloading this page.',
   installUrl: 'https://metamask.io/download/',
-  /** The consent question before the wallet is asked for accounts (SPEC.md section 5). */
+  /** The consent question before the wallet is asked for accounts. */
   consentTitle: 'Enable wallet access?',
   consentBody: 'The site will ask your wallet for your address to show your token balance. Nothing is signed or sent.',
   /** The consent on a phone without a wallet: YES leaves for MetaMask Mobile. */
@@ -25,7 +25,7 @@ export const walletMessages = {
   consentNo: 'NO',
 } as const
 
-/** The "Disconnected" notification sent through the server's outbox (SPEC.md section 4). */
+/** The "Disconnected" notification sent through the server's outbox. */
 export const disconnectNotification = {
   title: 'Disconnected',
   emoji: ':wave:',

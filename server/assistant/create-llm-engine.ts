@@ -18,7 +18,7 @@ export interface LlmEngineOptions {
 }
 
 /** The provider's failure as the client may see it: no key, URL or stack, just what went wrong. */
-export class AssistantProviderError extends Error {
+class AssistantProviderError extends Error {
   constructor(message: string) {
     super(message)
     this.name = 'AssistantProviderError'

@@ -1,7 +1,7 @@
 import type { Actor } from './actor'
 
 /** How long a resolved session or API token is trusted without asking the database again. */
-export const ACTOR_CACHE_TTL_MS = 10_000
+const ACTOR_CACHE_TTL_MS = 10_000
 const MAX_ENTRIES = 20_000
 
 interface Entry {

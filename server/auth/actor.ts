@@ -1,4 +1,4 @@
-/** Who is acting: the first thing a protected loader, action or resolver works out (STYLE.md habit 4). */
+/** Who is acting: the first thing a protected loader, action or resolver works out (it turns the request into this before anything else). */
 export interface Actor {
   userId: string
   email: string
@@ -6,7 +6,7 @@ export interface Actor {
   isAdmin: boolean
 }
 
-/** SPEC.md section 6: an admin is a user one of whose group names contains "Admin". */
+/** An admin is a user one of whose group names contains "Admin". */
 export function isAdminGroups(groups: readonly string[] | null | undefined): boolean {
   return (groups ?? []).some((g) => g.includes('Admin'))
 }

@@ -11,7 +11,7 @@ export function generateApiToken(): { token: string; tokenHash: string } {
   return { token, tokenHash: hashApiToken(token) }
 }
 
-export function hashApiToken(token: string): string {
+function hashApiToken(token: string): string {
   return createHash('sha256').update(token).digest('hex')
 }
 

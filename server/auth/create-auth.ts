@@ -13,13 +13,13 @@ import { grantAdminGroup } from './admin-groups'
 import { currentAuthRequest } from './auth-request-scope'
 import { loadAuthSecret } from './auth-secret'
 import { OTP_ALLOWED_ATTEMPTS, OTP_EXPIRES_SECONDS } from './otp-settings'
+import { isRepeatSignIn } from './is-repeat-sign-in'
+import { knownDeviceKey } from './known-device-cookie'
 import { hashPassword, verifyPassword } from './password-hash'
 import { recordActivity } from './record-activity'
 import { resetCodeChecks } from './reserve-code-check'
 import { secureFirstVerification } from './secure-first-verification'
 import { sendAccountMail } from './send-account-mail'
-
-export { OTP_ALLOWED_ATTEMPTS, OTP_EXPIRES_SECONDS }
 
 const codeMail = {
   'email-verification': { subject: `Your ${site.companyName} verification code`, purpose: 'verify your email address' },
@@ -58,7 +58,7 @@ const existingAccountNotice = (email: string) => ({
  * (the product mails codes), a code check that does not use the code up (it would confirm a reset code
  * that reset-password accepts later), and a bare password check for a session.
  */
-export const disabledAuthPaths = [
+const disabledAuthPaths = [
   '/change-email',
   '/update-user',
   '/delete-user',
@@ -78,6 +78,8 @@ export function createAuth(ctx: AppContext) {
     ctx.log.warn('DATABASE_URL is set but AUTH_SECRET is not: instances sharing this database must share one AUTH_SECRET')
   }
   const { env, db } = ctx
+  const secret = loadAuthSecret(env.AUTH_SECRET, env.dataDir)
+  const deviceKey = knownDeviceKey(secret)
   const explicitUrl = env.PUBLIC_URL?.replace(/\/$/, '')
   // Set once betterAuth() returns: a sign-up for an unverified address mails a code through the same
   // endpoint as "Send a new code" (and so through the same limits).
@@ -97,7 +99,7 @@ export function createAuth(ctx: AppContext) {
       level: 'warn',
       log: (level, message, ...args) => ctx.log[level === 'debug' ? 'debug' : level]({ source: 'better-auth', details: args.length ? args : undefined }, message),
     },
-    secret: loadAuthSecret(env.AUTH_SECRET, env.dataDir),
+    secret,
     // With PUBLIC_URL unset the origin comes from each request (a local or test server on any port):
     // said explicitly, as a dynamic base URL for any host, so better-auth does not warn at every start.
     baseURL: explicitUrl ?? { allowedHosts: ['*'], fallback: env.publicUrl },
@@ -194,7 +196,8 @@ export function createAuth(ctx: AppContext) {
       }),
       after: createAuthMiddleware(async (c) => {
         const newSession = c.context.newSession
-        if (newSession && (c.path === '/sign-in/email' || c.path === '/email-otp/verify-email')) {
+        // A sign-in is notified once per browser until it signs out (which clears the stored email).
+        if (newSession && (c.path === '/sign-in/email' || c.path === '/email-otp/verify-email') && !isRepeatSignIn(c.headers, newSession.user.id, deviceKey)) {
           await recordActivity(db, { email: newSession.user.email, action: 'sign-in' })
         }
       }),

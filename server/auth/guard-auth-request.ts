@@ -49,7 +49,7 @@ export interface GuardOptions {
   secureCookies: boolean
 }
 
-export function authJson(status: number, body: { code: string; message: string }, headers: Record<string, string> = {}): Response {
+function authJson(status: number, body: { code: string; message: string }, headers: Record<string, string> = {}): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', 'cache-control': 'no-store', ...headers } })
 }
 

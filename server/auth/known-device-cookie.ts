@@ -6,7 +6,7 @@ import { authLimits } from './auth-limits'
  * (account id, time) entries, httpOnly, sent only to /api/auth. Past the per-account failure ceiling
  * (a distributed attack on one account) only a sign-in carrying the account's entry is still checked.
  */
-export const KNOWN_DEVICE_COOKIE = 'mwk.known_device'
+const KNOWN_DEVICE_COOKIE = 'mwk.known_device'
 const MAX_ENTRIES = 5
 const ENTRY_SEPARATOR = '~'
 

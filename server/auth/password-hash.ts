@@ -16,7 +16,7 @@ const KEY_LENGTH = 64
 
 /** Seconds a refused caller is asked to wait (Retry-After of the 503). */
 export const PASSWORD_HASH_RETRY_AFTER_SECONDS = 5
-export const PASSWORD_HASH_BUSY_MESSAGE = 'The server is busy. Please try again in a few seconds.'
+const PASSWORD_HASH_BUSY_MESSAGE = 'The server is busy. Please try again in a few seconds.'
 
 /**
  * Each hash holds a core and 128 MiB for about a quarter of a second: a burst of sign-ins must not take

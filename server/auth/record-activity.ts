@@ -2,8 +2,9 @@ import type { Database } from '../db/open-database'
 import { enqueueOutbox } from '../outbox/enqueue'
 
 /**
- * The activity notification of SPEC.md section 7 ({email, action, alert, message}), recorded through the
- * outbox on sign-in and sign-out.
+ * The activity notification ({email, action, alert, message}: "Login"/"User signed in" or
+ * "Logout"/"User signed out"), recorded through the outbox on sign-out and on a sign-in that is not a
+ * repeat (see is-repeat-sign-in.ts).
  */
 export async function recordActivity(db: Pick<Database, 'insert'>, activity: { email: string; action: 'sign-in' | 'sign-out' }) {
   const signIn = activity.action === 'sign-in'

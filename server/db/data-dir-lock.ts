@@ -46,7 +46,7 @@ export class DataDirInUseError extends Error {
 }
 
 /** What a second server is told: which DATA_DIR, who holds it, what to do. */
-export const SERVER_ADVICE =
+const SERVER_ADVICE =
   'Only one process may own its embedded PostgreSQL. Stop that process first, or start this server with another DATA_DIR (or with DATABASE_URL).'
 
 /** Takes the lock of `dataDir` for `role`, or throws DataDirInUseError naming the live holder. */

@@ -133,7 +133,7 @@ function isAlive(pid: number) {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 
-export function freePort(): Promise<number> {
+function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const srv = net.createServer()
     srv.unref()

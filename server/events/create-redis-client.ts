@@ -14,11 +14,11 @@ export interface RedisClientOptions {
 }
 
 /** A command that gets no answer within this long fails, so a caller can fall back (e.g. to PostgreSQL). */
-export const REDIS_COMMAND_TIMEOUT_MS = 500
+const REDIS_COMMAND_TIMEOUT_MS = 500
 
 /**
  * A Redis connection. When REDIS_URL is set, server/app.ts registers one for commands (rate-limit
- * counters, publishing) as `ctx.services.redis`; read it with `getRedis()` (server/events/get-redis.ts).
+ * counters, publishing) as `ctx.services.redis`; a feature that uses it checks that it is set.
  *
  * A command connection fails fast while Redis is unreachable (no offline queue, a short command
  * timeout), so nothing that uses it waits seconds for a reconnect: callers check `status === 'ready'`

@@ -9,9 +9,9 @@ import { defaultQueryLimits, noIntrospectionRule, queryLimitsRule } from './quer
 
 export const GRAPHQL_PATH = '/graphql'
 /** Larger bodies are refused (413) before they are parsed: the biggest real query is a few KB. */
-export const GRAPHQL_MAX_BODY_BYTES = 100 * 1024
+const GRAPHQL_MAX_BODY_BYTES = 100 * 1024
 /** graphql's parser stops here: a document of more tokens costs parse time whatever it asks for. */
-export const GRAPHQL_MAX_TOKENS = 2000
+const GRAPHQL_MAX_TOKENS = 2000
 
 /** Extra validation rules: the query limits always, and no introspection unless allowed. */
 function useValidationRules(allowIntrospection: boolean): Plugin {

@@ -9,7 +9,7 @@ import { createGraphqlYoga, GRAPHQL_PATH, type GraphqlYoga } from './create-yoga
  */
 const JSON_MEDIA_TYPES = new Set(['application/json', 'application/graphql-response+json'])
 
-export function isJsonBody(contentType: string | undefined): boolean {
+function isJsonBody(contentType: string | undefined): boolean {
   const mediaType = (contentType ?? '').split(';')[0]!.trim().toLowerCase()
   return JSON_MEDIA_TYPES.has(mediaType)
 }

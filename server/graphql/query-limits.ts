@@ -28,7 +28,7 @@ const namedTypeName = (type: GraphQLOutputType) => String(type).replace(/[[\]!]/
 /**
  * One validation rule for the three limits: depth (fields nested), aliases, and a cost where each field
  * costs 1 and a list multiplies its children by `listFactor`. Fragments are followed (each at most once
- * per path, so a cycle cannot loop; the spec's NoFragmentCycles rule reports cycles).
+ * per path, so a cycle cannot loop; the GraphQL specification's NoFragmentCycles rule reports cycles).
  */
 export function queryLimitsRule(limits: QueryLimits = defaultQueryLimits): ValidationRule {
   return (context) => {

@@ -2,7 +2,7 @@ import type { MiddlewareHandler } from 'hono'
 
 export const INVALID_TEXT_MESSAGE = 'Invalid characters in input'
 /** Form and JSON bodies larger than this are refused before they are read: no form of the site comes near. */
-export const MAX_TEXT_BODY_BYTES = 1024 * 1024
+const MAX_TEXT_BODY_BYTES = 1024 * 1024
 
 /**
  * Text no field of the site accepts: a NUL character (PostgreSQL cannot store it in text, and no person

@@ -3,7 +3,7 @@ import type { ServerPlugin } from './plugin'
 import { isSiteOrigin } from './site-origin'
 
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
-export const CROSS_SITE_REFUSAL = 'Cross-site request refused'
+const CROSS_SITE_REFUSAL = 'Cross-site request refused'
 
 /**
  * Why a request must be refused as cross-site, or undefined when it may go on. A request that carries

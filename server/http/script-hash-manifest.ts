@@ -4,7 +4,7 @@ import path from 'node:path'
 import { inlineScriptHash, inlineScriptHashes } from './content-security-policy'
 
 /** Written next to the server build, which is never served (the client build is). */
-export const SCRIPT_HASH_MANIFEST = 'inline-script-hashes.json'
+const SCRIPT_HASH_MANIFEST = 'inline-script-hashes.json'
 
 /** The inline scripts the build produced, as Content-Security-Policy sources. */
 export interface ScriptHashManifest {
@@ -34,7 +34,7 @@ export async function writeScriptHashManifest({ clientDir, serverDir, renderedSc
 }
 
 /** The manifest key of a client-build file; a precompressed copy (.br, .gz) counts as its original. */
-export function toManifestKey(clientDir: string, file: string): string {
+function toManifestKey(clientDir: string, file: string): string {
   return path.relative(clientDir, file.replace(/\.(br|gz)$/, '')).split(path.sep).join('/')
 }
 

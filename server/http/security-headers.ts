@@ -7,7 +7,7 @@
  * geolocation stays allowed for the site itself; nothing on the site uses the camera, microphone,
  * payments, USB or the motion sensors, so no page (nor anything injected into one) may ask for them.
  */
-export const PERMISSIONS_POLICY = [
+const PERMISSIONS_POLICY = [
   'accelerometer=()',
   'camera=()',
   'geolocation=(self)',
@@ -19,7 +19,7 @@ export const PERMISSIONS_POLICY = [
 ].join(', ')
 
 /** A year, with subdomains: the site is served over https only once PUBLIC_URL says so. */
-export const STRICT_TRANSPORT_SECURITY = 'max-age=31536000; includeSubDomains'
+const STRICT_TRANSPORT_SECURITY = 'max-age=31536000; includeSubDomains'
 
 export function securityHeaders({ publicUrl }: { publicUrl: string }): [name: string, value: string][] {
   return [

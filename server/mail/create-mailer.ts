@@ -14,7 +14,7 @@ export interface Mailer {
   close(): void
 }
 
-export const defaultMailFrom = `${site.companyName} <no-reply@${site.email.split('@')[1]}>`
+const defaultMailFrom = `${site.companyName} <no-reply@${site.email.split('@')[1]}>`
 
 export interface CreateMailerOptions {
   /**

@@ -7,7 +7,7 @@ import { createOutboxWorker, type OutboxWorker, type OutboxWorkerOptions } from 
  * Registers `ctx.services.mailer` and runs the outbox worker for as long as the server runs.
  * At shutdown the worker finishes the deliveries in flight before the database closes.
  */
-export function createOutboxPlugin(options: OutboxWorkerOptions = {}): ServerPlugin {
+function createOutboxPlugin(options: OutboxWorkerOptions = {}): ServerPlugin {
   return {
     name: 'outbox',
     async setup(ctx) {

@@ -33,7 +33,7 @@ interface RealtimeService {
 }
 
 const SERVICE = 'realtime'
-/** Server pings keep idle sockets alive through proxies; the browser also pings (SPEC.md section 9). */
+/** Server pings keep idle sockets alive through proxies; the browser also pings, every 5 s. */
 const SERVER_KEEP_ALIVE_MS = 12_000
 const MAX_MESSAGE_BYTES = 64 * 1024
 

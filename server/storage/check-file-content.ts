@@ -1,11 +1,8 @@
-import { open } from 'node:fs/promises'
 import { fileTypeFromBuffer } from 'file-type'
 import {
   extensionOf,
   fileNameRefusal,
-  IMAGES_ONLY_MESSAGE,
   TYPE_MISMATCH_MESSAGE,
-  TYPE_NOT_ALLOWED_MESSAGE,
   isImageArea,
   type DocumentExtension,
   type ImageExtension,
@@ -65,7 +62,6 @@ function ruleFor(area: StorageArea, fileName: string): Rule | null {
   return rules[extensionOf(fileName)] ?? null
 }
 
-export { IMAGES_ONLY_MESSAGE, TYPE_NOT_ALLOWED_MESSAGE }
 export const CONTENT_MISMATCH_MESSAGE = TYPE_MISMATCH_MESSAGE
 
 /** Checked when the upload is created: the name's extension is allowed in this area. Returns a refusal or null. */
@@ -76,19 +72,7 @@ export function checkFileName(area: StorageArea, fileName: string): string | nul
 /** How much of a file's beginning the content check reads. */
 export const CONTENT_SNIFF_BYTES = 4100
 
-/** Checked when the upload is complete: the content matches the extension (and the declared type). */
-export async function checkFileContent(area: StorageArea, fileName: string, filePath: string, declaredType?: string | null): Promise<string | null> {
-  const handle = await open(filePath, 'r')
-  try {
-    const head = Buffer.alloc(CONTENT_SNIFF_BYTES)
-    const { bytesRead } = await handle.read(head, 0, CONTENT_SNIFF_BYTES, 0)
-    return checkFileContentBytes(area, fileName, head.subarray(0, bytesRead), declaredType)
-  } finally {
-    await handle.close()
-  }
-}
-
-/** The same check on the file's first CONTENT_SNIFF_BYTES bytes (wherever the bytes are kept). */
+/** Checked when the upload is complete: the file's first CONTENT_SNIFF_BYTES bytes match its extension (and the declared type). */
 export async function checkFileContentBytes(area: StorageArea, fileName: string, head: Uint8Array, declaredType?: string | null): Promise<string | null> {
   const rule = ruleFor(area, fileName)
   if (!rule) return fileNameRefusal(area, fileName)

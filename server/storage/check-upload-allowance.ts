@@ -4,13 +4,13 @@ import type { StorageArea } from '../services/files/storage-path'
 import { quotaMessage, refuse, tooLargeMessage, type UploadRefusal } from './upload-refusal'
 
 /** One picture submission: pictures, not archives. */
-export const PICTURE_SUBMISSION_MAX_BYTES = 10_000_000
+const PICTURE_SUBMISSION_MAX_BYTES = 10_000_000
 /**
  * picture-submissions/ is writable by anyone, so what it takes in a day is capped in all (besides the
  * per-address rate limit), so that no number of addresses can fill the disk.
  */
-export const PICTURE_SUBMISSIONS_PER_DAY = { count: 500, bytes: 1_000_000_000 }
-export const PICTURE_SUBMISSIONS_CLOSED_MESSAGE = 'Picture submissions are closed for today. Please try again tomorrow.'
+const PICTURE_SUBMISSIONS_PER_DAY = { count: 500, bytes: 1_000_000_000 }
+const PICTURE_SUBMISSIONS_CLOSED_MESSAGE = 'Picture submissions are closed for today. Please try again tomorrow.'
 
 export interface CheckUploadAllowanceOptions {
   area: StorageArea

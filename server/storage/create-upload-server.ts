@@ -23,7 +23,7 @@ import { createUploadLocker } from './uploads/upload-locker'
 import { toPartialRow, UploadStore } from './uploads/upload-store'
 
 export const UPLOAD_PATH = '/uploads'
-export const PICTURE_SUBMISSIONS_PER_IP = { limit: 20, windowMs: 10 * 60_000 }
+const PICTURE_SUBMISSIONS_PER_IP = { limit: 20, windowMs: 10 * 60_000 }
 
 /** A guest's picture gets a name the server makes, so no one can replace another's submission. */
 function serverMadeName(clientName: string): string {

@@ -30,7 +30,7 @@ export function toRefusal(error: unknown, signedIn: boolean): UploadRefusal {
 }
 
 /** "20 GB", "1.5 GB", "500 MB": sizes the way the site shows them (powers of 1000). */
-export function formatLimit(bytes: number): string {
+function formatLimit(bytes: number): string {
   return bytes >= 1e9 ? `${Number((bytes / 1e9).toFixed(2))} GB` : `${Number((bytes / 1e6).toFixed(2))} MB`
 }
 

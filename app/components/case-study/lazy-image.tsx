@@ -3,9 +3,9 @@ import { timings } from '../../../lib/catalogue'
 import { ImageOverlay } from './image-overlay'
 import { useHydrated } from './use-hydrated'
 
-/** SPEC.md section 9: images start loading within 50 px of the viewport, once 10 % is visible. */
-export const LAZY_ROOT_MARGIN = '50px'
-export const LAZY_THRESHOLD = 0.1
+/** Images start loading within 50 px of the viewport, once 10 % is visible. */
+const LAZY_ROOT_MARGIN = '50px'
+const LAZY_THRESHOLD = 0.1
 
 export type ImageLoadState = 'waiting' | 'loading' | 'loaded' | 'error'
 
@@ -64,7 +64,7 @@ export function LazyImage({ src, alt, width, height, priority = false }: LazyIma
   }, [state])
 
   function reportFailure() {
-    // SPEC.md section 8: the failure is also logged, for whoever is looking at the console.
+    // The failure is also logged (not as an error), for whoever is looking at the console.
     console.log('Failed to load image', src)
     setState('error')
   }

@@ -8,7 +8,7 @@ export const linkClass = 'text-[var(--color-link)] underline underline-offset-2 
 const buttonBase =
   'inline-flex items-center justify-center gap-2 whitespace-nowrap rounded-lg px-5 py-3 font-semibold transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-[var(--color-highlight)]'
 export const primaryButtonClass = `${buttonBase} bg-[var(--color-highlight)] text-[var(--color-background)] hover:brightness-110`
-export const secondaryButtonClass = `${buttonBase} border border-[var(--color-highlight)] text-[var(--color-text)] hover:bg-[var(--color-shade)]`
+const secondaryButtonClass = `${buttonBase} border border-[var(--color-highlight)] text-[var(--color-text)] hover:bg-[var(--color-shade)]`
 
 export function ButtonLink({ to, children, variant = 'primary' }: { to: string; children: ReactNode; variant?: 'primary' | 'secondary' }) {
   return (

@@ -2,7 +2,7 @@ import { useId } from 'react'
 
 /**
  * The Meshwork mark: an aerofoil section with its computational mesh and two streamlines.
- * Its width follows SPEC.md section 9: 100 px × clamp(window width / 1000, 1, 1.6). Since
+ * Its width is 100 px × clamp(window width / 1000, 1, 1.6). Since
  * window width / 1000 × 100 px is 10vw, plain CSS does it, identical on the server and the client.
  */
 export function Logo() {

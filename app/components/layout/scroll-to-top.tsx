@@ -1,7 +1,7 @@
 import { useEffect } from 'react'
 import { useLocation } from 'react-router'
 
-/** The page scrolls to the top whenever the page changes (SPEC.md section 2, "Common layout"). */
+/** The page scrolls to the top whenever the page changes. */
 export function ScrollToTop() {
   const { pathname } = useLocation()
   useEffect(() => {

@@ -93,9 +93,3 @@ export const YouTubeIcon = (p: IconProps) => (
     <path d="m10 15 5-3-5-3z" />
   </Icon>
 )
-
-export const ExternalIcon = (p: IconProps) => (
-  <Icon {...p}>
-    <path d="M15 3h6v6M10 14 21 3M18 13v6a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2V8a2 2 0 0 1 2-2h6" />
-  </Icon>
-)

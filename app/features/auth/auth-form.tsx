@@ -2,7 +2,7 @@ import type { ReactNode } from 'react'
 import { INVALID_CODE_MESSAGE, INVALID_CREDENTIALS_MESSAGE, passwordRules, TOO_MANY_ATTEMPTS_MESSAGE } from '../../../lib/auth-schema'
 
 /**
- * What the forms that talk to better-auth share: the sign-in dialog (login-dialog.tsx) and the
+ * What the forms that talk to better-auth share: the sign-in dialog (login-form.tsx) and the
  * dashboard's "Sign-in and security" card (features/dashboard/account-security.tsx).
  */
 
@@ -14,12 +14,12 @@ export interface AuthAnswer {
 }
 
 /** Calls a better-auth endpoint; answers are JSON with `code` and `message` on failure. */
-export async function callAuth(path: string, body: Record<string, unknown>): Promise<AuthAnswer> {
+export async function callAuth(path: string, body: Record<string, unknown>, headers: Record<string, string> = {}): Promise<AuthAnswer> {
   try {
     const res = await fetch(`/api/auth${path}`, {
       method: 'POST',
       credentials: 'same-origin',
-      headers: { 'content-type': 'application/json' },
+      headers: { ...headers, 'content-type': 'application/json' },
       body: JSON.stringify(body),
     })
     const data = (await res.json().catch(() => ({}))) as { code?: string; message?: string }
@@ -54,13 +54,7 @@ export function explain(answer: AuthAnswer): string {
 }
 
 /** The id of a field's error message (`Field` renders it; the input names it in aria-describedby). */
-export const errorIdOf = (id: string) => `${id}-error`
-
-/** aria-invalid and aria-describedby for an input: its error first, then any hints. */
-export function describedBy(id: string, error: string | undefined, ...hints: (string | undefined | false)[]) {
-  const ids = [error ? errorIdOf(id) : undefined, ...hints].filter(Boolean)
-  return { 'aria-invalid': error ? true : undefined, 'aria-describedby': ids.length ? ids.join(' ') : undefined } as const
-}
+const errorIdOf = (id: string) => `${id}-error`
 
 /**
  * A label, its input (the children) and the field's error. The error is announced as an alert unless

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react'
-import { LOGIN_EMAIL_STORAGE_KEY } from '../../../lib/auth-constants'
+import { LOGIN_EMAIL_STORAGE_KEY, LOGIN_EMAIL_STORED_HEADER } from '../../../lib/auth-constants'
 
 /**
  * The browser's view of the session. Public pages are prerendered signed-out (docs/decisions/002);
@@ -57,7 +57,21 @@ export function useSession(): SessionState {
   )
 }
 
-/** The signed-in event of SPEC.md section 4: remember the email, then reload the page state. */
+/**
+ * Headers for a request that signs in as `email`: whether this browser already stored that address.
+ * The sign-in notification is recorded only when it had not (the first sign-in since the last sign-out).
+ */
+export function signInHeaders(email: string): Record<string, string> {
+  let stored: string | null = null
+  try {
+    stored = localStorage.getItem(LOGIN_EMAIL_STORAGE_KEY)
+  } catch {
+    /* storage may be disabled: nothing was stored */
+  }
+  return stored !== null && stored.trim().toLowerCase() === email.trim().toLowerCase() ? { [LOGIN_EMAIL_STORED_HEADER]: '1' } : {}
+}
+
+/** After a sign-in: the login dialog closes with the page, the email is remembered, the page reloads signed in. */
 export function completeSignIn(email: string) {
   try {
     localStorage.setItem(LOGIN_EMAIL_STORAGE_KEY, email)

@@ -1,18 +1,22 @@
 import { createClient, type Client } from 'graphql-ws/client'
+import { ApiError, graphqlRequest } from '../../../lib/api-client'
 import { realtimeTimings, type ChatMessage, type ChatStreamPart } from '../../../lib/chat-schema'
 
-/** The chat's GraphQL calls: queries and mutations over POST /graphql, the stream over graphql-ws. */
+const UNAVAILABLE_MESSAGE = 'The assistant is not available right now. Please try again.'
+
+/**
+ * The chat's GraphQL calls over POST /graphql (the stream goes over graphql-ws): reads are retried
+ * with the product's fetch defaults, sends are not. An answer the server decided (not signed in, not
+ * your conversation, too many messages) keeps its own words; a server that cannot be reached or did
+ * not answer reads as the assistant being unavailable.
+ */
 async function graphql<T>(query: string, variables: Record<string, unknown>): Promise<T> {
-  const response = await fetch('/graphql', {
-    method: 'POST',
-    credentials: 'same-origin',
-    headers: { 'content-type': 'application/json', accept: 'application/json' },
-    body: JSON.stringify({ query, variables }),
-  })
-  const body = (await response.json().catch(() => null)) as { data?: T; errors?: { message: string }[] } | null
-  if (body?.errors?.length) throw new Error(body.errors[0]!.message)
-  if (!response.ok || !body?.data) throw new Error('The assistant is not available right now. Please try again.')
-  return body.data
+  try {
+    return await graphqlRequest<T>(query, variables)
+  } catch (error) {
+    if (error instanceof ApiError && error.errors.length > 0) throw new Error(error.message)
+    throw new Error(UNAVAILABLE_MESSAGE)
+  }
 }
 
 export interface ConversationInfo {
@@ -59,7 +63,7 @@ export interface RealtimeClient {
 }
 
 /**
- * A graphql-ws client with the timings of SPEC.md sections 8 and 9: acknowledgement within 15 s,
+ * A graphql-ws client with the product's realtime timings: acknowledgement within 15 s,
  * a ping every 5 s and the socket dropped when no pong came back within 65 s, reconnecting after
  * 5 s and then every 60 s for as long as the window is open.
  */

@@ -46,7 +46,7 @@ export function Markdown({ text }: { text: string }) {
 
 const TOKEN = /\[([^\]]+)\]\(([^)\s]+)\)|\*\*([^*]+)\*\*|`([^`]+)`|\*([^*\s][^*]*)\*/g
 
-export function safeHref(href: string): string | undefined {
+function safeHref(href: string): string | undefined {
   if (/^\/(?!\/)/.test(href) || /^https?:\/\//i.test(href) || /^mailto:/i.test(href)) return href
   return undefined
 }

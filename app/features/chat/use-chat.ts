@@ -13,7 +13,7 @@ export interface UiMessage {
   error?: string
 }
 
-/** SPEC.md section 4: initial, then loading, then initialized. */
+/** A conversation is initial, then loading, then initialized. */
 export type ChatPhase = 'initial' | 'loading' | 'initialized'
 
 export interface ChatState {

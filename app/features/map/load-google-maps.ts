@@ -2,7 +2,7 @@
 
 export interface LoadGoogleMapsOptions {
   apiKey: string
-  /** Attempts after the first failure (SPEC.md section 9: three retries). */
+  /** Attempts after the first failure (three, with growing delays). */
   retries?: number
   /** Delay before the first retry; each further retry waits twice as long. */
   firstRetryDelayMs?: number
@@ -15,7 +15,7 @@ const SCRIPT_ID = 'google-maps-script'
  * Loads the Maps JavaScript API with the marker library, retrying with growing delays
  * (1 s, 2 s, 4 s by default) before giving up. Resolves with `google.maps`.
  *
- * A hand-written loader rather than @vis.gl's APIProvider because the spec asks for retries, which
+ * A hand-written loader rather than @vis.gl's APIProvider because the map must retry a failed load, which
  * that loader does not do (docs/decisions: contact map loader).
  */
 // One load at a time per page: a second map card (or a remount) waits for the same script.

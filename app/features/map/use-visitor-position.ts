@@ -5,7 +5,7 @@ export type PositionState = 'unknown' | 'asking' | 'known' | 'refused' | 'unsupp
 
 /**
  * The visitor's position from the browser, if they allow it. Unknown until geolocation succeeds;
- * a refusal is only logged (SPEC.md section 4).
+ * a refusal is only logged (the map still shows the office).
  *
  * The browser is asked straight away only when the visitor has already granted this site access;
  * otherwise we wait for them to ask, because a permission prompt on arrival is intrusive (and

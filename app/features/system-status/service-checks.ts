@@ -10,7 +10,7 @@ export interface ServiceCheck {
   state: CheckState
 }
 
-export const SERVICE_LABELS: Record<ServiceCheck['key'], string> = {
+const SERVICE_LABELS: Record<ServiceCheck['key'], string> = {
   website: 'Website',
   database: 'Database',
   ai: 'AI Assistant',

@@ -56,7 +56,7 @@ export function useCoarseLocation(): CoarseLocation | null {
   return location
 }
 
-/** Coarse location to 2 decimals (SPEC.md section 2, "Side panel"). */
+/** Coarse location to 2 decimals: enough for a status line, too coarse to find a house. */
 export function formatCoarseLocation({ lat, lng }: CoarseLocation): string {
   return `${lat.toFixed(2)}, ${lng.toFixed(2)}`
 }

@@ -1,7 +1,5 @@
 import { DEFAULT_THEME_INDEX, THEME_STORAGE_KEY, themes } from '../../../lib/theme'
 
-export { THEME_STORAGE_KEY }
-
 /**
  * Inline script for <head>: read the saved theme index and set it on <html> before the first paint,
  * so a reload never flashes the default theme. Kept tiny and dependency-free on purpose.

@@ -20,7 +20,7 @@ export function useThemeIndex(): number {
 }
 
 /**
- * Applies a theme (SPEC.md section 3): clears the body background image, sets the body background
+ * Applies a theme: clears the body background image, sets the body background
  * colour and the page-wide variables (through data-theme), and saves the index.
  */
 export function applyTheme(index: number, { save = true }: { save?: boolean } = {}) {

@@ -1,21 +1,10 @@
 import type { Address } from 'viem'
-
-async function graphql<T>(query: string, variables?: Record<string, unknown>): Promise<T | undefined> {
-  const res = await fetch('/graphql', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', accept: 'application/json' },
-    credentials: 'same-origin',
-    body: JSON.stringify({ query, variables }),
-  })
-  if (!res.ok) return undefined
-  const body = (await res.json()) as { data?: T; errors?: unknown[] }
-  return body.errors?.length ? undefined : body.data
-}
+import { graphqlRequest } from '../../../lib/api-client'
 
 /** The signed-in client's stored Ethereum address (user attribute custom_EthereumAddress), if any. */
 export async function readProfileEthereumAddress(): Promise<string | null> {
   try {
-    const data = await graphql<{ me: { attributes: { custom_EthereumAddress: string | null } } | null }>('{ me { attributes { custom_EthereumAddress } } }')
+    const data = await graphqlRequest<{ me: { attributes: { custom_EthereumAddress: string | null } } | null }>('{ me { attributes { custom_EthereumAddress } } }')
     return data?.me?.attributes.custom_EthereumAddress ?? null
   } catch {
     return null
@@ -28,7 +17,7 @@ export async function readProfileEthereumAddress(): Promise<string | null> {
  */
 export async function saveProfileEthereumAddress(address: Address): Promise<boolean> {
   try {
-    const data = await graphql<{ updateProfile: { __typename: string } }>(
+    const data = await graphqlRequest<{ updateProfile: { __typename: string } }>(
       'mutation SaveWalletAddress($input: ProfileInput!) { updateProfile(input: $input) { __typename } }',
       { input: { custom_EthereumAddress: address } },
     )

@@ -5,10 +5,10 @@ import type { WalletBadgeState } from '../../../lib/wallet/wallet-badge-label'
 import { walletMessages } from '../../../lib/wallet/wallet-messages'
 import type { DiscoveredWallet, WalletRuntime } from './wallet-runtime'
 
-/** Local storage (SPEC.md section 3, "Local client data"). */
-export const connectedAddressKey = 'Connected_address'
+/** Local storage: Connected_address holds the connected wallet address (other pages and tabs read it). */
+const connectedAddressKey = 'Connected_address'
 /** Which of several announced wallets was chosen at connect (its EIP-6963 rdns). */
-export const connectedWalletKey = 'Connected_wallet'
+const connectedWalletKey = 'Connected_wallet'
 
 export interface WalletError {
   /** The EIP-1193 error code when the wallet gave one (4001: the user rejected the request). */
@@ -80,7 +80,7 @@ function writeStorage(key: string, value: string | null) {
 }
 
 /**
- * The wallet badge's state machine (SPEC.md section 4: badge, detection, connect, disconnect,
+ * The wallet badge's state machine (badge, detection, connect, disconnect,
  * mobile, listener), over the runtime's discovered wallets. No React here: the widget renders it.
  */
 export function createWalletController({ runtime, isMobile, onChange, discoveryWindowMs = 300 }: WalletControllerOptions) {
@@ -201,7 +201,7 @@ export function createWalletController({ runtime, isMobile, onChange, discoveryW
     await loadBalance(account, run)
   }
 
-  /** SPEC.md section 4, wallet listener: empty accounts with a saved address clear it and reload. */
+  /** Wallet listener: empty accounts with a saved address clear it and reload. */
   function attachListeners(wallet: DiscoveredWallet) {
     if (attached.has(wallet.id) || !wallet.provider.on) return
     attached.add(wallet.id)
@@ -269,7 +269,7 @@ export function createWalletController({ runtime, isMobile, onChange, discoveryW
     writeStorage(connectedAddressKey, null)
     writeStorage(connectedWalletKey, null)
     await evaluate()
-    // Nothing user-visible when the notification fails (SPEC.md section 8).
+    // Nothing user-visible when the notification fails: it is for the team, not the visitor.
     await fetch('/api/wallet/disconnected', {
       method: 'POST',
       headers: { 'content-type': 'application/json' },

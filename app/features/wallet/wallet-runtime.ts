@@ -1,16 +1,17 @@
 import { createConfig, http, webSocket, type Config, type Connector } from 'wagmi'
 import { readContract, watchBlockNumber, watchConnectors } from 'wagmi/actions'
 import { defineChain, erc20Abi, type Address, type EIP1193Provider, type Transport } from 'viem'
+import { getJson } from '../../../lib/api-client'
 import { chains, multicall3Address, transportSettings } from '../../../lib/chains'
 import { publicWalletConfigSchema, type PublicWalletConfig } from '../../../lib/wallet/wallet-api-schemas'
 
 /**
  * The wallet's heavy half: wagmi and viem. Only the lazily loaded widget imports this module, so
- * neither library reaches the first load of a page (docs/decisions, wallet loading).
+ * neither library reaches the first load of a page (docs/decisions/008).
  *
  * wagmi does the EIP-6963 discovery (every announced wallet becomes a connector) and the token read
  * (its chain-56 client batches calls through Multicall3). Accounts and chain are asked of the chosen
- * wallet's EIP-1193 provider directly, with the calls SPEC.md section 7 names.
+ * wallet's EIP-1193 provider directly (eth_accounts, eth_requestAccounts, eth_chainId and the events).
  */
 
 export interface DiscoveredWallet {
@@ -34,11 +35,9 @@ export interface WalletRuntime {
   destroy(): void
 }
 
-/** The deployment's public chain and token settings, fetched once when first needed. */
+/** The deployment's public chain and token settings, fetched once when first needed (retried like any read). */
 async function fetchWalletConfig(): Promise<PublicWalletConfig> {
-  const res = await fetch('/api/wallet/config', { headers: { accept: 'application/json' } })
-  if (!res.ok) throw new Error(`Wallet configuration unavailable (HTTP ${res.status})`)
-  return publicWalletConfigSchema.parse(await res.json())
+  return publicWalletConfigSchema.parse(await getJson('/api/wallet/config'))
 }
 
 export function createWalletRuntime(): WalletRuntime {

@@ -1,5 +1,5 @@
 import type { CaseStudy, StudyBlock } from '../../../content/examples/types'
-import { pageData } from '../../../lib/meta'
+import { pageData } from '../../../lib/page-data'
 import { site } from '../../../lib/site'
 import { renderStudyEquations } from '../../components/case-study/render-equations.server'
 import { typeset } from '../../components/case-study/typeset'

@@ -1,13 +1,15 @@
 import { Link, useLoaderData, useSearchParams } from 'react-router'
 import { examples } from '../../../content/examples/list'
-import { pageData } from '../../../lib/meta'
-import { metaFromLoader, neverRevalidate } from '../../../lib/page-data'
+import { pageData } from '../../../lib/page-data'
+import { metaFromLoader } from '../../../lib/meta-from-loader'
+import { neverRevalidate } from '../../../lib/never-revalidate'
 import { CategoryBadge } from '../../components/case-study/category-badge'
 import { filterButtons, parseExampleFilter, type ExampleFilter } from '../../components/case-study/example-filter'
 import { useHydrated } from '../../components/case-study/use-hydrated'
 
-export const loader = () => pageData('/examples', examples)
 export const meta = metaFromLoader
+
+export const loader = () => pageData('/examples', examples)
 // The filter lives in the URL (?category=): choosing one must not refetch the list, which never changes.
 export const shouldRevalidate = neverRevalidate
 

@@ -1,11 +1,12 @@
 import { useLoaderData } from 'react-router'
 import { projectPageContent } from '../../../content/projects'
-import { pageData } from '../../../lib/meta'
-import { metaFromLoader } from '../../../lib/page-data'
+import { pageData } from '../../../lib/page-data'
+import { metaFromLoader } from '../../../lib/meta-from-loader'
 import { ProjectPage } from '../../components/content/project-page'
 
-export const loader = () => pageData('/projects/bonenet', projectPageContent('bonenet'))
 export const meta = metaFromLoader
+
+export const loader = () => pageData('/projects/bonenet', projectPageContent('bonenet'))
 
 export default function BoneNetPage() {
   const { content } = useLoaderData<typeof loader>()

@@ -1,9 +1,11 @@
 import { Link, useLoaderData } from 'react-router'
 import { projects, projectsOverview } from '../../../content/projects'
-import { pageData } from '../../../lib/meta'
-import { metaFromLoader } from '../../../lib/page-data'
+import { pageData } from '../../../lib/page-data'
+import { metaFromLoader } from '../../../lib/meta-from-loader'
 import { Icon } from '../../components/content/icon'
 import { cardClass, linkClass, Page, PageHeader } from '../../components/content/ui'
+
+export const meta = metaFromLoader
 
 export function loader() {
   return pageData('/projects', {
@@ -11,7 +13,6 @@ export function loader() {
     projects: projects.map(({ slug, path, icon, title, description }) => ({ slug, path, icon, title, description })),
   })
 }
-export const meta = metaFromLoader
 
 export default function ProjectsPage() {
   const { overview: projectsOverview, projects } = useLoaderData<typeof loader>().content

@@ -1,11 +1,12 @@
 import { useLoaderData } from 'react-router'
 import { servicePageContent } from '../../../content/services'
-import { pageData } from '../../../lib/meta'
-import { metaFromLoader } from '../../../lib/page-data'
+import { pageData } from '../../../lib/page-data'
+import { metaFromLoader } from '../../../lib/meta-from-loader'
 import { ServicePage } from '../../components/content/service-page'
 
-export const loader = () => pageData('/services/api', servicePageContent('api'))
 export const meta = metaFromLoader
+
+export const loader = () => pageData('/services/api', servicePageContent('api'))
 
 export default function APIServicePage() {
   const { content } = useLoaderData<typeof loader>()

@@ -1,13 +1,14 @@
 import { useLoaderData } from 'react-router'
 import { servicePageContent } from '../../../content/services'
 import { camCourses } from '../../../lib/catalogue'
-import { pageData } from '../../../lib/meta'
-import { metaFromLoader } from '../../../lib/page-data'
+import { pageData } from '../../../lib/page-data'
+import { metaFromLoader } from '../../../lib/meta-from-loader'
 import { ServicePage } from '../../components/content/service-page'
 import { cardClass, SectionHeading } from '../../components/content/ui'
 
-export const loader = () => pageData('/services/cam', { ...servicePageContent('cam'), camCourses })
 export const meta = metaFromLoader
+
+export const loader = () => pageData('/services/cam', { ...servicePageContent('cam'), camCourses })
 
 export default function CAMServicePage() {
   const { content } = useLoaderData<typeof loader>()
@@ -28,6 +29,16 @@ export default function CAMServicePage() {
                 <dt className="text-[var(--color-light)]">Certificate</dt>
                 <dd>{course.certificate}</dd>
               </dl>
+              <h4 className="mt-4 text-sm font-semibold">Who it is for</h4>
+              <p className="mt-1 text-sm leading-relaxed" data-course-target>
+                {course.target}
+              </p>
+              <h4 className="mt-4 text-sm font-semibold">What you learn</h4>
+              <ul className="mt-1 list-disc space-y-1 pl-5 text-sm" data-course-topics>
+                {course.learningTopics.map((topic) => (
+                  <li key={topic}>{topic}</li>
+                ))}
+              </ul>
             </li>
           ))}
         </ul>

@@ -1,12 +1,13 @@
 import { Link, useLoaderData } from 'react-router'
 import { serviceCards, servicesOverview } from '../../../content/services'
-import { pageData } from '../../../lib/meta'
-import { metaFromLoader } from '../../../lib/page-data'
+import { pageData } from '../../../lib/page-data'
+import { metaFromLoader } from '../../../lib/meta-from-loader'
 import { Icon } from '../../components/content/icon'
 import { ButtonLink, cardClass, linkClass, Page, PageHeader, TickList } from '../../components/content/ui'
 
-export const loader = () => pageData('/services', { overview: servicesOverview, services: serviceCards() })
 export const meta = metaFromLoader
+
+export const loader = () => pageData('/services', { overview: servicesOverview, services: serviceCards() })
 
 export default function ServicesPage() {
   const { overview: servicesOverview, services } = useLoaderData<typeof loader>().content

@@ -51,6 +51,12 @@ export const evalQuestions: EvalQuestion[] = [
   { question: 'Do the CNC courses come with a certificate?', expect: ['certificate of competence'] },
   { question: 'How many participants can join a CAM course?', expect: [`${cam('101').classSize} participants`] },
   { question: 'Which CNC programming courses do you run?', expect: ['G-code', 'Heidenhain', 'Parametric'] },
+  { question: 'Who is the ISO 6983 G-code course for?', expect: ['machinists'] },
+  { question: 'Do I need programming experience for the G-code course?', expect: ['no programming experience is needed'] },
+  { question: 'Who is the parametric programming course for?', expect: ['experienced CNC programmers'] },
+  { question: 'Is the parametric programming course suitable for beginners?', expect: ['experienced CNC programmers'] },
+  { question: 'Who should attend the Heidenhain course?', expect: ['Heidenhain TNC controls'] },
+  { question: 'What does the Heidenhain plain language course teach?', expect: [cam('102').learningTopics[2]!] },
   // Office and contact
   { question: 'Where is your office?', expect: [site.address.town] },
   { question: 'Where are you based?', expect: [site.address.town, site.address.county] },

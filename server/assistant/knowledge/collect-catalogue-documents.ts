@@ -13,6 +13,8 @@ const SERVICE_WORDS: Record<string, string> = {
   api: 'software integration web development',
 }
 const COURSE_WORDS = 'course courses training class lesson learn duration how long days level price cost per day'
+const AUDIENCE_WORDS = 'course training who for suitable audience aimed attend take should beginner experienced prerequisite need experience'
+const TOPIC_WORDS = 'course training what teach taught learn learning topics cover covered syllabus content contents subjects'
 
 /**
  * Passages from the business constants (lib/catalogue.ts), the company details (lib/site.ts) and the
@@ -65,6 +67,20 @@ export function collectCatalogueDocuments(): KnowledgeDocument[] {
       text: `CAM/CNC course ${course.code} ${course.name}: ${course.duration} hours, up to ${course.classSize} participants, and it ends with a ${course.certificate.toLowerCase()}.`,
       keywords: `${COURSE_WORDS} cnc machining programming hours certificate participants class size`,
     })
+    add({
+      id: `cam-course-${course.code}-target`,
+      title: 'CAM',
+      url: '/services/cam',
+      text: `Course ${course.code} ${course.name} is for: ${lowerFirst(course.target)}`,
+      keywords: `${AUDIENCE_WORDS} cnc machining programming`,
+    })
+    add({
+      id: `cam-course-${course.code}-topics`,
+      title: 'CAM',
+      url: '/services/cam',
+      text: `Course ${course.code} ${course.name} teaches: ${course.learningTopics.map(lowerFirst).join('; ')}.`,
+      keywords: `${TOPIC_WORDS} cnc machining programming`,
+    })
   }
   add({
     id: 'cam-courses-all',
@@ -102,4 +118,9 @@ export function collectCatalogueDocuments(): KnowledgeDocument[] {
     add({ id: `route-${route.path}`, title: route.title, url: route.path, text: `${route.title}: ${route.description}`, keywords, weight: 1 })
   }
   return docs
+}
+
+/** "Machinists, setters…" reads as "machinists, setters…" after a colon; codes such as "FK" or "ISO" keep their case. */
+function lowerFirst(text: string): string {
+  return /^[A-Z][a-z]/.test(text) ? text[0]!.toLowerCase() + text.slice(1) : text
 }

@@ -156,7 +156,7 @@ function courseFacts(name: string): string | undefined {
   const course = trainingCourses.find((c) => c.name === name)
   if (course) return `${course.name}: ${course.duration}, £${course.dayPrice} per day, ${course.level} level, at most ${MAX_TRAINING_PARTICIPANTS} participants.`
   const cam = camCourses.find((c) => c.name === name)
-  if (cam) return `Course ${cam.code} ${cam.name}: ${cam.duration} hours, up to ${cam.classSize} participants, ${cam.certificate.toLowerCase()}.`
+  if (cam) return `Course ${cam.code} ${cam.name}: ${cam.duration} hours, up to ${cam.classSize} participants, ${cam.certificate.toLowerCase()}. Who it is for: ${cam.target}`
   return undefined
 }
 

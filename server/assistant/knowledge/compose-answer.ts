@@ -10,7 +10,7 @@ export interface ComposedAnswer {
   sources: Pick<KnowledgeDocument, 'title' | 'url'>[]
 }
 
-export const UNKNOWN_ANSWER =
+const UNKNOWN_ANSWER =
   "I'm sorry, I don't know that from our site. Please ask us through the [contact page](/contact), or place a job request from your [client dashboard](/profile), and one of our engineers will get back to you."
 
 const INTRO_ANSWER =

@@ -2,7 +2,7 @@ import MiniSearch, { type SearchResult } from 'minisearch'
 import type { KnowledgeDocument } from './knowledge-document'
 
 /** Words that carry no meaning for retrieval; removed from documents and questions alike. */
-export const STOP_WORDS = new Set(
+const STOP_WORDS = new Set(
   `a an and are as at be been but by can could do does did for from had has have how i if in into is it its me my of on or our
   so than that the their them then there these they this to too us was we were what when where which who why will with would you your
   yours please tell know about any some much many there's what's i'm i'd i'll can't don't also just get got want need like

@@ -1,6 +1,6 @@
 import { boolean, pgTable, text, timestamp } from 'drizzle-orm/pg-core'
 
-/** better-auth's core tables, plus the per-user group list that decides the admin role (SPEC.md section 6). */
+/** better-auth's core tables, plus the per-user group list that decides the admin role (a group whose name contains "Admin"). */
 export const users = pgTable('user', {
   id: text('id').primaryKey(),
   name: text('name').notNull(),

@@ -1,6 +1,6 @@
 import { bigint, pgTable, text, timestamp } from 'drizzle-orm/pg-core'
 
-/** Metadata of a stored file (SPEC.md section 3); the type is derived from the extension. */
+/** Metadata of a stored file; the type is derived from the extension. */
 export const storedFiles = pgTable('stored_file', {
   /** e.g. user-box/{userId}/{fileName}; listing by prefix uses this primary key. */
   path: text('path').primaryKey(),

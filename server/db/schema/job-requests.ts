@@ -1,7 +1,7 @@
 import { date, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
 
 /**
- * JobRequests of SPEC.md section 3. The string-typed fields are kept as the spec has them:
+ * JobRequests. The string-typed fields keep the types of the original data API, which scripts rely on:
  * priority is "1".."5", files is a JSON-encoded list, membership is "true".
  */
 export const jobRequests = pgTable(

@@ -2,7 +2,7 @@ import { bigserial, index, integer, jsonb, pgTable, text, timestamp } from 'driz
 
 /**
  * Notifications and mail leave through this table: a row is committed with the business change,
- * and the outbox worker delivers it with retries (ARCHITECTURE.md, "Nothing is lost").
+ * and the outbox worker delivers it with retries (nothing is lost when a receiver is down).
  */
 export const outbox = pgTable(
   'outbox',

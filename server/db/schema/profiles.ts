@@ -2,7 +2,7 @@ import { boolean, pgTable, text, timestamp } from 'drizzle-orm/pg-core'
 import { users } from './auth'
 
 /**
- * User attributes of SPEC.md section 3 beyond what the user row holds (email, email_verified, sub = user.id).
+ * A client's attributes beyond what the user row holds (email, email_verified, sub = user.id).
  * postalAddress is five comma-joined parts: building, road, town, county, postcode.
  */
 export const profiles = pgTable('profile', {

@@ -8,7 +8,7 @@ import { sendMessage } from '../../services/chat/send-message'
 import { subscribeStreamParts } from '../../services/chat/subscribe-stream-parts'
 
 /**
- * The chat operations of SPEC.md section 7: create or get a conversation, list messages paged by
+ * The chat operations: create or get a conversation, list messages paged by
  * nextToken, send a message, and the assistant's stream parts by conversationId (over graphql-ws).
  * JSON fields (metadata, aiContext, toolConfiguration) travel as JSON-encoded strings.
  */
@@ -98,7 +98,7 @@ function parseJson(value: string | null | undefined, field: string): unknown {
 
 /**
  * graphql-ws has no per-subscription acknowledgement, yet the client must time out a subscription
- * that never starts (SPEC.md section 8). The first event is therefore an empty part with id
+ * that never starts (after 15 s it subscribes again). The first event is therefore an empty part with id
  * "start_ack", sent once the subscription listens; its seq is the one the client asked to resume after.
  */
 async function* withStartAck(conversationId: string, afterSeq: number, parts: AsyncIterableIterator<ChatStreamPart>): AsyncGenerator<ChatStreamPart> {

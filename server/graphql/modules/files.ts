@@ -5,7 +5,7 @@ import type { GraphqlModule } from '../graphql-module'
 export const filesModule: GraphqlModule = {
   name: 'files',
   typeDefs: /* GraphQL */ `
-    "Stored file of SPEC.md section 3; type comes from the extension; url is the download route."
+    "A stored file; type comes from the extension; url is the download route."
     type StoredFile {
       path: String!
       name: String!

@@ -13,7 +13,7 @@ export interface ProduceAnswerOptions {
   history: AssistantTurn[]
 }
 
-export const STOP_REASON_END_TURN = 'end_turn'
+const STOP_REASON_END_TURN = 'end_turn'
 
 /**
  * Runs the engine in the background. Every part is stored (so a reconnecting subscriber can resume

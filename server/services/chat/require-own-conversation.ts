@@ -12,7 +12,7 @@ export async function requireOwnConversation(actor: MaybeActor, conversationId: 
   if (!conversationId || !isUuid(conversationId)) throw new AppError('NOT_FOUND', chatMessages.noConversation)
   const [row] = await getAppContext().db.select().from(conversations).where(eq(conversations.id, conversationId)).limit(1)
   if (!row) throw new AppError('NOT_FOUND', chatMessages.noConversation)
-  // Conversations are private to their owner (SPEC.md section 6), admins included.
+  // Conversations are private to their owner: nobody else reads them, admins included.
   if (row.owner !== a.userId) throw new AppError('UNAUTHORIZED', chatMessages.unauthorized)
   return { actor: a, conversation: row }
 }

@@ -21,7 +21,8 @@ const HISTORY_MESSAGES = 20
 /**
  * Saves the user's message (and its notification) before anything is streamed, then starts the
  * assistant's answer in the background; the answer arrives through the stream subscription.
- * Order of checks (STYLE.md habit 10): validate, authenticate, rate limit, ownership.
+ * Order of checks: validate, authenticate, rate limit, ownership (cheap refusals first, and a stranger
+ * learns nothing about a conversation before the rate limit counts them).
  */
 export async function sendMessage({ actor, input }: SendMessageOptions): Promise<ChatMessage> {
   const data = parseInput(sendMessageInputSchema, input)

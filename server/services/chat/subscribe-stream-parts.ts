@@ -15,7 +15,7 @@ export interface SubscribeStreamPartsOptions {
 }
 
 /** How often stored parts are read while the event bus cannot deliver (Redis unreachable). */
-export const STREAM_PART_POLL_MS = 250
+const STREAM_PART_POLL_MS = 250
 
 /**
  * The assistant's stream parts for one conversation, for its owner only, in order, each once.

@@ -17,8 +17,8 @@ export interface CreateContactOptions {
 
 /**
  * Stores a visitor's message (anyone may send one). The row and its notification are committed in
- * one transaction, so the message is safe before anything is sent anywhere (ARCHITECTURE.md,
- * "Nothing is lost"); the outbox worker delivers the notification afterwards.
+ * one transaction, so the message is safe before anything is sent anywhere (nothing a visitor sends
+ * is lost to a failing mail or webhook); the outbox worker delivers the notification afterwards.
  *
  * Throws AppError BAD_REQUEST with per-field messages (the contact form's rules) or
  * TOO_MANY_REQUESTS when the address has sent too many messages.

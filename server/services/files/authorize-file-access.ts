@@ -19,7 +19,7 @@ export interface AuthorizedPath extends StoragePath {
 }
 
 /**
- * The storage rules of SPEC.md section 6, enforced on the server:
+ * Who may read, list, write and delete in each storage area, enforced on the server:
  * - profile-pictures: anyone reads a file by its path; the folder's owner (or an admin) lists, writes
  *   and deletes; the folder-less profile-pictures/{fileName} is listed and written by admins only.
  * - user-box/{userId}: the owner and admins only.

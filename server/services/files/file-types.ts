@@ -1,7 +1,7 @@
 import type { storedFiles } from '../../db/schema'
 import { contentTypeForName } from './storage-path'
 
-/** Stored file of SPEC.md section 3, plus where to download it. */
+/** A stored file (path, name, type from the extension, size, date), plus where to download it. */
 export interface StoredFileInfo {
   path: string
   /** The last path segment. */

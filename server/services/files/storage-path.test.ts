@@ -23,7 +23,7 @@ describe('sanitizeFileName', () => {
 })
 
 describe('parseStoragePath', () => {
-  it('accepts the paths of SPEC.md section 7', () => {
+  it('accepts the paths of the four storage areas', () => {
     expect(parseStoragePath('user-box/u1/plan.pdf')).toMatchObject({ area: 'user-box', folder: 'u1', fileName: 'plan.pdf' })
     expect(parseStoragePath('job-files/abc-123/a%20b.pdf')).toMatchObject({ area: 'job-files', folder: 'abc-123', fileName: 'a b.pdf', path: 'job-files/abc-123/a b.pdf' })
     expect(parseStoragePath('profile-pictures/logo.png')).toMatchObject({ area: 'profile-pictures', folder: null, fileName: 'logo.png' })

@@ -1,7 +1,7 @@
 import { AppError } from '../../errors/app-error'
 
 /**
- * The storage paths of SPEC.md section 7:
+ * The storage paths, one folder per area (and per owner where files have one):
  *   profile-pictures/{userId}/{fileName}  (or profile-pictures/{fileName} with no user)
  *   user-box/{userId}/{fileName}
  *   job-files/{jobRequestId}/{fileName}
@@ -102,7 +102,7 @@ export function buildStoragePath(area: StorageArea, folder: string | null, fileN
   return [area, folder, name].filter(Boolean).join('/')
 }
 
-/** The type of a stored file is derived from its extension (SPEC.md section 3). */
+/** The type of a stored file is derived from its extension, never from what the uploader declared. */
 export function contentTypeForName(name: string): string {
   const ext = name.toLowerCase().split('.').pop() ?? ''
   return (

@@ -4,10 +4,10 @@ import type { WalletDisconnectedInput } from '../../../lib/wallet/wallet-api-sch
 import { enqueueOutbox, type DbOrTx } from '../../outbox/enqueue'
 
 /** The outbox kind of the notification (server/db/schema/outbox.ts lists the kinds). */
-export const walletDisconnectKind = 'wallet-disconnect'
+const walletDisconnectKind = 'wallet-disconnect'
 
 /**
- * Queues the "Disconnected" notification of SPEC.md section 4 (emoji ":wave:", source
+ * Queues the wallet's "Disconnected" notification (emoji ":wave:", source
  * "<productName> - Logout"). The text is fixed here rather than taken from the request, so the public
  * endpoint cannot be used to post arbitrary messages to the company's channel.
  */

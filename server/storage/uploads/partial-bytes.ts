@@ -107,7 +107,7 @@ export function createDiskPartials(directory: string): PartialBytes {
 }
 
 /** Pieces of up to this size go to the bucket as one object each (bounded memory per upload). */
-export const S3_PART_SIZE = 8 * 1024 * 1024
+const S3_PART_SIZE = 8 * 1024 * 1024
 const PREFIX = '.uploads/'
 
 /**

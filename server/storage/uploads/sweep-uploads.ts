@@ -8,9 +8,9 @@ import { finishUpload } from './finish-upload'
 import { toPartialRow, type UploadStore } from './upload-store'
 
 /** An upload nobody has touched for this long is abandoned: its bytes and its record are removed. */
-export const ABANDONED_AFTER_MS = 24 * 60 * 60 * 1000
+const ABANDONED_AFTER_MS = 24 * 60 * 60 * 1000
 /** A complete upload whose finishing step has been idle this long is finished by the sweeper. */
-export const UNFINISHED_AFTER_MS = 60 * 1000
+const UNFINISHED_AFTER_MS = 60 * 1000
 
 export interface SweepUploadsOptions {
   db: Database

@@ -6,7 +6,7 @@ import { browserSuite } from '../../setup/browser-suite'
 import { startSmtpReceiver, type SmtpReceiver } from '../../setup/smtp-receiver'
 import { seedUser, signInContext } from '../dashboard/seed'
 
-// The chat socket's timings (SPEC.md sections 8 and 9) on a controlled clock: a socket whose pongs
+// The chat socket's timings on a controlled clock: a socket whose pongs
 // stop coming is dropped after 65 s and reopened 5 s later; a subscription that is not acknowledged
 // within 15 s is made again. The socket itself runs through a route that can hold messages back.
 const GREETING = `Hi! I'm your ${site.companyName} assistant. How can I help you today?`

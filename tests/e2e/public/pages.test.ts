@@ -83,7 +83,7 @@ describe('public pages: a visitor reads every page', () => {
     })
   }
 
-  it('/services/cam lists the three CNC courses: hours, up to 5 participants, certificate of competence', async () => {
+  it('/services/cam lists the three CNC courses: hours, up to 5 participants, certificate of competence, who each is for and what it teaches', async () => {
     const page = await visit('/services/cam', 'CAM')
     const courses = await texts(page, 'main [data-course]')
     expect(courses).toHaveLength(3)
@@ -91,6 +91,12 @@ describe('public pages: a visitor reads every page', () => {
     expect(courses[1]).toMatch(/Course 102.*Heidenhain plain language.*40 hours.*Up to 5 participants.*Certificate of competence/)
     expect(courses[2]).toMatch(/Course 103.*Parametric programming.*20 hours.*Up to 5 participants.*Certificate of competence/)
     expect(camCourses.map((c) => c.code)).toEqual(['101', '102', '103'])
+    for (const course of camCourses) {
+      const card = page.locator(`main [data-course="${course.code}"]`)
+      expect(await card.getByRole('heading', { name: 'Who it is for' }).count()).toBe(1)
+      expect(await card.locator('[data-course-target]').innerText()).toBe(course.target)
+      expect(await card.locator('[data-course-topics] li').allInnerTexts()).toEqual(course.learningTopics)
+    }
     await finish('cam-courses')
   })
 
@@ -179,7 +185,7 @@ describe('public pages: a visitor reads every page', () => {
     await finish('faqs')
   })
 
-  it('terms: twelve numbered sections on the topics of the spec', async () => {
+  it('terms: twelve numbered sections', async () => {
     const page = await visit('/terms', terms.heading)
     const headings = await texts(page, 'main h2')
     expect(headings).toHaveLength(12)

@@ -64,7 +64,7 @@ describe('wallet badge', () => {
   afterEach(async (ctx) => {
     if (ctx.task.result?.state === 'fail') await screenshotOnFailure(tracked?.page, `wallet-${ctx.task.name}`)
     if (tracked) {
-      // Nothing in the wallet flows is a console error (SPEC.md: states are logged, not errors).
+      // Nothing in the wallet flows is a console error (its states are logged, not errors).
       expect(tracked.errors).toEqual([])
       await tracked.context.close()
     }

@@ -2,7 +2,7 @@ import { createClient, type Client } from 'graphql-ws/client'
 import WebSocket from 'ws'
 import type { ChatStreamPart } from '../../../../lib/chat-schema'
 
-export const STREAM = `subscription ($conversationId: ID!, $afterSeq: Int) {
+const STREAM = `subscription ($conversationId: ID!, $afterSeq: Int) {
   onChatStreamPart(conversationId: $conversationId, afterSeq: $afterSeq) {
     id seq conversationId associatedUserMessageId contentBlockIndex contentBlockDeltaIndex contentBlockDoneAtIndex contentBlockText stopReason errors { message errorType }
   }

@@ -10,7 +10,7 @@ export function encodeMetadata(meta: Record<string, string>) {
 }
 
 /** The Upload-Path header is percent-encoded (a header holds only Latin-1; a file name anything). */
-export function decodeUploadPath(header: string | null): string | undefined {
+function decodeUploadPath(header: string | null): string | undefined {
   return header === null ? undefined : decodeURI(header)
 }
 

@@ -1,8 +1,8 @@
 import { Link } from 'react-router'
 import { site } from '../../../lib/site'
-import { ThemeDots } from '../../features/theme/theme-dots'
-import { WalletBadge } from '../../features/wallet/wallet-badge'
-import { Logo } from './logo'
+import { ThemeDots } from '../theme/theme-dots'
+import { WalletBadge } from '../wallet/wallet-badge'
+import { Logo } from '../../components/layout/logo'
 import { NavBar } from './nav-bar'
 
 interface SiteHeaderProps {

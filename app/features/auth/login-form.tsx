@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react'
 import { emailSchema, resetPasswordSchema, signInSchema, signUpSchema, verificationCodeSchema } from '../../../lib/auth-schema'
 import { callAuth, explain, Field, PasswordChecklist } from './auth-form'
-import { completeSignIn } from './use-session'
+import { completeSignIn, signInHeaders } from './use-session'
 
 type Mode = 'sign-in' | 'sign-up' | 'verify' | 'forgot' | 'reset'
 
@@ -45,7 +45,7 @@ export function LoginForm({ onCancel }: { onCancel: () => void }) {
       if (mode === 'sign-in') {
         const parsed = signInSchema.safeParse({ email, password })
         if (!parsed.success) return setError(parsed.error.issues[0]!.message)
-        const answer = await callAuth('/sign-in/email', parsed.data)
+        const answer = await callAuth('/sign-in/email', parsed.data, signInHeaders(parsed.data.email))
         if (answer.ok) return completeSignIn(parsed.data.email)
         if (answer.code === 'EMAIL_NOT_VERIFIED') {
           await sendVerificationCode(parsed.data.email)
@@ -65,7 +65,7 @@ export function LoginForm({ onCancel }: { onCancel: () => void }) {
         // address sets the account's password, so one chosen by someone else never opens it.
         const parsed = verificationCodeSchema.safeParse({ email, otp, password })
         if (!parsed.success) return setError(parsed.error.issues[0]!.message)
-        const answer = await callAuth('/email-otp/verify-email', parsed.data)
+        const answer = await callAuth('/email-otp/verify-email', parsed.data, signInHeaders(parsed.data.email))
         if (!answer.ok) return setError(explain(answer))
         return completeSignIn(parsed.data.email)
       }
@@ -81,7 +81,7 @@ export function LoginForm({ onCancel }: { onCancel: () => void }) {
       if (!parsed.success) return setError(parsed.error.issues[0]!.message)
       const answer = await callAuth('/email-otp/reset-password', parsed.data)
       if (!answer.ok) return setError(explain(answer))
-      const signedIn = await callAuth('/sign-in/email', { email: parsed.data.email, password: parsed.data.password })
+      const signedIn = await callAuth('/sign-in/email', { email: parsed.data.email, password: parsed.data.password }, signInHeaders(parsed.data.email))
       if (signedIn.ok) return completeSignIn(parsed.data.email)
       return go('sign-in', 'Your password was changed. Please sign in.')
     } finally {

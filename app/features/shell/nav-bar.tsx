@@ -1,13 +1,14 @@
 import { useEffect, useRef, useState } from 'react'
 import { Link, useLocation } from 'react-router'
 import { normalizePath, profileLink, visibleNavLinks } from '../../../lib/nav'
-import { signOut, useSession } from '../../features/auth/use-session'
-import { cn } from '../ui/cn'
-import { CloseIcon, LoginIcon, LogoutIcon, MenuIcon, PanelIcon, UserIcon } from '../ui/icons'
-import { preloadLoginDialog, useLoginDialog } from './login-dialog-context'
+import { signOut, useSession } from '../auth/use-session'
+import { cn } from '../../components/ui/cn'
+import { CloseIcon, LoginIcon, LogoutIcon, MenuIcon, PanelIcon, UserIcon } from '../../components/ui/icons'
+import { useLoginDialog } from '../../components/layout/login-dialog-context'
+import { preloadLoginDialog } from '../auth/login-dialog-provider'
 
-/** Mobile menu icon size (SPEC.md section 9). */
-export const MOBILE_MENU_ICON_SIZE = 28
+/** Mobile menu icon size, in px. */
+const MOBILE_MENU_ICON_SIZE = 28
 
 const itemClass = 'inline-flex items-center gap-2 rounded-md px-3 py-2 text-sm font-medium text-light no-underline transition-colors hover:bg-shade hover:text-text'
 

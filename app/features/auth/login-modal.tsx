@@ -1,14 +1,14 @@
 import * as Dialog from '@radix-ui/react-dialog'
-import { LoginForm } from '../../features/auth/login-dialog'
-import { CloseIcon } from '../ui/icons'
+import { CloseIcon } from '../../components/ui/icons'
+import { LoginForm } from './login-form'
 
-export interface LoginDialogProps {
+export interface LoginModalProps {
   open: boolean
   onOpenChange(open: boolean): void
 }
 
 /** The modal sign-in dialog: focus stays inside, Escape and the close button dismiss it. */
-export default function LoginDialog({ open, onOpenChange }: LoginDialogProps) {
+export default function LoginModal({ open, onOpenChange }: LoginModalProps) {
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>

@@ -1,13 +1,11 @@
 import { useCallback, useEffect, useState, type ReactNode } from 'react'
 import { useLocation } from 'react-router'
-import { ChatLauncher } from '../../features/chat/chat-launcher'
-import { LoginDialogProvider } from './login-dialog-context'
-import { ScrollToTop } from './scroll-to-top'
+import { LoginDialogProvider } from '../auth/login-dialog-provider'
+import { ChatLauncher } from '../chat/chat-launcher'
+import { ScrollToTop } from '../../components/layout/scroll-to-top'
 import { SidePanel } from './side-panel'
-import { SiteFooter } from './site-footer'
+import { SiteFooter } from '../../components/layout/site-footer'
 import { SiteHeader } from './site-header'
-
-export { useLoginDialog } from './login-dialog-context'
 
 /** The layout every page shares: header, navigation, side panel, main content and footer. */
 export function Shell({ children }: { children: ReactNode }) {

@@ -1,9 +1,9 @@
 import { useCallback, useEffect, useRef } from 'react'
 import { Link, useLocation } from 'react-router'
 import { allExamplesLink, normalizePath, sidePanelGroups } from '../../../lib/nav'
-import { cn } from '../ui/cn'
-import { ChevronRightIcon, CloseIcon } from '../ui/icons'
-import { lazyWhenVisible } from '../ui/lazy-when-visible'
+import { cn } from '../../components/ui/cn'
+import { ChevronRightIcon, CloseIcon } from '../../components/ui/icons'
+import { lazyWhenVisible } from '../../components/ui/lazy-when-visible'
 
 interface SidePanelProps {
   open: boolean
@@ -11,13 +11,13 @@ interface SidePanelProps {
 }
 
 // Hidden in the closed drawer on narrow screens: its code loads when it is shown.
-const SystemStatus = lazyWhenVisible('system-status', () => import('../../features/system-status/system-status').then((m) => m.SystemStatus))
+const SystemStatus = lazyWhenVisible('system-status', () => import('../system-status/system-status').then((m) => m.SystemStatus))
 
 const linkClass = (isActive: boolean) =>
   cn('flex items-center gap-2 rounded-md px-3 py-1.5 no-underline transition-colors hover:bg-shade hover:text-text', isActive ? 'bg-shade text-text' : 'text-light')
 
 /**
- * The side panel (w-80, SPEC.md section 9). From the xl breakpoint it is always shown beside the page;
+ * The side panel (w-80). From the xl breakpoint it is always shown beside the page;
  * below it, it is a drawer opened by the navigation bar's toggle.
  */
 export function SidePanel({ open, onClose }: SidePanelProps) {
