@@ -3,7 +3,8 @@ import type { ReactNode } from 'react'
 import { dangerButtonClass, secondaryButtonClass } from './styles'
 
 /**
- * The delete confirmation of SPEC.md section 5: "Are you sure?" with "Yes" and "No!".
+ * The delete confirmation of the dashboard: deleting a document or a job request asks "Are you sure?"
+ * with "Yes" and "No!".
  * Radix keeps focus inside the dialog, returns it to the trigger and closes on Escape.
  * `verb` names the action ("Delete" by default, "Revoke" for a token): the button's accessible name
  * and the dialog's description use it.

@@ -9,7 +9,7 @@ export interface UploadProgress {
 
 /**
  * Upload state for one upload button: "Uploading..." with a percentage while a file is on its way
- * (SPEC.md section 4). A failure resets the progress; the caller decides what message to show.
+ * (the uploads' state: the button is disabled while uploading). A failure resets the progress; the caller decides what message to show.
  * Leaving the page cancels a running upload (it can resume later from the same file).
  */
 export function useUpload() {

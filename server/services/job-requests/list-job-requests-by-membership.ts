@@ -11,7 +11,7 @@ export interface ListJobRequestsByMembershipOptions {
   user?: string | null
 }
 
-/** The secondary index of SPEC.md section 3: by membership, then user. */
+/** The job requests' secondary index: by membership, then user. */
 export async function listJobRequestsByMembership({ actor, membership, user }: ListJobRequestsByMembershipOptions): Promise<JobRequest[]> {
   const a = requireSignedIn(actor)
   const { db } = getAppContext()

@@ -10,7 +10,7 @@ import { filesError, normaliseFiles } from './normalise-job-request-fields'
 export interface UpdateJobRequestOptions {
   actor: MaybeActor
   id: string
-  /** The only updatable field (SPEC.md section 7: "update by id: files"). */
+  /** The only field the data API updates by id: a job request's files. */
   files: string[] | string
 }
 

@@ -71,7 +71,7 @@ describe('client dashboard: job requests', () => {
     const guest = await fetch(env.server.url + href)
     expect(guest.ok).toBe(false)
 
-    // Stored as the spec has it, read back through the data API the scripts use.
+    // Stored in the record's own form (priority as text "1" to "5", files a JSON list), read back through the data API the scripts use.
     const api = await fetch(`${env.server.url}/graphql`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', cookie: cookieHeader(user), origin: env.server.url },
