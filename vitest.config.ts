@@ -6,18 +6,34 @@ import { defineConfig } from 'vitest/config'
 // Node (the real server) always resolves the .js entry: make the tests do the same.
 const graphqlEntry = createRequire(import.meta.url).resolve('graphql')
 
-// Unit tests and server integration tests (real embedded PostgreSQL, real HTTP on loopback).
+// Two projects: `unit` (pure functions and components next to their code; no server, no database, runs
+// in seconds: `npm run test:unit`) and `integration` (tests/integration: the production server, the
+// embedded PostgreSQL, real HTTP on loopback: `npm run test:integration`, which builds first unless
+// SKIP_BUILD=1). `vitest run` runs both.
 export default defineConfig({
   resolve: { alias: [{ find: /^graphql$/, replacement: graphqlEntry }] },
   test: {
-    include: ['{app,lib,server,content,tests/integration}/**/*.test.{ts,tsx}'],
     exclude: ['**/node_modules/**', 'build/**', 'data/**'],
     environment: 'node',
-    testTimeout: 60_000,
-    hookTimeout: 120_000,
     setupFiles: ['tests/setup/fail-on-console-error.ts'],
     maxWorkers: 2,
     // expect.poll gives up after 1 s by default: too little on a loaded two-core machine.
     expect: { poll: { timeout: 10_000 } },
+    projects: [
+      {
+        extends: true,
+        test: { name: 'unit', include: ['{app,lib,server,content}/**/*.test.{ts,tsx}'], testTimeout: 10_000 },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'integration',
+          include: ['tests/integration/**/*.test.{ts,tsx}'],
+          globalSetup: ['tests/setup/global-build.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+    ],
   },
 })
