@@ -4,7 +4,6 @@ import path from 'node:path'
 import { getRequestListener } from '@hono/node-server'
 import { serveStatic } from '@hono/node-server/serve-static'
 import { Hono } from 'hono'
-import { compress } from 'hono/compress'
 import { createRequestHandler, RouterContextProvider, type RouterContext, type ServerBuild } from 'react-router'
 import { resolveActor } from './auth/resolve-actor'
 import { setAppContext, type AppContext } from './context'
@@ -15,6 +14,7 @@ import { closeRedisClient, createRedisClient } from './events/create-redis-clien
 import { createInProcessEventBus } from './events/event-bus'
 import { createPgEventBus } from './events/pg-event-bus'
 import { createRedisEventBus } from './events/redis-event-bus'
+import { compressAnswers } from './http/compress-answers'
 import { contentSecurityPolicy, createPagePolicy } from './http/content-security-policy'
 import { createGuestPageCache } from './http/guest-page-cache'
 import { loadStaticFiles, type StaticFiles } from './http/static-files'
@@ -86,7 +86,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   }
 
   const app = new Hono()
-  app.use('*', compress())
+  app.use('*', compressAnswers())
   // Before any handler reads the input: text no field accepts is a 400 here, not a database error later.
   app.use('*', rejectInvalidText())
   // Not under the Vite dev server, whose injected scripts change as it runs.

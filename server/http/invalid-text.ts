@@ -14,6 +14,9 @@ export function isInvalidText(value: string): boolean {
 
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/
 
+/** A JSON escape of NUL or of a surrogate (paired or not: the parse below decides). */
+const MAYBE_INVALID_ESCAPE = /\\u(?:0000|[dD][89abcdefABCDEF])/
+
 const utf8 = new TextDecoder('utf-8', { fatal: true })
 
 /** Percent-decoding that fails (rather than substituting U+FFFD) on bytes that are not UTF-8. */
@@ -95,6 +98,9 @@ async function bodyHasInvalidText(kind: BodyKind, bytes: Uint8Array, contentType
     return parts === undefined || parts.some(isInvalidText)
   }
   if (kind === 'json') {
+    // Valid UTF-8 holds no lone surrogate, so in JSON text a NUL or a lone surrogate is either the raw NUL
+    // character or a \u escape of one. Without either, no string in it can be invalid: no need to parse.
+    if (!text.includes('\u0000') && !MAYBE_INVALID_ESCAPE.test(text)) return false
     let parsed: unknown
     try {
       parsed = JSON.parse(text)
