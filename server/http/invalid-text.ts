@@ -2,7 +2,7 @@ import type { MiddlewareHandler } from 'hono'
 
 export const INVALID_TEXT_MESSAGE = 'Invalid characters in input'
 /** Form and JSON bodies larger than this are refused before they are read: no form of the site comes near. */
-const MAX_TEXT_BODY_BYTES = 1024 * 1024
+export const MAX_TEXT_BODY_BYTES = 1024 * 1024
 
 /**
  * Text no field of the site accepts: a NUL character (PostgreSQL cannot store it in text, and no person
@@ -50,7 +50,7 @@ export function jsonHasInvalidText(value: unknown): boolean {
   return false
 }
 
-type BodyKind = 'json' | 'form' | 'multipart' | 'text'
+export type BodyKind = 'json' | 'form' | 'multipart' | 'text'
 
 function bodyKindOf(contentType: string | undefined): BodyKind | undefined {
   const mediaType = (contentType ?? '').split(';')[0]!.trim().toLowerCase()
@@ -83,7 +83,7 @@ async function readBody(request: Request, limit: number): Promise<Uint8Array | u
 }
 
 /** Whether a body of this kind holds text no field accepts (undecodable UTF-8 included). */
-async function bodyHasInvalidText(kind: BodyKind, bytes: Uint8Array, contentType: string): Promise<boolean> {
+export async function bodyHasInvalidText(kind: BodyKind, bytes: Uint8Array, contentType: string): Promise<boolean> {
   let text: string
   try {
     text = utf8.decode(bytes)
@@ -122,7 +122,7 @@ async function bodyHasInvalidText(kind: BodyKind, bytes: Uint8Array, contentType
   return false
 }
 
-function urlHasInvalidText(url: URL): boolean {
+export function urlHasInvalidText(url: URL): boolean {
   for (const segment of url.pathname.split('/')) {
     const decoded = decodeComponent(segment.replace(/\+/g, '%2B'))
     if (decoded === undefined || isInvalidText(decoded)) return true
