@@ -4,7 +4,6 @@ import path from 'node:path'
 import { getRequestListener } from '@hono/node-server'
 import { serveStatic } from '@hono/node-server/serve-static'
 import { Hono } from 'hono'
-import { compress } from 'hono/compress'
 import { createRequestHandler, RouterContextProvider, type RouterContext, type ServerBuild } from 'react-router'
 import { resolveActor } from './auth/resolve-actor'
 import { setAppContext, type AppContext } from './context'
@@ -15,7 +14,9 @@ import { closeRedisClient, createRedisClient } from './events/create-redis-clien
 import { createInProcessEventBus } from './events/event-bus'
 import { createPgEventBus } from './events/pg-event-bus'
 import { createRedisEventBus } from './events/redis-event-bus'
+import { compressAnswers } from './http/compress-answers'
 import { contentSecurityPolicy, createPagePolicy } from './http/content-security-policy'
+import { createGuestPageCache } from './http/guest-page-cache'
 import { loadStaticFiles, type StaticFiles } from './http/static-files'
 import { checkDatabase, checkHealth, guestHealthReport } from './http/healthz'
 import { rejectInvalidText } from './http/invalid-text'
@@ -85,7 +86,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   }
 
   const app = new Hono()
-  app.use('*', compress())
+  app.use('*', compressAnswers())
   // Before any handler reads the input: text no field accepts is a 400 here, not a database error later.
   app.use('*', rejectInvalidText())
   // Not under the Vite dev server, whose injected scripts change as it runs.
@@ -130,6 +131,9 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
 
   let viteMiddleware: ((req: IncomingMessage, res: ServerResponse, next: () => void) => void) | undefined
   let getBuild: () => Promise<ServerBuild>
+  // The production build is one object: React Router derives its route table and matcher from it once.
+  // Given a function (the dev server's build, which changes as files change), it derives them on every request.
+  let productionBuild: ServerBuild | undefined
   let closeVite: (() => Promise<void>) | undefined
   if (dev) {
     const vite = await import('vite').then((v) => v.createServer({ server: { middlewareMode: true }, appType: 'custom' }))
@@ -139,6 +143,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   } else {
     const buildPath = path.join(buildDir, 'server/index.js')
     const build = (await import(buildPath)) as ServerBuild
+    productionBuild = build
     getBuild = async () => build
     const clientDir = path.relative(root, path.join(buildDir, 'client'))
     // The client build is answered from memory (static-files.ts) before Hono. What reaches here of it
@@ -150,15 +155,23 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     app.use('*', (c, next) => (c.req.header('range') && staticFiles?.has(c.req.path) ? serveRange(c, next) : next()))
   }
 
-  const handleRequest = createRequestHandler(getBuild, dev ? 'development' : 'production')
+  const handleRequest = productionBuild ? createRequestHandler(productionBuild, 'production') : createRequestHandler(getBuild, 'development')
+  const productionNonceContext = (productionBuild?.entry.module as { nonceContext?: RouterContext<string> } | undefined)?.nonceContext
+  // Guests' pages rendered once per second at most under load (guest-page-cache.ts); not under the dev server.
+  const guestPages = productionBuild ? createGuestPageCache({ ttlMs: 1000, maxEntries: 64 }) : undefined
   app.all('*', async (c) => {
+    const nonce = c.get('cspNonce')
+    const cacheable = guestPages !== undefined && nonce !== undefined && guestPages.accepts(c.req.raw)
+    const request = c.req.raw
+    return cacheable ? guestPages.serve(c.req.path, nonce, (n) => renderPage(request, n)) : renderPage(request, nonce)
+  })
+  const renderPage = async (request: Request, nonce: string | undefined) => {
     // The page's Content-Security-Policy nonce, for the scripts React Router and React write.
     const context = new RouterContextProvider()
-    const nonceContext = ((await getBuild()).entry.module as { nonceContext?: RouterContext<string> }).nonceContext
-    const nonce = c.get('cspNonce')
+    const nonceContext = productionBuild ? productionNonceContext : ((await getBuild()).entry.module as { nonceContext?: RouterContext<string> }).nonceContext
     if (nonceContext && nonce) context.set(nonceContext, nonce)
-    return handleRequest(c.req.raw, context)
-  })
+    return handleRequest(request, context)
+  }
   app.onError((error, c) => {
     log.error({ err: error, path: c.req.path }, 'unhandled request error')
     return c.text('Internal Server Error', 500)

@@ -2,7 +2,7 @@ import type { MiddlewareHandler } from 'hono'
 
 export const INVALID_TEXT_MESSAGE = 'Invalid characters in input'
 /** Form and JSON bodies larger than this are refused before they are read: no form of the site comes near. */
-const MAX_TEXT_BODY_BYTES = 1024 * 1024
+export const MAX_TEXT_BODY_BYTES = 1024 * 1024
 
 /**
  * Text no field of the site accepts: a NUL character (PostgreSQL cannot store it in text, and no person
@@ -13,6 +13,9 @@ export function isInvalidText(value: string): boolean {
 }
 
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/
+
+/** A JSON escape of NUL or of a surrogate (paired or not: the parse below decides). */
+const MAYBE_INVALID_ESCAPE = /\\u(?:0000|[dD][89abcdefABCDEF])/
 
 const utf8 = new TextDecoder('utf-8', { fatal: true })
 
@@ -47,7 +50,7 @@ export function jsonHasInvalidText(value: unknown): boolean {
   return false
 }
 
-type BodyKind = 'json' | 'form' | 'multipart' | 'text'
+export type BodyKind = 'json' | 'form' | 'multipart' | 'text'
 
 function bodyKindOf(contentType: string | undefined): BodyKind | undefined {
   const mediaType = (contentType ?? '').split(';')[0]!.trim().toLowerCase()
@@ -80,7 +83,7 @@ async function readBody(request: Request, limit: number): Promise<Uint8Array | u
 }
 
 /** Whether a body of this kind holds text no field accepts (undecodable UTF-8 included). */
-async function bodyHasInvalidText(kind: BodyKind, bytes: Uint8Array, contentType: string): Promise<boolean> {
+export async function bodyHasInvalidText(kind: BodyKind, bytes: Uint8Array, contentType: string): Promise<boolean> {
   let text: string
   try {
     text = utf8.decode(bytes)
@@ -95,6 +98,9 @@ async function bodyHasInvalidText(kind: BodyKind, bytes: Uint8Array, contentType
     return parts === undefined || parts.some(isInvalidText)
   }
   if (kind === 'json') {
+    // Valid UTF-8 holds no lone surrogate, so in JSON text a NUL or a lone surrogate is either the raw NUL
+    // character or a \u escape of one. Without either, no string in it can be invalid: no need to parse.
+    if (!text.includes('\u0000') && !MAYBE_INVALID_ESCAPE.test(text)) return false
     let parsed: unknown
     try {
       parsed = JSON.parse(text)
@@ -116,7 +122,7 @@ async function bodyHasInvalidText(kind: BodyKind, bytes: Uint8Array, contentType
   return false
 }
 
-function urlHasInvalidText(url: URL): boolean {
+export function urlHasInvalidText(url: URL): boolean {
   for (const segment of url.pathname.split('/')) {
     const decoded = decodeComponent(segment.replace(/\+/g, '%2B'))
     if (decoded === undefined || isInvalidText(decoded)) return true

@@ -1,5 +1,5 @@
-import { desc, eq } from 'drizzle-orm'
-import { getAppContext } from '../../context'
+import { desc, eq, sql } from 'drizzle-orm'
+import { getAppContext, type AppContext } from '../../context'
 import { jobRequests } from '../../db/schema'
 import { requireSignedIn, resolveSubjectUserId, type MaybeActor } from '../shared/authorize'
 import { toJobRequest, type JobRequest } from './job-request-types'
@@ -13,6 +13,21 @@ export interface ListJobRequestsOptions {
   limit?: number
 }
 
+/**
+ * The list of one client's job requests, the portal's most frequent read, as a prepared statement:
+ * built once per database, parsed and planned once per connection.
+ */
+const ownListByDb = new WeakMap<AppContext['db'], ReturnType<typeof prepareOwnList>>()
+function prepareOwnList(db: AppContext['db']) {
+  return db
+    .select()
+    .from(jobRequests)
+    .where(eq(jobRequests.user, sql.placeholder('owner')))
+    .orderBy(desc(jobRequests.createdAt))
+    .limit(sql.placeholder('take'))
+    .prepare('list_own_job_requests')
+}
+
 /** A client's job requests, newest first. A user sees only their own. */
 export async function listJobRequests({ actor, user, all, limit = 500 }: ListJobRequestsOptions): Promise<JobRequest[]> {
   const a = requireSignedIn(actor)
@@ -23,6 +38,8 @@ export async function listJobRequests({ actor, user, all, limit = 500 }: ListJob
     return rows.map(toJobRequest)
   }
   const owner = resolveSubjectUserId(a, user)
-  const rows = await db.select().from(jobRequests).where(eq(jobRequests.user, owner)).orderBy(desc(jobRequests.createdAt)).limit(take)
+  let ownList = ownListByDb.get(db)
+  if (!ownList) ownListByDb.set(db, (ownList = prepareOwnList(db)))
+  const rows = await ownList.execute({ owner, take })
   return rows.map(toJobRequest)
 }

@@ -1,3 +1,4 @@
+import { gunzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { signUpAndVerify } from './support/accounts'
 import type { HttpClient } from './support/http-client'
@@ -12,6 +13,36 @@ describe('GraphQL limits, introspection and error masking (production mode)', ()
   })
   afterAll(async () => {
     await portal?.close()
+  })
+
+  it('refuses a body above 100 KB (413) and one above 1 MB before reading it, in the GraphQL error shape', async () => {
+    const post = (body: string) => fetch(`${portal.url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body })
+    const big = await post(JSON.stringify({ query: '{ ok }', variables: { pad: 'x'.repeat(200 * 1024) } }))
+    expect(big.status).toBe(413)
+    const huge = await post(JSON.stringify({ query: '{ ok }', variables: { pad: 'x'.repeat(2 * 1024 * 1024) } }))
+    expect(huge.status).toBe(413)
+    expect((await huge.json()).errors[0]).toMatchObject({ message: 'Request body is too large', extensions: { code: 'REQUEST_ENTITY_TOO_LARGE' } })
+  })
+
+  it('compresses an answer for a client that accepts gzip, and says the answer varies by it', async () => {
+    const query = JSON.stringify({ query: `{ ${Array.from({ length: 15 }, (_, i) => `a${i}${'_'.repeat(60)}: me { userId }`).join(' ')} }` })
+    const headers = { 'content-type': 'application/json', cookie: user.cookieHeader, origin: portal.url }
+    const { request } = await import('node:http')
+    const raw = await new Promise<{ encoding?: string; vary?: string; body: Buffer }>((resolve, reject) => {
+      const url = new URL(`${portal.url}/graphql`)
+      const req = request({ host: url.hostname, port: url.port, path: url.pathname, method: 'POST', headers: { ...headers, 'accept-encoding': 'gzip' } }, (res) => {
+        const chunks: Buffer[] = []
+        res.on('data', (c: Buffer) => chunks.push(c))
+        res.on('end', () => resolve({ encoding: res.headers['content-encoding'], vary: res.headers.vary, body: Buffer.concat(chunks) }))
+      })
+      req.on('error', reject)
+      req.end(query)
+    })
+    expect(raw.encoding).toBe('gzip')
+    expect(raw.vary).toMatch(/Accept-Encoding/)
+    const answer = JSON.parse(gunzipSync(raw.body).toString())
+    expect(answer.errors).toBeUndefined()
+    expect(answer.data[`a14${'_'.repeat(60)}`].userId).toEqual(expect.any(String))
   })
 
   it('refuses a query deeper than 6 levels and accepts 6', async () => {

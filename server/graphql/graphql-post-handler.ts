@@ -1,0 +1,102 @@
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import { promisify } from 'node:util'
+import { gzip as gzipCallback } from 'node:zlib'
+import type { AppContext } from '../context'
+import { bodyHasInvalidText, INVALID_TEXT_MESSAGE, MAX_TEXT_BODY_BYTES, urlHasInvalidText } from '../http/invalid-text'
+import { GRAPHQL_PATH, type GraphqlYoga } from './create-yoga'
+
+const gzip = promisify(gzipCallback)
+/** Answers smaller than this are sent as they are: compressing them saves less than it costs. */
+const COMPRESS_FROM_BYTES = 1024
+const ACCEPTS_GZIP = /(?:^|[\s,])(?:gzip|\*)(?:\s*;\s*q=(?:1|0?\.\d*[1-9]\d*))?\s*(?:,|$)/i
+
+/** Whether `contentType` is a JSON body /graphql reads. */
+export function isGraphqlJsonBody(contentType: string | undefined): boolean {
+  const mediaType = (contentType ?? '').split(';')[0]!.trim().toLowerCase()
+  return mediaType === 'application/json' || mediaType === 'application/graphql-response+json'
+}
+
+/**
+ * POST /graphql with a JSON body, answered from Node's request and response without the page
+ * router's layers: the body is read once into memory, checked as every input is at the edge (a 413
+ * above the text-body limit, a 400 for text no field accepts), handed to Yoga, and its answer written
+ * back (gzip for a client that accepts it). The visitor's address and the cross-site check were
+ * applied before, as for every request. GET, OPTIONS and other bodies go through the router
+ * (graphql-plugin.ts).
+ */
+export function handleGraphqlPost(req: IncomingMessage, res: ServerResponse, ctx: AppContext): boolean {
+  if (req.method !== 'POST' || !isGraphqlJsonBody(req.headers['content-type'])) return false
+  const url = req.url ?? ''
+  const queryAt = url.indexOf('?')
+  if ((queryAt === -1 ? url : url.slice(0, queryAt)) !== GRAPHQL_PATH) return false
+  answer(req, res, ctx).catch((error: unknown) => {
+    ctx.log.error({ err: error, path: GRAPHQL_PATH }, 'unhandled request error')
+    if (res.headersSent) res.destroy()
+    else send(res, 500, 'text/plain; charset=UTF-8', Buffer.from('Internal Server Error'))
+  })
+  return true
+}
+
+function send(res: ServerResponse, status: number, contentType: string, body: Buffer) {
+  res.statusCode = status
+  res.setHeader('content-type', contentType)
+  res.setHeader('cache-control', 'no-store')
+  res.setHeader('content-length', body.byteLength)
+  res.end(body)
+}
+
+function refuse(res: ServerResponse, status: 400 | 413, message: string) {
+  const code = status === 400 ? 'BAD_REQUEST' : 'REQUEST_ENTITY_TOO_LARGE'
+  if (status === 413) res.setHeader('connection', 'close')
+  send(res, status, 'application/json', Buffer.from(JSON.stringify({ errors: [{ message, extensions: { code } }] })))
+}
+
+/** The body, or undefined once it passes `limit` bytes. */
+async function readBody(req: IncomingMessage, limit: number): Promise<Buffer | undefined> {
+  if (Number(req.headers['content-length']) > limit) return undefined
+  const chunks: Buffer[] = []
+  let size = 0
+  for await (const chunk of req as AsyncIterable<Buffer>) {
+    size += chunk.byteLength
+    if (size > limit) return undefined
+    chunks.push(chunk)
+  }
+  return chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks)
+}
+
+async function answer(req: IncomingMessage, res: ServerResponse, ctx: AppContext) {
+  let url: URL
+  try {
+    url = new URL(req.url ?? '/', `http://${req.headers.host ?? 'localhost'}`)
+  } catch {
+    return refuse(res, 400, 'Bad request')
+  }
+  if (urlHasInvalidText(url)) return refuse(res, 400, INVALID_TEXT_MESSAGE)
+  const body = await readBody(req, MAX_TEXT_BODY_BYTES)
+  if (!body) return refuse(res, 413, 'Request body is too large')
+  if (await bodyHasInvalidText('json', body, req.headers['content-type'] ?? '')) return refuse(res, 400, INVALID_TEXT_MESSAGE)
+
+  // req.headers, not rawHeaders: client-ip.ts stamps the visitor's address there.
+  const headers = new Headers()
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (value === undefined || name.startsWith(':')) continue
+    if (Array.isArray(value)) for (const item of value) headers.append(name, item)
+    else headers.set(name, value)
+  }
+  const yoga = ctx.services.graphql as GraphqlYoga
+  const response = await yoga.fetch(new Request(url, { method: 'POST', headers, body: body.toString('utf8') }), {})
+  let payload: Buffer = Buffer.from(await response.arrayBuffer())
+  res.statusCode = response.status
+  for (const [name, value] of response.headers) if (name !== 'set-cookie' && name !== 'content-length') res.setHeader(name, value)
+  const cookies = response.headers.getSetCookie()
+  if (cookies.length) res.setHeader('set-cookie', cookies)
+  res.setHeader('cache-control', 'no-store')
+  const vary = res.getHeader('vary')
+  res.setHeader('vary', vary ? `${String(vary)}, Accept-Encoding` : 'Accept-Encoding')
+  if (payload.byteLength >= COMPRESS_FROM_BYTES && ACCEPTS_GZIP.test(req.headers['accept-encoding'] ?? '')) {
+    payload = await gzip(payload)
+    res.setHeader('content-encoding', 'gzip')
+  }
+  res.setHeader('content-length', payload.byteLength)
+  res.end(payload)
+}
