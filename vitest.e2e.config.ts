@@ -7,7 +7,10 @@ export default defineConfig({
     environment: 'node',
     testTimeout: 120_000,
     hookTimeout: 180_000,
-    globalSetup: ['tests/setup/global-build.ts'],
+    // The build first, then the one server the browser tests share.
+    globalSetup: ['tests/setup/global-build.ts', 'tests/setup/shared-server.ts'],
+    // A console error or page error in the browser fails the test unless the test allows it by name.
+    setupFiles: ['tests/setup/fail-on-page-errors.ts'],
     maxWorkers: 2,
     // expect.poll gives up after 1 s by default: too little on a loaded two-core machine.
     expect: { poll: { timeout: 10_000 } },

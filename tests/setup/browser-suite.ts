@@ -1,5 +1,5 @@
 import type { Browser } from 'playwright-core'
-import { afterAll, afterEach, beforeAll, expect } from 'vitest'
+import { afterAll, afterEach, beforeAll } from 'vitest'
 import { launchBrowser, newTrackedPage, screenshotOnFailure, type TrackedPage } from './browser'
 import { startTestServer, type TestServer, type TestServerOptions } from './test-server'
 
@@ -16,18 +16,16 @@ export interface BrowserSuite {
 
 /**
  * What most browser suites set up: one production server and one Chromium for the file, and a fresh
- * page per test, closed after it (with a screenshot under test-results/ when the test failed).
+ * page per test, closed after it (with a screenshot under test-results/ when the test failed). A console
+ * error or page error fails the test (tests/setup/fail-on-page-errors.ts) unless it calls allowPageErrors.
  * Call it inside `describe`.
  */
 export function browserSuite({
   server: serverOptions = () => ({}),
-  failOnPageErrors = false,
   screenshotPrefix = '',
 }: {
   /** Read when the suite starts, so it may use what an earlier `beforeAll` started (a mail receiver, say). */
   server?: () => TestServerOptions
-  /** After each test, fail it if its page logged a console error or a policy violation. */
-  failOnPageErrors?: boolean
   /** Before the test name, in the screenshot's file name. */
   screenshotPrefix?: string
 } = {}): BrowserSuite {
@@ -39,10 +37,8 @@ export function browserSuite({
   })
   afterEach(async (test) => {
     if (test.task.result?.state === 'fail') await screenshotOnFailure(tracked?.page, screenshotPrefix + test.task.name)
-    const errors = tracked?.errors ?? []
     await tracked?.context.close()
     tracked = undefined
-    if (failOnPageErrors) expect(errors, 'console errors in the page').toEqual([])
   })
   afterAll(async () => {
     await browser?.close()

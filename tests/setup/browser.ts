@@ -19,6 +19,33 @@ export interface TrackedPage {
   errors: string[]
 }
 
+/**
+ * Every page opened by newTrackedPage, with how many of its errors were already checked. After each
+ * browser test (tests/setup/fail-on-page-errors.ts) the errors logged since the last check fail the
+ * test unless the test allowed them by name (allowPageErrors): a console error or an uncaught page
+ * error is a failure by default.
+ */
+const watched = new Map<TrackedPage, { checked: number; closed: boolean }>()
+let allowed: RegExp[] = []
+
+/** Errors this test provokes on purpose (a refused request, a dropped connection), by pattern. */
+export function allowPageErrors(...patterns: RegExp[]) {
+  allowed.push(...patterns)
+}
+
+/** The errors logged since the last call that no allowPageErrors pattern matches; then forgets the patterns. */
+export function takeUnexpectedPageErrors(): string[] {
+  const unexpected: string[] = []
+  for (const [tracked, state] of watched) {
+    const fresh = tracked.errors.slice(state.checked)
+    state.checked = tracked.errors.length
+    unexpected.push(...fresh.filter((e) => !allowed.some((pattern) => pattern.test(e))))
+    if (state.closed) watched.delete(tracked)
+  }
+  allowed = []
+  return unexpected
+}
+
 /** A fresh context and page that records console errors, page errors and Content-Security-Policy violations. */
 export async function newTrackedPage(browser: Browser, options: Parameters<Browser['newContext']>[0] = {}): Promise<TrackedPage> {
   const context = await browser.newContext(options)
@@ -32,7 +59,13 @@ export async function newTrackedPage(browser: Browser, options: Parameters<Brows
   await page.addInitScript(() => {
     document.addEventListener('securitypolicyviolation', (e) => console.error(`Content-Security-Policy violation: ${e.violatedDirective} blocked ${e.blockedURI || 'inline code'}`))
   })
-  return { page, context, errors }
+  const tracked = { page, context, errors }
+  watched.set(tracked, { checked: 0, closed: false })
+  context.on('close', () => {
+    const state = watched.get(tracked)
+    if (state) state.closed = true
+  })
+  return tracked
 }
 
 /** Keeps a screenshot of a failed test under test-results/. */

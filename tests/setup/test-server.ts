@@ -20,17 +20,65 @@ export interface TestServer {
 }
 
 export interface TestServerOptions {
+  /** Settings of this server; a server with any is the test's own. */
   env?: Record<string, string | undefined>
+  /**
+   * A server of the test's own even without settings: to read its log, stop it or restart it. Without
+   * settings, data directory or this, a browser test gets the one server all browser tests share.
+   */
+  own?: boolean
   /** Reuse a data directory (e.g. after a crash); a fresh temporary one by default. */
   dataDir?: string
   timeoutMs?: number
 }
 
+/** Where the shared server of the browser tests runs (tests/setup/shared-server.ts provides it). */
+export interface SharedServerInfo {
+  url: string
+  dataDir: string
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    sharedServer: SharedServerInfo | undefined
+  }
+}
+
 /**
- * Starts the production server (build/) as a real child process on a free port with its own DATA_DIR
- * and the embedded PostgreSQL. Resolves when it logs that it is ready.
+ * The production server (build/) as a real child process on a free port with its own DATA_DIR and the
+ * embedded PostgreSQL; resolves when it logs that it is ready. Called without settings in the browser
+ * tests, it answers the one server they share (started once for the run); stopping that one is left to
+ * the run's end. Tests that share it keep apart by their own users and data.
  */
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
+  const wantsShared = !options.own && !options.dataDir && (!options.env || Object.keys(options.env).length === 0)
+  if (wantsShared) {
+    const { inject } = await import('vitest')
+    const shared = inject('sharedServer')
+    if (shared) return sharedTestServer(shared)
+  }
+  return spawnTestServer(options)
+}
+
+function sharedTestServer({ url, dataDir }: SharedServerInfo): TestServer {
+  const notOwned = async () => null
+  return {
+    url,
+    dataDir,
+    get process(): ChildProcess {
+      throw new Error('The shared test server runs in the test runner; start one with { own: true } to control its process')
+    },
+    get logs(): string[] {
+      throw new Error('The shared test server’s log is not kept here; start one with { own: true } to read it')
+    },
+    stop: notOwned,
+    kill: notOwned,
+    cleanup: () => {},
+  }
+}
+
+/** Starts a server of the caller's own (see startTestServer). */
+export async function spawnTestServer(options: TestServerOptions = {}): Promise<TestServer> {
   const ownsDataDir = !options.dataDir
   const dataDir = options.dataDir ?? mkdtempSync(path.join(os.tmpdir(), 'site-test-'))
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server/main.ts')], {

@@ -69,8 +69,8 @@ describe('chat assistant in the browser', () => {
   beforeAll(async () => {
     env = await startEnv()
     browser = await launchBrowser()
-    alice = await seedUser(env.server.url, env.mail, `chat-alice-${run}@example.com`)
-    bob = await seedUser(env.server.url, env.mail, `chat-bob-${run}@example.com`)
+    alice = await seedUser(env.server, `chat-alice-${run}@example.com`)
+    bob = await seedUser(env.server, `chat-bob-${run}@example.com`)
   })
   afterAll(async () => {
     await browser?.close()
@@ -245,7 +245,7 @@ describe('chat assistant on a model provider (fake OpenAI-compatible server)', (
   })
 
   it('a socket dropped mid-answer reconnects and the answer completes without duplicates or gaps', async (ctx) => {
-    const dan = await seedUser(env.server.url, env.mail, `chat-dan-${run}@example.com`)
+    const dan = await seedUser(env.server, `chat-dan-${run}@example.com`)
     const tracked = await newTrackedPage(browser)
     const { page } = tracked
     // Keep a handle on the page's sockets, to cut the connection as a network failure would.
@@ -285,7 +285,7 @@ describe('chat assistant on a model provider (fake OpenAI-compatible server)', (
   })
 
   it('shows the error with a Retry that asks again, and "Reconnecting…" when the server goes away', async (ctx) => {
-    const carol = await seedUser(env.server.url, env.mail, `chat-carol-${run}@example.com`)
+    const carol = await seedUser(env.server, `chat-carol-${run}@example.com`)
     const tracked = await openSignedIn(browser, env, carol)
     const { page } = tracked
     fake.setMode('fail')

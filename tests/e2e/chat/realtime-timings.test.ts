@@ -69,7 +69,7 @@ describe('chat socket timings', () => {
   const suite = browserSuite({ server: () => ({ env: { SMTP_URL: mail.url, MAIL_FROM: 'portal@example.com' } }) })
 
   async function openChat(name: string, drop: (message: Message, socketIndex: number) => boolean) {
-    const user = await seedUser(suite.server.url, mail, `chat-${name}-${run}@example.com`)
+    const user = await seedUser(suite.server, `chat-${name}-${run}@example.com`)
     const { page, context } = await suite.newPage()
     await page.clock.install()
     const log = await routeChatSocket(page, drop)

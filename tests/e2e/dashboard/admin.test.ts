@@ -1,6 +1,6 @@
 import { axeWhenSettled } from '../../setup/axe'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import type { TrackedPage } from '../../setup/browser'
+import { allowPageErrors, type TrackedPage } from '../../setup/browser'
 import { hydrated, screenshotOnFailure, startDashboardEnv, unexpectedErrors, type DashboardEnv } from './dashboard-env'
 import { cookieHeader, type SeededUser } from './seed'
 
@@ -98,6 +98,7 @@ describe('client dashboard: the admin acting for a client', () => {
   })
 
   it('a normal user never sees the client selector, and cannot open another client by URL', async () => {
+    allowPageErrors(/status of 403/) // opening another client's dashboard by URL is refused
     current = await env.open(alice, `/profile?client=${bob.id}`)
     const { page } = current
     await page.getByText('You are not allowed to see this client’s dashboard.').waitFor()

@@ -1,5 +1,5 @@
 import type { Browser, Page } from 'playwright-core'
-import { launchBrowser, newTrackedPage, screenshotOnFailure, type TrackedPage } from '../../setup/browser'
+import { allowPageErrors, launchBrowser, newTrackedPage, screenshotOnFailure, type TrackedPage } from '../../setup/browser'
 import { startTestServer, type TestServer } from '../../setup/test-server'
 import { startSmtpReceiver, type SmtpReceiver } from '../../setup/smtp-receiver'
 import { seedUser, signInContext, type SeededUser } from './seed'
@@ -39,7 +39,7 @@ export async function startDashboardEnv(adminNames: string[] = []): Promise<Dash
     server,
     mail,
     browser,
-    user: (name) => seedUser(server.url, mail, emailOf(name)),
+    user: (name) => seedUser(server, emailOf(name), { admin: adminNames.includes(name) }),
     async open(user, path = '/profile') {
       const tracked = await newTrackedPage(browser, { acceptDownloads: true })
       pages.push(tracked)
@@ -71,5 +71,7 @@ export { screenshotOnFailure }
 
 /** Console errors other than the network failures a test caused on purpose. */
 export function unexpectedErrors(errors: string[], allowed: RegExp[] = []) {
+  // What a test allows here, it allows for the check after the test too (tests/setup/fail-on-page-errors.ts).
+  allowPageErrors(...allowed)
   return errors.filter((e) => !allowed.some((r) => r.test(e)))
 }

@@ -1,5 +1,11 @@
 import type { BrowserContext } from 'playwright-core'
+import { createHmac, randomBytes, randomUUID } from 'node:crypto'
+import { readFileSync } from 'node:fs'
+import path from 'node:path'
+import pg from 'pg'
 import type { SmtpReceiver } from '../../setup/smtp-receiver'
+import { ADMINS_GROUP } from '../../../server/auth/admin-groups'
+import { hashPassword } from '../../../server/auth/password-hash'
 
 export interface SeededUser {
   id: string
@@ -11,11 +17,61 @@ export interface SeededUser {
 
 export const testPassword = 'Str0ng!Passw0rd'
 
+/** A server the tests can reach: its address, and its DATA_DIR (the embedded database's settings and the auth secret). */
+export interface SeedTarget {
+  url: string
+  dataDir: string
+}
+
+const hashes = new Map<string, Promise<string>>()
+/** The stored form of a password, hashed as the server does (once per password per test process). */
+function storedPassword(password: string): Promise<string> {
+  let hash = hashes.get(password)
+  if (!hash) hashes.set(password, (hash = hashPassword(password)))
+  return hash
+}
+
 /**
- * Creates a verified account the way a person does (sign up, code by mail, verify) through the
- * auth API, and returns its session. Admins are made by listing their email in ADMIN_EMAILS.
+ * A verified account with a session, written straight into the server's database: the account, its
+ * password (hashed as the server hashes it), the "Admins" group when asked, and a session whose cookie
+ * is signed with the server's secret as the auth library signs it. For tests that need a signed-in
+ * user but are not about signing up; the tests of sign-up, verification and sign-in use the real path.
  */
-export async function seedUser(baseUrl: string, mail: SmtpReceiver, email: string, password = testPassword): Promise<SeededUser> {
+export async function seedUser(server: SeedTarget, email: string, { password = testPassword, admin = false }: { password?: string; admin?: boolean } = {}): Promise<SeededUser> {
+  const settings = JSON.parse(readFileSync(path.join(server.dataDir, 'postgres.json'), 'utf8')) as { port: number; password: string }
+  const secret = readFileSync(path.join(server.dataDir, 'auth-secret'), 'utf8').trim()
+  const id = randomUUID().replaceAll('-', '')
+  const token = randomBytes(24).toString('base64url')
+  const client = new pg.Client({ host: '127.0.0.1', port: settings.port, user: 'postgres', password: settings.password, database: 'app' })
+  await client.connect()
+  try {
+    await client.query('BEGIN')
+    await client.query('INSERT INTO "user" (id, name, email, email_verified, groups) VALUES ($1, $2, $3, true, $4)', [id, email.split('@')[0], email.toLowerCase(), admin ? [ADMINS_GROUP] : []])
+    await client.query(`INSERT INTO account (id, account_id, provider_id, user_id, password) VALUES ($1, $2, 'credential', $2, $3)`, [randomUUID(), id, await storedPassword(password)])
+    await client.query(`INSERT INTO session (id, token, user_id, expires_at, ip_address, user_agent) VALUES ($1, $2, $3, now() + interval '7 days', '127.0.0.1', 'seeded by a test')`, [randomUUID(), token, id])
+    await client.query('COMMIT')
+  } finally {
+    await client.end()
+  }
+  const signature = createHmac('sha256', secret).update(token).digest('base64')
+  return { id, email: email.toLowerCase(), password, cookies: [{ name: 'mwk.session_token', value: encodeURIComponent(`${token}.${signature}`) }] }
+}
+
+/** Signs the browser context in as the user. */
+export async function signInContext(context: BrowserContext, baseUrl: string, user: SeededUser) {
+  await context.addCookies(user.cookies.map((c) => ({ ...c, url: baseUrl, httpOnly: true, sameSite: 'Lax' as const })))
+}
+
+/** The header a script sends to act as the user (server-side checks in tests). */
+export function cookieHeader(user: SeededUser): string {
+  return user.cookies.map((c) => `${c.name}=${c.value}`).join('; ')
+}
+
+/**
+ * An account made the way a person makes one (sign up, the code by mail, verify) through the auth API,
+ * signed in by the verification: for the tests about what signing up or signing in does.
+ */
+export async function signUpAndVerify(baseUrl: string, mail: SmtpReceiver, email: string, password = testPassword): Promise<SeededUser> {
   const before = mail.mails.length
   await authPost(baseUrl, '/api/auth/sign-up/email', { email, password, name: email.split('@')[0] })
   const otp = await mail.waitForCode(email, { after: before })
@@ -29,16 +85,6 @@ export async function seedUser(baseUrl: string, mail: SmtpReceiver, email: strin
   const body = (await session.json()) as { user?: { id: string } } | null
   if (!body?.user?.id) throw new Error(`no session after verifying ${email}`)
   return { id: body.user.id, email, password, cookies }
-}
-
-/** Signs the browser context in as the user. */
-export async function signInContext(context: BrowserContext, baseUrl: string, user: SeededUser) {
-  await context.addCookies(user.cookies.map((c) => ({ ...c, url: baseUrl, httpOnly: true, sameSite: 'Lax' as const })))
-}
-
-/** The header a script sends to act as the user (server-side checks in tests). */
-export function cookieHeader(user: SeededUser): string {
-  return user.cookies.map((c) => `${c.name}=${c.value}`).join('; ')
 }
 
 async function authPost(baseUrl: string, path: string, body: unknown): Promise<Response> {

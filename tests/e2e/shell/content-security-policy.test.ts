@@ -1,3 +1,4 @@
+import { allowPageErrors } from '../../setup/browser'
 import { describe, expect, it } from 'vitest'
 import { inlineScriptHashes } from '../../../server/http/content-security-policy'
 import { browserSuite } from '../../setup/browser-suite'
@@ -29,6 +30,7 @@ describe('Content-Security-Policy', () => {
   })
 
   it('lets the page run and blocks a script injected into it', async () => {
+    allowPageErrors(/Content Security Policy|Content-Security-Policy violation/) // the injected script is blocked
     const { page, errors } = await suite.newPage()
     await page.goto(suite.server.url + '/services')
     await waitForHydration(page)

@@ -8,7 +8,7 @@ import { browserSuite } from '../../setup/browser-suite'
 const IPHONE_UA = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1'
 
 describe('the shell, as a visitor uses it', () => {
-  const suite = browserSuite({ screenshotPrefix: 'shell-', failOnPageErrors: true })
+  const suite = browserSuite({ screenshotPrefix: 'shell-' })
 
   const open = async (path: string, options: Parameters<Browser['newContext']>[0] = {}) => {
     const { page } = await suite.newPage({ viewport: { width: 1440, height: 900 }, ...options })

@@ -1,3 +1,4 @@
+import { allowPageErrors } from '../../setup/browser'
 import { describe, expect, it } from 'vitest'
 import { eventually, waitForHydration } from './shell-helpers'
 import { routeTable } from '../../../lib/route-table'
@@ -5,7 +6,7 @@ import { browserSuite } from '../../setup/browser-suite'
 import { startTestServer } from '../../setup/test-server'
 
 describe('every page sits inside the shell', () => {
-  const suite = browserSuite({ screenshotPrefix: 'shell-routes-' })
+  const suite = browserSuite({ screenshotPrefix: 'shell-routes-', server: () => ({ own: true }) })
 
   it('answers 200 for every route of the route table, with header, navigation, side panel and footer', async () => {
     await suite.newPage({ viewport: { width: 1440, height: 900 } })
@@ -31,6 +32,7 @@ describe('every page sits inside the shell', () => {
   })
 
   it('serves a real 404 page with a way home for an unknown address', async () => {
+    allowPageErrors(/status of 404/)
     const raw = await fetch(`${suite.server.url}/no-such-page`)
     expect(raw.status).toBe(404)
     await suite.newPage()
@@ -50,6 +52,7 @@ describe('every page sits inside the shell', () => {
   })
 
   it('replaces the page with "Something went wrong." when rendering fails, and logs the error', async () => {
+    allowPageErrors(/status of 500|Unexpected Server Error/) // the deliberate rendering error
     await suite.newPage()
     const { page, errors } = suite.tracked!
     const res = await page.goto(`${suite.server.url}/test/boom`)

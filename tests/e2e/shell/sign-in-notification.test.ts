@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { LOGIN_EMAIL_STORAGE_KEY } from '../../../lib/auth-constants'
 import { startSmtpReceiver, startWebhookReceiver, type SmtpReceiver, type WebhookReceiver } from '../../integration/platform/support/receivers'
 import { browserSuite } from '../../setup/browser-suite'
-import { seedUser, type SeededUser } from '../dashboard/seed'
+import { signUpAndVerify, type SeededUser } from '../dashboard/seed'
 import { eventually, waitForHydration } from './shell-helpers'
 
 /**
@@ -20,7 +20,6 @@ describe('the sign-in notification, as the team receives it', () => {
   })
   const suite = browserSuite({
     screenshotPrefix: 'sign-in-notification-',
-    failOnPageErrors: true,
     server: () => ({ env: { DISCORD_WEBHOOK_URL: webhook.url, SMTP_URL: mail.url, MAIL_FROM: 'portal@example.com' } }),
   })
   afterAll(async () => {
@@ -46,7 +45,7 @@ describe('the sign-in notification, as the team receives it', () => {
   }
 
   it('a first sign-in is notified; signing in again while the email is stored is not; after Logout it is again', async () => {
-    user = await seedUser(suite.server.url, mail, `notified-${Date.now()}@example.com`)
+    user = await signUpAndVerify(suite.server.url, mail, `notified-${Date.now()}@example.com`)
     // Verifying the address signed that (script) client in: one sign-in notification already.
     await eventually(() => received('signed in')).toBe(1)
 

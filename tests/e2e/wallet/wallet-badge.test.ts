@@ -228,7 +228,7 @@ describe('wallet badge', () => {
   })
 
   it('offers a signed-in client to save the connected address to the profile', async () => {
-    const user = await seedUser(server.url, mail, `wallet-${Date.now().toString(36)}@example.com`)
+    const user = await seedUser(server, `wallet-${Date.now().toString(36)}@example.com`)
     const page = await open({ wallet: { connectAccounts: [smallHolder] }, user })
     await poll(() => badge(page).textContent()).toBe('Disconnected')
     await badge(page).click()
