@@ -8,8 +8,8 @@ import { startTestServer, type TestServer } from '../../setup/test-server'
 const clientDir = path.resolve(import.meta.dirname, '../../..', process.env.BUILD_DIR ?? 'build', 'client')
 const assetsDir = path.join(clientDir, 'assets')
 
-// Strings only wagmi/viem code contains: EIP-6963 discovery (mipd, inside wagmi) and viem's ERC-20 ABI.
-const walletLibraryMarkers = ['eip6963:requestProvider', 'Multicall3: call failed', 'InsufficientAllowance']
+// Strings only the wallet libraries contain (wagmi's own address, and mipd, its EIP-6963 store).
+const walletLibraryMarkers = ['wagmi.sh', 'mipd']
 const isWalletChunk = (file: string) => {
   const code = readFileSync(path.join(assetsDir, file), 'utf8')
   return walletLibraryMarkers.some((m) => code.includes(m))
@@ -58,24 +58,44 @@ describe('wallet code on the first load', () => {
       server?.cleanup()
     })
 
-    it('is requested only when the browser is idle or the badge is clicked', async () => {
+    it('is not requested without a wallet: the badge reads Undetected, and a click loads it', async () => {
       const { page, context, errors } = await newTrackedPage(browser)
-      // Hold the idle callback back, so only a click can load the wallet.
-      await page.addInitScript(() => {
-        window.requestIdleCallback = () => 0
-      })
       const requested: string[] = []
       page.on('request', (req) => requested.push(path.basename(new URL(req.url()).pathname)))
       await page.goto(server.url + '/', { waitUntil: 'networkidle' })
       const badge = page.getByTestId('wallet-badge')
-      expect(await badge.textContent()).toBe('Guest')
+      await expect.poll(() => badge.textContent()).toBe('Undetected')
+      // Longer than any idle callback would wait: nothing loads "just in case".
+      await page.waitForTimeout(3500)
       expect(requested.filter((f) => walletChunks.includes(f))).toEqual([])
 
       await badge.click()
-      await expect.poll(() => badge.textContent(), { timeout: 15_000 }).toBe('Undetected')
-      expect(requested.filter((f) => walletChunks.includes(f)).length).toBeGreaterThan(0)
+      await expect.poll(() => requested.filter((f) => walletChunks.includes(f)).length, { timeout: 15_000 }).toBeGreaterThan(0)
       // The click is acted on once the wallet is known: without one, the visitor is told so.
       await expect.poll(() => page.getByRole('alert').textContent(), { timeout: 15_000 }).toContain('No EIP Compatible wallet has been detected on your browser.')
+      expect(await badge.textContent()).toBe('Undetected')
+      expect(errors).toEqual([])
+      await context.close()
+    })
+
+    it('is requested as soon as a wallet announces itself (EIP-6963)', async () => {
+      const { page, context, errors } = await newTrackedPage(browser)
+      // A wallet extension answers every discovery request with its announcement.
+      await page.addInitScript(() => {
+        const provider = {
+          request: async ({ method }: { method: string }) => (method === 'eth_chainId' ? '0x38' : method === 'eth_accounts' ? [] : null),
+          on: () => {},
+          removeListener: () => {},
+        }
+        const info = { uuid: '7f1b5f4e-0d1c-4b53-9a53-0c3f1c2a9a10', name: 'Test Wallet', icon: 'data:image/svg+xml,<svg xmlns="http://www.w3.org/2000/svg"/>', rdns: 'test.wallet' }
+        const announce = () => window.dispatchEvent(new CustomEvent('eip6963:announceProvider', { detail: Object.freeze({ info, provider }) }))
+        window.addEventListener('eip6963:requestProvider', announce)
+      })
+      const requested: string[] = []
+      page.on('request', (req) => requested.push(path.basename(new URL(req.url()).pathname)))
+      await page.goto(server.url + '/')
+      await expect.poll(() => requested.filter((f) => walletChunks.includes(f)).length, { timeout: 15_000 }).toBeGreaterThan(0)
+      await expect.poll(() => page.getByTestId('wallet-badge').textContent(), { timeout: 15_000 }).toBe('Disconnected')
       expect(errors).toEqual([])
       await context.close()
     })

@@ -1,0 +1,45 @@
+import { readdirSync, readFileSync } from 'node:fs'
+import path from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { browserSuite } from '../../setup/browser-suite'
+import { fileGzipKiB } from '../../setup/first-load'
+
+// What a page fetches after its load event while the visitor does nothing: only what it shows (the
+// System Status panel in view and its browser description). No wallet library without a wallet, no
+// form code or schema library before a form is used, nothing "just in case". The budget holds what the
+// pages in view load today (the carousel of a service page, the training tables, the panel).
+const clientDir = path.resolve(import.meta.dirname, '../../..', process.env.BUILD_DIR ?? 'build', 'client')
+const assets = readdirSync(path.join(clientDir, 'assets')).filter((f) => f.endsWith('.js'))
+const containing = (marker: string) => assets.filter((f) => readFileSync(path.join(clientDir, 'assets', f), 'utf8').includes(marker))
+/** Chunks a visitor who does nothing must never load: the wallet libraries, Zod, the sign-in and contact forms. */
+const neverUnasked = [...containing('wagmi.sh'), ...containing('ZodError'), ...assets.filter((f) => /^(auth-form|contact-schema|login-form)-/.test(f))]
+const AFTER_LOAD_GOAL_KIB = 24
+
+describe('JavaScript loaded after the load event without interaction', () => {
+  const suite = browserSuite({ screenshotPrefix: 'after-load-' })
+
+  it('knows the chunks no idle visitor may load', () => {
+    expect(containing('wagmi.sh').length).toBeGreaterThan(0)
+    expect(containing('ZodError').length).toBeGreaterThan(0)
+  })
+
+  it.each(['/', '/contact', '/services/cam', '/examples/wind-load-silo', '/training', '/about'])(
+    `%s loads no wallet, form or schema code, and at most ${AFTER_LOAD_GOAL_KIB} KiB (gzip) in all, after its load event`,
+    async (route) => {
+      const { page } = await suite.newPage({ viewport: { width: 1440, height: 900 } })
+      await page.goto(suite.server.url + route, { waitUntil: 'load' })
+      // Longer than an idle callback's usual time limit.
+      await page.waitForTimeout(3500)
+      const after = await page.evaluate(() => {
+        const [navigation] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[]
+        return performance
+          .getEntriesByType('resource')
+          .filter((e) => e.startTime >= navigation!.loadEventEnd && e.name.endsWith('.js'))
+          .map((e) => new URL(e.name).pathname.replace('/assets/', ''))
+      })
+      expect(after.filter((f) => neverUnasked.includes(f))).toEqual([])
+      const kib = after.reduce((sum, f) => sum + fileGzipKiB(path.join(clientDir, 'assets'), f), 0)
+      expect(kib).toBeLessThanOrEqual(AFTER_LOAD_GOAL_KIB)
+    },
+  )
+})
