@@ -1,6 +1,6 @@
-import { allowPageErrors } from '../../setup/browser'
 import { describe, expect, it } from 'vitest'
 import { inlineScriptHashes } from '../../../server/http/content-security-policy'
+import { allowPageErrors } from '../../setup/browser'
 import { browserSuite } from '../../setup/browser-suite'
 import { waitForHydration } from './shell-helpers'
 

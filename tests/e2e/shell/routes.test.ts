@@ -1,7 +1,7 @@
-import { allowPageErrors } from '../../setup/browser'
 import { describe, expect, it } from 'vitest'
 import { eventually, waitForHydration } from './shell-helpers'
 import { routeTable } from '../../../lib/route-table'
+import { allowPageErrors } from '../../setup/browser'
 import { browserSuite } from '../../setup/browser-suite'
 import { startTestServer } from '../../setup/test-server'
 
