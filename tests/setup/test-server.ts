@@ -52,7 +52,8 @@ declare module 'vitest' {
  */
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
   const wantsShared = !options.own && !options.dataDir && (!options.env || Object.keys(options.env).length === 0)
-  if (wantsShared) {
+  // Only inside a Vitest worker (the benches start servers of their own with the same helper).
+  if (wantsShared && process.env.VITEST) {
     const { inject } = await import('vitest')
     const shared = inject('sharedServer')
     if (shared) return sharedTestServer(shared)
