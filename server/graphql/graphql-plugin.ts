@@ -2,8 +2,7 @@ import type { ServerPlugin } from '../http/plugin'
 import { createGraphqlYoga, GRAPHQL_PATH, type GraphqlYoga } from './create-yoga'
 import { handleGraphqlPost, isGraphqlJsonBody } from './graphql-post-handler'
 
-/**
- * /graphql over HTTP (GET for queries, POST with JSON). ctx.services.graphql is the Yoga instance (graphql-ws reuses it). */
+/** /graphql over HTTP (GET for queries, POST with JSON). ctx.services.graphql is the Yoga instance (graphql-ws reuses it). */
 export const graphqlPlugin: ServerPlugin = {
   name: 'graphql',
   setup(ctx) {

@@ -2,15 +2,20 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import { promisify } from 'node:util'
 import { gzip as gzipCallback } from 'node:zlib'
 import type { AppContext } from '../context'
-import { bodyHasInvalidText, INVALID_TEXT_MESSAGE, MAX_TEXT_BODY_BYTES, urlHasInvalidText } from '../http/invalid-text'
+import { acceptsGzip, varyWithAcceptEncoding } from '../http/compress-answers'
+import { bodyHasInvalidText, graphqlRefusal, INVALID_TEXT_MESSAGE, MAX_TEXT_BODY_BYTES, urlHasInvalidText } from '../http/invalid-text'
 import { GRAPHQL_PATH, type GraphqlYoga } from './create-yoga'
 
 const gzip = promisify(gzipCallback)
 /** Answers smaller than this are sent as they are: compressing them saves less than it costs. */
 const COMPRESS_FROM_BYTES = 1024
-const ACCEPTS_GZIP = /(?:^|[\s,])(?:gzip|\*)(?:\s*;\s*q=(?:1|0?\.\d*[1-9]\d*))?\s*(?:,|$)/i
 
-/** Whether `contentType` is a JSON body /graphql reads. */
+/**
+ * Bodies /graphql reads: JSON (`application/json`; a client that asks for
+ * `application/graphql-response+json` answers also sends JSON). A form-encoded, multipart or plain-text
+ * body is what an HTML form on another site can send without a CORS preflight, so it is refused
+ * whatever its Origin.
+ */
 export function isGraphqlJsonBody(contentType: string | undefined): boolean {
   const mediaType = (contentType ?? '').split(';')[0]!.trim().toLowerCase()
   return mediaType === 'application/json' || mediaType === 'application/graphql-response+json'
@@ -46,9 +51,8 @@ function send(res: ServerResponse, status: number, contentType: string, body: Bu
 }
 
 function refuse(res: ServerResponse, status: 400 | 413, message: string) {
-  const code = status === 400 ? 'BAD_REQUEST' : 'REQUEST_ENTITY_TOO_LARGE'
   if (status === 413) res.setHeader('connection', 'close')
-  send(res, status, 'application/json', Buffer.from(JSON.stringify({ errors: [{ message, extensions: { code } }] })))
+  send(res, status, 'application/json', Buffer.from(JSON.stringify(graphqlRefusal(status, message))))
 }
 
 /** The body, or undefined once it passes `limit` bytes. */
@@ -92,8 +96,8 @@ async function answer(req: IncomingMessage, res: ServerResponse, ctx: AppContext
   if (cookies.length) res.setHeader('set-cookie', cookies)
   res.setHeader('cache-control', 'no-store')
   const vary = res.getHeader('vary')
-  res.setHeader('vary', vary ? `${String(vary)}, Accept-Encoding` : 'Accept-Encoding')
-  if (payload.byteLength >= COMPRESS_FROM_BYTES && ACCEPTS_GZIP.test(req.headers['accept-encoding'] ?? '')) {
+  res.setHeader('vary', varyWithAcceptEncoding(vary === undefined ? undefined : String(vary)))
+  if (payload.byteLength >= COMPRESS_FROM_BYTES && acceptsGzip(req.headers['accept-encoding'])) {
     payload = await gzip(payload)
     res.setHeader('content-encoding', 'gzip')
   }

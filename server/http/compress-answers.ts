@@ -1,8 +1,21 @@
 import type { MiddlewareHandler } from 'hono'
 import { compress } from 'hono/compress'
 
-/** The encodings the compression offers; `*` accepts any of them. */
-const ACCEPTS_COMPRESSION = /(?:^|[\s,])(?:gzip|deflate|\*)(?:\s*;\s*q=(?:1|0?\.\d*[1-9]\d*))?\s*(?:,|$)/i
+/** An Accept-Encoding that takes gzip (or `*`) with a weight above 0. */
+const ACCEPTS_GZIP = /(?:^|[\s,])(?:gzip|\*)(?:\s*;\s*q=(?:1|0?\.\d*[1-9]\d*))?\s*(?:,|$)/i
+/** The same for deflate, which Hono's compress also offers. */
+const ACCEPTS_DEFLATE = /(?:^|[\s,])deflate(?:\s*;\s*q=(?:1|0?\.\d*[1-9]\d*))?\s*(?:,|$)/i
+
+/** Whether a client sending this Accept-Encoding takes a gzip answer. */
+export function acceptsGzip(acceptEncoding: string | undefined): boolean {
+  return ACCEPTS_GZIP.test(acceptEncoding ?? '')
+}
+
+/** A Vary value that also names Accept-Encoding (unchanged when it already does, or is `*`). */
+export function varyWithAcceptEncoding(vary: string | null | undefined): string {
+  if (!vary) return 'Accept-Encoding'
+  return vary === '*' || /(?:^|,)\s*accept-encoding\s*(?:,|$)/i.test(vary) ? vary : `${vary}, Accept-Encoding`
+}
 const COMPRESSIBLE = /^\s*(?:text\/(?!event-stream)|application\/(?:javascript|json|xml|xhtml\+xml|graphql-response\+json)|image\/svg\+xml)/i
 
 /**
@@ -13,16 +26,17 @@ const COMPRESSIBLE = /^\s*(?:text\/(?!event-stream)|application\/(?:javascript|j
 export function compressAnswers(): MiddlewareHandler {
   const gzip = compress()
   return async (c, next) => {
-    if (ACCEPTS_COMPRESSION.test(c.req.header('accept-encoding') ?? '')) return gzip(c, next)
+    const acceptEncoding = c.req.header('accept-encoding')
+    if (acceptsGzip(acceptEncoding) || ACCEPTS_DEFLATE.test(acceptEncoding ?? '')) return gzip(c, next)
     await next()
     const headers = c.res.headers
     if (!COMPRESSIBLE.test(headers.get('content-type') ?? '')) return
-    const vary = headers.get('vary')
-    if (vary === '*' || (vary && /(?:^|,)\s*accept-encoding\s*(?:,|$)/i.test(vary))) return
+    const vary = varyWithAcceptEncoding(headers.get('vary'))
+    if (vary === headers.get('vary')) return
     try {
-      headers.set('vary', vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding')
+      headers.set('vary', vary)
     } catch {
-      c.header('Vary', vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding') // a response whose headers are read-only
+      c.header('Vary', vary) // a response whose headers are read-only
     }
   }
 }

@@ -39,8 +39,9 @@ export function createGuestPageCache({ ttlMs, maxEntries, now = Date.now }: Gues
   const rendering = new Map<string, Promise<Entry | undefined>>()
   const freshEntry = (path: string) => {
     const entry = entries.get(path)
-    if (entry && entry.expiresAt <= now()) entries.delete(path)
-    return entry && entry.expiresAt > now() ? entry : undefined
+    if (!entry || entry.expiresAt > now()) return entry
+    entries.delete(path)
+    return undefined
   }
   const copyOf = (entry: Entry, nonce: string) => new Response(entry.body.split(entry.nonce).join(nonce), { status: 200, headers: entry.headers })
   const shareable = (response: Response) =>

@@ -1,6 +1,11 @@
 import type { MiddlewareHandler } from 'hono'
 
 export const INVALID_TEXT_MESSAGE = 'Invalid characters in input'
+/** The body of a refusal at the edge in GraphQL's error shape (/graphql answers only that shape). */
+export function graphqlRefusal(status: 400 | 413, message: string) {
+  return { errors: [{ message, extensions: { code: status === 400 ? 'BAD_REQUEST' : 'REQUEST_ENTITY_TOO_LARGE' } }] }
+}
+
 /** Form and JSON bodies larger than this are refused before they are read: no form of the site comes near. */
 export const MAX_TEXT_BODY_BYTES = 1024 * 1024
 
@@ -144,7 +149,7 @@ export function rejectInvalidText({ maxBodyBytes = MAX_TEXT_BODY_BYTES }: { maxB
     const url = new URL(request.url)
     const refuse = (status: 400 | 413, message: string) => {
       c.header('Cache-Control', 'no-store')
-      if (url.pathname === '/graphql') return c.json({ errors: [{ message, extensions: { code: status === 400 ? 'BAD_REQUEST' : 'REQUEST_ENTITY_TOO_LARGE' } }] }, status)
+      if (url.pathname === '/graphql') return c.json(graphqlRefusal(status, message), status)
       if (url.pathname.startsWith('/api/')) return c.json({ code: status === 400 ? 'INVALID_CHARACTERS' : 'REQUEST_TOO_LARGE', message }, status)
       return c.text(message, status)
     }

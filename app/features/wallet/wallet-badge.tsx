@@ -48,7 +48,7 @@ export function WalletBadge() {
     }
   }, [])
 
-  if (Widget) return <Widget openRequested={openRequested} />
+  if (Widget) return <Widget openRequested={openRequested} noWalletYet={undetected} />
   const label = undetected ? 'Undetected' : 'Guest'
   return (
     <button

@@ -14,6 +14,8 @@ import { readProfileEthereumAddress, saveProfileEthereumAddress } from './save-p
 export interface WalletWidgetProps {
   /** The visitor clicked the badge before the widget had loaded. */
   openRequested: boolean
+  /** The badge already found no wallet: show "Undetected" while the widget checks again, not "Guest". */
+  noWalletYet?: boolean
 }
 
 const buttonClass = 'rounded-md px-4 py-2 text-sm font-semibold transition-colors focus-visible:outline-2'
@@ -27,7 +29,7 @@ function shortAddress(address: string) {
 type ProfileSave = { address: Address; status: 'offered' | 'saving' | 'saved' | 'failed' }
 
 /** The wallet badge once the wallet code has loaded: state, consent, account panel and messages. */
-export default function WalletWidget({ openRequested }: WalletWidgetProps) {
+export default function WalletWidget({ openRequested, noWalletYet = false }: WalletWidgetProps) {
   const [controller, setController] = useState<WalletController | null>(null)
   const [view, setView] = useState<WalletViewState | null>(null)
   const [consentOpen, setConsentOpen] = useState(false)
@@ -118,7 +120,7 @@ export default function WalletWidget({ openRequested }: WalletWidgetProps) {
     await controller.disconnect()
   }
 
-  const state = view ?? { badge: { status: 'checking' as const }, wallets: [], decimals: 18, isMobile: false }
+  const state = view ?? { badge: { status: noWalletYet ? ('undetected' as const) : ('checking' as const) }, wallets: [], decimals: 18, isMobile: false }
   const label = walletBadgeLabel(state.badge, state.decimals)
   const walletName = state.wallets.find((w) => w.id === state.walletId)?.name
   const chainName = controller?.chainName(state.chainId)
