@@ -8,6 +8,9 @@ export default [
   route('sitemap.xml', 'routes/resources/sitemap.ts'),
   route('profile/job-requests', 'routes/profile/job-requests.ts'),
   route('profile/documents', 'routes/profile/documents.ts'),
+  // A job's own page (stage, quote, files, timeline, thread) and its quotes as PDF.
+  route('profile/jobs/:id', 'routes/profile/job.tsx'),
+  route('profile/jobs/:id/quotes/:quoteId', 'routes/profile/quote-pdf.ts'),
   // Throws while rendering, for the error-boundary test; a 404 unless ENABLE_TEST_ROUTES=1.
   route('test/boom', 'routes/test/boom.tsx'),
   // Mail listed instead of sent: only without SMTP_URL and on a loopback PUBLIC_URL, a 404 otherwise.

@@ -46,7 +46,7 @@ export type ImageExtension = keyof typeof imageTypes
 export type DocumentExtension = keyof typeof documentTypes
 
 /** The upload areas as the browser and the server name them (server/storage/README.md). */
-export type UploadArea = 'profile-pictures' | 'picture-submissions' | 'user-box' | 'job-files'
+export type UploadArea = 'profile-pictures' | 'picture-submissions' | 'user-box' | 'job-files' | 'job-deliverables' | 'job-messages'
 
 interface AreaTypes {
   types: Readonly<Record<string, readonly string[]>>
@@ -60,7 +60,7 @@ const documents: AreaTypes = {
   described: 'images (JPEG, PNG, GIF, WebP), video (MP4, MOV, WebM, AVI), PDF, Word (DOC, DOCX), Excel (XLSX), PowerPoint (PPTX), DWG, DXF, OBJ, MAX, ZIP, text (TXT, CSV) or HTML, CSS and JS (downloaded only)',
 }
 
-const byArea: Record<UploadArea, AreaTypes> = { 'profile-pictures': images, 'picture-submissions': images, 'user-box': documents, 'job-files': documents }
+const byArea: Record<UploadArea, AreaTypes> = { 'profile-pictures': images, 'picture-submissions': images, 'user-box': documents, 'job-files': documents, 'job-deliverables': documents, 'job-messages': documents }
 
 export const imageExtensions = Object.keys(imageTypes) as ImageExtension[]
 export const documentExtensions = Object.keys(documentTypes) as DocumentExtension[]

@@ -35,6 +35,10 @@ const envSchema = z
     SMTP_URL: optionalUrl(['smtp', 'smtps']),
     MAIL_FROM: optionalString,
     DISCORD_WEBHOOK_URL: optionalUrl(['http', 'https']),
+    /** Where mail about clients' jobs goes (requests, quote decisions, clients' messages); unset: every admin. */
+    JOB_NOTIFY_EMAIL: z.email('must be an email address').optional(),
+    /** The VAT rate quotes add, in percent (0 for a business not registered for VAT). */
+    QUOTE_VAT_PERCENT: z.coerce.number('must be a number from 0 to 100').min(0, 'must be a number from 0 to 100').max(100, 'must be a number from 0 to 100').default(20),
     LLM_PROVIDER: z.enum(['openai-compatible', 'anthropic']).optional(),
     LLM_BASE_URL: optionalUrl(['http', 'https']),
     LLM_API_KEY: optionalString,

@@ -6,6 +6,7 @@ import { AccountSecurity } from '../features/dashboard/account-security'
 import { ClientDetailsForm } from '../features/dashboard/client-details-form'
 import { ClientSelector } from '../features/dashboard/client-selector'
 import { DocumentsPanel } from '../features/dashboard/documents-panel'
+import { JobMailsToggle } from '../features/dashboard/job-mails-toggle'
 import { JobRequestForm } from '../features/dashboard/job-request-form'
 import { JobRequestsTable } from '../features/dashboard/job-requests-table'
 import { LogoUpload } from '../features/dashboard/logo-upload'
@@ -100,6 +101,7 @@ function Dashboard({ data }: { data: Extract<Awaited<ReturnType<typeof loader>>,
       </div>
       {/* The signed-in person's own sign-in email and password: never while an admin acts for a client. */}
       {clientId ? null : <AccountSecurity key={`security-${details.userId}`} email={details.email} />}
+      {isAdmin && !clientId ? null : <JobMailsToggle key={`mails-${details.userId}`} enabled={details.jobUpdateMails} clientId={clientId} />}
       <JobRequestForm key={`job-${details.userId}`} clientId={clientId} maxUploadBytes={data.maxUploadBytes} onCreated={jobs.reload} />
       <JobRequestsTable status={jobs.status} jobRequests={jobs.data?.jobRequests ?? null} clientId={clientId} onChanged={jobs.reload} />
       <DocumentsPanel

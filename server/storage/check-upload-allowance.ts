@@ -25,7 +25,8 @@ export interface CheckUploadAllowanceOptions {
 /**
  * The space an upload may take, checked when it is created (against its declared length) and again
  * when it finishes (uploads running side by side are not counted until they finish):
- * - a client's folders share one quota (STORAGE_QUOTA_BYTES), whoever uploads into them;
+ * - a client's folders share one quota (STORAGE_QUOTA_BYTES), whoever uploads into them; the
+ *   consultancy's deliverables (job-deliverables/) are not the client's files and do not count;
  * - a picture submission is at most PICTURE_SUBMISSION_MAX_BYTES, and the folder takes at most
  *   PICTURE_SUBMISSIONS_PER_DAY in all.
  * Returns the refusal, or null when the upload fits.
@@ -39,7 +40,7 @@ export async function checkUploadAllowance({ area, ownerId, path, size, quotaByt
     }
     return null
   }
-  if (ownerId) {
+  if (ownerId && area !== 'job-deliverables') {
     const used = await getStorageUsage({ ownerId, excludingPath: path })
     if (used + size > quotaBytes) return refuse(413, quotaMessage(quotaBytes))
   }

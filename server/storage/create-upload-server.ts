@@ -10,7 +10,7 @@ import type { AppContext } from '../context'
 import { clientIpFromRequest } from '../http/client-ip'
 import { consumeRateLimit } from '../rate-limit/consume-rate-limit'
 import { authorizeFileAccess } from '../services/files/authorize-file-access'
-import { buildStoragePath, sanitizeFileName, storageAreas, type StorageArea } from '../services/files/storage-path'
+import { buildStoragePath, isJobArea, sanitizeFileName, storageAreas, type StorageArea } from '../services/files/storage-path'
 import type { BlobStore } from './blob-store'
 import { CONTENT_MISMATCH_MESSAGE, checkFileName } from './check-file-content'
 import { checkUploadAllowance } from './check-upload-allowance'
@@ -113,7 +113,7 @@ export function createUploadServer(ctx: AppContext) {
       const clientName = sanitizeFileName(meta.filename ?? meta.name ?? 'file')
       const fileName = kind === 'picture-submissions' ? serverMadeName(clientName) : clientName
       const folder =
-        kind === 'job-files' ? (meta.jobRequestId ?? null) : kind === 'picture-submissions' ? null : (meta.ownerId || actor?.userId || null)
+        isJobArea(kind) ? (meta.jobRequestId ?? null) : kind === 'picture-submissions' ? null : (meta.ownerId || actor?.userId || null)
       let target
       try {
         const storagePath = buildStoragePath(kind, folder, fileName)

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react'
-import { useFetcher } from 'react-router'
+import { Link, useFetcher } from 'react-router'
+import { stageLabel } from '../../../lib/job-stages'
 import { limits } from '../../../lib/catalogue'
 import { opensInNewTab } from '../upload/file-kinds'
 import { ConfirmDelete } from './confirm-delete'
@@ -63,6 +64,9 @@ export function JobRequestsTable({ status, jobRequests, clientId, onChanged }: {
                 Created
               </th>
               <th scope="col" className="px-3 py-2">
+                Unread
+              </th>
+              <th scope="col" className="px-3 py-2">
                 <span className="sr-only">Actions</span>
               </th>
             </tr>
@@ -70,11 +74,15 @@ export function JobRequestsTable({ status, jobRequests, clientId, onChanged }: {
           <tbody>
             {jobRequests.map((row) => (
               <tr key={row.id} className="border-t border-(--color-border) align-top">
-                <td className="px-3 py-2">{row.job}</td>
+                <td className="px-3 py-2">
+                  <Link to={`/profile/jobs/${row.id}`} className="text-(--color-link) underline">
+                    {row.job || row.reference || 'Job request'}
+                  </Link>
+                </td>
                 <td className="px-3 py-2">{row.reference}</td>
                 <td className="max-w-xs px-3 py-2 break-words whitespace-pre-line">{row.instructions}</td>
                 <td className="px-3 py-2">{row.priority}</td>
-                <td className="px-3 py-2">{row.status}</td>
+                <td className="px-3 py-2">{stageLabel(row.status)}</td>
                 <td className="px-3 py-2">
                   {row.files.length === 0 ? (
                     <span className="text-(--color-light)">None</span>
@@ -98,6 +106,15 @@ export function JobRequestsTable({ status, jobRequests, clientId, onChanged }: {
                 </td>
                 <td className="px-3 py-2 whitespace-nowrap">
                   <time dateTime={row.createdAt}>{formatDate(row.createdAt)}</time>
+                </td>
+                <td className="px-3 py-2">
+                  {row.unread > 0 ? (
+                    <span className="rounded-full bg-(--color-highlight) px-2 py-0.5 text-sm font-semibold text-(--color-background)" aria-label={`${row.unread} unread message${row.unread === 1 ? '' : 's'}`}>
+                      {row.unread}
+                    </span>
+                  ) : (
+                    <span className="text-(--color-light)">0</span>
+                  )}
                 </td>
                 <td className="px-3 py-2">
                   <ConfirmDelete what={`the job request ${row.job || row.reference || ''}`.trim()} onConfirm={() => onDelete(row)} disabled={remove.state !== 'idle'}>

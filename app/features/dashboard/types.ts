@@ -21,6 +21,8 @@ export interface ClientDetailsView extends ProfileInput {
   email: string
   /** URL of the company logo, or null. */
   logoUrl: string | null
+  /** Mail about job stage changes and the consultancy's messages. */
+  jobUpdateMails: boolean
 }
 
 /** Every field of the job request schema (as text), and what the server set. */
@@ -30,6 +32,8 @@ export type JobRequestRow = Record<JobRequestField, string> & {
   /** Names of the attached files. */
   files: { name: string; url: string }[]
   createdAt: string
+  /** Messages on the job's thread the viewer has not read. */
+  unread: number
 }
 
 export interface DocumentRow {
@@ -41,7 +45,7 @@ export interface DocumentRow {
 }
 
 /** The intents the /profile action answers, one per form or button. */
-export type DashboardIntent = 'update-details' | 'create-job-request' | 'delete-job-request' | 'delete-file' | 'set-logo'
+export type DashboardIntent = 'update-details' | 'create-job-request' | 'delete-job-request' | 'delete-file' | 'set-logo' | 'set-job-mails'
 
 /**
  * The /profile action's answer to every intent: whether it worked, the form's submission result

@@ -3,13 +3,13 @@
  * destination from the upload's metadata, sanitises the file name, and checks the permission for
  * that folder before accepting a byte. The stored path is {kind}/{ownerId or jobRequestId}/{name}.
  */
-export type UploadArea = 'profile-pictures' | 'user-box' | 'job-files'
+export type UploadArea = 'profile-pictures' | 'user-box' | 'job-files' | 'job-deliverables' | 'job-messages'
 
 export const uploadEndpoint = '/uploads'
 
-/** `folder` is the owner's user id (profile-pictures, user-box) or the job request id (job-files). */
+/** `folder` is the owner's user id (profile-pictures, user-box) or the job request id (the job areas). */
 export function uploadMetadata(area: UploadArea, folder: string): Record<string, string> {
-  return area === 'job-files' ? { kind: area, jobRequestId: folder } : { kind: area, ownerId: folder }
+  return area === 'profile-pictures' || area === 'user-box' ? { kind: area, ownerId: folder } : { kind: area, jobRequestId: folder }
 }
 
 /** The storage path a file lands at, when the server did not say (it names it the same way). */

@@ -17,10 +17,12 @@ import { createJobRequest } from '../../../server/services/job-requests/create-j
 import { deleteJobRequest } from '../../../server/services/job-requests/delete-job-request'
 import type { JobRequest } from '../../../server/services/job-requests/job-request-types'
 import { listJobRequests } from '../../../server/services/job-requests/list-job-requests'
+import { countUnreadMessages } from '../../../server/services/jobs/count-unread-messages'
 import { getProfile } from '../../../server/services/profiles/get-profile'
 import { listClients } from '../../../server/services/profiles/list-clients'
 import type { Profile } from '../../../server/services/profiles/profile-types'
 import { setCompanyLogo } from '../../../server/services/profiles/set-company-logo'
+import { setJobUpdateMails } from '../../../server/services/profiles/set-job-update-mails'
 import { updateProfile } from '../../../server/services/profiles/update-profile'
 
 /**
@@ -73,6 +75,7 @@ const intents: Record<string, IntentHandler> = {
   'delete-job-request': async (actor, form) => ({ id: (await deleteJobRequest({ actor, id: textOf(form, 'id') })).id }),
   'delete-file': (actor, form) => deleteFile({ actor, path: textOf(form, 'path') }),
   'set-logo': async (actor, form, userId) => (await setCompanyLogo({ actor, userId, path: textOf(form, 'path') }), {}),
+  'set-job-mails': async (actor, form, userId) => (await setJobUpdateMails({ actor, userId, enabled: textOf(form, 'enabled') === 'true' }), {}),
 }
 
 /** Several forms post to /profile; an `intent` field tells them apart, `clientId` names an admin's client. */
@@ -117,7 +120,8 @@ async function submitForm<S extends z.ZodType>(form: FormData, schema: S, save: 
 export async function jobRequestsResponse(request: Request): Promise<Response> {
   return jsonList(request, async (actor, clientId) => {
     const rows = await listJobRequests({ actor, user: clientId })
-    return { jobRequests: rows.map(toJobRequestRow) }
+    const unread = await countUnreadMessages({ actor, jobIds: rows.map((r) => r.id) })
+    return { jobRequests: rows.map((r) => toJobRequestRow(r, unread.get(r.id) ?? 0)) }
   })
 }
 
@@ -152,11 +156,11 @@ const jobRequestFields = Object.keys(jobRequestSchema.shape) as JobRequestField[
 /** Every field of the profile schema, so the form shows each stored value. */
 function toDetailsView(p: Profile): ClientDetailsView {
   const fields = Object.fromEntries(profileFields.map((f) => [f, p[f]])) as Pick<Profile, ProfileField>
-  return { userId: p.userId, email: p.email, logoUrl: p.logoUrl, ...fields }
+  return { userId: p.userId, email: p.email, logoUrl: p.logoUrl, jobUpdateMails: p.jobUpdateMails, ...fields }
 }
 
 /** Every field of the job request schema as text, and what the server set. */
-function toJobRequestRow(j: JobRequest): JobRequestRow {
+function toJobRequestRow(j: JobRequest, unread: number): JobRequestRow {
   const fields = Object.fromEntries(jobRequestFields.map((f) => [f, j[f] ?? ''])) as Record<JobRequestField, string>
   return {
     ...fields,
@@ -164,6 +168,7 @@ function toJobRequestRow(j: JobRequest): JobRequestRow {
     status: j.status ?? '',
     files: parseStringList(j.files).map((path) => ({ name: path.split('/').pop() ?? path, url: fileUrl(path) })),
     createdAt: j.createdAt,
+    unread,
   }
 }
 

@@ -19,5 +19,7 @@ export const profiles = pgTable('profile', {
   companyName: text('company_name'),
   profilePictureUrl: text('profile_picture_url'),
   ethereumAddress: text('ethereum_address'),
+  /** Mail about a job's stage changes and the consultancy's messages (quotes and released results are always mailed). */
+  jobUpdateMails: boolean('job_update_mails').notNull().default(true),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 })

@@ -6,7 +6,8 @@ import { chatModule } from './chat'
 import { contactsModule } from './contacts'
 import { filesModule } from './files'
 import { jobRequestsModule } from './job-requests'
+import { jobsModule } from './jobs'
 import { profilesModule } from './profiles'
 
 /** Every part of the /graphql schema. A feature adds its module here (one line). */
-export const graphqlModules: GraphqlModule[] = [baseModule, profilesModule, jobRequestsModule, blogModule, contactsModule, filesModule, apiTokensModule, chatModule]
+export const graphqlModules: GraphqlModule[] = [baseModule, profilesModule, jobRequestsModule, jobsModule, blogModule, contactsModule, filesModule, apiTokensModule, chatModule]

@@ -3,6 +3,7 @@ import { getAppContext } from '../../context'
 import { jobRequests, storedFiles } from '../../db/schema'
 import { AppError } from '../../errors/app-error'
 import type { MaybeActor } from '../shared/authorize'
+import { isUuid } from '../shared/is-uuid'
 import { parseStoragePath, type StoragePath } from './storage-path'
 
 export type FileAccessMode = 'read' | 'list' | 'write' | 'delete'
@@ -24,6 +25,10 @@ export interface AuthorizedPath extends StoragePath {
  *   and deletes; the folder-less profile-pictures/{fileName} is listed and written by admins only.
  * - user-box/{userId}: the owner and admins only.
  * - job-files/{jobRequestId}: the job request's owner and admins only.
+ * - job-messages/{jobRequestId}: the owner and admins read, list and upload (files sent on the job's
+ *   thread); only admins delete, so a file a message names stays.
+ * - job-deliverables/{jobRequestId}: admins only, until the job is released; from then on the owner
+ *   reads and lists them too (never writes or deletes).
  * - picture-submissions: anyone may write (images only, checked at upload); listing and deleting is
  *   for admins; a file is read by admins and by the signed-in user who uploaded it.
  */
@@ -48,20 +53,24 @@ export async function authorizeFileAccess({ actor, path, mode }: AuthorizeFileAc
       if (isAdmin || parsed.folder === actor!.userId) return { ...parsed, ownerId: parsed.folder }
       return deny()
     }
-    case 'job-files': {
+    case 'job-files':
+    case 'job-deliverables':
+    case 'job-messages': {
       if (!actor) deny()
       if (!parsed.folder) return isAdmin ? { ...parsed, ownerId: null } : deny()
       const { db } = getAppContext()
-      const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
-      const [job] = uuid.test(parsed.folder)
-        ? await db.select({ user: jobRequests.user }).from(jobRequests).where(eq(jobRequests.id, parsed.folder)).limit(1)
+      const [job] = isUuid(parsed.folder)
+        ? await db.select({ user: jobRequests.user, status: jobRequests.status }).from(jobRequests).where(eq(jobRequests.id, parsed.folder)).limit(1)
         : []
       if (!job) {
         if (isAdmin) throw new AppError('NOT_FOUND', 'Job request not found')
         return deny()
       }
-      if (isAdmin || job.user === actor!.userId) return { ...parsed, ownerId: job.user }
-      return deny()
+      if (isAdmin) return { ...parsed, ownerId: job.user }
+      if (job.user !== actor!.userId) return deny()
+      if (parsed.area === 'job-messages' && mode === 'delete') return deny()
+      if (parsed.area === 'job-deliverables' && !(job.status === 'released' && (mode === 'read' || mode === 'list'))) return deny()
+      return { ...parsed, ownerId: job.user }
     }
     case 'picture-submissions': {
       if (mode === 'write') return { ...parsed, ownerId: null }

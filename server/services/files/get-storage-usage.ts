@@ -11,8 +11,10 @@ export interface GetStorageUsageOptions {
 
 /**
  * Bytes stored in a client's folders: user-box/{id}/, profile-pictures/{id}/ and the folders of the
- * client's job requests (job-files/{jobRequestId}/), whoever uploaded them (an admin uploading into a
- * client's folder uses that client's space). Only complete files count. No permission check: the upload
+ * client's job requests (job-files/{jobRequestId}/ and the files of its thread, job-messages/{jobRequestId}/),
+ * whoever uploaded them (an admin uploading into a
+ * client's folder uses that client's space). The consultancy's deliverables are not the client's to pay
+ * for and do not count. Only complete files count. No permission check: the upload
  * endpoint calls it after its own.
  */
 export async function getStorageUsage({ ownerId, excludingPath }: GetStorageUsageOptions): Promise<number> {
@@ -24,7 +26,7 @@ export async function getStorageUsage({ ownerId, excludingPath }: GetStorageUsag
     .where(
       sql`(starts_with(${path}, ${`user-box/${ownerId}/`})
         or starts_with(${path}, ${`profile-pictures/${ownerId}/`})
-        or (starts_with(${path}, 'job-files/') and split_part(${path}, '/', 2) in (select ${jobRequests.id}::text from ${jobRequests} where ${jobRequests.user} = ${ownerId})))
+        or ((starts_with(${path}, 'job-files/') or starts_with(${path}, 'job-messages/')) and split_part(${path}, '/', 2) in (select ${jobRequests.id}::text from ${jobRequests} where ${jobRequests.user} = ${ownerId})))
         and ${path} <> ${excludingPath ?? ''}`,
     )
   return Number(row?.bytes ?? 0)

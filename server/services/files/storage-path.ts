@@ -4,10 +4,19 @@ import { AppError } from '../../errors/app-error'
  * The storage paths, one folder per area (and per owner where files have one):
  *   profile-pictures/{userId}/{fileName}  (or profile-pictures/{fileName} with no user)
  *   user-box/{userId}/{fileName}
- *   job-files/{jobRequestId}/{fileName}
+ *   job-files/{jobRequestId}/{fileName}          the client's documents of a job
+ *   job-deliverables/{jobRequestId}/{fileName}   the consultancy's results, the client's once released
+ *   job-messages/{jobRequestId}/{fileName}       files sent on the job's thread
  *   picture-submissions/{fileName}
  */
-export type StorageArea = 'profile-pictures' | 'user-box' | 'job-files' | 'picture-submissions'
+export type StorageArea = 'profile-pictures' | 'user-box' | 'job-files' | 'job-deliverables' | 'job-messages' | 'picture-submissions'
+
+/** The areas whose folder is a job request's id: they belong to the job and go with it. */
+export const jobAreas = ['job-files', 'job-deliverables', 'job-messages'] as const satisfies readonly StorageArea[]
+export type JobArea = (typeof jobAreas)[number]
+export function isJobArea(area: string): area is JobArea {
+  return (jobAreas as readonly string[]).includes(area)
+}
 
 export interface StoragePath {
   area: StorageArea
@@ -19,7 +28,7 @@ export interface StoragePath {
   path: string
 }
 
-export const storageAreas: readonly StorageArea[] = ['profile-pictures', 'user-box', 'job-files', 'picture-submissions']
+export const storageAreas: readonly StorageArea[] = ['profile-pictures', 'user-box', ...jobAreas, 'picture-submissions']
 
 /**
  * A file name safe on every store: no directory parts, no control characters, no leading dots,
@@ -47,7 +56,7 @@ function bad(): never {
   throw new AppError('BAD_REQUEST', 'Invalid file path')
 }
 
-/** Parses and normalises a path; anything outside the four areas or with traversal is refused. */
+/** Parses and normalises a path; anything outside the areas or with traversal is refused. */
 export function parseStoragePath(raw: string, options: { allowFolder?: boolean } = {}): StoragePath {
   let decoded = raw
   try {
@@ -64,7 +73,7 @@ export function parseStoragePath(raw: string, options: { allowFolder?: boolean }
   if (!storageAreas.includes(area)) bad()
   const rest = segments.slice(1)
   const folderAllowed = area !== 'picture-submissions'
-  const needsFolder = area === 'user-box' || area === 'job-files'
+  const needsFolder = area === 'user-box' || isJobArea(area)
   let folder: string | null = null
   let fileName: string | null = null
   if (isFolder || rest.length === 0) {
@@ -97,7 +106,7 @@ export function parseStoragePath(raw: string, options: { allowFolder?: boolean }
 export function buildStoragePath(area: StorageArea, folder: string | null, fileName: string): string {
   const name = sanitizeFileName(fileName)
   if (folder !== null && !folderPattern.test(folder)) bad()
-  if ((area === 'user-box' || area === 'job-files') && !folder) bad()
+  if ((area === 'user-box' || isJobArea(area)) && !folder) bad()
   if (area === 'picture-submissions' && folder) bad()
   return [area, folder, name].filter(Boolean).join('/')
 }

@@ -8,6 +8,7 @@ import { recordAudit } from '../audit/record-audit'
 import { resolveSubjectUserId, type MaybeActor } from '../shared/authorize'
 import { parseInput } from '../shared/parse-input'
 import { toJobRequest, type JobRequest } from './job-request-types'
+import { enqueueJobMail } from '../jobs/enqueue-job-mail'
 import { normaliseFiles } from './normalise-job-request-fields'
 
 export interface CreateJobRequestOptions {
@@ -29,7 +30,7 @@ function toColumns(fields: JobRequestFields): Pick<typeof jobRequests.$inferInse
  * A new job request: the fields of the one job request schema, status "pending", membership "true",
  * files an empty JSON list (its files are uploaded into job-files/{id}/ once it exists, and listed
  * as each upload finishes). The job-request notification is queued in the same transaction (nothing
- * is lost, nothing is sent twice).
+ * is lost, nothing is sent twice), and so is the mail to the consultancy when a client asks.
  */
 export async function createJobRequest({ actor, user, input, files }: CreateJobRequestOptions): Promise<JobRequest> {
   const owner = resolveSubjectUserId(actor, user)
@@ -48,6 +49,15 @@ export async function createJobRequest({ actor, user, input, files }: CreateJobR
     const [created] = await tx.insert(jobRequests).values(values).returning()
     const jobRequest = toJobRequest(created!)
     await enqueueOutbox(tx, { channel: 'notification', kind: 'job-request', payload: { ...jobRequest, email: client.email } })
+    if (!actor!.isAdmin) {
+      await enqueueJobMail(tx, {
+        to: 'consultancy',
+        job: created!,
+        actorId: actor!.userId,
+        what: 'new job request',
+        text: `${client.email} requested a job (priority ${fields.priority} of 5).${fields.instructions ? `\n\nInstructions:\n${fields.instructions}` : ''}`,
+      })
+    }
     await recordAudit(tx, { actor: actor!, subjectUserId: owner, action: 'create-job-request', details: { id: jobRequest.id } })
     return jobRequest
   })

@@ -30,6 +30,7 @@ export function toProfile(user: typeof users.$inferSelect, profile: typeof profi
     ...fields,
     ...splitPostalAddress(profile?.postalAddress),
     logoUrl: profile?.profilePictureUrl ?? null,
+    jobUpdateMails: profile?.jobUpdateMails ?? true,
     groups: user.groups,
     isAdmin: isAdminGroups(user.groups),
   }

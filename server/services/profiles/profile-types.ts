@@ -13,6 +13,8 @@ export interface Profile extends ProfileInput {
   phoneNumberVerified: boolean
   /** /files/profile-pictures/{userId}/{name}: the client's own uploaded logo, or null. */
   logoUrl: string | null
+  /** Mail about a job's stage changes and the consultancy's messages (quotes and released results always go). */
+  jobUpdateMails: boolean
   groups: string[]
   isAdmin: boolean
 }

@@ -1,0 +1,47 @@
+import { useId, useRef, useState } from 'react'
+import { acceptAttribute, checkFileBeforeUpload } from '../../../lib/accepted-file-types'
+import { ErrorList, controlClass, fieldLabelClass } from '../../components/forms'
+import { secondaryButtonClass } from '../dashboard/styles'
+import { uploadEndpoint, uploadMetadata } from '../upload/upload-target'
+import { UploadFailedError } from '../upload/upload-file'
+import { useUpload } from '../upload/use-upload'
+
+/**
+ * Picks and uploads one file into a job's folder (deliverables or the thread's files) through the
+ * resumable upload endpoint, with a progress bar; a file the server would refuse is named with the
+ * reason before any byte is sent. Calls `onUploaded` with the stored path.
+ */
+export function JobFileUpload({ area, jobId, label, button, maxUploadBytes, onUploaded }: { area: 'job-deliverables' | 'job-messages'; jobId: string; label: string; button: string; maxUploadBytes: number; onUploaded: (path: string, name: string) => void }) {
+  const id = useId()
+  const input = useRef<HTMLInputElement>(null)
+  const [error, setError] = useState('')
+  const { uploading, percent, upload } = useUpload()
+  const start = async () => {
+    const file = input.current?.files?.[0]
+    const refusal = file ? checkFileBeforeUpload(area, file, maxUploadBytes) : 'Please choose a file to upload'
+    setError(refusal ?? '')
+    if (!file || refusal) return
+    try {
+      const result = await upload(file, { endpoint: uploadEndpoint, metadata: uploadMetadata(area, jobId) })
+      onUploaded(result.storagePath, file.name)
+      if (input.current) input.current.value = ''
+    } catch (e) {
+      setError(e instanceof UploadFailedError ? e.message : 'The upload failed. Please try again.')
+    }
+  }
+  return (
+    <div className="space-y-2">
+      <label htmlFor={id} className={fieldLabelClass}>
+        {label}
+      </label>
+      <div className="flex flex-wrap items-center gap-2">
+        <input id={id} ref={input} type="file" accept={acceptAttribute(area)} className={`${controlClass} max-w-sm`} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined} onChange={() => setError('')} />
+        <button type="button" className={secondaryButtonClass} disabled={uploading} onClick={() => void start()}>
+          {uploading ? `Uploading... ${percent}%` : button}
+        </button>
+      </div>
+      {uploading ? <progress className="w-full max-w-sm" max={100} value={percent} aria-label="Upload progress" /> : null}
+      <ErrorList id={`${id}-error`} errors={error ? [error] : []} />
+    </div>
+  )
+}

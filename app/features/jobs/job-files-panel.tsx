@@ -1,0 +1,69 @@
+import { useRevalidator } from 'react-router'
+import type { JobFileView } from '../../../lib/job-view'
+import { formatUploadLimit } from '../../../lib/accepted-file-types'
+import { cardClass, cardTitleClass, linkButtonClass } from '../dashboard/styles'
+import { JobFileUpload } from './job-file-upload'
+
+function FileList({ files, empty, testId }: { files: JobFileView[]; empty: string; testId: string }) {
+  if (files.length === 0) return <p className="text-(--color-light)">{empty}</p>
+  return (
+    <ul className="space-y-1" data-testid={testId}>
+      {files.map((f) => (
+        <li key={f.path}>
+          <a href={`${f.url}?download=1`} download={f.name} className={linkButtonClass}>
+            {f.name}
+          </a>{' '}
+          <span className="text-sm text-(--color-light)">{formatSize(f.size)}</span>
+        </li>
+      ))}
+    </ul>
+  )
+}
+
+export function formatSize(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`
+  if (bytes < 1024 ** 2) return `${(bytes / 1024).toFixed(1)} KB`
+  return `${(bytes / 1024 ** 2).toFixed(1)} MB`
+}
+
+/**
+ * The job's files, told apart: the client's documents (sent with the request) and the consultancy's
+ * deliverables, which the client sees only once the job is released. The consultancy attaches
+ * deliverables here until then.
+ */
+export function JobFilesPanel({ jobId, files, deliverables, canDeliver, maxUploadBytes }: { jobId: string; files: JobFileView[]; deliverables: JobFileView[] | null; canDeliver: boolean; maxUploadBytes: number }) {
+  const revalidator = useRevalidator()
+  return (
+    <section aria-labelledby="files-title" className={`${cardClass} space-y-4`}>
+      <h2 id="files-title" className={cardTitleClass}>
+        Files
+      </h2>
+      <div>
+        <h3 className="mb-1 font-medium">Client documents</h3>
+        <FileList files={files} empty="No documents were sent with this job." testId="job-client-files" />
+      </div>
+      <div>
+        <h3 className="mb-1 font-medium">Deliverables</h3>
+        {deliverables === null ? (
+          <p className="text-(--color-light)" data-testid="deliverables-pending">
+            The results appear here once the job is released.
+          </p>
+        ) : (
+          <FileList files={deliverables} empty="No deliverables yet." testId="job-deliverables" />
+        )}
+        {canDeliver ? (
+          <div className="mt-3">
+            <JobFileUpload
+              area="job-deliverables"
+              jobId={jobId}
+              label={`Attach a deliverable (report, drawing, model; up to ${formatUploadLimit(maxUploadBytes)})`}
+              button="Upload deliverable"
+              maxUploadBytes={maxUploadBytes}
+              onUploaded={() => void revalidator.revalidate()}
+            />
+          </div>
+        ) : null}
+      </div>
+    </section>
+  )
+}

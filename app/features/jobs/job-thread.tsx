@@ -1,0 +1,80 @@
+import { useState } from 'react'
+import { JOB_MESSAGE_MAX } from '../../../lib/quote-schema'
+import type { JobMessageView } from '../../../lib/job-view'
+import { ErrorList, controlClass, fieldLabelClass } from '../../components/forms'
+import { formatDate } from '../dashboard/job-requests-table'
+import { StatusMessage } from '../dashboard/status-message'
+import { buttonClass, cardClass, cardTitleClass, linkButtonClass, secondaryButtonClass } from '../dashboard/styles'
+import { JobFileUpload } from './job-file-upload'
+import { useJobAction } from './use-job-action'
+
+/**
+ * The job's thread: every message, newest last, with who wrote it and when, and its files; below,
+ * a box to write one and attach files (uploaded first, then sent with the message).
+ */
+export function JobThread({ jobId, messages, maxUploadBytes }: { jobId: string; messages: JobMessageView[]; maxUploadBytes: number }) {
+  const [body, setBody] = useState('')
+  const [files, setFiles] = useState<{ path: string; name: string }[]>([])
+  const post = useJobAction('post-message', 'Message sent', () => {
+    setBody('')
+    setFiles([])
+  })
+  return (
+    <section aria-labelledby="thread-title" className={cardClass}>
+      <h2 id="thread-title" className={cardTitleClass}>
+        Messages
+      </h2>
+      {messages.length === 0 ? <p className="mb-4 text-(--color-light)">No messages yet.</p> : null}
+      <ol className="mb-4 space-y-3" data-testid="job-thread">
+        {messages.map((m) => (
+          <li key={m.id} className={`rounded-md border border-(--color-border) p-3 ${m.mine ? 'ml-8 bg-(--color-shade)' : 'mr-8'}`}>
+            <p className="text-sm text-(--color-light)">
+              <span className="font-medium text-(--color-text)">{m.author}</span> ·{' '}
+              <time dateTime={m.at}>{formatDate(m.at)}</time>
+            </p>
+            {m.body ? <p className="mt-1 whitespace-pre-line">{m.body}</p> : null}
+            {m.files.length ? (
+              <ul className="mt-1">
+                {m.files.map((f) => (
+                  <li key={f.path}>
+                    <a href={`${f.url}?download=1`} download={f.name} className={linkButtonClass}>
+                      {f.name}
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            ) : null}
+          </li>
+        ))}
+      </ol>
+      <post.fetcher.Form method="post" className="space-y-3">
+        <input type="hidden" name="intent" value="post-message" />
+        {files.map((f) => (
+          <input key={f.path} type="hidden" name="files" value={f.path} />
+        ))}
+        <label className="block">
+          <span className={fieldLabelClass}>Write a message</span>
+          <textarea name="body" rows={3} maxLength={JOB_MESSAGE_MAX} className={controlClass} value={body} onChange={(e) => setBody(e.target.value)} aria-invalid={post.errors.body ? true : undefined} aria-describedby={post.errors.body ? 'message-body-error' : undefined} />
+        </label>
+        <ErrorList id="message-body-error" errors={post.errors.body ?? post.errors.files} />
+        {files.length ? (
+          <ul className="flex flex-wrap gap-2 text-sm" aria-label="Files to send">
+            {files.map((f) => (
+              <li key={f.path} className="flex items-center gap-1 rounded border border-(--color-border) px-2 py-0.5">
+                {f.name}
+                <button type="button" className={secondaryButtonClass} aria-label={`Remove ${f.name}`} onClick={() => setFiles((all) => all.filter((x) => x.path !== f.path))}>
+                  ×
+                </button>
+              </li>
+            ))}
+          </ul>
+        ) : null}
+        <JobFileUpload area="job-messages" jobId={jobId} label="Attach a file (optional)" button="Attach" maxUploadBytes={maxUploadBytes} onUploaded={(path, name) => setFiles((all) => [...all.filter((f) => f.path !== path), { path, name }])} />
+        <button type="submit" className={buttonClass} disabled={post.busy}>
+          {post.busy ? 'Sending…' : 'Send message'}
+        </button>
+        <StatusMessage status={post.status} testId="thread-status" />
+      </post.fetcher.Form>
+    </section>
+  )
+}

@@ -1,0 +1,113 @@
+import { data } from 'react-router'
+import type { Actor } from '../../../server/auth/actor'
+import { requireActor } from '../../../server/auth/require-actor'
+import { getAppContext } from '../../../server/context'
+import { renderQuotePdf } from '../../../server/documents/render-quote-pdf'
+import { toHttpAnswer } from '../../../server/errors/to-http-answer'
+import { decideQuote } from '../../../server/services/jobs/decide-quote'
+import { getJob } from '../../../server/services/jobs/get-job'
+import type { JobView } from '../../../lib/job-view'
+import { getQuote } from '../../../server/services/jobs/get-quote'
+import { markJobRead } from '../../../server/services/jobs/mark-job-read'
+import { moveJobStage } from '../../../server/services/jobs/move-job-stage'
+import { postJobMessage } from '../../../server/services/jobs/post-job-message'
+import { sendQuote } from '../../../server/services/jobs/send-quote'
+import { loadProfile } from '../../../server/services/profiles/load-profile'
+import type { JobActionResult } from '../../features/jobs/job-types'
+
+/**
+ * The job page's loader, action and quote download: thin adapters. Each turns the request into an
+ * actor first, calls the service that owns the rule, and answers a domain error through the one
+ * table of server/errors/to-http-answer.ts.
+ */
+
+export interface JobPageData {
+  view: JobView
+  /** The client's email, for the consultancy's view. */
+  clientEmail: string | null
+  vatPercent: number
+  maxUploadBytes: number
+}
+
+/** The job's page; reading it marks its thread read for the viewer. */
+export async function loadJobPage(request: Request, id: string): Promise<JobPageData> {
+  let actor: Actor | null = null
+  try {
+    actor = await requireActor(request)
+    const view = await getJob({ actor, id })
+    await markJobRead({ actor, id })
+    const { env } = getAppContext()
+    const clientEmail = actor.isAdmin ? (await loadProfile(view.job.user)).email : null
+    return { view, clientEmail, vatPercent: env.QUOTE_VAT_PERCENT, maxUploadBytes: env.UPLOAD_MAX_BYTES }
+  } catch (error) {
+    const answer = toHttpAnswer(error, { signedIn: actor !== null, log: logFailure })
+    throw data({ message: answer.message }, { status: answer.status })
+  }
+}
+
+type IntentHandler = (actor: Actor, id: string, form: FormData) => Promise<unknown>
+
+/** One line per intent, each calling the service that owns its rule. */
+const intents: Record<string, IntentHandler> = {
+  'send-quote': (actor, jobId, form) => sendQuote({ actor, jobId, input: parseJson(textOf(form, 'quote')) }),
+  'accept-quote': (actor, jobId) => decideQuote({ actor, jobId, decision: 'accept' }),
+  'decline-quote': (actor, jobId, form) => decideQuote({ actor, jobId, decision: 'decline', reason: textOf(form, 'reason') }),
+  'move-stage': (actor, jobId, form) => moveJobStage({ actor, jobId, to: textOf(form, 'to'), note: textOf(form, 'note') }),
+  'post-message': (actor, jobId, form) => postJobMessage({ actor, jobId, body: textOf(form, 'body'), files: form.getAll('files').filter((f): f is string => typeof f === 'string') }),
+}
+
+/** Several forms post to the job page; an `intent` field tells them apart. */
+export async function runJobAction(request: Request, id: string) {
+  let actor: Actor | null = null
+  let intent = ''
+  try {
+    actor = await requireActor(request)
+    const form = await request.formData()
+    intent = textOf(form, 'intent')
+    const handler = Object.hasOwn(intents, intent) ? intents[intent]! : null
+    if (!handler) return data<JobActionResult>({ intent, ok: false, message: 'Unknown action' }, { status: 400 })
+    await handler(actor, id, form)
+    return data<JobActionResult>({ intent, ok: true })
+  } catch (error) {
+    const answer = toHttpAnswer(error, { signedIn: actor !== null, log: logFailure })
+    return data<JobActionResult>({ intent, ok: false, message: answer.message, fieldErrors: answer.fieldErrors }, { status: answer.status })
+  }
+}
+
+/** GET /profile/jobs/:id/quotes/:quoteId: the quote as a PDF, for the job's client or an admin. */
+export async function quotePdfResponse(request: Request, jobId: string, quoteId: string): Promise<Response> {
+  let actor: Actor | null = null
+  try {
+    actor = await requireActor(request)
+    const document = await getQuote({ actor, jobId, quoteId })
+    const pdf = await renderQuotePdf(document)
+    return new Response(new Uint8Array(pdf), {
+      headers: {
+        'Content-Type': 'application/pdf',
+        'Content-Disposition': `attachment; filename="${document.quote.number}.pdf"`,
+        'Cache-Control': 'private, no-store',
+        'X-Content-Type-Options': 'nosniff',
+      },
+    })
+  } catch (error) {
+    const answer = toHttpAnswer(error, { signedIn: actor !== null, log: logFailure })
+    return new Response(answer.message, { status: answer.status, headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' } })
+  }
+}
+
+function parseJson(text: string): never {
+  try {
+    return JSON.parse(text) as never
+  } catch {
+    return {} as never
+  }
+}
+
+function textOf(form: FormData, name: string): string {
+  const value = form.get(name)
+  return typeof value === 'string' ? value : ''
+}
+
+function logFailure(error: unknown) {
+  getAppContext().log.error({ err: error }, 'job page request failed')
+}

@@ -1,0 +1,126 @@
+import { isRouteErrorResponse, Link, useLoaderData, useRouteError } from 'react-router'
+import { priorityWords } from '../../../lib/job-request-schema'
+import { site } from '../../../lib/site'
+import { formatDate } from '../../features/dashboard/job-requests-table'
+import { cardClass } from '../../features/dashboard/styles'
+import { JobFilesPanel } from '../../features/jobs/job-files-panel'
+import { JobThread } from '../../features/jobs/job-thread'
+import { JobTimeline } from '../../features/jobs/job-timeline'
+import { QuoteForm } from '../../features/jobs/quote-form'
+import { QuotePanel } from '../../features/jobs/quote-panel'
+import { StageActions } from '../../features/jobs/stage-actions'
+import { StageBadge } from '../../features/jobs/stage-badge'
+import type { Route } from './+types/job'
+import { loadJobPage, runJobAction } from './job.server'
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: `${loaderData?.view.job.job || 'Job'} | ${site.companyName}` },
+  { name: 'robots', content: 'noindex' },
+]
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  return loadJobPage(request, params.id)
+}
+
+export async function action({ request, params }: Route.ActionArgs) {
+  return runJobAction(request, params.id)
+}
+
+/** A post that never reaches the server becomes a failed result the form shows, not an error page. */
+export async function clientAction({ request, serverAction }: Route.ClientActionArgs) {
+  const intent = String((await request.clone().formData()).get('intent') ?? '')
+  try {
+    return await serverAction()
+  } catch {
+    return { intent, ok: false, message: 'The server could not be reached. Please try again.' }
+  }
+}
+
+/**
+ * A job's own page: its details and stage, the moves the viewer may make, the quote, the files and
+ * deliverables, the timeline and the thread. The client who owns the job and the consultancy see the
+ * same page, each with their own actions.
+ */
+export default function JobPage() {
+  const { view, clientEmail, vatPercent, maxUploadBytes } = useLoaderData<typeof loader>()
+  const { job, can, side } = view
+  const back = side === 'consultancy' ? `/profile?client=${encodeURIComponent(job.user)}` : '/profile'
+  return (
+    <section className="mx-auto max-w-5xl space-y-6 p-6">
+      <p>
+        <Link to={back} className="text-(--color-link) underline">
+          ← Back to the dashboard
+        </Link>
+      </p>
+      <header className={`${cardClass} space-y-2`}>
+        <div className="flex flex-wrap items-center gap-3">
+          <h1 className="text-3xl font-semibold">{job.job || 'Job request'}</h1>
+          <StageBadge stage={job.status} />
+        </div>
+        <dl className="grid gap-x-6 gap-y-1 text-sm sm:grid-cols-[max-content_1fr]">
+          {job.reference ? (
+            <>
+              <dt className="text-(--color-light)">Reference</dt>
+              <dd>{job.reference}</dd>
+            </>
+          ) : null}
+          {clientEmail ? (
+            <>
+              <dt className="text-(--color-light)">Client</dt>
+              <dd>{clientEmail}</dd>
+            </>
+          ) : null}
+          <dt className="text-(--color-light)">Priority</dt>
+          <dd>
+            {job.priority} ({priorityWords[Number(job.priority)] ?? ''})
+          </dd>
+          <dt className="text-(--color-light)">Requested</dt>
+          <dd>
+            <time dateTime={job.createdAt}>{formatDate(job.createdAt)}</time>
+          </dd>
+          {job.completedAt ? (
+            <>
+              <dt className="text-(--color-light)">Completed</dt>
+              <dd>{job.completedAt}</dd>
+            </>
+          ) : null}
+          {job.releasedAt ? (
+            <>
+              <dt className="text-(--color-light)">Released</dt>
+              <dd>{job.releasedAt}</dd>
+            </>
+          ) : null}
+        </dl>
+        {job.instructions ? <p className="whitespace-pre-line">{job.instructions}</p> : null}
+      </header>
+      <StageActions key={job.status} moves={can.move} />
+      <div className="grid gap-6 lg:grid-cols-2">
+        <div className="space-y-6">
+          <QuotePanel quotes={view.quotes} canDecide={can.decide} isClient={side === 'client'} />
+          {can.quote ? <QuoteForm vatPercent={vatPercent} hasQuote={view.quotes.length > 0} /> : null}
+          <JobFilesPanel jobId={job.id} files={view.files} deliverables={view.deliverables} canDeliver={can.deliver} maxUploadBytes={maxUploadBytes} />
+        </div>
+        <div className="space-y-6">
+          <JobTimeline events={view.timeline} />
+          <JobThread jobId={job.id} messages={view.messages} maxUploadBytes={maxUploadBytes} />
+        </div>
+      </div>
+    </section>
+  )
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError()
+  const status = isRouteErrorResponse(error) ? error.status : 500
+  const message =
+    status === 401 ? 'Please sign in to see this job.' : status === 403 || status === 404 ? 'That job was not found.' : 'The job could not be loaded. Please try again.'
+  return (
+    <section className="mx-auto max-w-3xl p-6" role="alert">
+      <h1 className="text-3xl font-semibold">Job</h1>
+      <p className="mt-4">{message}</p>
+      <a href="/profile" className="mt-4 inline-block text-(--color-link) underline">
+        Back to your dashboard
+      </a>
+    </section>
+  )
+}

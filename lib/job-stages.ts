@@ -1,0 +1,73 @@
+/**
+ * The stages of a job, from the client's request to the delivered results, and who may move a job
+ * from one stage to the next. One table, read by the services (which enforce it) and by the job page
+ * (which offers only the moves the viewer may make).
+ *
+ *   pending → quoted (the consultancy sends a quote) → accepted (the client accepts it)
+ *           → in progress → in review → completed → released (the deliverables become visible)
+ *   A quote the client declines makes the job "declined"; the consultancy may quote it again.
+ *   The consultancy may decline a request it will not take, and cancel any job not yet completed;
+ *   the client may cancel its own request until it accepts a quote.
+ */
+export const jobStages = ['pending', 'quoted', 'accepted', 'in_progress', 'in_review', 'completed', 'released', 'declined', 'cancelled'] as const
+export type JobStage = (typeof jobStages)[number]
+
+/** The stage as people read it ("in progress"). */
+export function stageLabel(stage: string | null | undefined): string {
+  return (stage ?? 'pending').replace(/_/g, ' ')
+}
+
+export function isJobStage(value: unknown): value is JobStage {
+  return typeof value === 'string' && (jobStages as readonly string[]).includes(value)
+}
+
+/** Who makes a move: the consultancy (an admin) or the client who owns the job. */
+export type JobSide = 'consultancy' | 'client'
+
+export interface StageMove {
+  from: JobStage
+  to: JobStage
+  by: JobSide
+  /** Moves made by a quote (sent, accepted, declined) happen only through the quote's own operations. */
+  viaQuote?: boolean
+}
+
+export const stageMoves: readonly StageMove[] = [
+  { from: 'pending', to: 'quoted', by: 'consultancy', viaQuote: true },
+  { from: 'quoted', to: 'quoted', by: 'consultancy', viaQuote: true },
+  { from: 'declined', to: 'quoted', by: 'consultancy', viaQuote: true },
+  { from: 'quoted', to: 'accepted', by: 'client', viaQuote: true },
+  { from: 'quoted', to: 'declined', by: 'client', viaQuote: true },
+  { from: 'pending', to: 'declined', by: 'consultancy' },
+  { from: 'accepted', to: 'in_progress', by: 'consultancy' },
+  { from: 'in_progress', to: 'in_review', by: 'consultancy' },
+  { from: 'in_review', to: 'in_progress', by: 'consultancy' },
+  { from: 'in_progress', to: 'completed', by: 'consultancy' },
+  { from: 'in_review', to: 'completed', by: 'consultancy' },
+  { from: 'completed', to: 'released', by: 'consultancy' },
+  { from: 'pending', to: 'cancelled', by: 'client' },
+  { from: 'quoted', to: 'cancelled', by: 'client' },
+  ...(['pending', 'quoted', 'accepted', 'in_progress', 'in_review', 'declined'] as const).map((from) => ({ from, to: 'cancelled' as const, by: 'consultancy' as const })),
+]
+
+/** The moves a side may make by hand (not through a quote) from a stage. */
+export function manualMovesFrom(stage: string | null | undefined, by: JobSide): JobStage[] {
+  const from = isJobStage(stage) ? stage : 'pending'
+  return stageMoves.filter((m) => m.from === from && m.by === by && !m.viaQuote).map((m) => m.to)
+}
+
+/** Whether a side may make this move (through a quote when `viaQuote`). */
+export function canMove(from: string | null | undefined, to: JobStage, by: JobSide, viaQuote = false): boolean {
+  const stage = isJobStage(from) ? from : 'pending'
+  return stageMoves.some((m) => m.from === stage && m.to === to && m.by === by && Boolean(m.viaQuote) === viaQuote)
+}
+
+/** The words on the button that makes a move. */
+export const moveLabels: Partial<Record<JobStage, string>> = {
+  in_progress: 'Start work',
+  in_review: 'Move to review',
+  completed: 'Mark completed',
+  released: 'Release results',
+  declined: 'Decline request',
+  cancelled: 'Cancel job',
+}

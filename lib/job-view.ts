@@ -1,0 +1,101 @@
+import type { JobSide, JobStage } from './job-stages'
+import type { PricedLine } from './quote-schema'
+
+/**
+ * What a job's page shows, as the getJob service returns it and the page renders it: the job, what
+ * the viewer may do, the timeline, the quotes, the files, the deliverables and the thread.
+ */
+
+/** One entry of a job's timeline. */
+export interface JobEventView {
+  id: string
+  from: string | null
+  to: JobStage | string
+  /** Who made the move, as the other side reads it: the client's name, or the company's. */
+  by: string
+  side: JobSide
+  note: string | null
+  at: string
+}
+
+export interface QuoteView {
+  id: string
+  /** Q-000123 */
+  number: string
+  status: 'sent' | 'accepted' | 'declined' | 'superseded' | string
+  lines: PricedLine[]
+  vatPercent: number
+  subtotalPence: number
+  vatPence: number
+  totalPence: number
+  validUntil: string
+  /** The quote can no longer be accepted: its date has passed. */
+  expired: boolean
+  note: string | null
+  declineReason: string | null
+  createdAt: string
+  decidedAt: string | null
+  /** Where the quote downloads as a PDF. */
+  pdfUrl: string
+}
+
+export interface JobFileView {
+  path: string
+  name: string
+  size: number
+  url: string
+}
+
+export interface JobMessageView {
+  id: string
+  body: string
+  author: string
+  side: JobSide
+  /** Written by the person reading. */
+  mine: boolean
+  files: JobFileView[]
+  at: string
+}
+
+/** The job request's own fields, as stored. */
+export interface JobRecord {
+  id: string
+  user: string
+  job: string | null
+  reference: string | null
+  instructions: string | null
+  status: string | null
+  priority: string | null
+  completedAt: string | null
+  releasedAt: string | null
+  createdAt: string
+  updatedAt: string
+}
+
+export interface JobView {
+  job: JobRecord
+  /** The side the viewer acts for. */
+  side: JobSide
+  /** What the viewer may do now. */
+  can: {
+    /** Stages the viewer may move the job to by hand. */
+    move: JobStage[]
+    /** Write (or rewrite) a quote: the consultancy, while the job is pending, quoted or declined. */
+    quote: boolean
+    /** Accept or decline the current quote: its client, while the job is quoted. */
+    decide: boolean
+    /** Attach deliverables: the consultancy, until the job is released, cancelled or declined. */
+    deliver: boolean
+  }
+  /** The job's request, then every move, oldest first. */
+  timeline: JobEventView[]
+  /** Every quote, newest first; the first one with status "sent" waits for the client. */
+  quotes: QuoteView[]
+  /** The client's documents of the job (job-files/{id}/). */
+  files: JobFileView[]
+  /** The consultancy's results; null for the client until the job is released. */
+  deliverables: JobFileView[] | null
+  /** The thread, oldest first (newest last). */
+  messages: JobMessageView[]
+}
+

@@ -1,0 +1,84 @@
+import { bigserial, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core'
+import { jobRequests } from './job-requests'
+
+/**
+ * A job's life after its request: the moves between stages (its timeline), the quotes, the thread of
+ * messages and who has read it. Each row belongs to one job request and goes with it.
+ */
+
+/** One move between stages, with who made it, when and why. */
+export const jobEvents = pgTable(
+  'job_event',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    jobId: uuid('job_id')
+      .notNull()
+      .references(() => jobRequests.id, { onDelete: 'cascade' }),
+    fromStage: text('from_stage'),
+    toStage: text('to_stage').notNull(),
+    actorId: text('actor_id'),
+    /** 'client' or 'consultancy'. */
+    actorSide: text('actor_side').notNull(),
+    note: text('note'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('job_event_job_idx').on(t.jobId, t.createdAt)],
+)
+
+/** A quote: priced lines (pence), VAT, validity; 'sent', then 'accepted', 'declined' or 'superseded'. */
+export const jobQuotes = pgTable(
+  'job_quote',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Printed as Q-000123. */
+    number: bigserial('number', { mode: 'number' }).notNull(),
+    jobId: uuid('job_id')
+      .notNull()
+      .references(() => jobRequests.id, { onDelete: 'cascade' }),
+    lines: jsonb('lines').notNull(),
+    /** VAT rate in hundredths of a percent (2000 = 20 %). */
+    vatBasisPoints: integer('vat_basis_points').notNull(),
+    subtotalPence: integer('subtotal_pence').notNull(),
+    vatPence: integer('vat_pence').notNull(),
+    totalPence: integer('total_pence').notNull(),
+    validUntil: date('valid_until').notNull(),
+    note: text('note'),
+    status: text('status').notNull().default('sent'),
+    declineReason: text('decline_reason'),
+    createdBy: text('created_by').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+  },
+  (t) => [index('job_quote_job_idx').on(t.jobId, t.createdAt)],
+)
+
+/** A message on a job's thread, with the files uploaded for it (paths in job-messages/{jobId}/). */
+export const jobMessages = pgTable(
+  'job_message',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    jobId: uuid('job_id')
+      .notNull()
+      .references(() => jobRequests.id, { onDelete: 'cascade' }),
+    authorId: text('author_id').notNull(),
+    /** 'client' or 'consultancy': unread counts are per side. */
+    authorSide: text('author_side').notNull(),
+    body: text('body').notNull(),
+    files: jsonb('files').notNull().default([]),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('job_message_job_idx').on(t.jobId, t.createdAt)],
+)
+
+/** When a person last read a job's thread. */
+export const jobReads = pgTable(
+  'job_read',
+  {
+    jobId: uuid('job_id')
+      .notNull()
+      .references(() => jobRequests.id, { onDelete: 'cascade' }),
+    userId: text('user_id').notNull(),
+    readAt: timestamp('read_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.jobId, t.userId] })],
+)

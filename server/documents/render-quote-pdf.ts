@@ -1,0 +1,120 @@
+import PDFDocument from 'pdfkit'
+import { formatPence } from '../../lib/quote-schema'
+import { formatAddress, site } from '../../lib/site'
+import type { QuoteDocument } from '../services/jobs/get-quote'
+
+const ink = '#1a1a1a'
+const muted = '#5c5c5c'
+const rule = '#c8c8c8'
+
+function formatDay(iso: string): string {
+  const d = new Date(`${iso.slice(0, 10)}T00:00:00Z`)
+  return d.toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' })
+}
+
+function quantityText(quantity: number, unit: 'hour' | 'day' | null): string {
+  if (!unit) return '1'
+  return `${quantity} ${unit}${quantity === 1 ? '' : 's'}`
+}
+
+/**
+ * A quote as an A4 PDF a client can file and sign: the company's letterhead (name, address,
+ * contact), the client, the job, a table of lines, subtotal, VAT and total, the validity date, the
+ * terms and a place to sign. Made with PDFKit and its built-in Helvetica, so nothing is fetched.
+ */
+export function renderQuotePdf({ quote, job, client }: QuoteDocument): Promise<Buffer> {
+  const doc = new PDFDocument({ size: 'A4', margin: 50, info: { Title: `Quote ${quote.number}`, Author: site.legalName, Subject: job.job ?? 'Job request' } })
+  const chunks: Buffer[] = []
+  doc.on('data', (chunk: Buffer) => chunks.push(chunk))
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('end', () => resolve(Buffer.concat(chunks)))
+    doc.on('error', reject)
+  })
+  const left = doc.page.margins.left
+  const width = doc.page.width - left - doc.page.margins.right
+
+  // Letterhead
+  doc.fillColor(ink).font('Helvetica-Bold').fontSize(20).text(site.legalName, left, 50)
+  doc.font('Helvetica').fontSize(9).fillColor(muted).text(`${formatAddress()}, ${site.address.country}`).text(`${site.email} · ${site.phone}`)
+  doc.font('Helvetica-Bold').fontSize(16).fillColor(ink).text('QUOTATION', left, 50, { width, align: 'right' })
+  doc.font('Helvetica').fontSize(10).text(quote.number, { width, align: 'right' }).text(`Date: ${formatDay(quote.createdAt)}`, { width, align: 'right' }).text(`Valid until: ${formatDay(quote.validUntil)}`, { width, align: 'right' })
+  doc.moveTo(left, 120).lineTo(left + width, 120).strokeColor(rule).stroke()
+
+  // Client and job
+  doc.y = 135
+  doc.font('Helvetica-Bold').fontSize(10).fillColor(muted).text('Prepared for', left, 135)
+  doc.font('Helvetica').fillColor(ink)
+  for (const line of [client.name, client.company, ...client.address, client.email].filter(Boolean)) doc.text(line)
+  const afterClient = doc.y
+  doc.font('Helvetica-Bold').fillColor(muted).text('Job', left + width / 2, 135)
+  doc.font('Helvetica').fillColor(ink).text(job.job || 'Job request', { width: width / 2 })
+  if (job.reference) doc.text(`Your reference: ${job.reference}`, { width: width / 2 })
+  doc.y = Math.max(afterClient, doc.y) + 20
+
+  // Lines
+  const cols = [
+    { label: 'Description', x: left, w: width * 0.5, align: 'left' as const },
+    { label: 'Quantity', x: left + width * 0.5, w: width * 0.15, align: 'right' as const },
+    { label: 'Unit price', x: left + width * 0.65, w: width * 0.17, align: 'right' as const },
+    { label: 'Amount', x: left + width * 0.82, w: width * 0.18, align: 'right' as const },
+  ]
+  const row = (cells: string[], bold = false) => {
+    const top = doc.y
+    doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(10).fillColor(ink)
+    let bottom = top
+    cells.forEach((text, i) => {
+      doc.text(text, cols[i]!.x, top, { width: cols[i]!.w - 6, align: cols[i]!.align })
+      bottom = Math.max(bottom, doc.y)
+    })
+    doc.y = bottom + 4
+  }
+  row(cols.map((c) => c.label), true)
+  doc.moveTo(left, doc.y).lineTo(left + width, doc.y).strokeColor(rule).stroke()
+  doc.y += 4
+  for (const line of quote.lines) {
+    if (doc.y > doc.page.height - 200) doc.addPage()
+    row([line.description, quantityText(line.quantity, line.unit), line.unit ? `${formatPence(line.unitPricePence)}/${line.unit}` : formatPence(line.unitPricePence), formatPence(line.amountPence)])
+  }
+  doc.moveTo(left, doc.y).lineTo(left + width, doc.y).strokeColor(rule).stroke()
+  doc.y += 6
+  const total = (label: string, value: string, bold = false) => {
+    const top = doc.y
+    doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(bold ? 12 : 10)
+    doc.text(label, cols[2]!.x - 60, top, { width: cols[2]!.w + 54, align: 'right' })
+    doc.text(value, cols[3]!.x, top, { width: cols[3]!.w - 6, align: 'right' })
+    doc.y = Math.max(doc.y, top + 14) + 2
+  }
+  total('Subtotal', formatPence(quote.subtotalPence))
+  total(`VAT at ${quote.vatPercent}%`, formatPence(quote.vatPence))
+  total('Total', formatPence(quote.totalPence), true)
+
+  // Note and terms
+  doc.x = left
+  doc.moveDown(1.5)
+  if (quote.note) {
+    doc.font('Helvetica-Bold').fontSize(10).fillColor(ink).text('Notes', left)
+    doc.font('Helvetica').text(quote.note, { width })
+    doc.moveDown()
+  }
+  doc.font('Helvetica-Bold').fontSize(10).text('Terms', left)
+  doc
+    .font('Helvetica')
+    .fontSize(9)
+    .fillColor(muted)
+    .text(
+      `Prices are in pounds sterling. Hourly and daily work is charged at the rates shown for the time quoted; work beyond it is agreed in writing first. This quotation is valid until ${formatDay(quote.validUntil)} and can be accepted on the job's page in the client portal or by signing below.`,
+      { width },
+    )
+
+  // Signature
+  doc.moveDown(3)
+  const signTop = doc.y
+  doc.strokeColor(ink).moveTo(left, signTop).lineTo(left + width * 0.42, signTop).stroke()
+  doc.moveTo(left + width * 0.58, signTop).lineTo(left + width, signTop).stroke()
+  doc.font('Helvetica').fontSize(9).fillColor(muted)
+  doc.text(`Accepted for ${client.company || client.name || 'the client'}: signature and date`, left, signTop + 4, { width: width * 0.42 })
+  doc.text(`For ${site.legalName}`, left + width * 0.58, signTop + 4, { width: width * 0.42 })
+
+  doc.end()
+  return done
+}

@@ -1,0 +1,74 @@
+import { and, eq, sql } from 'drizzle-orm'
+import { site } from '../../../lib/site'
+import { getAppContext } from '../../context'
+import type { Database } from '../../db/open-database'
+import { profiles, users } from '../../db/schema'
+import { enqueueOutbox } from '../../outbox/enqueue'
+
+type Tx = Pick<Database, 'select' | 'insert'>
+
+export interface JobMail {
+  /** The client who owns the job, or the consultancy (JOB_NOTIFY_EMAIL, else every admin). */
+  to: 'client' | 'consultancy'
+  job: { id: string; user: string; job: string | null; reference: string | null }
+  /** What happened, as the subject's end: "Quote Q-000012 sent". */
+  what: string
+  /** The mail's body before the link. */
+  text: string
+  /**
+   * A mail the client may turn off in their profile (stage changes, the consultancy's messages).
+   * Quotes and released results are always sent: the client has to act on them.
+   */
+  optional?: boolean
+  /** Who caused it: never mailed about their own action. */
+  actorId: string
+}
+
+/** "Bracket FEA (PO-2231)" or "your job request" when it has neither. */
+export function jobTitle(job: { job: string | null; reference: string | null }): string {
+  const name = job.job?.trim() || 'Job request'
+  return job.reference?.trim() ? `${name} (${job.reference.trim()})` : name
+}
+
+/**
+ * Queues a mail about a job in the caller's transaction (it is sent once the change commits, and
+ * only then; the outbox retries until it is delivered). Each mail names the job and links to its page.
+ */
+export async function enqueueJobMail(tx: Tx, mail: JobMail): Promise<void> {
+  const { env } = getAppContext()
+  const publicUrl = env.publicUrl
+  const link = `${publicUrl}/profile/jobs/${mail.job.id}`
+  const recipients = mail.to === 'client' ? await clientAddress(tx, mail) : await consultancyAddresses(tx, env.JOB_NOTIFY_EMAIL)
+  const subject = `${jobTitle(mail.job)}: ${mail.what}`
+  const footer =
+    mail.to === 'client' && mail.optional
+      ? `\n\nYou can turn off mail about stage changes and messages on your dashboard (${publicUrl}/profile).`
+      : ''
+  const text = `${mail.text}\n\nOpen the job: ${link}${footer}\n\n${site.companyName}`
+  for (const to of recipients) {
+    await enqueueOutbox(tx, { channel: 'mail', kind: `job-${mail.to}`, payload: { to, subject, text } })
+  }
+}
+
+async function clientAddress(tx: Tx, mail: JobMail): Promise<string[]> {
+  if (mail.job.user === mail.actorId) return []
+  const [row] = await tx
+    .select({ email: users.email, wants: profiles.jobUpdateMails })
+    .from(users)
+    .leftJoin(profiles, eq(profiles.userId, users.id))
+    .where(eq(users.id, mail.job.user))
+    .limit(1)
+  if (!row?.email) return []
+  if (mail.optional && row.wants === false) return []
+  return [row.email]
+}
+
+async function consultancyAddresses(tx: Tx, configured: string | undefined): Promise<string[]> {
+  if (configured) return [configured]
+  const rows = await tx
+    .select({ email: users.email })
+    .from(users)
+    .where(and(eq(users.emailVerified, true), sql`exists (select 1 from unnest(${users.groups}) g where position('Admin' in g) > 0)`))
+    .limit(50)
+  return rows.map((r) => r.email)
+}

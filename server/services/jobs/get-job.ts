@@ -1,0 +1,67 @@
+import { asc, desc, eq, sql } from 'drizzle-orm'
+import { canMove, manualMovesFrom, type JobSide } from '../../../lib/job-stages'
+import { today } from '../../../lib/quote-schema'
+import { site } from '../../../lib/site'
+import { getAppContext } from '../../context'
+import { jobEvents, jobMessages, jobQuotes, storedFiles } from '../../db/schema'
+import { fileUrl } from '../files/file-types'
+import { getDisplayName } from '../profiles/get-display-name'
+import { getJobRequest } from '../job-requests/get-job-request'
+import { type MaybeActor } from '../shared/authorize'
+import { sideOf, toQuoteView, type JobFileView, type JobView } from './job-types'
+
+/**
+ * Everything the job's page shows, for the client who owns it or an admin (anyone else: not found).
+ * Deliverables are left out for the client until the job is released; the file check of every
+ * download says the same.
+ */
+export async function getJob({ actor, id }: { actor: MaybeActor; id: string }): Promise<JobView> {
+  const job = await getJobRequest({ actor, id })
+  const a = actor!
+  const side = sideOf(a)
+  const { db } = getAppContext()
+  const inFolder = (area: string) => sql`starts_with(${storedFiles.path}, ${`${area}/${job.id}/`})`
+  const showDeliverables = side === 'consultancy' || job.status === 'released'
+  const [events, quotes, files, deliverables, messages] = await Promise.all([
+    db.select().from(jobEvents).where(eq(jobEvents.jobId, job.id)).orderBy(asc(jobEvents.createdAt)),
+    db.select().from(jobQuotes).where(eq(jobQuotes.jobId, job.id)).orderBy(desc(jobQuotes.createdAt)),
+    db.select().from(storedFiles).where(inFolder('job-files')).orderBy(asc(storedFiles.path)),
+    showDeliverables ? db.select().from(storedFiles).where(inFolder('job-deliverables')).orderBy(asc(storedFiles.path)) : Promise.resolve(null),
+    db.select().from(jobMessages).where(eq(jobMessages.jobId, job.id)).orderBy(asc(jobMessages.createdAt)).limit(1000),
+  ])
+  const clientName = await getDisplayName(job.user)
+  const nameOf = (s: string) => (s === 'consultancy' ? site.companyName : clientName)
+  const day = today()
+  const stored = new Map<string, typeof storedFiles.$inferSelect>()
+  const messagePaths = messages.flatMap((m) => m.files as string[])
+  if (messagePaths.length) {
+    for (const f of await db.select().from(storedFiles).where(inFolder('job-messages'))) stored.set(f.path, f)
+  }
+  const toFile = (f: typeof storedFiles.$inferSelect): JobFileView => ({ path: f.path, name: f.path.split('/').pop()!, size: f.size, url: fileUrl(f.path) })
+  return {
+    job,
+    side,
+    can: {
+      move: manualMovesFrom(job.status, side),
+      quote: side === 'consultancy' && canMove(job.status, 'quoted', 'consultancy', true),
+      decide: side === 'client' && job.user === a.userId && canMove(job.status, 'accepted', 'client', true),
+      deliver: side === 'consultancy' && !['released', 'cancelled', 'declined'].includes(job.status ?? ''),
+    },
+    timeline: [
+      { id: `${job.id}-requested`, from: null, to: 'pending', by: clientName, side: 'client', note: 'Job requested', at: job.createdAt },
+      ...events.map((e) => ({ id: e.id, from: e.fromStage, to: e.toStage, by: nameOf(e.actorSide), side: e.actorSide as JobSide, note: e.note, at: e.createdAt.toISOString() })),
+    ],
+    quotes: quotes.map((q) => toQuoteView(q, day)),
+    files: files.map(toFile),
+    deliverables: deliverables ? deliverables.map(toFile) : null,
+    messages: messages.map((m) => ({
+      id: m.id,
+      body: m.body,
+      author: m.authorId === a.userId ? 'You' : nameOf(m.authorSide),
+      side: m.authorSide as JobSide,
+      mine: m.authorId === a.userId,
+      files: (m.files as string[]).flatMap((p) => (stored.has(p) ? [toFile(stored.get(p)!)] : [])),
+      at: m.createdAt.toISOString(),
+    })),
+  }
+}

@@ -1,0 +1,56 @@
+import { canMove, isJobStage, stageLabel, type JobStage } from '../../../lib/job-stages'
+import { stageMoveSchema } from '../../../lib/quote-schema'
+import { getAppContext } from '../../context'
+import { AppError } from '../../errors/app-error'
+import { toJobRequest, type JobRequest } from '../job-requests/job-request-types'
+import { type MaybeActor } from '../shared/authorize'
+import { parseInput } from '../shared/parse-input'
+import { enqueueJobMail } from './enqueue-job-mail'
+import { sideOf } from './job-types'
+import { lockJob } from './lock-job'
+import { recordStageMove } from './record-stage-move'
+
+export interface MoveJobStageOptions {
+  actor: MaybeActor
+  jobId: string
+  to: string
+  note?: string | null
+}
+
+/**
+ * A move made by hand (the moves made by a quote go through sendQuote and decideQuote): allowed only
+ * from the stages and for the side the table of lib/job-stages.ts names. The consultancy moves a job
+ * through its work (in progress, in review, completed, released), declines a request or cancels a job;
+ * the client may cancel its own request until it accepts a quote. The other side is mailed; releasing
+ * the results is always mailed, the other stage changes only to a client who has not turned them off.
+ */
+export async function moveJobStage({ actor, jobId, to, note }: MoveJobStageOptions): Promise<JobRequest> {
+  const fields = parseInput(stageMoveSchema, { note: note ?? undefined })
+  if (!isJobStage(to)) throw new AppError('BAD_REQUEST', 'Unknown stage', { fieldErrors: { to: ['Unknown stage'] } })
+  const { db } = getAppContext()
+  return db.transaction(async (tx) => {
+    const { actor: a, job } = await lockJob(tx, actor, jobId)
+    const side = sideOf(a)
+    if (!canMove(job.status, to as JobStage, side)) {
+      // A client asking for a move that is not theirs is refused as any unauthorised act.
+      if (side === 'client') throw new AppError('UNAUTHORIZED')
+      throw new AppError('CONFLICT', `A job that is ${stageLabel(job.status)} cannot move to ${stageLabel(to)}`)
+    }
+    const moved = await recordStageMove(tx, a, job, to as JobStage, fields.note)
+    const said = fields.note ? `\n\nNote: ${fields.note}` : ''
+    if (side === 'consultancy') {
+      const released = to === 'released'
+      await enqueueJobMail(tx, {
+        to: 'client',
+        job,
+        actorId: a.userId,
+        what: released ? 'results released' : `now ${stageLabel(to)}`,
+        text: released ? `The results of your job are ready: you can download the deliverables from the job's page.${said}` : `Your job moved from ${stageLabel(job.status)} to ${stageLabel(to)}.${said}`,
+        optional: !released,
+      })
+    } else {
+      await enqueueJobMail(tx, { to: 'consultancy', job, actorId: a.userId, what: `cancelled by the client`, text: `The client cancelled this job request.${said}` })
+    }
+    return toJobRequest(moved)
+  })
+}
