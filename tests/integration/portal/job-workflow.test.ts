@@ -1,0 +1,188 @@
+import { eq } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { jobQuotes, storedFiles } from '../../../server/db/schema'
+import { signUpAndVerify, userIdOf } from './support/accounts'
+import type { HttpClient } from './support/http-client'
+import { startPortalServer, type PortalServer } from './support/portal-server'
+import { PDF_BYTES, tusUpload } from './support/tus-upload'
+
+/**
+ * A job from request to delivered results through the data API and the file endpoints: each move
+ * allowed only from the right stage for the right side, quotes priced from the catalogue, the
+ * deliverables hidden until release, the thread's unread counts, the quote PDF, and the mail each
+ * side gets (and the optional ones a client turned off).
+ */
+describe('job workflow', () => {
+  let portal: PortalServer
+  let owner: HttpClient
+  let other: HttpClient
+  let admin: HttpClient
+  const ownerEmail = 'jobs-owner@example.test'
+  const adminEmail = 'jobs-admin@example.test'
+
+  const ok = async <T>(c: HttpClient, query: string, variables: Record<string, unknown> = {}) => {
+    const r = await c.gql<T>(query, variables)
+    if (r.errors?.length) throw new Error(`${query}: ${JSON.stringify(r.errors)}`)
+    return r.data as T
+  }
+  const errorOf = async (c: HttpClient, query: string, variables: Record<string, unknown> = {}) => (await c.gql(query, variables)).errors?.[0]?.message
+  const newJob = async (name: string) => (await ok<{ createJobRequests: { id: string } }>(owner, 'mutation($j: String) { createJobRequests(input: { job: $j, reference: "PO-7" }) { id } }', { j: name })).createJobRequests.id
+  const inDays = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10)
+  const SEND = 'mutation($id: ID!, $i: SendQuoteInput!) { sendQuote(jobId: $id, input: $i) { id number status totalPence subtotalPence vatPence pdfUrl } }'
+  const quoteInput = (validUntil = inDays(30)) => ({
+    validUntil,
+    lines: [
+      { kind: 'service', service: 'fea', hours: 10 },
+      { kind: 'course', course: 'CAD Fundamentals', days: 2 },
+      { kind: 'free', description: 'Travel to site', amount: 120 },
+    ],
+  })
+  const stageOf = async (id: string) => (await ok<{ getJobRequests: { status: string } }>(owner, 'query($id: ID!) { getJobRequests(id: $id) { status } }', { id })).getJobRequests.status
+  /** A mail's text as the recipient reads it (quoted-printable decoded). */
+  const textOf = (raw: string) => Buffer.from(raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16))), 'latin1').toString('utf8')
+  const mailsAbout = (to: string, subject: RegExp) => portal.smtp.mails.filter((m) => m.to.includes(to) && subject.test(m.subject))
+  const waitForMail = async (to: string, subject: RegExp, count = 1) => {
+    const deadline = Date.now() + 15_000
+    while (mailsAbout(to, subject).length < count) {
+      if (Date.now() > deadline) throw new Error(`no mail to ${to} matching ${subject}; got ${portal.smtp.mails.filter((m) => m.to.includes(to)).map((m) => m.subject).join(' | ')}`)
+      await new Promise((r) => setTimeout(r, 50))
+    }
+    return mailsAbout(to, subject).at(-1)!
+  }
+
+  beforeAll(async () => {
+    portal = await startPortalServer({ ADMIN_EMAILS: adminEmail, QUOTE_VAT_PERCENT: '20' })
+    ;[owner, other, admin] = await Promise.all([signUpAndVerify(portal, ownerEmail), signUpAndVerify(portal, 'jobs-other@example.test'), signUpAndVerify(portal, adminEmail)])
+  })
+  afterAll(async () => {
+    await portal?.close()
+  })
+
+  it('runs a job from request to released results, refusing every move made by the wrong side or from the wrong stage', async () => {
+    const id = await newJob('Bracket FEA')
+    expect(await stageOf(id)).toBe('pending')
+    const requested = await waitForMail(adminEmail, /Bracket FEA \(PO-7\): new job request/)
+    expect(textOf(requested.raw)).toContain(`/profile/jobs/${id}`)
+
+    // Only the consultancy quotes, and only the job's client decides.
+    expect(await errorOf(owner, SEND, { id, i: quoteInput() })).toBe('Unauthorized')
+    const { sendQuote: quote } = await ok<{ sendQuote: { id: string; number: string; status: string; totalPence: number; subtotalPence: number; vatPence: number; pdfUrl: string } }>(admin, SEND, { id, i: quoteInput() })
+    // FEA £80 × 10 h + CAD Fundamentals £450 × 2 days + £120 = £1,820; VAT 20 % = £364.
+    expect(quote).toMatchObject({ status: 'sent', subtotalPence: 182_000, vatPence: 36_400, totalPence: 218_400 })
+    expect(await stageOf(id)).toBe('quoted')
+    const quoted = await waitForMail(ownerEmail, new RegExp(`quote ${quote.number}`))
+    expect(textOf(quoted.raw)).toContain('£2,184.00 including VAT')
+
+    expect(await errorOf(other, 'mutation($id: ID!) { acceptQuote(jobId: $id) { id } }', { id })).toBe('Unauthorized')
+    expect(await errorOf(admin, 'mutation($id: ID!) { acceptQuote(jobId: $id) { id } }', { id })).toBe('Unauthorized')
+    expect(await errorOf(owner, 'mutation($id: ID!) { moveJobStage(jobId: $id, to: "in_progress") { id } }', { id })).toBe('Unauthorized')
+    expect((await ok<{ acceptQuote: { status: string } }>(owner, 'mutation($id: ID!) { acceptQuote(jobId: $id) { status } }', { id })).acceptQuote.status).toBe('accepted')
+    expect(await stageOf(id)).toBe('accepted')
+    await waitForMail(adminEmail, new RegExp(`quote ${quote.number} accepted`))
+    // A move the table does not have, even for the consultancy.
+    expect(await errorOf(admin, 'mutation($id: ID!) { moveJobStage(jobId: $id, to: "released") { id } }', { id })).toBe('A job that is accepted cannot move to released')
+
+    await ok(admin, 'mutation($id: ID!) { moveJobStage(jobId: $id, to: "in_progress", note: "Meshing today") { id } }', { id })
+    await waitForMail(ownerEmail, /now in progress/)
+
+    // Deliverables: the consultancy's to upload, hidden from the client until release.
+    expect((await tusUpload(owner, PDF_BYTES, { filename: 'fake-report.pdf', kind: 'job-deliverables', jobRequestId: id })).status).toBe(403)
+    const uploaded = await tusUpload(admin, PDF_BYTES, { filename: 'stress-report.pdf', kind: 'job-deliverables', jobRequestId: id })
+    expect(uploaded.status).toBe(204)
+    const deliverable = `/files/job-deliverables/${id}/stress-report.pdf`
+    expect((await owner.fetch(deliverable)).status).toBe(403)
+    expect(await errorOf(owner, 'query($p: String!) { files(prefix: $p) { path } }', { p: `job-deliverables/${id}/` })).toBe('Unauthorized')
+    expect((await ok<{ job: { deliverables: unknown } }>(owner, 'query($id: ID!) { job(id: $id) { deliverables { name } } }', { id })).job.deliverables).toBeNull()
+
+    // The thread: unread counts for each side.
+    await ok(admin, 'mutation($id: ID!) { postJobMessage(jobId: $id, body: "First results look good.") { id } }', { id })
+    const unread = async (c: HttpClient) => (await ok<{ getJobRequests: { unreadMessages: number } }>(c, 'query($id: ID!) { getJobRequests(id: $id) { unreadMessages } }', { id })).getJobRequests.unreadMessages
+    expect(await unread(owner)).toBe(1)
+    expect(await unread(admin)).toBe(0)
+    await waitForMail(ownerEmail, /new message/)
+    await ok(owner, 'mutation($id: ID!) { markJobRead(jobId: $id) }', { id })
+    expect(await unread(owner)).toBe(0)
+    const attachment = await tusUpload(owner, PDF_BYTES, { filename: 'load-case.pdf', kind: 'job-messages', jobRequestId: id })
+    expect(attachment.status).toBe(204)
+    const sent = await ok<{ postJobMessage: { files: { name: string }[] } }>(owner, 'mutation($id: ID!, $f: [String!]) { postJobMessage(jobId: $id, body: "Here is the second load case.", files: $f) { files { name } } }', { id, f: [attachment.path] })
+    expect(sent.postJobMessage.files).toEqual([{ name: 'load-case.pdf' }])
+    expect(await unread(admin)).toBe(1)
+    await waitForMail(adminEmail, /new message from the client/)
+    // A message cannot name a file outside its job's thread folder.
+    expect(await errorOf(owner, 'mutation($id: ID!, $f: [String!]) { postJobMessage(jobId: $id, body: "x", files: $f) { id } }', { id, f: [`user-box/${await userIdOf(other)}/secret.pdf`] })).toBe("Files must be uploaded to this job's thread")
+    expect(await errorOf(other, 'mutation($id: ID!) { postJobMessage(jobId: $id, body: "Hello") { id } }', { id })).toBe('Unauthorized')
+
+    await ok(admin, 'mutation($id: ID!) { moveJobStage(jobId: $id, to: "in_review") { id } }', { id })
+    await ok(admin, 'mutation($id: ID!) { moveJobStage(jobId: $id, to: "completed") { id } }', { id })
+    await ok(admin, 'mutation($id: ID!) { moveJobStage(jobId: $id, to: "released", note: "Final report attached") { id } }', { id })
+    const released = await ok<{ getJobRequests: { status: string; completedAt: string; releasedAt: string } }>(owner, 'query($id: ID!) { getJobRequests(id: $id) { status completedAt releasedAt } }', { id })
+    const today = new Date().toISOString().slice(0, 10)
+    expect(released.getJobRequests).toEqual({ status: 'released', completedAt: today, releasedAt: today })
+    await waitForMail(ownerEmail, /results released/)
+
+    const download = await owner.fetch(deliverable)
+    expect(download.status).toBe(200)
+    expect(Buffer.from(await download.arrayBuffer())).toEqual(PDF_BYTES)
+    expect((await other.fetch(deliverable)).status).toBe(403)
+    const view = await ok<{ job: { deliverables: { name: string }[]; timeline: { to: string; side: string; note: string | null }[] } }>(owner, 'query($id: ID!) { job(id: $id) { deliverables { name } timeline { to side note } } }', { id })
+    expect(view.job.deliverables).toEqual([{ name: 'stress-report.pdf' }])
+    expect(view.job.timeline.map((e) => e.to)).toEqual(['pending', 'quoted', 'accepted', 'in_progress', 'in_review', 'completed', 'released'])
+    expect(view.job.timeline.find((e) => e.to === 'in_progress')).toMatchObject({ side: 'consultancy', note: 'Meshing today' })
+
+    // The quote as a PDF: its client and the consultancy only.
+    const pdf = await owner.fetch(quote.pdfUrl)
+    expect(pdf.status).toBe(200)
+    expect(pdf.headers.get('content-type')).toBe('application/pdf')
+    expect(pdf.headers.get('content-disposition')).toBe(`attachment; filename="${quote.number}.pdf"`)
+    const bytes = Buffer.from(await pdf.arrayBuffer())
+    expect(bytes.subarray(0, 5).toString()).toBe('%PDF-')
+    expect(bytes.length).toBeGreaterThan(1500)
+    expect((await other.fetch(quote.pdfUrl)).status).toBe(403)
+    expect((await admin.fetch(quote.pdfUrl)).status).toBe(200)
+
+    // Deleting the job takes its deliverables and thread files with it.
+    await ok(owner, 'mutation($id: ID!) { deleteJobRequests(input: { id: $id }) { id } }', { id })
+    const left = await portal.server.ctx.db.select().from(storedFiles)
+    expect(left.filter((f) => f.path.includes(id))).toEqual([])
+  })
+
+  it('refuses an expired quote, asks why a quote is declined, and lets the consultancy quote again', async () => {
+    const id = await newJob('Manifold CFD')
+    const { sendQuote: quote } = await ok<{ sendQuote: { id: string } }>(admin, SEND, { id, i: quoteInput(inDays(1)) })
+    expect(await errorOf(admin, SEND, { id, i: quoteInput(inDays(-1)) })).toBe('The quote must be valid until today or later')
+    await portal.server.ctx.db.update(jobQuotes).set({ validUntil: inDays(-1) }).where(eq(jobQuotes.id, quote.id))
+    expect(await errorOf(owner, 'mutation($id: ID!) { acceptQuote(jobId: $id) { id } }', { id })).toBe(`This quote expired on ${inDays(-1)}. Please ask us for a new one.`)
+    expect(await stageOf(id)).toBe('quoted')
+
+    expect(await errorOf(owner, 'mutation($id: ID!) { declineQuote(jobId: $id, reason: "  ") { id } }', { id })).toBe('Say why you decline the quote')
+    const declined = await ok<{ declineQuote: { status: string } }>(owner, 'mutation($id: ID!) { declineQuote(jobId: $id, reason: "Over our budget") { status } }', { id })
+    expect(declined.declineQuote.status).toBe('declined')
+    expect(await stageOf(id)).toBe('declined')
+    expect(textOf((await waitForMail(adminEmail, /declined/)).raw)).toContain('Their reason: Over our budget')
+    // Declined is not the end: a new quote reopens it, and the old one stays in the history.
+    await ok(admin, SEND, { id, i: quoteInput() })
+    const quotes = await ok<{ job: { quotes: { status: string }[] } }>(owner, 'query($id: ID!) { job(id: $id) { quotes { status } } }', { id })
+    expect(quotes.job.quotes.map((q) => q.status)).toEqual(['sent', 'declined'])
+    // The client may cancel before accepting; the consultancy may not move a cancelled job.
+    await ok(owner, 'mutation($id: ID!) { moveJobStage(jobId: $id, to: "cancelled") { id } }', { id })
+    expect(await errorOf(admin, 'mutation($id: ID!) { moveJobStage(jobId: $id, to: "in_progress") { id } }', { id })).toBe('A job that is cancelled cannot move to in progress')
+  })
+
+  it('sends a client who turned off job updates only the mail they must act on', async () => {
+    const id = await newJob('Fixture CAM')
+    await ok(admin, SEND, { id, i: quoteInput() })
+    await waitForMail(ownerEmail, /Fixture CAM \(PO-7\): quote/)
+    await ok(owner, 'mutation($id: ID!) { acceptQuote(jobId: $id) { id } }', { id })
+    await ok(owner, 'mutation { setJobUpdateMails(enabled: false) }')
+    const before = portal.smtp.mails.filter((m) => m.to.includes(ownerEmail) && m.subject.startsWith('Fixture CAM')).length
+    await ok(admin, 'mutation($id: ID!) { moveJobStage(jobId: $id, to: "in_progress") { id } }', { id })
+    await ok(admin, 'mutation($id: ID!) { postJobMessage(jobId: $id, body: "Started.") { id } }', { id })
+    await ok(admin, 'mutation($id: ID!) { moveJobStage(jobId: $id, to: "completed") { id } }', { id })
+    await ok(admin, 'mutation($id: ID!) { moveJobStage(jobId: $id, to: "released") { id } }', { id })
+    await waitForMail(ownerEmail, /Fixture CAM \(PO-7\): results released/)
+    // The outbox delivers in order of queueing: once the release mail is in, the others would be too.
+    const after = portal.smtp.mails.filter((m) => m.to.includes(ownerEmail) && m.subject.startsWith('Fixture CAM')).map((m) => m.subject)
+    expect(after.length - before).toBe(1)
+    await ok(owner, 'mutation { setJobUpdateMails(enabled: true) }')
+  })
+})
