@@ -35,18 +35,19 @@ export function renderQuotePdf({ quote, job, client }: QuoteDocument): Promise<B
 
   // Letterhead
   doc.fillColor(ink).font('Helvetica-Bold').fontSize(20).text(site.legalName, left, 50)
-  doc.font('Helvetica').fontSize(9).fillColor(muted).text(`${formatAddress()}, ${site.address.country}`).text(`${site.email} · ${site.phone}`)
+  doc.font('Helvetica').fontSize(9).fillColor(muted).text(`${formatAddress()}, ${site.address.country}`, { width: width * 0.6 }).text(`${site.email} · ${site.phone}`, { width: width * 0.6 })
   doc.font('Helvetica-Bold').fontSize(16).fillColor(ink).text('QUOTATION', left, 50, { width, align: 'right' })
   doc.font('Helvetica').fontSize(10).text(quote.number, { width, align: 'right' }).text(`Date: ${formatDay(quote.createdAt)}`, { width, align: 'right' }).text(`Valid until: ${formatDay(quote.validUntil)}`, { width, align: 'right' })
-  doc.moveTo(left, 120).lineTo(left + width, 120).strokeColor(rule).stroke()
+  const headEnd = Math.max(doc.y, 112) + 8
+  doc.moveTo(left, headEnd).lineTo(left + width, headEnd).strokeColor(rule).stroke()
 
   // Client and job
-  doc.y = 135
-  doc.font('Helvetica-Bold').fontSize(10).fillColor(muted).text('Prepared for', left, 135)
+  const partiesTop = headEnd + 15
+  doc.font('Helvetica-Bold').fontSize(10).fillColor(muted).text('Prepared for', left, partiesTop)
   doc.font('Helvetica').fillColor(ink)
   for (const line of [client.name, client.company, ...client.address, client.email].filter(Boolean)) doc.text(line)
   const afterClient = doc.y
-  doc.font('Helvetica-Bold').fillColor(muted).text('Job', left + width / 2, 135)
+  doc.font('Helvetica-Bold').fillColor(muted).text('Job', left + width / 2, partiesTop)
   doc.font('Helvetica').fillColor(ink).text(job.job || 'Job request', { width: width / 2 })
   if (job.reference) doc.text(`Your reference: ${job.reference}`, { width: width / 2 })
   doc.y = Math.max(afterClient, doc.y) + 20

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { jobQuotes, storedFiles } from '../../../server/db/schema'
 import { signUpAndVerify, userIdOf } from './support/accounts'
 import type { HttpClient } from './support/http-client'
+import { pdfText } from './support/pdf-text'
 import { startPortalServer, type PortalServer } from './support/portal-server'
 import { PDF_BYTES, tusUpload } from './support/tus-upload'
 
@@ -136,7 +137,10 @@ describe('job workflow', () => {
     expect(pdf.headers.get('content-disposition')).toBe(`attachment; filename="${quote.number}.pdf"`)
     const bytes = Buffer.from(await pdf.arrayBuffer())
     expect(bytes.subarray(0, 5).toString()).toBe('%PDF-')
-    expect(bytes.length).toBeGreaterThan(1500)
+    const text = pdfText(bytes)
+    for (const words of ['Meshwork Engineering Ltd', 'QUOTATION', quote.number, 'Bracket FEA', 'Your reference: PO-7', 'FEA Analysis', '10 hours', '£80.00/hour', 'Training: CAD Fundamentals', 'Travel to site', 'VAT at 20%', '£2,184.00', ownerEmail]) {
+      expect(text).toContain(words)
+    }
     expect((await other.fetch(quote.pdfUrl)).status).toBe(403)
     expect((await admin.fetch(quote.pdfUrl)).status).toBe(200)
 
