@@ -30,6 +30,14 @@ interface World {
   submissionPath: string
   /** A fresh job request of the owner (for destructive operations). */
   freshJob(): Promise<string>
+  /** A fresh job of the owner with a quote waiting for the owner's answer. */
+  freshQuotedJob(): Promise<string>
+  /** A fresh job of the owner whose quote the owner accepted. */
+  freshAcceptedJob(): Promise<string>
+  /** A job of the owner that was released, with a deliverable (report.pdf) and a thread file (note.pdf). */
+  releasedJobId: string
+  /** A quote of jobId, as its PDF's path. */
+  quotePdf: string
   freshComment(): Promise<string>
   freshPost(): Promise<string>
   freshContact(): Promise<string>
@@ -94,6 +102,35 @@ const gqlOps: GqlOp[] = [
     query: 'mutation($id: ID!) { deleteJobRequests(input: { id: $id }) { id } }',
     variables: async (w) => ({ id: await w.freshJob() }),
   },
+  { name: "job (owner's)", expect: ownerAndAdmin, query: 'query($id: ID!) { job(id: $id) { side can { move } } }', variables: (w) => ({ id: w.jobId }) },
+  {
+    name: "sendQuote (owner's pending job)",
+    expect: adminOnly,
+    query: 'mutation($id: ID!, $i: SendQuoteInput!) { sendQuote(jobId: $id, input: $i) { id } }',
+    variables: async (w) => ({ id: await w.freshJob(), i: { validUntil: '2999-01-01', lines: [{ kind: 'service', service: 'cad', hours: 2 }] } }),
+  },
+  { name: "acceptQuote (owner's quoted job)", expect: e(D, A, D, D), query: 'mutation($id: ID!) { acceptQuote(jobId: $id) { id } }', variables: async (w) => ({ id: await w.freshQuotedJob() }) },
+  {
+    name: "declineQuote (owner's quoted job)",
+    expect: e(D, A, D, D),
+    query: 'mutation($id: ID!) { declineQuote(jobId: $id, reason: "Too dear") { id } }',
+    variables: async (w) => ({ id: await w.freshQuotedJob() }),
+  },
+  {
+    name: "moveJobStage to in_progress (owner's accepted job)",
+    expect: adminOnly,
+    query: 'mutation($id: ID!) { moveJobStage(jobId: $id, to: "in_progress") { id } }',
+    variables: async (w) => ({ id: await w.freshAcceptedJob() }),
+  },
+  {
+    name: "moveJobStage to cancelled (owner's pending job)",
+    expect: ownerAndAdmin,
+    query: 'mutation($id: ID!) { moveJobStage(jobId: $id, to: "cancelled") { id } }',
+    variables: async (w) => ({ id: await w.freshJob() }),
+  },
+  { name: "postJobMessage (owner's job)", expect: ownerAndAdmin, query: 'mutation($id: ID!) { postJobMessage(jobId: $id, body: "Hello") { id } }', variables: (w) => ({ id: w.jobId }) },
+  { name: "markJobRead (owner's job)", expect: ownerAndAdmin, query: 'mutation($id: ID!) { markJobRead(jobId: $id) }', variables: (w) => ({ id: w.jobId }) },
+  { name: "setJobUpdateMails (owner's)", expect: ownerAndAdmin, query: 'mutation($u: ID) { setJobUpdateMails(enabled: true, userId: $u) }', variables: (w) => ({ u: w.ownerId }) },
   { name: 'listBlogPosts', expect: everyone, query: '{ listBlogPosts { id comments { id } } }', variables: () => ({}) },
   { name: 'getBlogPost', expect: everyone, query: 'query($id: ID!) { getBlogPost(id: $id) { id } }', variables: (w) => ({ id: w.postId }) },
   { name: 'createBlogPost', expect: adminOnly, query: 'mutation { createBlogPost(input: { title: "T" }) { id } }', variables: () => ({}) },
@@ -151,6 +188,9 @@ const gqlOps: GqlOp[] = [
   },
   { name: "files (owner's user-box)", expect: ownerAndAdmin, query: 'query($p: String!) { files(prefix: $p) { path } }', variables: (w) => ({ p: `user-box/${w.ownerId}/` }) },
   { name: "files (owner's job-files)", expect: ownerAndAdmin, query: 'query($p: String!) { files(prefix: $p) { path } }', variables: (w) => ({ p: `job-files/${w.jobId}/` }) },
+  { name: "files (owner's job-deliverables, not released)", expect: adminOnly, query: 'query($p: String!) { files(prefix: $p) { path } }', variables: (w) => ({ p: `job-deliverables/${w.jobId}/` }) },
+  { name: "files (owner's job-deliverables, released)", expect: ownerAndAdmin, query: 'query($p: String!) { files(prefix: $p) { path } }', variables: (w) => ({ p: `job-deliverables/${w.releasedJobId}/` }) },
+  { name: "files (owner's job-messages)", expect: ownerAndAdmin, query: 'query($p: String!) { files(prefix: $p) { path } }', variables: (w) => ({ p: `job-messages/${w.jobId}/` }) },
   { name: "files (owner's profile-pictures)", expect: ownerAndAdmin, query: 'query($p: String!) { files(prefix: $p) { path } }', variables: (w) => ({ p: `profile-pictures/${w.ownerId}/` }) },
   { name: 'files (all profile-pictures)', expect: adminOnly, query: '{ files(prefix: "profile-pictures/") { path } }', variables: () => ({}) },
   { name: 'files (picture-submissions)', expect: adminOnly, query: '{ files(prefix: "picture-submissions/") { path } }', variables: () => ({}) },
@@ -182,6 +222,10 @@ const downloadOps: FileOp[] = [
   { name: 'GET profile-pictures/{owner}/logo.png', expect: everyone, run: async (c, w) => (await c.fetch(`/files/profile-pictures/${w.ownerId}/logo.png`)).status },
   { name: 'GET user-box/{owner}/brief.pdf', expect: ownerAndAdmin, run: async (c, w) => (await c.fetch(`/files/user-box/${w.ownerId}/brief.pdf`)).status },
   { name: 'GET job-files/{job}/plan.pdf', expect: ownerAndAdmin, run: async (c, w) => (await c.fetch(`/files/job-files/${w.jobId}/plan.pdf`)).status },
+  { name: 'GET job-deliverables/{job}/report.pdf (not released)', expect: adminOnly, run: async (c, w) => (await c.fetch(`/files/job-deliverables/${w.jobId}/report.pdf`)).status },
+  { name: 'GET job-deliverables/{released job}/report.pdf', expect: ownerAndAdmin, run: async (c, w) => (await c.fetch(`/files/job-deliverables/${w.releasedJobId}/report.pdf`)).status },
+  { name: 'GET job-messages/{job}/note.pdf', expect: ownerAndAdmin, run: async (c, w) => (await c.fetch(`/files/job-messages/${w.jobId}/note.pdf`)).status },
+  { name: 'GET the quote of {job} as PDF', expect: ownerAndAdmin, run: async (c, w) => (await c.fetch(w.quotePdf)).status },
   { name: 'GET picture-submissions/{guest upload}', expect: adminOnly, run: async (c, w) => (await c.fetch(`/files/${w.submissionPath}`)).status },
 ]
 
@@ -191,6 +235,16 @@ const uploadOps: FileOp[] = [
     name: 'upload job-files/{job}',
     expect: ownerAndAdmin,
     run: async (c, w) => (await tusUpload(c, PDF_BYTES, { filename: 'j.pdf', kind: 'job-files', jobRequestId: w.jobId })).status,
+  },
+  {
+    name: 'upload job-deliverables/{job}',
+    expect: adminOnly,
+    run: async (c, w) => (await tusUpload(c, PDF_BYTES, { filename: 'd.pdf', kind: 'job-deliverables', jobRequestId: w.jobId })).status,
+  },
+  {
+    name: 'upload job-messages/{job}',
+    expect: ownerAndAdmin,
+    run: async (c, w) => (await tusUpload(c, PDF_BYTES, { filename: 'm.pdf', kind: 'job-messages', jobRequestId: w.jobId })).status,
   },
   {
     name: 'upload profile-pictures/{owner}',
@@ -231,6 +285,23 @@ const dashboardOps: FileOp[] = [
     name: "POST /profile intent=set-logo (owner's upload)",
     expect: ownerAndAdmin,
     run: async (c, w) => postIntent(c, { intent: 'set-logo', clientId: w.ownerId, path: await w.freshFile('profile-pictures') }),
+  },
+  { name: "POST /profile intent=set-job-mails (owner's)", expect: ownerAndAdmin, run: (c, w) => postIntent(c, { intent: 'set-job-mails', clientId: w.ownerId, enabled: 'true' }) },
+  { name: "GET /profile/jobs/{job} (owner's job page)", expect: ownerAndAdmin, run: async (c, w) => (await c.fetch(`/profile/jobs/${w.jobId}`)).status },
+  {
+    name: "POST /profile/jobs/{job} intent=accept-quote (owner's quoted job)",
+    expect: e(D, A, D, D),
+    run: async (c, w) => (await c.fetch(`/profile/jobs/${await w.freshQuotedJob()}`, { method: 'POST', body: new URLSearchParams({ intent: 'accept-quote' }) })).status,
+  },
+  {
+    name: "POST /profile/jobs/{job} intent=move-stage to=in_progress (owner's accepted job)",
+    expect: adminOnly,
+    run: async (c, w) => (await c.fetch(`/profile/jobs/${await w.freshAcceptedJob()}`, { method: 'POST', body: new URLSearchParams({ intent: 'move-stage', to: 'in_progress' }) })).status,
+  },
+  {
+    name: "POST /profile/jobs/{job} intent=post-message (owner's job)",
+    expect: ownerAndAdmin,
+    run: async (c, w) => (await c.fetch(`/profile/jobs/${w.jobId}`, { method: 'POST', body: new URLSearchParams({ intent: 'post-message', body: 'Hi' }) })).status,
   },
   { name: "GET /profile/job-requests (owner's)", expect: ownerAndAdmin, run: async (c, w) => (await c.fetch(`/profile/job-requests?client=${w.ownerId}`)).status },
   { name: "GET /profile/documents (owner's)", expect: ownerAndAdmin, run: async (c, w) => (await c.fetch(`/profile/documents?client=${w.ownerId}`)).status },
@@ -294,6 +365,34 @@ export function describePermissionMatrix(title: string, env: () => Promise<Recor
         return r.path
       }
       const jobId = await freshJob()
+      const sendQuote = async (id: string) =>
+        (
+          await gqlOk<{ sendQuote: { pdfUrl: string } }>(admin, 'mutation($id: ID!) { sendQuote(jobId: $id, input: { validUntil: "2999-01-01", lines: [{ kind: "service", service: "fea", hours: 3 }] }) { pdfUrl } }', {
+            id,
+          })
+        ).sendQuote.pdfUrl
+      const freshQuotedJob = async () => {
+        const id = await freshJob()
+        await sendQuote(id)
+        return id
+      }
+      const freshAcceptedJob = async () => {
+        const id = await freshQuotedJob()
+        await gqlOk(owner, 'mutation($id: ID!) { acceptQuote(jobId: $id) { id } }', { id })
+        return id
+      }
+      const quotePdf = await sendQuote(jobId)
+      const releasedJobId = await freshAcceptedJob()
+      await gqlOk(admin, 'mutation($id: ID!) { moveJobStage(jobId: $id, to: "in_progress") { id } }', { id: releasedJobId })
+      for (const [id, kind, client] of [
+        [jobId, 'job-deliverables', admin],
+        [releasedJobId, 'job-deliverables', admin],
+        [jobId, 'job-messages', owner],
+      ] as const) {
+        const r = await tusUpload(client, PDF_BYTES, { filename: kind === 'job-messages' ? 'note.pdf' : 'report.pdf', kind, jobRequestId: id })
+        if (r.status !== 204) throw new Error(`seed upload failed: ${r.status} ${r.body}`)
+      }
+      for (const to of ['completed', 'released']) await gqlOk(admin, 'mutation($id: ID!, $to: String!) { moveJobStage(jobId: $id, to: $to) { id } }', { id: releasedJobId, to })
       for (const [bytes, meta] of [
         [PNG_1PX, { filename: 'logo.png', filetype: 'image/png', kind: 'profile-pictures' }],
         [PDF_BYTES, { filename: 'brief.pdf', kind: 'user-box' }],
@@ -313,6 +412,10 @@ export function describePermissionMatrix(title: string, env: () => Promise<Recor
         contactId: await freshContact(),
         submissionPath: submission.path!,
         freshJob,
+        freshQuotedJob,
+        freshAcceptedJob,
+        releasedJobId,
+        quotePdf,
         freshPost,
         freshComment,
         freshContact,
