@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { useId, useState } from 'react'
 import { serviceRates, trainingCourses } from '../../../lib/catalogue'
 import { formatPence, priceLine, quoteTotals, today, type QuoteLineInput } from '../../../lib/quote-schema'
 import { ErrorList, controlClass, fieldLabelClass } from '../../components/forms'
@@ -35,6 +35,7 @@ function inDays(days: number): string {
  * as the lines change. Sending it replaces any quote still waiting and mails the client.
  */
 export function QuoteForm({ vatPercent, hasQuote }: { vatPercent: number; hasQuote: boolean }) {
+  const formId = useId()
   const [lines, setLines] = useState<Line[]>([newLine()])
   const [validUntil, setValidUntil] = useState(inDays(30))
   const [note, setNote] = useState('')
@@ -58,9 +59,11 @@ export function QuoteForm({ vatPercent, hasQuote }: { vatPercent: number; hasQuo
           <legend className="sr-only">Quote lines</legend>
           {lines.map((line, i) => (
             <div key={i} className="flex flex-wrap items-end gap-2" data-testid="quote-line">
-              <label className="w-36">
-                <span className={fieldLabelClass}>Line {i + 1}</span>
-                <select
+              <div className="w-36">
+                <label htmlFor={`${formId}-kind-${i}`} className={fieldLabelClass}>
+                  Line {i + 1}
+                </label>
+                <select id={`${formId}-kind-${i}`}
                   className={controlClass}
                   value={line.kind}
                   onChange={(e) =>
@@ -71,51 +74,63 @@ export function QuoteForm({ vatPercent, hasQuote }: { vatPercent: number; hasQuo
                   <option value="course">Training course</option>
                   <option value="free">Other</option>
                 </select>
-              </label>
+              </div>
               {line.kind === 'service' ? (
                 <>
-                  <label className="min-w-48 flex-1">
-                    <span className={fieldLabelClass}>Service</span>
-                    <select className={controlClass} value={line.service} onChange={(e) => set(i, { ...line, service: e.target.value })}>
+                  <div className="min-w-48 flex-1">
+                    <label htmlFor={`${formId}-service-${i}`} className={fieldLabelClass}>
+                      Service<span className="sr-only">, line {i + 1}</span>
+                    </label>
+                    <select id={`${formId}-service-${i}`} className={controlClass} value={line.service} onChange={(e) => set(i, { ...line, service: e.target.value })}>
                       {serviceRates.map((s) => (
                         <option key={s.slug} value={s.slug}>
                           {s.name} (£{s.hourlyRate}/hr)
                         </option>
                       ))}
                     </select>
-                  </label>
-                  <label className="w-28">
-                    <span className={fieldLabelClass}>Hours</span>
-                    <input className={controlClass} inputMode="decimal" value={line.hours} onChange={(e) => set(i, { ...line, hours: e.target.value })} />
-                  </label>
+                  </div>
+                  <div className="w-28">
+                    <label htmlFor={`${formId}-hours-${i}`} className={fieldLabelClass}>
+                      Hours<span className="sr-only">, line {i + 1}</span>
+                    </label>
+                    <input id={`${formId}-hours-${i}`} className={controlClass} inputMode="decimal" value={line.hours} onChange={(e) => set(i, { ...line, hours: e.target.value })} />
+                  </div>
                 </>
               ) : line.kind === 'course' ? (
                 <>
-                  <label className="min-w-48 flex-1">
-                    <span className={fieldLabelClass}>Course</span>
-                    <select className={controlClass} value={line.course} onChange={(e) => set(i, { ...line, course: e.target.value })}>
+                  <div className="min-w-48 flex-1">
+                    <label htmlFor={`${formId}-course-${i}`} className={fieldLabelClass}>
+                      Course<span className="sr-only">, line {i + 1}</span>
+                    </label>
+                    <select id={`${formId}-course-${i}`} className={controlClass} value={line.course} onChange={(e) => set(i, { ...line, course: e.target.value })}>
                       {trainingCourses.map((c) => (
                         <option key={c.name} value={c.name}>
                           {c.name} (£{c.dayPrice}/day)
                         </option>
                       ))}
                     </select>
-                  </label>
-                  <label className="w-28">
-                    <span className={fieldLabelClass}>Days</span>
-                    <input className={controlClass} inputMode="decimal" value={line.days} onChange={(e) => set(i, { ...line, days: e.target.value })} />
-                  </label>
+                  </div>
+                  <div className="w-28">
+                    <label htmlFor={`${formId}-days-${i}`} className={fieldLabelClass}>
+                      Days<span className="sr-only">, line {i + 1}</span>
+                    </label>
+                    <input id={`${formId}-days-${i}`} className={controlClass} inputMode="decimal" value={line.days} onChange={(e) => set(i, { ...line, days: e.target.value })} />
+                  </div>
                 </>
               ) : (
                 <>
-                  <label className="min-w-48 flex-1">
-                    <span className={fieldLabelClass}>Description</span>
-                    <input className={controlClass} value={line.description} onChange={(e) => set(i, { ...line, description: e.target.value })} />
-                  </label>
-                  <label className="w-28">
-                    <span className={fieldLabelClass}>Amount (£)</span>
-                    <input className={controlClass} inputMode="decimal" value={line.amount} onChange={(e) => set(i, { ...line, amount: e.target.value })} />
-                  </label>
+                  <div className="min-w-48 flex-1">
+                    <label htmlFor={`${formId}-description-${i}`} className={fieldLabelClass}>
+                      Description<span className="sr-only">, line {i + 1}</span>
+                    </label>
+                    <input id={`${formId}-description-${i}`} className={controlClass} value={line.description} onChange={(e) => set(i, { ...line, description: e.target.value })} />
+                  </div>
+                  <div className="w-28">
+                    <label htmlFor={`${formId}-amount-${i}`} className={fieldLabelClass}>
+                      Amount (£)<span className="sr-only">, line {i + 1}</span>
+                    </label>
+                    <input id={`${formId}-amount-${i}`} className={controlClass} inputMode="decimal" value={line.amount} onChange={(e) => set(i, { ...line, amount: e.target.value })} />
+                  </div>
                 </>
               )}
               {lines.length > 1 ? (
@@ -131,14 +146,18 @@ export function QuoteForm({ vatPercent, hasQuote }: { vatPercent: number; hasQuo
           </button>
         </fieldset>
         <div className="flex flex-wrap gap-4">
-          <label className="w-48">
-            <span className={fieldLabelClass}>Valid until</span>
-            <input type="date" className={controlClass} value={validUntil} min={today()} onChange={(e) => setValidUntil(e.target.value)} aria-invalid={send.errors.validUntil ? true : undefined} aria-describedby={send.errors.validUntil ? 'quote-valid-error' : undefined} />
-          </label>
-          <label className="min-w-64 flex-1">
-            <span className={fieldLabelClass}>Note to the client (optional)</span>
-            <input className={controlClass} value={note} onChange={(e) => setNote(e.target.value)} />
-          </label>
+          <div className="w-48">
+            <label htmlFor={`${formId}-valid`} className={fieldLabelClass}>
+              Valid until
+            </label>
+            <input id={`${formId}-valid`} type="date" className={controlClass} value={validUntil} min={today()} onChange={(e) => setValidUntil(e.target.value)} aria-invalid={send.errors.validUntil ? true : undefined} aria-describedby={send.errors.validUntil ? 'quote-valid-error' : undefined} />
+          </div>
+          <div className="min-w-64 flex-1">
+            <label htmlFor={`${formId}-note`} className={fieldLabelClass}>
+              Note to the client (optional)
+            </label>
+            <input id={`${formId}-note`} className={controlClass} value={note} onChange={(e) => setNote(e.target.value)} />
+          </div>
         </div>
         <ErrorList id="quote-valid-error" errors={send.errors.validUntil} />
         <p className="text-sm" data-testid="quote-preview">

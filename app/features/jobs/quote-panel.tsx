@@ -92,8 +92,8 @@ export function QuotePanel({ quotes, canDecide, isClient }: { quotes: QuoteView[
 
 function QuoteTable({ quote }: { quote: QuoteView }) {
   return (
-    <div className="overflow-x-auto">
-      <table className="w-full min-w-[28rem] text-left text-sm">
+    <div className="overflow-x-auto" role="region" aria-label={`Quote ${quote.number} lines`} tabIndex={0}>
+      <table className="w-full min-w-[24rem] text-left text-sm">
         <caption className="mb-2 text-left font-medium">Quote {quote.number}</caption>
         <thead>
           <tr className="border-b border-(--color-border)">

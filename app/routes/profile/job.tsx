@@ -94,17 +94,13 @@ export default function JobPage() {
         {job.instructions ? <p className="whitespace-pre-line">{job.instructions}</p> : null}
       </header>
       <StageActions key={job.status} moves={can.move} />
+      <QuotePanel quotes={view.quotes} canDecide={can.decide} isClient={side === 'client'} />
+      {can.quote ? <QuoteForm vatPercent={vatPercent} hasQuote={view.quotes.length > 0} /> : null}
       <div className="grid gap-6 lg:grid-cols-2">
-        <div className="space-y-6">
-          <QuotePanel quotes={view.quotes} canDecide={can.decide} isClient={side === 'client'} />
-          {can.quote ? <QuoteForm vatPercent={vatPercent} hasQuote={view.quotes.length > 0} /> : null}
-          <JobFilesPanel jobId={job.id} files={view.files} deliverables={view.deliverables} canDeliver={can.deliver} maxUploadBytes={maxUploadBytes} />
-        </div>
-        <div className="space-y-6">
-          <JobTimeline events={view.timeline} />
-          <JobThread jobId={job.id} messages={view.messages} maxUploadBytes={maxUploadBytes} />
-        </div>
+        <JobFilesPanel jobId={job.id} files={view.files} deliverables={view.deliverables} canDeliver={can.deliver} maxUploadBytes={maxUploadBytes} />
+        <JobTimeline events={view.timeline} />
       </div>
+      <JobThread jobId={job.id} messages={view.messages} maxUploadBytes={maxUploadBytes} />
     </section>
   )
 }

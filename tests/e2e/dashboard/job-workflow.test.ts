@@ -1,0 +1,151 @@
+import { readFileSync } from 'node:fs'
+import type { Page } from 'playwright-core'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { axeWhenSettled } from '../../setup/axe'
+import { allowPageErrors, type TrackedPage } from '../../setup/browser'
+import { hydrated, screenshotOnFailure, startDashboardEnv, type DashboardEnv } from './dashboard-env'
+import { cookieHeader, type SeededUser } from './seed'
+
+/**
+ * The whole loop in the browser, as the client and the consultancy each see it: a request, a quote,
+ * its acceptance, the work, a message, a deliverable, completion and release, with the mail each
+ * step sends; and a second client who sees none of it.
+ */
+describe('a job from request to delivered results', () => {
+  let env: DashboardEnv
+  let admin: SeededUser
+  let client: SeededUser
+  let stranger: SeededUser
+  const opened: TrackedPage[] = []
+
+  const open = async (user: SeededUser, path: string) => {
+    const tracked = await env.open(user, path)
+    opened.push(tracked)
+    await hydrated(tracked.page)
+    return tracked.page
+  }
+  const mailTo = async (user: SeededUser, subject: RegExp) => {
+    const deadline = Date.now() + 20_000
+    for (;;) {
+      const found = env.mail.mails.find((m) => m.to.includes(user.email) && subject.test(m.subject))
+      if (found) return found
+      if (Date.now() > deadline) throw new Error(`no mail to ${user.email} matching ${subject}: ${env.mail.mails.filter((m) => m.to.includes(user.email)).map((m) => m.subject).join(' | ')}`)
+      await new Promise((r) => setTimeout(r, 100))
+    }
+  }
+  const stage = (page: Page) => page.locator('header [data-stage]')
+  const waitForStage = (page: Page, words: string) => page.locator('header [data-stage]', { hasText: new RegExp(`^${words}$`) }).waitFor()
+
+  beforeAll(async () => {
+    env = await startDashboardEnv(['admin'])
+    ;[admin, client, stranger] = await Promise.all([env.user('admin'), env.user('client'), env.user('stranger')])
+  })
+  afterAll(async () => {
+    await env?.stop()
+  })
+  afterEach(async (ctx) => {
+    if (ctx.task.result?.state === 'fail') await screenshotOnFailure(opened.at(-1)?.page, `job-workflow-${ctx.task.name}`)
+    for (const t of opened.splice(0)) await t.context.close()
+  })
+
+  it('the client requests, the consultancy quotes, the client accepts, the work is delivered and released', async () => {
+    // The client asks for the job on the dashboard.
+    let page = await open(client, '/profile')
+    await page.getByLabel('Job', { exact: true }).fill('Gearbox housing CFD')
+    await page.getByLabel('Reference').fill('PO-9001')
+    await page.locator('form[aria-labelledby="job-form-title"] button[type="submit"]').click()
+    const link = page.getByRole('link', { name: 'Gearbox housing CFD' })
+    await link.waitFor()
+    const jobPath = (await link.getAttribute('href'))!
+    expect(jobPath).toMatch(/^\/profile\/jobs\/[0-9a-f-]{36}$/)
+    await mailTo(admin, /^Gearbox housing CFD \(PO-9001\): new job request$/)
+    await link.click()
+    await page.waitForURL(`**${jobPath}`)
+    await waitForStage(page, 'pending')
+    expect(await page.getByText('No quote yet: we will quote your job here').count()).toBe(1)
+    // Nothing to move but a cancellation, no quote form, and no deliverables yet.
+    expect(await page.locator('#stage-actions-title ~ form button').allTextContents()).toEqual(['Cancel job'])
+    expect(await page.getByRole('heading', { name: 'Write a quote' }).count()).toBe(0)
+    await page.getByTestId('deliverables-pending').waitFor()
+
+    // The consultancy quotes it from the catalogue.
+    page = await open(admin, jobPath)
+    await page.getByText('Client', { exact: true }).waitFor()
+    await page.getByLabel('Service, line 1', { exact: true }).selectOption('cfd')
+    await page.getByLabel('Hours, line 1', { exact: true }).fill('12')
+    await page.getByRole('button', { name: 'Add a line' }).click()
+    await page.getByLabel('Line 2', { exact: true }).selectOption('free')
+    await page.getByLabel('Description, line 2', { exact: true }).fill('Geometry clean-up')
+    await page.getByLabel('Amount (£), line 2', { exact: true }).fill('150')
+    // CFD £85 × 12 h = £1,020, plus £150 = £1,170; VAT 20 % = £234.
+    await page.getByTestId('quote-preview').getByText('Subtotal £1,170.00 + VAT at 20% £234.00 = £1,404.00').waitFor()
+    await page.getByRole('button', { name: 'Send quote' }).click()
+    await page.getByTestId('quote-form-status').getByText('Quote sent').waitFor()
+    await waitForStage(page, 'quoted')
+    const quoteMail = await mailTo(client, /^Gearbox housing CFD \(PO-9001\): quote Q-\d{6}$/)
+    expect(quoteMail.raw.replace(/=\r?\n/g, '')).toContain(jobPath)
+
+    // The client reads the quote, downloads it and accepts it.
+    page = await open(client, jobPath)
+    expect(await page.getByTestId('quote-total').textContent()).toBe('£1,404.00')
+    const [pdf] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: /^Download quote Q-\d{6} \(PDF\)$/ }).click()])
+    expect(pdf.suggestedFilename()).toMatch(/^Q-\d{6}\.pdf$/)
+    expect(readFileSync((await pdf.path())!).subarray(0, 5).toString()).toBe('%PDF-')
+    await page.getByRole('button', { name: 'Accept quote' }).click()
+    await waitForStage(page, 'accepted')
+    await mailTo(admin, /quote Q-\d{6} accepted$/)
+
+    // The consultancy does the work, writes on the thread, attaches the report, completes and releases.
+    page = await open(admin, jobPath)
+    await page.getByLabel('Note for the timeline (optional)').fill('Meshing the housing today.')
+    await page.getByRole('button', { name: 'Start work' }).click()
+    await waitForStage(page, 'in progress')
+    await page.getByLabel('Write a message').fill('The first pressure-drop results are in; the report follows.')
+    await page.getByRole('button', { name: 'Send message' }).click()
+    await page.getByTestId('job-thread').getByText('The first pressure-drop results are in').waitFor()
+    await page.getByLabel(/^Attach a deliverable/).setInputFiles({ name: 'pressure-drop-report.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n% results\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n') })
+    await page.getByRole('button', { name: 'Upload deliverable' }).click()
+    await page.getByTestId('job-deliverables').getByText('pressure-drop-report.pdf').waitFor()
+    const deliverableUrl = `${env.server.url}/files/job-deliverables/${jobPath.split('/').pop()}/pressure-drop-report.pdf`
+    // Not the client's yet.
+    expect((await fetch(deliverableUrl, { headers: { cookie: cookieHeader(client) } })).status).toBe(403)
+    await page.getByRole('button', { name: 'Mark completed' }).click()
+    await waitForStage(page, 'completed')
+    await page.getByRole('button', { name: 'Release results' }).click()
+    await waitForStage(page, 'released')
+    const axe = await (await axeWhenSettled(page)).include('main').analyze()
+    expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([])
+
+    // The client: one unread message in the list, then every step on the timeline, and the report.
+    page = await open(client, '/profile')
+    const row = page.getByRole('row').filter({ hasText: 'Gearbox housing CFD' })
+    await row.getByLabel('1 unread message').waitFor()
+    expect(await row.getByRole('cell').nth(4).textContent()).toBe('released')
+    await row.getByRole('link', { name: 'Gearbox housing CFD' }).click()
+    await waitForStage(page, 'released')
+    const timeline = await page.getByTestId('job-timeline').locator('li > p:first-of-type').allTextContents()
+    expect(timeline.map((t) => t.split(' · ')[0])).toEqual(['Requested', 'Now quoted', 'Now accepted', 'Now in progress', 'Now completed', 'Now released'])
+    await page.getByTestId('job-timeline').getByText('Meshing the housing today.').waitFor()
+    await page.getByTestId('job-thread').getByText('The first pressure-drop results are in').waitFor()
+    const [report] = await Promise.all([page.waitForEvent('download'), page.getByTestId('job-deliverables').getByRole('link', { name: 'pressure-drop-report.pdf' }).click()])
+    expect(readFileSync((await report.path())!).toString()).toContain('% results')
+    expect(await stage(page).textContent()).toBe('released')
+    // Read now: the list counts no unread message.
+    page = await open(client, '/profile')
+    await page.getByRole('row').filter({ hasText: 'Gearbox housing CFD' }).getByRole('cell').nth(7).getByText('0').waitFor()
+
+    // The mail the client got, one per step, each naming the job.
+    for (const subject of [/quote Q-\d{6}$/, /now in progress$/, /new message$/, /now completed$/, /results released$/]) {
+      expect((await mailTo(client, subject)).subject.startsWith('Gearbox housing CFD (PO-9001): ')).toBe(true)
+    }
+
+    // A second client sees none of it (the page answers 403, which the browser logs).
+    allowPageErrors(/status of 403 \(Forbidden\)/)
+    page = await open(stranger, jobPath)
+    await page.getByText('That job was not found.').waitFor()
+    expect(await page.getByText('Gearbox housing CFD').count()).toBe(0)
+    expect((await fetch(deliverableUrl, { headers: { cookie: cookieHeader(stranger) } })).status).toBe(403)
+    page = await open(stranger, '/profile')
+    await page.getByText('No job requests found').waitFor()
+  })
+})
