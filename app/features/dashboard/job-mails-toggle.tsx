@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { useFetcher } from 'react-router'
 import { StatusMessage } from './status-message'
 import { cardClass, cardTitleClass } from './styles'
@@ -18,8 +18,10 @@ export function JobMailsToggle({ enabled, clientId }: { enabled: boolean; client
     if (fetcher.state !== 'idle' || !data || handled.current === data) return
     handled.current = data
     show(data.ok ? 'Saved' : 'Update failed', data.ok ? 'success' : 'error')
-  }, [fetcher.state, fetcher.data, show])
-  const pending = fetcher.formData ? fetcher.formData.get('enabled') === 'true' : enabled
+    if (!data.ok) setChecked(enabled)
+  }, [fetcher.state, fetcher.data, show, enabled])
+  // The box shows the choice at once; a failed save puts it back.
+  const [checked, setChecked] = useState(enabled)
   return (
     <section aria-labelledby="job-mails-title" className={cardClass}>
       <h2 id="job-mails-title" className={cardTitleClass}>
@@ -29,8 +31,11 @@ export function JobMailsToggle({ enabled, clientId }: { enabled: boolean; client
         <input
           type="checkbox"
           className="mt-1 size-4"
-          checked={pending}
-          onChange={(e) => void fetcher.submit({ intent: 'set-job-mails', enabled: String(e.target.checked), ...(clientId ? { clientId } : {}) }, { method: 'post', action: '/profile' })}
+          checked={checked}
+          onChange={(e) => {
+            setChecked(e.target.checked)
+            void fetcher.submit({ intent: 'set-job-mails', enabled: String(e.target.checked), ...(clientId ? { clientId } : {}) }, { method: 'post', action: '/profile' })
+          }}
         />
         <span>
           Email me when one of my jobs changes stage or the consultancy writes on it.

@@ -148,4 +148,14 @@ describe('a job from request to delivered results', () => {
     page = await open(stranger, '/profile')
     await page.getByText('No job requests found').waitFor()
   })
+
+  it('a client turns off the optional job mail on the dashboard, and the choice stays', async () => {
+    let page = await open(client, '/profile')
+    const box = page.getByRole('checkbox', { name: /Email me when one of my jobs changes stage/ })
+    expect(await box.isChecked()).toBe(true)
+    await box.uncheck()
+    await page.getByTestId('job-mails-status').getByText('Saved').waitFor()
+    page = await open(client, '/profile')
+    expect(await page.getByRole('checkbox', { name: /Email me when one of my jobs changes stage/ }).isChecked()).toBe(false)
+  })
 })
