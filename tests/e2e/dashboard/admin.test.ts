@@ -54,7 +54,7 @@ describe('client dashboard: the admin acting for a client', () => {
     await page.getByTestId('acting-for').filter({ hasText: bob.email }).waitFor()
     await hydrated(page)
 
-    expect(await page.getByLabel('Email').inputValue()).toBe(bob.email)
+    expect(await page.getByLabel('Email', { exact: true }).inputValue()).toBe(bob.email)
     await page.getByRole('cell', { name: 'Bob trailer CFD', exact: true }).waitFor()
     expect(await page.getByRole('cell', { name: 'Alice silo study', exact: true }).count()).toBe(0)
     await page.getByRole('heading', { name: 'Client Documents' }).waitFor()
@@ -69,7 +69,7 @@ describe('client dashboard: the admin acting for a client', () => {
     await page.waitForURL((url) => url.searchParams.get('client') === alice.id)
     await page.getByRole('cell', { name: 'Alice silo study', exact: true }).waitFor()
     expect(await page.getByRole('cell', { name: 'Bob trailer CFD', exact: true }).count()).toBe(0)
-    expect(await page.getByLabel('Email').inputValue()).toBe(alice.email)
+    expect(await page.getByLabel('Email', { exact: true }).inputValue()).toBe(alice.email)
     expect(unexpectedErrors(errors)).toEqual([])
   })
 
