@@ -32,6 +32,18 @@ const documentTypes = {
   dwg: ['image/vnd.dwg', 'application/acad', 'application/x-dwg'],
   dxf: ['image/vnd.dxf', 'application/dxf'],
   obj: ['model/obj'],
+  mtl: ['model/mtl'],
+  stl: ['model/stl', 'application/sla', 'application/vnd.ms-pki.stl'],
+  step: ['model/step', 'application/step'],
+  stp: ['model/step', 'application/step'],
+  iges: ['model/iges', 'application/iges'],
+  igs: ['model/iges', 'application/iges'],
+  brep: [],
+  gltf: ['model/gltf+json'],
+  glb: ['model/gltf-binary'],
+  '3mf': ['model/3mf', 'application/vnd.ms-package.3dmanufacturing-3dmodel+xml'],
+  ply: ['model/ply', 'application/ply'],
+  ifc: ['application/x-step', 'model/ifc'],
   max: ['application/x-3ds-max'],
   zip: ['application/zip', 'application/x-zip-compressed'],
   txt: ['text/plain'],
@@ -57,7 +69,7 @@ interface AreaTypes {
 const images: AreaTypes = { types: imageTypes, described: 'JPEG, PNG, GIF or WebP' }
 const documents: AreaTypes = {
   types: documentTypes,
-  described: 'images (JPEG, PNG, GIF, WebP), video (MP4, MOV, WebM, AVI), PDF, Word (DOC, DOCX), Excel (XLSX), PowerPoint (PPTX), DWG, DXF, OBJ, MAX, ZIP, text (TXT, CSV) or HTML, CSS and JS (downloaded only)',
+  described: 'images (JPEG, PNG, GIF, WebP), video (MP4, MOV, WebM, AVI), PDF, Word (DOC, DOCX), Excel (XLSX), PowerPoint (PPTX), CAD models (STEP, IGES, BREP, STL, OBJ with MTL, glTF, GLB, 3MF, PLY, IFC), drawings (DWG, DXF), MAX, ZIP, text (TXT, CSV) or HTML, CSS and JS (downloaded only)',
 }
 
 const byArea: Record<UploadArea, AreaTypes> = { 'profile-pictures': images, 'picture-submissions': images, 'user-box': documents, 'job-files': documents, 'job-deliverables': documents, 'job-messages': documents }

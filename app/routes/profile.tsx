@@ -112,6 +112,7 @@ function Dashboard({ data }: { data: Extract<Awaited<ReturnType<typeof loader>>,
         status={documents.status}
         files={documents.data?.files ?? null}
         maxUploadBytes={data.maxUploadBytes}
+        maxPreviewBytes={data.maxPreviewBytes}
         onChanged={documents.reload}
       />
     </section>

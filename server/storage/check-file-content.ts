@@ -20,7 +20,27 @@ import type { StorageArea } from '../services/files/storage-path'
 interface Rule {
   detected: string[]
   undetectable?: boolean
+  /**
+   * For formats file-type does not know: what their first bytes must say. The file is refused when
+   * this is false, or when file-type recognises it as something else.
+   */
+  sniff?: (head: Uint8Array) => boolean
 }
+
+const text = (head: Uint8Array) => new TextDecoder('latin1').decode(head)
+/** Text without NUL bytes (CAD text formats). */
+const isText = (head: Uint8Array) => !head.includes(0)
+/** ISO 10303-21 (STEP, and IFC, which is written in it). */
+const isStepFile = (head: Uint8Array) => /^\s*ISO-10303-21;/.test(text(head))
+/** IGES: 80-column records, the first of which is a Start (S) or, in the compressed form, a Flag (C/B) record. */
+const isIges = (head: Uint8Array) => isText(head) && /^.{72}[SCBG]\s{0,7}\d+\r?$/m.test(text(head).split('\n')[0] ?? '')
+/** OpenCascade's BREP text format. */
+const isBrep = (head: Uint8Array) => /^\s*(DBRep_DrawableShape|CASCADE Topology V\d)/.test(text(head))
+/** ASCII STL starts "solid"; binary STL is an 80-byte header, then a facet count (at least 84 bytes). */
+const isStl = (head: Uint8Array) => (/^\s*solid/.test(text(head.subarray(0, 80))) && isText(head)) || head.length >= 84
+const isPly = (head: Uint8Array) => /^ply\r?\n/.test(text(head))
+const isGltfJson = (head: Uint8Array) => isText(head) && /^\s*\{/.test(text(head))
+const isGlb = (head: Uint8Array) => text(head.subarray(0, 4)) === 'glTF'
 
 const imageRules: Record<ImageExtension, Rule> = {
   jpg: { detected: ['image/jpeg'] },
@@ -46,7 +66,19 @@ const documentRules: Record<DocumentExtension, Rule> = {
   zip: { detected: zipLike },
   dwg: { detected: ['image/vnd.dwg'], undetectable: true },
   dxf: { detected: [], undetectable: true },
-  obj: { detected: [], undetectable: true },
+  obj: { detected: [], undetectable: true, sniff: isText },
+  mtl: { detected: [], undetectable: true, sniff: isText },
+  stl: { detected: ['model/stl'], sniff: isStl },
+  step: { detected: [], sniff: isStepFile },
+  stp: { detected: [], sniff: isStepFile },
+  iges: { detected: [], sniff: isIges },
+  igs: { detected: [], sniff: isIges },
+  brep: { detected: [], sniff: isBrep },
+  gltf: { detected: ['model/gltf+json', 'application/json'], sniff: isGltfJson },
+  glb: { detected: ['model/gltf-binary'], sniff: isGlb },
+  '3mf': { detected: ['model/3mf', ...zipLike] },
+  ply: { detected: [], sniff: isPly },
+  ifc: { detected: [], sniff: isStepFile },
   max: { detected: cfb, undetectable: true },
   txt: { detected: [], undetectable: true },
   csv: { detected: [], undetectable: true },
@@ -77,6 +109,7 @@ export async function checkFileContentBytes(area: StorageArea, fileName: string,
   const rule = ruleFor(area, fileName)
   if (!rule) return fileNameRefusal(area, fileName)
   const detected = await fileTypeFromBuffer(head).catch(() => undefined)
+  if (rule.sniff) return (!detected || rule.detected.includes(detected.mime)) && rule.sniff(head) ? null : CONTENT_MISMATCH_MESSAGE
   if (!detected) return rule.undetectable ? null : CONTENT_MISMATCH_MESSAGE
   if (!rule.detected.includes(detected.mime)) return CONTENT_MISMATCH_MESSAGE
   // A browser that declared an image type must have sent that image.

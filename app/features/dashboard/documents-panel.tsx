@@ -6,6 +6,7 @@ import { ErrorList } from '../../components/forms'
 import { fileTypeLabel, opensInNewTab } from '../upload/file-kinds'
 import { storagePathFor, uploadEndpoint, uploadMetadata } from '../upload/upload-target'
 import { useUpload } from '../upload/use-upload'
+import { PreviewButton } from '../model-preview/preview-button'
 import { ConfirmDelete } from './confirm-delete'
 import { formatDate } from './job-requests-table'
 import { StatusMessage } from './status-message'
@@ -29,6 +30,7 @@ export function DocumentsPanel({
   status,
   files,
   maxUploadBytes,
+  maxPreviewBytes,
   onChanged,
 }: {
   title: string
@@ -37,6 +39,8 @@ export function DocumentsPanel({
   status: ResourceStatus
   files: DocumentRow[] | null
   maxUploadBytes: number
+  /** Files above this size offer the download instead of a preview. */
+  maxPreviewBytes: number
   onChanged: () => void
 }) {
   const id = useId()
@@ -113,6 +117,7 @@ export function DocumentsPanel({
                 </td>
                 <td className="px-3 py-2">
                   <div className="flex flex-wrap items-center gap-3">
+                    <PreviewButton url={file.url} name={file.name} size={file.size} maxPreviewBytes={maxPreviewBytes} />
                     {opensInNewTab(file.name) ? (
                       <a
                         href={file.url}

@@ -2,9 +2,10 @@ import { useRevalidator } from 'react-router'
 import type { JobFileView } from '../../../lib/job-view'
 import { formatUploadLimit } from '../../../lib/accepted-file-types'
 import { cardClass, cardTitleClass, linkButtonClass } from '../dashboard/styles'
+import { PreviewButton } from '../model-preview/preview-button'
 import { JobFileUpload } from './job-file-upload'
 
-function FileList({ files, empty, testId }: { files: JobFileView[]; empty: string; testId: string }) {
+function FileList({ files, empty, testId, maxPreviewBytes }: { files: JobFileView[]; empty: string; testId: string; maxPreviewBytes: number }) {
   if (files.length === 0) return <p className="text-(--color-light)">{empty}</p>
   return (
     <ul className="space-y-1" data-testid={testId}>
@@ -13,7 +14,7 @@ function FileList({ files, empty, testId }: { files: JobFileView[]; empty: strin
           <a href={`${f.url}?download=1`} download={f.name} className={linkButtonClass}>
             {f.name}
           </a>{' '}
-          <span className="text-sm text-(--color-light)">{formatSize(f.size)}</span>
+          <span className="text-sm text-(--color-light)">{formatSize(f.size)}</span> <PreviewButton url={f.url} name={f.name} size={f.size} maxPreviewBytes={maxPreviewBytes} />
         </li>
       ))}
     </ul>
@@ -31,7 +32,7 @@ export function formatSize(bytes: number): string {
  * deliverables, which the client sees only once the job is released. The consultancy attaches
  * deliverables here until then.
  */
-export function JobFilesPanel({ jobId, files, deliverables, canDeliver, maxUploadBytes }: { jobId: string; files: JobFileView[]; deliverables: JobFileView[] | null; canDeliver: boolean; maxUploadBytes: number }) {
+export function JobFilesPanel({ jobId, files, deliverables, canDeliver, maxUploadBytes, maxPreviewBytes }: { jobId: string; files: JobFileView[]; deliverables: JobFileView[] | null; canDeliver: boolean; maxUploadBytes: number; maxPreviewBytes: number }) {
   const revalidator = useRevalidator()
   return (
     <section aria-labelledby="files-title" className={`${cardClass} space-y-4`}>
@@ -40,7 +41,7 @@ export function JobFilesPanel({ jobId, files, deliverables, canDeliver, maxUploa
       </h2>
       <div>
         <h3 className="mb-1 font-medium">Client documents</h3>
-        <FileList files={files} empty="No documents were sent with this job." testId="job-client-files" />
+        <FileList files={files} empty="No documents were sent with this job." testId="job-client-files" maxPreviewBytes={maxPreviewBytes} />
       </div>
       <div>
         <h3 className="mb-1 font-medium">Deliverables</h3>
@@ -49,7 +50,7 @@ export function JobFilesPanel({ jobId, files, deliverables, canDeliver, maxUploa
             The results appear here once the job is released.
           </p>
         ) : (
-          <FileList files={deliverables} empty="No deliverables yet." testId="job-deliverables" />
+          <FileList files={deliverables} empty="No deliverables yet." testId="job-deliverables" maxPreviewBytes={maxPreviewBytes} />
         )}
         {canDeliver ? (
           <div className="mt-3">

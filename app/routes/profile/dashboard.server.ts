@@ -42,6 +42,7 @@ export type DashboardLoaderData =
       clientId: string | null
       details: ClientDetailsView
       maxUploadBytes: number
+      maxPreviewBytes: number
     }
 
 /** The page itself is for everyone: a visitor who is not signed in is asked to sign in. */
@@ -60,6 +61,7 @@ export async function loadDashboard(request: Request): Promise<DashboardLoaderDa
     clientId: clientId && clientId !== actor.userId ? clientId : null,
     details: toDetailsView(profile),
     maxUploadBytes: getAppContext().env.UPLOAD_MAX_BYTES,
+    maxPreviewBytes: getAppContext().env.PREVIEW_MAX_BYTES,
   }
 }
 

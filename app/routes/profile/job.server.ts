@@ -27,6 +27,7 @@ export interface JobPageData {
   clientEmail: string | null
   vatPercent: number
   maxUploadBytes: number
+  maxPreviewBytes: number
 }
 
 /** The job's page; reading it marks its thread read for the viewer. */
@@ -38,7 +39,7 @@ export async function loadJobPage(request: Request, id: string): Promise<JobPage
     await markJobRead({ actor, id })
     const { env } = getAppContext()
     const clientEmail = actor.isAdmin ? (await loadProfile(view.job.user)).email : null
-    return { view, clientEmail, vatPercent: env.QUOTE_VAT_PERCENT, maxUploadBytes: env.UPLOAD_MAX_BYTES }
+    return { view, clientEmail, vatPercent: env.QUOTE_VAT_PERCENT, maxUploadBytes: env.UPLOAD_MAX_BYTES, maxPreviewBytes: env.PREVIEW_MAX_BYTES }
   } catch (error) {
     const answer = toHttpAnswer(error, { signedIn: actor !== null, log: logFailure })
     throw data({ message: answer.message }, { status: answer.status })

@@ -42,7 +42,7 @@ export async function clientAction({ request, serverAction }: Route.ClientAction
  * same page, each with their own actions.
  */
 export default function JobPage() {
-  const { view, clientEmail, vatPercent, maxUploadBytes } = useLoaderData<typeof loader>()
+  const { view, clientEmail, vatPercent, maxUploadBytes, maxPreviewBytes } = useLoaderData<typeof loader>()
   const { job, can, side } = view
   const back = side === 'consultancy' ? `/profile?client=${encodeURIComponent(job.user)}` : '/profile'
   return (
@@ -97,7 +97,7 @@ export default function JobPage() {
       <QuotePanel quotes={view.quotes} canDecide={can.decide} isClient={side === 'client'} />
       {can.quote ? <QuoteForm vatPercent={vatPercent} hasQuote={view.quotes.length > 0} /> : null}
       <div className="grid gap-6 lg:grid-cols-2">
-        <JobFilesPanel jobId={job.id} files={view.files} deliverables={view.deliverables} canDeliver={can.deliver} maxUploadBytes={maxUploadBytes} />
+        <JobFilesPanel jobId={job.id} files={view.files} deliverables={view.deliverables} canDeliver={can.deliver} maxUploadBytes={maxUploadBytes} maxPreviewBytes={maxPreviewBytes} />
         <JobTimeline events={view.timeline} />
       </div>
       <JobThread jobId={job.id} messages={view.messages} maxUploadBytes={maxUploadBytes} />

@@ -1,0 +1,108 @@
+import { DxfViewer, type LayerInfo } from 'dxf-viewer'
+import { useEffect, useRef, useState } from 'react'
+import * as THREE from 'three'
+import { formatModelSize } from '../../../lib/preview-formats'
+import { secondaryButtonClass } from '../dashboard/styles'
+import { CORRUPT_MESSAGE } from './fetch-file'
+import type { LoadProgress } from './load-model'
+import { PreviewStatus, themeColors } from './preview-status'
+
+/** DXF's $INSUNITS codes that drawings use, as unit names. */
+const dxfUnits: Record<number, string> = { 1: 'in', 2: 'ft', 4: 'mm', 5: 'cm', 6: 'm' }
+
+/**
+ * A DXF drawing: pan with the mouse or a finger, zoom with the wheel or a pinch, fit to view, each
+ * layer on or off, and the drawing's extent. The file is read in a Web Worker.
+ */
+export function DrawingView({ url }: { url: string }) {
+  const container = useRef<HTMLDivElement>(null)
+  const viewer = useRef<DxfViewer | null>(null)
+  const [progress, setProgress] = useState<LoadProgress | null>({ phase: 'downloading', fraction: 0 })
+  const [error, setError] = useState('')
+  const [layers, setLayers] = useState<LayerInfo[]>([])
+  const [hidden, setHidden] = useState<Set<string>>(new Set())
+  const [extent, setExtent] = useState<string | null>(null)
+
+  useEffect(() => {
+    let live = true
+    const colors = themeColors(container.current!)
+    const v = new DxfViewer(container.current!, { autoResize: true, clearColor: new THREE.Color(colors.background), colorCorrection: true, preserveDrawingBuffer: true, retainParsedDxf: true })
+    viewer.current = v
+    v.Load({
+      url: new URL(url, location.href).href,
+      workerFactory: () => new Worker(new URL('./dxf.worker.ts', import.meta.url), { type: 'module' }),
+      progressCbk: (phase, processed, total) => live && setProgress({ phase: phase === 'fetch' ? 'downloading' : 'reading', fraction: phase === 'fetch' && total ? processed / total : null }),
+    })
+      .then(() => {
+        if (!live) return
+        const bounds = v.GetBounds()
+        const found = [...v.GetLayers(true)]
+        if (!bounds || found.length === 0) throw new Error('empty')
+        const units = dxfUnits[(v.GetDxf() as { header?: Record<string, number> } | null)?.header?.$INSUNITS ?? 0] ?? 'drawing units'
+        setExtent(formatModelSize([bounds.maxX - bounds.minX, bounds.maxY - bounds.minY, 0], units).replace(/ × 0 /, ' '))
+        setLayers(found)
+        setProgress(null)
+        v.GetCanvas().dataset.rendered = 'true'
+      })
+      .catch(() => {
+        if (!live) return
+        setProgress(null)
+        setError(CORRUPT_MESSAGE.replace('as a model', 'as a drawing'))
+      })
+    return () => {
+      live = false
+      v.Destroy()
+      viewer.current = null
+    }
+  }, [url])
+
+  const fit = () => {
+    const v = viewer.current
+    const b = v?.GetBounds()
+    const o = v?.GetOrigin()
+    if (v && b && o) v.FitView(b.minX - o.x, b.maxX - o.x, b.minY - o.y, b.maxY - o.y)
+  }
+  return (
+    <div className="flex h-full min-h-0 flex-col gap-2">
+      <div className="flex flex-wrap items-center gap-2" role="toolbar" aria-label="View">
+        <button type="button" className={secondaryButtonClass} disabled={!extent} onClick={fit}>
+          Fit
+        </button>
+        {extent ? (
+          <p className="ml-auto text-sm" data-testid="model-size">
+            Extent: {extent}
+          </p>
+        ) : null}
+      </div>
+      <div className="flex min-h-0 flex-1 gap-2">
+        <div ref={container} className="relative min-h-64 flex-1 overflow-hidden rounded-md border border-(--color-border)" data-testid="model-canvas" aria-label="Drawing view: drag to pan, wheel or pinch to zoom" role="img">
+          <PreviewStatus progress={progress} error={error} />
+        </div>
+        {layers.length ? (
+          <fieldset className="w-56 shrink-0 overflow-auto rounded-md border border-(--color-border) p-2 text-sm" data-testid="drawing-layers">
+            <legend className="px-1 font-medium">Layers</legend>
+            {layers.map((l) => (
+              <label key={l.name} className="flex items-center gap-2 py-0.5">
+                <input
+                  type="checkbox"
+                  checked={!hidden.has(l.name)}
+                  onChange={(e) => {
+                    viewer.current?.ShowLayer(l.name, e.target.checked)
+                    setHidden((h) => {
+                      const next = new Set(h)
+                      if (e.target.checked) next.delete(l.name)
+                      else next.add(l.name)
+                      return next
+                    })
+                  }}
+                />
+                <span aria-hidden="true" className="inline-block size-3 rounded-sm" style={{ background: `#${l.color.toString(16).padStart(6, '0')}` }} />
+                {l.displayName || l.name}
+              </label>
+            ))}
+          </fieldset>
+        ) : null}
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,28 @@
+/** A stored file's bytes through the same authorised /files/ path as a download, with progress. */
+export class PreviewError extends Error {}
+
+export const CORRUPT_MESSAGE = 'This file could not be read as a model. It may be damaged or in a version the viewer does not know; download it to open it in your CAD program.'
+
+export async function fetchFile(url: string, onProgress: (fraction: number) => void, signal: AbortSignal): Promise<ArrayBuffer> {
+  const response = await fetch(url, { signal, credentials: 'same-origin' })
+  if (response.status === 401 || response.status === 403) throw new PreviewError('You are not allowed to open this file.')
+  if (!response.ok || !response.body) throw new PreviewError('The file could not be downloaded. Please try again.')
+  const total = Number(response.headers.get('content-length')) || 0
+  const reader = response.body.getReader()
+  const chunks: Uint8Array[] = []
+  let received = 0
+  for (;;) {
+    const { done, value } = await reader.read()
+    if (done) break
+    chunks.push(value)
+    received += value.byteLength
+    if (total) onProgress(received / total)
+  }
+  const bytes = new Uint8Array(received)
+  let at = 0
+  for (const chunk of chunks) {
+    bytes.set(chunk, at)
+    at += chunk.byteLength
+  }
+  return bytes.buffer
+}

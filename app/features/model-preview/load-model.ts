@@ -1,0 +1,125 @@
+import * as THREE from 'three'
+import { extensionOf } from '../../../lib/accepted-file-types'
+import occtScript from 'occt-import-js/dist/occt-import-js.js?url'
+import occtWasm from 'occt-import-js/dist/occt-import-js.wasm?url'
+import { CORRUPT_MESSAGE, fetchFile, PreviewError } from './fetch-file'
+import { embedGltfBuffers } from './gltf-data-uris'
+import type { ModelNode, ParsedModel, WorkerAnswer, WorkerRequest } from './parsed-model'
+
+export interface LoadedModel {
+  object: THREE.Group
+  /** The meshes, in the order the tree's indices name them. */
+  meshes: THREE.Mesh[]
+  tree: ModelNode | null
+}
+
+export interface LoadProgress {
+  phase: 'downloading' | 'reading'
+  /** 0..1 while downloading; null when unknown. */
+  fraction: number | null
+}
+
+let worker: Worker | null = null
+let nextId = 1
+
+function parseInWorker(request: Omit<WorkerRequest, 'id' | 'occtScript' | 'occtWasm'>, signal: AbortSignal): Promise<ParsedModel> {
+  worker ??= new Worker(new URL('./model.worker.ts', import.meta.url))
+  const id = nextId++
+  const w = worker
+  return new Promise((resolve, reject) => {
+    const onMessage = (event: MessageEvent<WorkerAnswer>) => {
+      if (event.data.id !== id) return
+      w.removeEventListener('message', onMessage)
+      if (event.data.ok) resolve(event.data.model)
+      else reject(new PreviewError(CORRUPT_MESSAGE))
+    }
+    w.addEventListener('message', onMessage)
+    w.addEventListener('error', () => reject(new PreviewError(CORRUPT_MESSAGE)), { once: true })
+    signal.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')), { once: true })
+    // A WebAssembly module needs an absolute address inside the worker.
+    const absolute = (u: string) => new URL(u, location.href).href
+    w.postMessage({ ...request, id, occtScript: absolute(occtScript), occtWasm: absolute(occtWasm) } satisfies WorkerRequest, [request.data])
+  })
+}
+
+const defaultColor = new THREE.Color(0.62, 0.68, 0.75)
+
+function toThree(model: ParsedModel): LoadedModel {
+  const object = new THREE.Group()
+  const meshes = model.meshes.map((m) => {
+    const geometry = new THREE.BufferGeometry()
+    geometry.setAttribute('position', new THREE.BufferAttribute(m.positions, 3))
+    if (m.index) geometry.setIndex(new THREE.BufferAttribute(m.index, 1))
+    if (m.normals) geometry.setAttribute('normal', new THREE.BufferAttribute(m.normals, 3))
+    else geometry.computeVertexNormals()
+    const material = new THREE.MeshStandardMaterial({ color: m.color ? new THREE.Color(...m.color) : defaultColor, metalness: 0.1, roughness: 0.6, side: THREE.DoubleSide, polygonOffset: true, polygonOffsetFactor: 1, polygonOffsetUnits: 1 })
+    const mesh = new THREE.Mesh(geometry, material)
+    mesh.name = m.name
+    object.add(mesh)
+    return mesh
+  })
+  return { object, meshes, tree: model.tree }
+}
+
+/** Every mesh of a three.js scene graph, with a tree of the named nodes. */
+function fromScene(scene: THREE.Object3D): LoadedModel {
+  const meshes: THREE.Mesh[] = []
+  const node = (object: THREE.Object3D): ModelNode => {
+    const own: number[] = []
+    const children: ModelNode[] = []
+    for (const child of object.children) {
+      if (child instanceof THREE.Mesh) {
+        own.push(meshes.length)
+        meshes.push(child)
+      }
+      if (child.children.length) children.push(node(child))
+    }
+    return { name: object.name, meshes: own, children }
+  }
+  const tree = node(scene)
+  const object = new THREE.Group()
+  object.add(scene)
+  return { object, meshes, tree }
+}
+
+/** The MTL an OBJ names, from the same folder, when it was uploaded beside it. */
+async function siblingMtl(url: string, obj: ArrayBuffer, signal: AbortSignal): Promise<string | null> {
+  const head = new TextDecoder().decode(obj.slice(0, 65536))
+  const name = /^mtllib\s+(.+?)\s*$/m.exec(head)?.[1]
+  if (!name || name.includes('/') || name.includes('\\')) return null
+  const response = await fetch(new URL(encodeURIComponent(name), new URL(url, location.href)), { signal, credentials: 'same-origin' }).catch(() => null)
+  return response?.ok ? response.text() : null
+}
+
+/**
+ * Downloads and reads a model. STL, OBJ, PLY and the B-rep formats (STEP, IGES, BREP) are parsed in
+ * a Web Worker; glTF and 3MF, whose loaders need the page's DOM (images, XML), on the page.
+ */
+export async function loadModel(url: string, fileName: string, onProgress: (p: LoadProgress) => void, signal: AbortSignal): Promise<LoadedModel> {
+  onProgress({ phase: 'downloading', fraction: 0 })
+  const data = await fetchFile(url, (fraction) => onProgress({ phase: 'downloading', fraction }), signal)
+  onProgress({ phase: 'reading', fraction: null })
+  const ext = extensionOf(fileName)
+  try {
+    if (ext === 'gltf' || ext === 'glb') {
+      const { GLTFLoader } = await import('three/addons/loaders/GLTFLoader.js')
+      // External .bin files and textures load from the file's own folder, through the same check.
+      const folder = new URL('.', new URL(url, location.href)).href
+      const gltf = await new GLTFLoader().parseAsync(ext === 'gltf' ? embedGltfBuffers(data) : data, folder)
+      const loaded = fromScene(gltf.scene)
+      if (loaded.meshes.length === 0) throw new PreviewError(CORRUPT_MESSAGE)
+      return loaded
+    }
+    if (ext === '3mf') {
+      const { ThreeMFLoader } = await import('three/addons/loaders/3MFLoader.js')
+      const loaded = fromScene(new ThreeMFLoader().parse(data))
+      if (loaded.meshes.length === 0) throw new PreviewError(CORRUPT_MESSAGE)
+      return loaded
+    }
+    const mtl = ext === 'obj' ? await siblingMtl(url, data, signal) : null
+    return toThree(await parseInWorker({ fileName, data, mtl }, signal))
+  } catch (error) {
+    if (error instanceof PreviewError || (error instanceof DOMException && error.name === 'AbortError')) throw error
+    throw new PreviewError(CORRUPT_MESSAGE)
+  }
+}

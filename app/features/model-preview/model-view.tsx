@@ -1,0 +1,130 @@
+import { useEffect, useRef, useState } from 'react'
+import type * as THREE from 'three'
+import { formatModelSize, modelUnitsOf } from '../../../lib/preview-formats'
+import { secondaryButtonClass } from '../dashboard/styles'
+import { PreviewError } from './fetch-file'
+import { loadModel, type LoadProgress } from './load-model'
+import { ModelScene, type StandardView } from './model-scene'
+import type { ModelNode } from './parsed-model'
+import { PreviewStatus, themeColors } from './preview-status'
+
+interface Part {
+  key: string
+  name: string
+  depth: number
+  meshes: THREE.Mesh[]
+}
+
+/** The model's structure as an indented list (a STEP assembly's parts), each part with its meshes. */
+function partsOf(tree: ModelNode | null, meshes: THREE.Mesh[]): Part[] {
+  if (!tree) return []
+  const parts: Part[] = []
+  const walk = (node: ModelNode, depth: number, key: string): THREE.Mesh[] => {
+    const at = parts.length
+    const own = node.meshes.map((i) => meshes[i]!).filter(Boolean)
+    const all = [...own, ...node.children.flatMap((child, i) => walk(child, depth + 1, `${key}.${i}`))]
+    if (node.name || depth > 0) parts.splice(at, 0, { key, name: node.name || 'Unnamed part', depth, meshes: all })
+    return all
+  }
+  walk(tree, 0, '0')
+  return parts.length > 1 || (parts.length === 1 && tree.children.length > 0) ? parts : []
+}
+
+const views: { id: StandardView | 'fit'; label: string }[] = [
+  { id: 'fit', label: 'Fit' },
+  { id: 'front', label: 'Front' },
+  { id: 'top', label: 'Top' },
+  { id: 'side', label: 'Side' },
+  { id: 'iso', label: 'Isometric' },
+]
+
+/** A 3D model: the canvas, the standard views, wireframe and edges, the size of its box and its parts. */
+export function ModelView({ url, name }: { url: string; name: string }) {
+  const container = useRef<HTMLDivElement>(null)
+  const scene = useRef<ModelScene | null>(null)
+  const [progress, setProgress] = useState<LoadProgress | null>({ phase: 'downloading', fraction: 0 })
+  const [error, setError] = useState('')
+  const [size, setSize] = useState<[number, number, number] | null>(null)
+  const [parts, setParts] = useState<Part[]>([])
+  const [hidden, setHidden] = useState<Set<string>>(new Set())
+  const [wireframe, setWireframe] = useState(false)
+  const [edges, setEdges] = useState(false)
+
+  useEffect(() => {
+    const abort = new AbortController()
+    const view = new ModelScene(container.current!, themeColors(container.current!))
+    scene.current = view
+    loadModel(url, name, setProgress, abort.signal)
+      .then((loaded) => {
+        view.setModel(loaded.object)
+        setSize(view.size())
+        setParts(partsOf(loaded.tree, loaded.meshes))
+        setProgress(null)
+        view.renderer.domElement.dataset.rendered = 'true'
+      })
+      .catch((e: unknown) => {
+        if (abort.signal.aborted) return
+        setProgress(null)
+        setError(e instanceof PreviewError ? e.message : 'The preview could not be shown. Please download the file instead.')
+      })
+    return () => {
+      abort.abort()
+      view.dispose()
+      scene.current = null
+    }
+  }, [url, name])
+
+  const units = modelUnitsOf(name)
+  const ready = size !== null && !error
+  return (
+    <div className="flex h-full min-h-0 flex-col gap-2">
+      <div className="flex flex-wrap items-center gap-2" role="toolbar" aria-label="View">
+        {views.map((v) => (
+          <button key={v.id} type="button" className={secondaryButtonClass} disabled={!ready} onClick={() => scene.current?.view(v.id)}>
+            {v.label}
+          </button>
+        ))}
+        <button type="button" className={secondaryButtonClass} aria-pressed={wireframe} disabled={!ready} onClick={() => (scene.current?.setWireframe(!wireframe), setWireframe(!wireframe))}>
+          Wireframe
+        </button>
+        <button type="button" className={secondaryButtonClass} aria-pressed={edges} disabled={!ready} onClick={() => (scene.current?.setEdges(!edges), setEdges(!edges))}>
+          Edges
+        </button>
+        {size ? (
+          <p className="ml-auto text-sm" data-testid="model-size">
+            Size: {formatModelSize(size, units.unit)}
+            {units.stored ? '' : <span className="text-(--color-light)"> (the file stores no units: millimetres assumed)</span>}
+          </p>
+        ) : null}
+      </div>
+      <div className="flex min-h-0 flex-1 gap-2">
+        <div ref={container} className="relative min-h-64 flex-1 overflow-hidden rounded-md border border-(--color-border)" data-testid="model-canvas">
+          <PreviewStatus progress={progress} error={error} />
+        </div>
+        {parts.length ? (
+          <fieldset className="w-56 shrink-0 overflow-auto rounded-md border border-(--color-border) p-2 text-sm" data-testid="model-parts">
+            <legend className="px-1 font-medium">Parts</legend>
+            {parts.map((p) => (
+              <label key={p.key} className="flex items-center gap-2 py-0.5" style={{ paddingLeft: `${p.depth * 0.75}rem` }}>
+                <input
+                  type="checkbox"
+                  checked={!hidden.has(p.key)}
+                  onChange={(e) => {
+                    scene.current?.setVisible(p.meshes, e.target.checked)
+                    setHidden((h) => {
+                      const next = new Set(h)
+                      if (e.target.checked) next.delete(p.key)
+                      else next.add(p.key)
+                      return next
+                    })
+                  }}
+                />
+                {p.name}
+              </label>
+            ))}
+          </fieldset>
+        ) : null}
+      </div>
+    </div>
+  )
+}

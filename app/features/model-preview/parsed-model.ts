@@ -1,0 +1,25 @@
+/** A model as the parsing worker hands it to the viewer: plain arrays, transferable without copying. */
+export interface ParsedMesh {
+  name: string
+  positions: Float32Array
+  normals: Float32Array | null
+  index: Uint32Array | null
+  /** Linear RGB, 0..1; null for the viewer's default. */
+  color: [number, number, number] | null
+}
+
+/** A node of the model's structure (a STEP assembly's parts and sub-assemblies). */
+export interface ModelNode {
+  name: string
+  /** Indices into `meshes`. */
+  meshes: number[]
+  children: ModelNode[]
+}
+
+export interface ParsedModel {
+  meshes: ParsedMesh[]
+  tree: ModelNode | null
+}
+
+export type WorkerRequest = { id: number; fileName: string; data: ArrayBuffer; mtl: string | null; occtScript: string; occtWasm: string }
+export type WorkerAnswer = { id: number; ok: true; model: ParsedModel } | { id: number; ok: false; error: string }

@@ -1,0 +1,55 @@
+import { lazy, Suspense, useEffect, useRef, useState } from 'react'
+import { NO_PREVIEW_MESSAGE, previewKindOf } from '../../../lib/preview-formats'
+import { formatUploadLimit } from '../../../lib/accepted-file-types'
+import { linkButtonClass } from '../dashboard/styles'
+
+// The viewer (three.js, the parsers, their workers and WebAssembly) loads when a preview opens, never before.
+const PreviewDialog = lazy(() => import('./preview-dialog'))
+
+/**
+ * "Preview" beside a file the viewer can show; "No preview" (with why, for assistive technology
+ * and on hover) for any other, and "Too large to preview" above the preview size limit, where
+ * the download stays the way to open it.
+ */
+export function PreviewButton({ url, name, size, maxPreviewBytes }: { url: string; name: string; size: number; maxPreviewBytes: number }) {
+  const [open, setOpen] = useState(false)
+  const button = useRef<HTMLButtonElement>(null)
+  const wasOpen = useRef(false)
+  // Once the dialog has closed (and the page is no longer inert), the focus goes back to the button.
+  useEffect(() => {
+    if (open) wasOpen.current = true
+    else if (wasOpen.current) button.current?.focus()
+  }, [open])
+  const kind = previewKindOf(name)
+  if (!kind)
+    return (
+      <span className="text-sm text-(--color-light)" title={NO_PREVIEW_MESSAGE}>
+        No preview<span className="sr-only">: {NO_PREVIEW_MESSAGE}</span>
+      </span>
+    )
+  if (size > maxPreviewBytes)
+    return (
+      <span className="text-sm text-(--color-light)" title={`Previews stop at ${formatUploadLimit(maxPreviewBytes)}: download the file to open it.`}>
+        Too large to preview
+      </span>
+    )
+  const close = () => setOpen(false)
+  return (
+    <>
+      <button ref={button} type="button" className={linkButtonClass} onClick={() => setOpen(true)} aria-label={`Preview ${name}`}>
+        Preview
+      </button>
+      {open ? (
+        <Suspense
+          fallback={
+            <p role="status" className="fixed inset-x-0 top-1/2 mx-auto w-fit rounded-md bg-(--color-foreground) p-4 shadow">
+              Opening the viewer…
+            </p>
+          }
+        >
+          <PreviewDialog url={url} name={name} kind={kind} onClose={close} />
+        </Suspense>
+      ) : null}
+    </>
+  )
+}

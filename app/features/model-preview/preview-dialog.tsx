@@ -1,0 +1,68 @@
+import { useEffect, useRef, useState } from 'react'
+import type { PreviewKind } from '../../../lib/preview-formats'
+import { linkButtonClass, secondaryButtonClass } from '../dashboard/styles'
+import { DrawingView } from './drawing-view'
+import { ModelView } from './model-view'
+
+export interface PreviewDialogProps {
+  url: string
+  name: string
+  kind: PreviewKind
+  onClose: () => void
+}
+
+/**
+ * The viewer in a modal dialog: the file's name, a download link, full screen, and a close button;
+ * Escape closes it and the focus goes back to the Preview button. Loaded only when a preview opens,
+ * with three.js, the parsers and their WebAssembly.
+ */
+export default function PreviewDialog({ url, name, kind, onClose }: PreviewDialogProps) {
+  const dialog = useRef<HTMLDialogElement>(null)
+  const [fullScreen, setFullScreen] = useState(false)
+
+  useEffect(() => {
+    const d = dialog.current!
+    d.showModal()
+    const onFullScreen = () => setFullScreen(document.fullscreenElement === d)
+    document.addEventListener('fullscreenchange', onFullScreen)
+    return () => {
+      document.removeEventListener('fullscreenchange', onFullScreen)
+      if (document.fullscreenElement === d) void document.exitFullscreen().catch(() => {})
+      d.close()
+    }
+  }, [])
+
+  const toggleFullScreen = () => {
+    const d = dialog.current!
+    if (document.fullscreenElement === d) void document.exitFullscreen()
+    else void d.requestFullscreen?.().catch(() => {})
+  }
+
+  return (
+    <dialog
+      ref={dialog}
+      aria-labelledby="preview-title"
+      className="m-auto h-[85vh] w-[min(72rem,95vw)] max-w-none rounded-lg border border-(--color-border) bg-(--color-foreground) p-4 text-(--color-text) backdrop:bg-black/60 open:flex open:flex-col"
+      onCancel={(e) => {
+        e.preventDefault()
+        onClose()
+      }}
+    >
+      <header className="mb-3 flex flex-wrap items-center gap-3">
+        <h2 id="preview-title" className="mr-auto truncate text-lg font-semibold">
+          {name}
+        </h2>
+        <a href={`${url}?download=1`} download={name} className={linkButtonClass}>
+          Download
+        </a>
+        <button type="button" className={secondaryButtonClass} aria-pressed={fullScreen} onClick={toggleFullScreen}>
+          {fullScreen ? 'Leave full screen' : 'Full screen'}
+        </button>
+        <button type="button" className={secondaryButtonClass} onClick={onClose}>
+          Close
+        </button>
+      </header>
+      <div className="min-h-0 flex-1">{kind === 'model' ? <ModelView url={url} name={name} /> : <DrawingView url={url} />}</div>
+    </dialog>
+  )
+}

@@ -1,0 +1,155 @@
+import type { Page } from 'playwright-core'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { dxfSquare, gltfCube, mtlFile, objCube, stepCube, stlCubeAscii, stlCubeBinary } from '../../fixtures/cad-files'
+import { HttpClient } from '../../integration/portal/support/http-client'
+import { tusUpload } from '../../integration/portal/support/tus-upload'
+import type { TrackedPage } from '../../setup/browser'
+import { allowPageErrors } from '../../setup/browser'
+import { hydrated, screenshotOnFailure, startDashboardEnv, type DashboardEnv } from './dashboard-env'
+import type { SeededUser } from './seed'
+
+/**
+ * Previews of CAD files in the client's documents: each format family opens in the viewer, draws
+ * something (its pixels are not all background), and reports the model's size; a damaged file says
+ * so; a DWG offers no preview; another client's browser is refused the file.
+ */
+describe('previews of models and drawings', () => {
+  let env: DashboardEnv
+  let alice: SeededUser
+  let bob: SeededUser
+  let current: TrackedPage | undefined
+
+  const upload = async (name: string, content: string | Buffer) => {
+    const client = new HttpClient(env.server.url)
+    for (const c of alice.cookies) client.cookies.set(c.name, c.value)
+    const r = await tusUpload(client, Buffer.from(content), { filename: name, kind: 'user-box', ownerId: alice.id })
+    expect(r.status, r.body).toBe(204)
+  }
+
+  /** Opens the preview of a file of Alice's documents and waits until it drew or said why not. */
+  const preview = async (name: string) => {
+    current = await env.open(alice)
+    const { page } = current
+    await hydrated(page)
+    await page.getByRole('button', { name: `Preview ${name}` }).click()
+    const dialog = page.getByRole('dialog', { name })
+    await dialog.waitFor()
+    await page.waitForFunction(() => document.querySelector('[data-testid="model-canvas"] canvas[data-rendered="true"], [data-testid="preview-error"]'), undefined, { timeout: 60_000 })
+    return { page, dialog }
+  }
+
+  /** The share of the canvas's pixels that differ from its corner (the background). */
+  const drawnShare = (page: Page) =>
+    page.evaluate(async () => {
+      const canvas = document.querySelector<HTMLCanvasElement>('[data-testid="model-canvas"] canvas')!
+      await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))
+      const copy = document.createElement('canvas')
+      copy.width = canvas.width
+      copy.height = canvas.height
+      const ctx = copy.getContext('2d')!
+      ctx.drawImage(canvas, 0, 0)
+      const { data } = ctx.getImageData(0, 0, copy.width, copy.height)
+      const [r0, g0, b0] = [data[0]!, data[1]!, data[2]!]
+      let differing = 0
+      let warm = 0
+      for (let i = 0; i < data.length; i += 4) {
+        const d = Math.abs(data[i]! - r0) + Math.abs(data[i + 1]! - g0) + Math.abs(data[i + 2]! - b0)
+        if (d > 30) {
+          differing += 1
+          if (data[i]! > data[i + 1]! + 40 && data[i + 1]! > data[i + 2]!) warm += 1
+        }
+      }
+      const pixels = data.length / 4
+      return { drawn: differing / pixels, warm: warm / pixels }
+    })
+
+  beforeAll(async () => {
+    env = await startDashboardEnv()
+    ;[alice, bob] = await Promise.all([env.user('alice'), env.user('bob')])
+    await upload('cube.stl', stlCubeBinary(10))
+    await upload('cube-ascii.stl', stlCubeAscii(10))
+    await upload('cube.step', stepCube(10))
+    await upload('cube.obj', objCube(10, 'steel'))
+    await upload('cube.mtl', mtlFile('steel'))
+    await upload('cube.gltf', gltfCube(10))
+    await upload('plate.dxf', dxfSquare(10))
+    await upload('broken.step', 'ISO-10303-21;\nHEADER;\nthis is not a model\n')
+    await upload('housing.dwg', Buffer.concat([Buffer.from('AC1032'), Buffer.alloc(200)]))
+  })
+  afterAll(async () => {
+    await env?.stop()
+  })
+  afterEach(async (ctx) => {
+    if (ctx.task.result?.state === 'fail') await screenshotOnFailure(current?.page, `model-preview-${ctx.task.name}`)
+    await current?.context.close()
+    current = undefined
+  })
+
+  it('shows a binary STL cube drawn, 10 × 10 × 10, with the views, and closes with Escape', async () => {
+    const { page, dialog } = await preview('cube.stl')
+    expect(await dialog.getByTestId('model-size').textContent()).toBe('Size: 10 × 10 × 10 mm (the file stores no units: millimetres assumed)')
+    expect((await drawnShare(page)).drawn).toBeGreaterThan(0.03)
+    for (const view of ['Top', 'Front', 'Side', 'Isometric', 'Fit']) await dialog.getByRole('button', { name: view, exact: true }).click()
+    await dialog.getByRole('button', { name: 'Wireframe' }).click()
+    expect(await dialog.getByRole('button', { name: 'Wireframe' }).getAttribute('aria-pressed')).toBe('true')
+    await dialog.getByRole('button', { name: 'Edges' }).click()
+    expect((await drawnShare(page)).drawn).toBeGreaterThan(0.005)
+    await page.keyboard.press('Escape')
+    await dialog.waitFor({ state: 'detached' })
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Preview cube.stl')
+  })
+
+  it('reads an ASCII STL too', async () => {
+    const { page, dialog } = await preview('cube-ascii.stl')
+    expect(await dialog.getByTestId('model-size').textContent()).toContain('10 × 10 × 10 mm')
+    expect((await drawnShare(page)).drawn).toBeGreaterThan(0.03)
+  })
+
+  it('reads a STEP solid with OpenCascade in a worker, in millimetres', async () => {
+    const { page, dialog } = await preview('cube.step')
+    expect(await dialog.getByTestId('model-size').textContent()).toBe('Size: 10 × 10 × 10 mm')
+    expect((await drawnShare(page)).drawn).toBeGreaterThan(0.03)
+  })
+
+  it('colours an OBJ with the MTL uploaded beside it', async () => {
+    const { page, dialog } = await preview('cube.obj')
+    expect(await dialog.getByTestId('model-size').textContent()).toContain('10 × 10 × 10 mm')
+    // The MTL's diffuse colour is orange (0.8, 0.3, 0.1).
+    expect((await drawnShare(page)).warm).toBeGreaterThan(0.02)
+  })
+
+  it('reads glTF in its own unit, metres', async () => {
+    const { page, dialog } = await preview('cube.gltf')
+    expect(await dialog.getByTestId('model-size').textContent()).toBe('Size: 10 × 10 × 10 m')
+    expect((await drawnShare(page)).drawn).toBeGreaterThan(0.03)
+  })
+
+  it('shows a DXF drawing with its layers, each of which can be turned off', async () => {
+    const { page, dialog } = await preview('plate.dxf')
+    expect(await dialog.getByTestId('model-size').textContent()).toBe('Extent: 10 × 10 mm')
+    const layers = dialog.getByTestId('drawing-layers')
+    expect(await layers.getByRole('checkbox').count()).toBe(2)
+    await layers.getByRole('checkbox', { name: 'CENTRE' }).waitFor()
+    expect((await drawnShare(page)).drawn).toBeGreaterThan(0.001)
+    await layers.getByRole('checkbox', { name: 'OUTLINE' }).uncheck()
+    await layers.getByRole('checkbox', { name: 'CENTRE' }).uncheck()
+    await page.waitForTimeout(200)
+    expect((await drawnShare(page)).drawn).toBe(0)
+  })
+
+  it('says plainly when a file cannot be read, and offers no preview for a DWG', async () => {
+    const { page, dialog } = await preview('broken.step')
+    expect(await dialog.getByTestId('preview-error').textContent()).toMatch(/^This file could not be read as a model\./)
+    await dialog.getByRole('button', { name: 'Close' }).click()
+    const row = page.getByRole('row').filter({ hasText: 'housing.dwg' })
+    await row.getByText('No preview').waitFor()
+    expect(await row.getByRole('button', { name: /Preview/ }).count()).toBe(0)
+  })
+
+  it('another client cannot fetch the file the preview reads', async () => {
+    allowPageErrors(/status of 403 \(Forbidden\)/)
+    current = await env.open(bob)
+    const status = await current.page.evaluate((url) => fetch(url).then((r) => r.status), `/files/user-box/${alice.id}/cube.step`)
+    expect(status).toBe(403)
+  })
+})
