@@ -138,3 +138,18 @@ export function contentSecurityPolicy(options: CspMiddlewareOptions): Middleware
     c.header('Content-Security-Policy', pagePolicy(new URL(c.req.url), scriptSources))
   }
 }
+
+/**
+ * The policy of a Web Worker's script (a worker takes the policy its own script arrives with, not the
+ * page's): the previews' workers load scripts and fetch files of this origin, and nothing else. The
+ * model worker compiles OpenCascade's WebAssembly and runs its Emscripten bindings, which build their
+ * call wrappers with `new Function`: so 'wasm-unsafe-eval' and 'unsafe-eval', here only. A worker has
+ * no DOM, cookies or page to reach, and runs only this build's code. Pages keep their script-src
+ * without either.
+ */
+export const WORKER_POLICY = "default-src 'none'; script-src 'self' 'wasm-unsafe-eval' 'unsafe-eval'; connect-src 'self'"
+
+/** A worker script of the build (Vite names them after their module: model.worker-<hash>.js). */
+export function isWorkerScript(file: string): boolean {
+  return /(^|\/)[\w-]+\.worker-[\w-]+\.js$/.test(file)
+}

@@ -3,7 +3,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs'
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http'
 import path from 'node:path'
 import { getMimeType } from 'hono/utils/mime'
-import type { PagePolicy } from './content-security-policy'
+import { isWorkerScript, WORKER_POLICY, type PagePolicy } from './content-security-policy'
 import { isCompressible } from './precompress-static-files'
 import type { ScriptHashManifest } from './script-hash-manifest'
 
@@ -120,6 +120,7 @@ export function loadStaticFiles(clientDir: string, { scriptHashes, pagePolicy }:
         'Cache-Control': immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=0, must-revalidate',
         'Last-Modified': lastModified,
         ETag: etag,
+        ...(isWorkerScript(file) ? { 'Content-Security-Policy': WORKER_POLICY } : {}),
       }
       // A text file may go out compressed or not, so caches keep one copy per encoding.
       if (compressible) headers.Vary = 'Accept-Encoding'

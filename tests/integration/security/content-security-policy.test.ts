@@ -47,4 +47,23 @@ describe('Content-Security-Policy of real pages (hashes from the build, nonces p
     expect(scripts.length).toBeGreaterThan(1)
     for (const script of scripts) expect(script.nonce === nonce || manifest.rendered.includes(inlineScriptHash(script.body))).toBe(true)
   })
+
+  it('the previews\' worker scripts may compile WebAssembly (and its bindings\' code) and reach only this origin; no page may', async () => {
+    const { readdirSync } = await import('node:fs')
+    const assets = readdirSync(path.join(root, process.env.BUILD_DIR ?? 'build', 'client', 'assets'))
+    const workers = assets.filter((f) => /\.worker-[\w-]+\.js$/.test(f))
+    expect(workers.map((f) => f.split('.worker-')[0]).sort()).toEqual(['dxf', 'model'])
+    for (const worker of workers) {
+      const res = await fetch(`${portal.url}/assets/${worker}`)
+      expect(res.status).toBe(200)
+      expect(res.headers.get('content-security-policy')).toBe("default-src 'none'; script-src 'self' 'wasm-unsafe-eval' 'unsafe-eval'; connect-src 'self'")
+    }
+    const other = assets.find((f) => f.endsWith('.js') && !f.includes('.worker-'))!
+    expect((await fetch(`${portal.url}/assets/${other}`)).headers.get('content-security-policy')).toBeNull()
+    for (const route of ['/', '/profile']) {
+      const sources = scriptSources((await fetch(portal.url + route)).headers.get('content-security-policy'))
+      expect(sources).not.toContain("'wasm-unsafe-eval'")
+      expect(sources).not.toContain("'unsafe-eval'")
+    }
+  })
 })
