@@ -85,6 +85,23 @@ describe('previews of models and drawings', () => {
     current = undefined
   })
 
+  it('the dashboard loads no byte of the viewer until a preview opens', async () => {
+    current = await env.open(alice)
+    const { page } = current
+    await hydrated(page)
+    await page.getByRole('button', { name: 'Preview cube.stl' }).waitFor()
+    await page.waitForTimeout(2000)
+    const scripts = () => page.evaluate(() => performance.getEntriesByType('resource').map((e) => new URL(e.name).pathname).filter((p) => /\.(js|wasm)$/.test(p)))
+    const isViewer = (p: string) => /preview-dialog-|\.worker-|occt-import-js-|\.wasm$/.test(p)
+    expect((await scripts()).filter(isViewer)).toEqual([])
+    await page.getByRole('button', { name: 'Preview cube.step' }).click()
+    await page.waitForFunction(() => document.querySelector('[data-testid="model-canvas"] canvas[data-rendered="true"]'), undefined, { timeout: 60_000 })
+    // The page lists what it fetched itself; the worker fetches OpenCascade's script and WebAssembly on its own.
+    const loaded = (await scripts()).filter(isViewer)
+    expect(loaded.some((p) => /^\/assets\/preview-dialog-[\w-]+\.js$/.test(p))).toBe(true)
+    expect(loaded.some((p) => /^\/assets\/model\.worker-[\w-]+\.js$/.test(p))).toBe(true)
+  })
+
   it('shows a binary STL cube drawn, 10 × 10 × 10, with the views, and closes with Escape', async () => {
     const { page, dialog } = await preview('cube.stl')
     expect(await dialog.getByTestId('model-size').textContent()).toBe('Size: 10 × 10 × 10 mm (the file stores no units: millimetres assumed)')

@@ -13,6 +13,8 @@ const assets = readdirSync(path.join(clientDir, 'assets')).filter((f) => f.endsW
 const containing = (marker: string) => assets.filter((f) => readFileSync(path.join(clientDir, 'assets', f), 'utf8').includes(marker))
 /** Chunks a visitor who does nothing must never load: the wallet libraries, Zod, the sign-in and contact forms. */
 const neverUnasked = [...containing('wagmi.sh'), ...containing('ZodError'), ...assets.filter((f) => /^(auth-form|contact-schema|login-form)-/.test(f))]
+/** The CAD viewer: three.js, its loaders, the preview dialog, the workers and OpenCascade. Only a preview loads them. */
+export const viewerChunks = [...containing('WebGLRenderer'), ...assets.filter((f) => /^(preview-dialog|occt-import-js)-|\.worker-/.test(f))]
 const AFTER_LOAD_GOAL_KIB = 24
 
 describe('JavaScript loaded after the load event without interaction', () => {
@@ -21,22 +23,26 @@ describe('JavaScript loaded after the load event without interaction', () => {
   it('knows the chunks no idle visitor may load', () => {
     expect(containing('wagmi.sh').length).toBeGreaterThan(0)
     expect(containing('ZodError').length).toBeGreaterThan(0)
+    expect(viewerChunks.length).toBeGreaterThanOrEqual(3)
   })
 
   it.each(['/', '/contact', '/services/cam', '/examples/wind-load-silo', '/training', '/about'])(
-    `%s loads no wallet, form or schema code, and at most ${AFTER_LOAD_GOAL_KIB} KiB (gzip) in all, after its load event`,
+    `%s loads no viewer code at all, and no wallet, form or schema code and at most ${AFTER_LOAD_GOAL_KIB} KiB (gzip) in all after its load event`,
     async (route) => {
       const { page } = await suite.newPage({ viewport: { width: 1440, height: 900 } })
       await page.goto(suite.server.url + route, { waitUntil: 'load' })
       // Longer than an idle callback's usual time limit.
       await page.waitForTimeout(3500)
-      const after = await page.evaluate(() => {
+      const loaded = await page.evaluate(() => {
         const [navigation] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[]
         return performance
           .getEntriesByType('resource')
-          .filter((e) => e.startTime >= navigation!.loadEventEnd && e.name.endsWith('.js'))
-          .map((e) => new URL(e.name).pathname.replace('/assets/', ''))
+          .filter((e) => /\.(js|wasm)$/.test(e.name))
+          .map((e) => ({ file: new URL(e.name).pathname.replace('/assets/', ''), afterLoad: e.startTime >= navigation!.loadEventEnd }))
       })
+      // No byte of the CAD viewer, before or after the load event.
+      expect(loaded.filter((l) => viewerChunks.includes(l.file) || l.file.endsWith('.wasm'))).toEqual([])
+      const after = loaded.filter((l) => l.afterLoad).map((l) => l.file)
       expect(after.filter((f) => neverUnasked.includes(f))).toEqual([])
       const kib = after.reduce((sum, f) => sum + fileGzipKiB(path.join(clientDir, 'assets'), f), 0)
       expect(kib).toBeLessThanOrEqual(AFTER_LOAD_GOAL_KIB)
