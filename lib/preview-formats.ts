@@ -2,10 +2,10 @@ import { extensionOf } from './accepted-file-types'
 
 /**
  * Which stored files the portal can show in its viewer, by extension: 3D models (B-rep CAD formats
- * through OpenCascade, meshes through three.js) and 2D drawings (DXF). Everything else, DWG among
+ * through OpenCascade, BIM models (IFC) through web-ifc, meshes through three.js) and 2D drawings (DXF). Everything else, DWG among
  * them, is downloaded to be opened in a CAD program.
  */
-export const modelExtensions = ['step', 'stp', 'iges', 'igs', 'brep', 'stl', 'obj', 'gltf', 'glb', '3mf', 'ply'] as const
+export const modelExtensions = ['step', 'stp', 'iges', 'igs', 'brep', 'stl', 'obj', 'gltf', 'glb', '3mf', 'ply', 'ifc'] as const
 export const drawingExtensions = ['dxf'] as const
 
 export type PreviewKind = 'model' | 'drawing'
@@ -17,7 +17,7 @@ export function previewKindOf(fileName: string): PreviewKind | null {
   return null
 }
 
-/** The units a model's numbers are in: B-rep files are read in millimetres, glTF is in metres by its definition, 3MF says its own (millimetres by default); STL, OBJ and PLY store none, and CAD exports them in millimetres. */
+/** The units a model's numbers are in: B-rep and IFC files are read in millimetres, glTF is in metres by its definition, 3MF says its own (millimetres by default); STL, OBJ and PLY store none, and CAD exports them in millimetres. */
 export function modelUnitsOf(fileName: string): { unit: 'mm' | 'm'; stored: boolean } {
   const ext = extensionOf(fileName)
   if (ext === 'gltf' || ext === 'glb') return { unit: 'm', stored: true }

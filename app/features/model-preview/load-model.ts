@@ -2,6 +2,7 @@ import * as THREE from 'three'
 import { extensionOf } from '../../../lib/accepted-file-types'
 import occtScript from 'occt-import-js/dist/occt-import-js.js?url'
 import occtWasm from 'occt-import-js/dist/occt-import-js.wasm?url'
+import ifcWasm from 'web-ifc/web-ifc.wasm?url'
 import { CORRUPT_MESSAGE, fetchFile, PreviewError } from './fetch-file'
 import { embedGltfBuffers } from './gltf-data-uris'
 import type { ModelNode, ParsedModel, WorkerAnswer, WorkerRequest } from './parsed-model'
@@ -22,7 +23,7 @@ export interface LoadProgress {
 let worker: Worker | null = null
 let nextId = 1
 
-function parseInWorker(request: Omit<WorkerRequest, 'id' | 'occtScript' | 'occtWasm'>, signal: AbortSignal): Promise<ParsedModel> {
+function parseInWorker(request: Omit<WorkerRequest, 'id' | 'occtScript' | 'occtWasm' | 'ifcWasm'>, signal: AbortSignal): Promise<ParsedModel> {
   worker ??= new Worker(new URL('./model.worker.ts', import.meta.url))
   const id = nextId++
   const w = worker
@@ -38,7 +39,7 @@ function parseInWorker(request: Omit<WorkerRequest, 'id' | 'occtScript' | 'occtW
     signal.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')), { once: true })
     // A WebAssembly module needs an absolute address inside the worker.
     const absolute = (u: string) => new URL(u, location.href).href
-    w.postMessage({ ...request, id, occtScript: absolute(occtScript), occtWasm: absolute(occtWasm) } satisfies WorkerRequest, [request.data])
+    w.postMessage({ ...request, id, occtScript: absolute(occtScript), occtWasm: absolute(occtWasm), ifcWasm: absolute(ifcWasm) } satisfies WorkerRequest, [request.data])
   })
 }
 
@@ -92,8 +93,8 @@ async function siblingMtl(url: string, obj: ArrayBuffer, signal: AbortSignal): P
 }
 
 /**
- * Downloads and reads a model. STL, OBJ, PLY and the B-rep formats (STEP, IGES, BREP) are parsed in
- * a Web Worker; glTF and 3MF, whose loaders need the page's DOM (images, XML), on the page.
+ * Downloads and reads a model. STL, OBJ, PLY, the B-rep formats (STEP, IGES, BREP) and IFC are
+ * parsed in a Web Worker; glTF and 3MF, whose loaders need the page's DOM (images, XML), on the page.
  */
 export async function loadModel(url: string, fileName: string, onProgress: (p: LoadProgress) => void, signal: AbortSignal): Promise<LoadedModel> {
   onProgress({ phase: 'downloading', fraction: 0 })

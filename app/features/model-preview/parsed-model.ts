@@ -21,5 +21,5 @@ export interface ParsedModel {
   tree: ModelNode | null
 }
 
-export type WorkerRequest = { id: number; fileName: string; data: ArrayBuffer; mtl: string | null; occtScript: string; occtWasm: string }
+export type WorkerRequest = { id: number; fileName: string; data: ArrayBuffer; mtl: string | null; occtScript: string; occtWasm: string; ifcWasm: string }
 export type WorkerAnswer = { id: number; ok: true; model: ParsedModel } | { id: number; ok: false; error: string }

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { dxfSquare, gltfCube, mtlFile, objCube, stepCube, stlCubeAscii, stlCubeBinary } from '../../fixtures/cad-files'
+import { dxfSquare, gltfCube, ifcCube, mtlFile, objCube, stepCube, stlCubeAscii, stlCubeBinary } from '../../fixtures/cad-files'
 import { HttpClient } from '../../integration/portal/support/http-client'
 import { tusUpload } from '../../integration/portal/support/tus-upload'
 import type { TrackedPage } from '../../setup/browser'
@@ -73,6 +73,7 @@ describe('previews of models and drawings', () => {
     await upload('cube.mtl', mtlFile('steel'))
     await upload('cube.gltf', gltfCube(10))
     await upload('plate.dxf', dxfSquare(10))
+    await upload('kiosk.ifc', ifcCube(10, 'Kiosk'))
     await upload('broken.step', 'ISO-10303-21;\nHEADER;\nthis is not a model\n')
     await upload('housing.dwg', Buffer.concat([Buffer.from('AC1032'), Buffer.alloc(200)]))
   })
@@ -139,6 +140,16 @@ describe('previews of models and drawings', () => {
     const { page, dialog } = await preview('cube.gltf')
     expect(await dialog.getByTestId('model-size').textContent()).toBe('Size: 10 × 10 × 10 m')
     expect((await drawnShare(page)).drawn).toBeGreaterThan(0.03)
+  })
+
+  it('reads an IFC model with web-ifc in a worker, in millimetres, listing its elements', async () => {
+    const { page, dialog } = await preview('kiosk.ifc')
+    expect(await dialog.getByTestId('model-size').textContent()).toBe('Size: 10 × 10 × 10 mm')
+    await dialog.getByTestId('model-parts').getByRole('checkbox', { name: 'Kiosk' }).waitFor()
+    expect((await drawnShare(page)).drawn).toBeGreaterThan(0.03)
+    await dialog.getByTestId('model-parts').getByRole('checkbox', { name: 'Kiosk' }).uncheck()
+    await page.waitForTimeout(200)
+    expect((await drawnShare(page)).drawn).toBe(0)
   })
 
   it('shows a DXF drawing with its layers, each of which can be turned off', async () => {
