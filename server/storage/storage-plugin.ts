@@ -5,12 +5,15 @@ import { createBlobStore, diskStoreRoot } from './create-blob-store'
 import { ensurePrivateDirectory } from './ensure-private-directory'
 import { createUploadServer, UPLOAD_PATH } from './create-upload-server'
 import { serveFile } from './serve-file'
+import { serveThumbnail, storeThumbnail } from './serve-thumbnail'
+import { bodyLimit } from 'hono/body-limit'
+import { THUMBNAIL_MAX_BYTES } from '../services/files/set-file-thumbnail'
 import { sweepUploads } from './uploads/sweep-uploads'
 
 /** How often each instance looks for uploads to finish or clean up; the folder or bucket listing runs every 60th time. */
 const SWEEP_EVERY_MS = 60_000
 
-/** The blob store (ctx.services.storage), the tus endpoint /uploads and the download route /files/*. */
+/** The blob store (ctx.services.storage), the tus endpoint /uploads, the download route /files/* and the files' thumbnails /thumbnails/*. */
 export const storagePlugin: ServerPlugin = {
   name: 'storage',
   async setup(ctx) {
@@ -59,6 +62,12 @@ export const storagePlugin: ServerPlugin = {
   },
   routes(app) {
     app.on(['GET', 'HEAD'], '/files/*', (c) => serveFile(c))
+    app.on(['GET', 'HEAD'], '/thumbnails/*', (c) => serveThumbnail(c))
+    app.put(
+      '/thumbnails/*',
+      bodyLimit({ maxSize: THUMBNAIL_MAX_BYTES, onError: (c) => c.text('The thumbnail is too large', 413) }),
+      (c) => storeThumbnail(c),
+    )
   },
   async stop(ctx) {
     clearInterval(ctx.services.uploadsSweep as NodeJS.Timeout)

@@ -109,7 +109,12 @@ export function DocumentsPanel({
           <tbody>
             {files.map((file) => (
               <tr key={file.path} className="border-t border-(--color-border)">
-                <td className="px-3 py-2 break-all">{file.name}</td>
+                <td className="px-3 py-2 break-all">
+                  <span className="flex items-center gap-2">
+                    {file.thumbnailUrl ? <img src={file.thumbnailUrl} alt={`Preview of ${file.name}`} width={40} height={40} className="size-10 shrink-0 rounded border border-(--color-border) object-cover" loading="lazy" /> : null}
+                    {file.name}
+                  </span>
+                </td>
                 <td className="px-3 py-2">{fileTypeLabel(file.name)}</td>
                 <td className="px-3 py-2 whitespace-nowrap">{formatMegabytes(file.size)}</td>
                 <td className="px-3 py-2 whitespace-nowrap">
@@ -117,7 +122,7 @@ export function DocumentsPanel({
                 </td>
                 <td className="px-3 py-2">
                   <div className="flex flex-wrap items-center gap-3">
-                    <PreviewButton url={file.url} name={file.name} size={file.size} maxPreviewBytes={maxPreviewBytes} />
+                    <PreviewButton url={file.url} name={file.name} size={file.size} maxPreviewBytes={maxPreviewBytes} thumbnail={{ exists: file.thumbnailUrl !== null, onSaved: onChanged }} />
                     {opensInNewTab(file.name) ? (
                       <a
                         href={file.url}

@@ -42,6 +42,8 @@ export interface DocumentRow {
   size: number
   lastModified: string
   url: string
+  /** The model's picture, once the viewer has rendered it. */
+  thumbnailUrl: string | null
 }
 
 /** The intents the /profile action answers, one per form or button. */

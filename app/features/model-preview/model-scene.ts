@@ -132,8 +132,8 @@ export class ModelScene {
     this.requestRender()
   }
 
-  /** A small PNG of the current view. */
-  thumbnail(size = 160): string {
+  /** A small PNG of the current view (square, from the middle of the canvas). */
+  thumbnail(size = 160): Promise<Blob | null> {
     this.renderer.render(this.scene, this.camera)
     const canvas = document.createElement('canvas')
     canvas.width = size
@@ -141,7 +141,7 @@ export class ModelScene {
     const source = this.renderer.domElement
     const side = Math.min(source.width, source.height)
     canvas.getContext('2d')!.drawImage(source, (source.width - side) / 2, (source.height - side) / 2, side, side, 0, 0, size, size)
-    return canvas.toDataURL('image/png')
+    return new Promise((resolve) => canvas.toBlob(resolve, 'image/png'))
   }
 
   dispose() {

@@ -7,6 +7,7 @@ import { loadModel, type LoadProgress } from './load-model'
 import { ModelScene, type StandardView } from './model-scene'
 import type { ModelNode } from './parsed-model'
 import { PreviewStatus, themeColors } from './preview-status'
+import { saveThumbnail, type ThumbnailTarget } from './save-thumbnail'
 
 interface Part {
   key: string
@@ -39,7 +40,7 @@ const views: { id: StandardView | 'fit'; label: string }[] = [
 ]
 
 /** A 3D model: the canvas, the standard views, wireframe and edges, the size of its box and its parts. */
-export function ModelView({ url, name }: { url: string; name: string }) {
+export function ModelView({ url, name, thumbnail }: { url: string; name: string; thumbnail?: ThumbnailTarget }) {
   const container = useRef<HTMLDivElement>(null)
   const scene = useRef<ModelScene | null>(null)
   const [progress, setProgress] = useState<LoadProgress | null>({ phase: 'downloading', fraction: 0 })
@@ -61,6 +62,7 @@ export function ModelView({ url, name }: { url: string; name: string }) {
         setParts(partsOf(loaded.tree, loaded.meshes))
         setProgress(null)
         view.renderer.domElement.dataset.rendered = 'true'
+        if (thumbnail && !thumbnail.exists) void view.thumbnail().then((png) => png && saveThumbnail(url, png, thumbnail.onSaved))
       })
       .catch((e: unknown) => {
         if (abort.signal.aborted) return
@@ -72,6 +74,7 @@ export function ModelView({ url, name }: { url: string; name: string }) {
       view.dispose()
       scene.current = null
     }
+    // The thumbnail is taken once, on the first preview; its target changing does not reload the model.
   }, [url, name])
 
   const units = modelUnitsOf(name)

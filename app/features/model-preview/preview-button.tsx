@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect, useRef, useState } from 'react'
 import { NO_PREVIEW_MESSAGE, previewKindOf } from '../../../lib/preview-formats'
 import { formatUploadLimit } from '../../../lib/accepted-file-types'
 import { linkButtonClass } from '../dashboard/styles'
+import type { ThumbnailTarget } from './save-thumbnail'
 
 // The viewer (three.js, the parsers, their workers and WebAssembly) loads when a preview opens, never before.
 const PreviewDialog = lazy(() => import('./preview-dialog'))
@@ -11,7 +12,7 @@ const PreviewDialog = lazy(() => import('./preview-dialog'))
  * and on hover) for any other, and "Too large to preview" above the preview size limit, where
  * the download stays the way to open it.
  */
-export function PreviewButton({ url, name, size, maxPreviewBytes }: { url: string; name: string; size: number; maxPreviewBytes: number }) {
+export function PreviewButton({ url, name, size, maxPreviewBytes, thumbnail }: { url: string; name: string; size: number; maxPreviewBytes: number; thumbnail?: ThumbnailTarget }) {
   const [open, setOpen] = useState(false)
   const button = useRef<HTMLButtonElement>(null)
   const wasOpen = useRef(false)
@@ -47,7 +48,7 @@ export function PreviewButton({ url, name, size, maxPreviewBytes }: { url: strin
             </p>
           }
         >
-          <PreviewDialog url={url} name={name} kind={kind} onClose={close} />
+          <PreviewDialog url={url} name={name} kind={kind} onClose={close} thumbnail={thumbnail} />
         </Suspense>
       ) : null}
     </>

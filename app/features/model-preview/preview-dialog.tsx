@@ -3,12 +3,15 @@ import type { PreviewKind } from '../../../lib/preview-formats'
 import { linkButtonClass, secondaryButtonClass } from '../dashboard/styles'
 import { DrawingView } from './drawing-view'
 import { ModelView } from './model-view'
+import type { ThumbnailTarget } from './save-thumbnail'
 
 export interface PreviewDialogProps {
   url: string
   name: string
   kind: PreviewKind
   onClose: () => void
+  /** Where the list keeps the model's picture: saved after the first preview. */
+  thumbnail?: ThumbnailTarget
 }
 
 /**
@@ -16,7 +19,7 @@ export interface PreviewDialogProps {
  * Escape closes it and the focus goes back to the Preview button. Loaded only when a preview opens,
  * with three.js, the parsers and their WebAssembly.
  */
-export default function PreviewDialog({ url, name, kind, onClose }: PreviewDialogProps) {
+export default function PreviewDialog({ url, name, kind, onClose, thumbnail }: PreviewDialogProps) {
   const dialog = useRef<HTMLDialogElement>(null)
   const [fullScreen, setFullScreen] = useState(false)
 
@@ -62,7 +65,7 @@ export default function PreviewDialog({ url, name, kind, onClose }: PreviewDialo
           Close
         </button>
       </header>
-      <div className="min-h-0 flex-1">{kind === 'model' ? <ModelView url={url} name={name} /> : <DrawingView url={url} />}</div>
+      <div className="min-h-0 flex-1">{kind === 'model' ? <ModelView url={url} name={name} thumbnail={thumbnail} /> : <DrawingView url={url} />}</div>
     </dialog>
   )
 }

@@ -131,7 +131,7 @@ export async function jobRequestsResponse(request: Request): Promise<Response> {
 export async function documentsResponse(request: Request): Promise<Response> {
   return jsonList(request, async (actor, clientId) => {
     const files = await listFiles({ actor, prefix: `user-box/${clientId ?? actor.userId}/` })
-    return { files: files.map((f): DocumentRow => ({ path: f.path, name: f.name, size: f.size, lastModified: f.lastModified, url: f.url })) }
+    return { files: files.map((f): DocumentRow => ({ path: f.path, name: f.name, size: f.size, lastModified: f.lastModified, url: f.url, thumbnailUrl: f.thumbnailUrl })) }
   })
 }
 

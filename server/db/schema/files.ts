@@ -1,4 +1,4 @@
-import { bigint, pgTable, text, timestamp } from 'drizzle-orm/pg-core'
+import { bigint, customType, pgTable, text, timestamp } from 'drizzle-orm/pg-core'
 
 /** Metadata of a stored file; the type is derived from the extension. */
 export const storedFiles = pgTable('stored_file', {
@@ -10,4 +10,18 @@ export const storedFiles = pgTable('stored_file', {
   contentType: text('content_type'),
   /** The user who uploaded it (the owner of the folder may differ when an admin uploads). */
   uploadedBy: text('uploaded_by'),
+})
+
+const bytea = customType<{ data: Buffer }>({ dataType: () => 'bytea' })
+
+/**
+ * A small PNG picture of a model, rendered by the viewer on its first preview. It belongs to its file:
+ * deleted with it (the foreign key) and when the file is replaced by a new upload.
+ */
+export const fileThumbnails = pgTable('file_thumbnail', {
+  path: text('path')
+    .primaryKey()
+    .references(() => storedFiles.path, { onDelete: 'cascade' }),
+  png: bytea('png').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 })

@@ -13,13 +13,20 @@ export interface StoredFileInfo {
   type: string
   /** /files/{path}, URL-encoded per segment; the server checks access on every download. */
   url: string
+  /** /thumbnails/{path} once the viewer has rendered the model, else null. */
+  thumbnailUrl: string | null
 }
 
 export function fileUrl(path: string): string {
   return '/files/' + path.split('/').map(encodeURIComponent).join('/')
 }
 
-export function toStoredFileInfo(row: typeof storedFiles.$inferSelect): StoredFileInfo {
+/** Where a file's thumbnail is served, with the same check as the file. */
+export function thumbnailUrl(path: string): string {
+  return '/thumbnails/' + path.split('/').map(encodeURIComponent).join('/')
+}
+
+export function toStoredFileInfo(row: typeof storedFiles.$inferSelect, hasThumbnail = false): StoredFileInfo {
   const name = row.path.split('/').pop() ?? row.path
   return {
     path: row.path,
@@ -29,5 +36,6 @@ export function toStoredFileInfo(row: typeof storedFiles.$inferSelect): StoredFi
     eTag: row.eTag,
     type: contentTypeForName(name),
     url: fileUrl(row.path),
+    thumbnailUrl: hasThumbnail ? thumbnailUrl(row.path) : null,
   }
 }

@@ -1,5 +1,6 @@
+import { eq } from 'drizzle-orm'
 import { getAppContext } from '../../context'
-import { storedFiles } from '../../db/schema'
+import { fileThumbnails, storedFiles } from '../../db/schema'
 import { AppError } from '../../errors/app-error'
 import { recordAudit } from '../audit/record-audit'
 import { syncJobRequestFiles } from '../job-requests/sync-job-request-files'
@@ -24,6 +25,8 @@ export async function recordStoredFile({ actor, ownerId, path, size, eTag, conte
   await db.transaction(async (tx) => {
     const values = { path, size, eTag, contentType, lastModified: new Date(), uploadedBy: actor?.userId ?? null }
     await tx.insert(storedFiles).values(values).onConflictDoUpdate({ target: storedFiles.path, set: values })
+    // A new upload under the same name is a new model: its old picture goes.
+    await tx.delete(fileThumbnails).where(eq(fileThumbnails.path, path))
     // A file uploaded into a job request's folder is one of its attachments from now on. The job may
     // have been deleted while the upload ran: then the file is refused (the caller removes its bytes).
     if (!(await syncJobRequestFiles(tx, path, 'add'))) throw new AppError('NOT_FOUND', 'Job request not found')

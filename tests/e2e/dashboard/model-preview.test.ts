@@ -75,6 +75,7 @@ describe('previews of models and drawings', () => {
     await upload('plate.dxf', dxfSquare(10))
     await upload('kiosk.ifc', ifcCube(10, 'Kiosk'))
     await upload('broken.step', 'ISO-10303-21;\nHEADER;\nthis is not a model\n')
+    await upload('thumb.step', stepCube(10, 'Bracket'))
     await upload('housing.dwg', Buffer.concat([Buffer.from('AC1032'), Buffer.alloc(200)]))
   })
   afterAll(async () => {
@@ -174,10 +175,31 @@ describe('previews of models and drawings', () => {
     expect(await row.getByRole('button', { name: /Preview/ }).count()).toBe(0)
   })
 
+  it('after the first preview the list shows the model\'s picture, which goes when the file is deleted', async () => {
+    const { page, dialog } = await preview('thumb.step')
+    expect(await dialog.getByTestId('model-size').textContent()).toBe('Size: 10 × 10 × 10 mm')
+    const picture = page.getByRole('img', { name: 'Preview of thumb.step' })
+    await dialog.getByRole('button', { name: 'Close' }).click()
+    await picture.waitFor()
+    await page.waitForFunction(() => {
+      const img = [...document.images].find((i) => i.alt === 'Preview of thumb.step')
+      return img?.complete && img.naturalWidth === 160
+    })
+    const thumbnail = `/thumbnails/user-box/${alice.id}/thumb.step`
+    expect(await page.evaluate((u) => fetch(u).then((r) => r.status), thumbnail)).toBe(200)
+    const row = page.getByRole('row').filter({ hasText: 'thumb.step' })
+    await row.getByRole('button', { name: 'Delete' }).click()
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Yes' }).click()
+    await page.getByTestId('documents-status').getByText('File deleted successfully: thumb.step').waitFor()
+    allowPageErrors(/status of 404 \(Not Found\)/)
+    expect(await page.evaluate((u) => fetch(u).then((r) => r.status), thumbnail)).toBe(404)
+  })
+
   it('another client cannot fetch the file the preview reads', async () => {
     allowPageErrors(/status of 403 \(Forbidden\)/)
     current = await env.open(bob)
-    const status = await current.page.evaluate((url) => fetch(url).then((r) => r.status), `/files/user-box/${alice.id}/cube.step`)
-    expect(status).toBe(403)
+    const status = (url: string) => current!.page.evaluate((u) => fetch(u).then((r) => r.status), url)
+    expect(await status(`/files/user-box/${alice.id}/cube.step`)).toBe(403)
+    expect(await status(`/thumbnails/user-box/${alice.id}/cube.step`)).toBe(403)
   })
 })

@@ -226,6 +226,7 @@ const downloadOps: FileOp[] = [
   { name: 'GET job-deliverables/{released job}/report.pdf', expect: ownerAndAdmin, run: async (c, w) => (await c.fetch(`/files/job-deliverables/${w.releasedJobId}/report.pdf`)).status },
   { name: 'GET job-messages/{job}/note.pdf', expect: ownerAndAdmin, run: async (c, w) => (await c.fetch(`/files/job-messages/${w.jobId}/note.pdf`)).status },
   { name: 'GET the quote of {job} as PDF', expect: ownerAndAdmin, run: async (c, w) => (await c.fetch(w.quotePdf)).status },
+  { name: 'GET /thumbnails/user-box/{owner}/cube.stl', expect: ownerAndAdmin, run: async (c, w) => (await c.fetch(`/thumbnails/user-box/${w.ownerId}/cube.stl`)).status },
   { name: 'GET picture-submissions/{guest upload}', expect: adminOnly, run: async (c, w) => (await c.fetch(`/files/${w.submissionPath}`)).status },
 ]
 
@@ -255,6 +256,11 @@ const uploadOps: FileOp[] = [
     name: 'upload picture-submissions',
     expect: everyone,
     run: async (c) => (await tusUpload(c, PNG_1PX, { filename: 's.png', filetype: 'image/png', kind: 'picture-submissions' })).status,
+  },
+  {
+    name: 'PUT /thumbnails/user-box/{owner}/cube.stl',
+    expect: ownerAndAdmin,
+    run: async (c, w) => (await c.fetch(`/thumbnails/user-box/${w.ownerId}/cube.stl`, { method: 'PUT', headers: { 'content-type': 'image/png' }, body: new Uint8Array(PNG_1PX) })).status,
   },
   {
     name: "continue the owner's upload",
@@ -397,10 +403,13 @@ export function describePermissionMatrix(title: string, env: () => Promise<Recor
         [PNG_1PX, { filename: 'logo.png', filetype: 'image/png', kind: 'profile-pictures' }],
         [PDF_BYTES, { filename: 'brief.pdf', kind: 'user-box' }],
         [PDF_BYTES, { filename: 'plan.pdf', kind: 'job-files', jobRequestId: jobId }],
+        [Buffer.from('solid cube\nendsolid cube\n'), { filename: 'cube.stl', kind: 'user-box' }],
       ] as const) {
         const r = await tusUpload(owner, bytes, meta as Record<string, string>)
         if (r.status !== 204) throw new Error(`seed upload failed: ${r.status} ${r.body}`)
       }
+      const thumbnail = await owner.fetch(`/thumbnails/user-box/${ownerId}/cube.stl`, { method: 'PUT', headers: { 'content-type': 'image/png' }, body: new Uint8Array(PNG_1PX) })
+      if (thumbnail.status !== 204) throw new Error(`seed thumbnail failed: ${thumbnail.status} ${await thumbnail.text()}`)
       const submission = await tusUpload(clients.guest, PNG_1PX, { filename: 'guest.png', filetype: 'image/png', kind: 'picture-submissions' })
       w = {
         portal,

@@ -1,0 +1,67 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { stlCubeBinary } from '../../fixtures/cad-files'
+import { signUpAndVerify, userIdOf } from './support/accounts'
+import type { HttpClient } from './support/http-client'
+import { startPortalServer, type PortalServer } from './support/portal-server'
+import { PDF_BYTES, PNG_1PX, tusUpload } from './support/tus-upload'
+
+/** A PNG header claiming the given size (the server reads the size from IHDR). */
+function pngOfSize(width: number, height: number): Buffer {
+  const png = Buffer.from(PNG_1PX)
+  png.writeUInt32BE(width, 16)
+  png.writeUInt32BE(height, 20)
+  return png
+}
+
+describe('model thumbnails', () => {
+  let portal: PortalServer
+  let owner: HttpClient
+  let ownerId: string
+  const put = (path: string, body: Buffer) => owner.fetch(`/thumbnails/${path}`, { method: 'PUT', headers: { 'content-type': 'image/png' }, body: new Uint8Array(body) })
+
+  beforeAll(async () => {
+    portal = await startPortalServer()
+    owner = await signUpAndVerify(portal, 'thumbs@example.test')
+    ownerId = await userIdOf(owner)
+    for (const [name, bytes] of [
+      ['bracket.stl', stlCubeBinary(10)],
+      ['notes.pdf', PDF_BYTES],
+    ] as const) {
+      expect((await tusUpload(owner, bytes, { filename: name, kind: 'user-box', ownerId })).status).toBe(204)
+    }
+  })
+  afterAll(async () => {
+    await portal?.close()
+  })
+
+  it('keeps a small PNG beside a model, lists it, and drops it when the file is replaced or deleted', async () => {
+    const path = `user-box/${ownerId}/bracket.stl`
+    expect((await put(path, PNG_1PX)).status).toBe(204)
+    const got = await owner.fetch(`/thumbnails/${path}`)
+    expect([got.status, got.headers.get('content-type')]).toEqual([200, 'image/png'])
+    expect(Buffer.from(await got.arrayBuffer())).toEqual(PNG_1PX)
+    const listed = await (await owner.fetch('/profile/documents')).json()
+    expect(listed.files.find((f: { name: string }) => f.name === 'bracket.stl').thumbnailUrl).toBe(`/thumbnails/${path}`)
+
+    // A new upload under the same name is another model: its old picture goes.
+    expect((await tusUpload(owner, stlCubeBinary(20), { filename: 'bracket.stl', kind: 'user-box', ownerId })).status).toBe(204)
+    expect((await owner.fetch(`/thumbnails/${path}`)).status).toBe(404)
+
+    expect((await put(path, PNG_1PX)).status).toBe(204)
+    const deleted = await owner.fetch('/profile', { method: 'POST', body: new URLSearchParams({ intent: 'delete-file', path }) })
+    expect(deleted.status).toBe(200)
+    const rows = await portal.server.ctx.database.pool.query('SELECT count(*)::int AS n FROM file_thumbnail')
+    expect(rows.rows[0].n).toBe(0)
+  })
+
+  it('refuses anything but a small PNG of a model or drawing that exists', async () => {
+    const model = `user-box/${ownerId}/bracket.stl`
+    expect((await tusUpload(owner, stlCubeBinary(10), { filename: 'bracket.stl', kind: 'user-box', ownerId })).status).toBe(204)
+    expect((await put(model, PDF_BYTES)).status).toBe(415)
+    expect((await put(model, pngOfSize(4000, 10))).status).toBe(415)
+    expect((await put(model, Buffer.concat([PNG_1PX, Buffer.alloc(300 * 1024)]))).status).toBe(413)
+    expect((await put(`user-box/${ownerId}/notes.pdf`, PNG_1PX)).status).toBe(400)
+    expect((await put(`user-box/${ownerId}/missing.stl`, PNG_1PX)).status).toBe(404)
+    expect((await put(`user-box/${ownerId}/..%2F..%2Fpasswd.stl`, PNG_1PX)).status).toBe(400)
+  })
+})
