@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { dxfSquare, gltfCube, ifcCube, mtlFile, objCube, stepCube, stlCubeAscii, stlCubeBinary } from '../../fixtures/cad-files'
+import { dxfSquare, gltfCube, ifcCube, mtlFile, objCube, stepAssembly, stepCube, stlCubeAscii, stlCubeBinary } from '../../fixtures/cad-files'
 import { HttpClient } from '../../integration/portal/support/http-client'
 import { tusUpload } from '../../integration/portal/support/tus-upload'
 import type { TrackedPage } from '../../setup/browser'
@@ -76,6 +76,7 @@ describe('previews of models and drawings', () => {
     await upload('kiosk.ifc', ifcCube(10, 'Kiosk'))
     await upload('broken.step', 'ISO-10303-21;\nHEADER;\nthis is not a model\n')
     await upload('thumb.step', stepCube(10, 'Bracket'))
+    await upload('gearbox.step', stepAssembly([{ name: 'Base', size: 10, at: [0, 0, 0] }, { name: 'Lid', size: 10, at: [20, 0, 0] }, { name: 'Pin', size: 5, at: [0, 0, 15] }]))
     await upload('housing.dwg', Buffer.concat([Buffer.from('AC1032'), Buffer.alloc(200)]))
   })
   afterAll(async () => {
@@ -128,6 +129,20 @@ describe('previews of models and drawings', () => {
     const { page, dialog } = await preview('cube.step')
     expect(await dialog.getByTestId('model-size').textContent()).toBe('Size: 10 × 10 × 10 mm')
     expect((await drawnShare(page)).drawn).toBeGreaterThan(0.03)
+  })
+
+  it('lists the parts of a STEP assembly, placed where the assembly puts them, each of which can be hidden', async () => {
+    const { page, dialog } = await preview('gearbox.step')
+    expect(await dialog.getByTestId('model-size').textContent()).toBe('Size: 30 × 10 × 20 mm')
+    const parts = dialog.getByTestId('model-parts')
+    expect(await parts.locator('label').allTextContents()).toEqual(['Assembly', 'Base', 'Lid', 'Pin'])
+    const all = (await drawnShare(page)).drawn
+    await parts.getByRole('checkbox', { name: 'Lid' }).uncheck()
+    await page.waitForTimeout(200)
+    expect((await drawnShare(page)).drawn).toBeLessThan(all)
+    await parts.getByRole('checkbox', { name: 'Assembly' }).uncheck()
+    await page.waitForTimeout(200)
+    expect((await drawnShare(page)).drawn).toBe(0)
   })
 
   it('colours an OBJ with the MTL uploaded beside it', async () => {
