@@ -1,0 +1,104 @@
+// CAD previews in the browser (Debian's Chromium, software WebGL): the time from the Preview click to
+// the first rendered frame for a 50 MB binary STL (BENCH_PREVIEW_STL_MB) and a STEP assembly of 100
+// parts, and the page's longest blocked interval (the longest "long task") while each loads.
+import { mkdtempSync, rmSync } from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { chromium } from 'playwright-core'
+import { stepAssembly } from '../../tests/fixtures/cad-files'
+import { CHROMIUM_PATH } from '../../tests/setup/browser'
+import { startSmtpReceiver } from '../../tests/setup/smtp-receiver'
+import { signUp } from '../support/portal-account'
+import { startBenchServer } from '../support/server-process'
+
+/** A wavy surface of about `mb` megabytes as binary STL (50 bytes a triangle). */
+function bigStl(mb: number): Buffer {
+  const triangles = Math.floor((mb * 1e6 - 84) / 50)
+  const n = Math.floor(Math.sqrt(triangles / 2)) + 1
+  const count = 2 * (n - 1) * (n - 1)
+  const buf = Buffer.alloc(84 + count * 50)
+  buf.write('bench surface', 0, 'latin1')
+  buf.writeUInt32LE(count, 80)
+  const z = (i: number, j: number) => 5 * Math.sin(i / 40) * Math.cos(j / 55)
+  let at = 84
+  const put = (a: number[], b: number[], c: number[]) => {
+    buf.writeFloatLE(0, at)
+    buf.writeFloatLE(0, at + 4)
+    buf.writeFloatLE(1, at + 8)
+    ;[...a, ...b, ...c].forEach((v, k) => buf.writeFloatLE(v, at + 12 + k * 4))
+    at += 50
+  }
+  for (let i = 0; i < n - 1; i++) {
+    for (let j = 0; j < n - 1; j++) {
+      const p00 = [i, j, z(i, j)]
+      const p10 = [i + 1, j, z(i + 1, j)]
+      const p01 = [i, j + 1, z(i, j + 1)]
+      const p11 = [i + 1, j + 1, z(i + 1, j + 1)]
+      put(p00, p10, p11)
+      put(p00, p11, p01)
+    }
+  }
+  return buf
+}
+
+async function upload(url: string, cookie: string, name: string, bytes: Buffer) {
+  const meta = (m: Record<string, string>) => Object.entries(m).map(([k, v]) => `${k} ${Buffer.from(v).toString('base64')}`).join(',')
+  const created = await fetch(`${url}/uploads`, {
+    method: 'POST',
+    headers: { 'tus-resumable': '1.0.0', 'upload-length': String(bytes.length), 'upload-metadata': meta({ filename: name, kind: 'user-box' }), cookie, origin: url },
+  })
+  if (created.status !== 201) throw new Error(`upload of ${name} refused: ${created.status} ${await created.text()}`)
+  const done = await fetch(new URL(created.headers.get('location')!, url), {
+    method: 'PATCH',
+    headers: { 'tus-resumable': '1.0.0', 'upload-offset': '0', 'content-type': 'application/offset+octet-stream', cookie, origin: url },
+    body: new Uint8Array(bytes),
+  })
+  if (done.status !== 204) throw new Error(`upload of ${name} failed: ${done.status}`)
+}
+
+export default async function previewBench() {
+  const mb = Number(process.env.BENCH_PREVIEW_STL_MB ?? 50)
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bench-preview-'))
+  const mailbox = await startSmtpReceiver()
+  const server = await startBenchServer(dataDir, { SMTP_URL: mailbox.url })
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--enable-unsafe-swiftshader'] })
+  try {
+    const cookie = await signUp(server.url, mailbox, 'bench-preview@example.test')
+    const stl = bigStl(mb)
+    const parts = Array.from({ length: 100 }, (_, i) => ({ name: `Part ${i + 1}`, size: 8, at: [(i % 10) * 12, Math.floor(i / 10) * 12, 0] as [number, number, number] }))
+    const step = Buffer.from(stepAssembly(parts))
+    await upload(server.url, cookie, 'surface.stl', stl)
+    await upload(server.url, cookie, 'assembly.step', step)
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } })
+    await context.addCookies(cookie.split('; ').map((pair) => ({ name: pair.split('=')[0]!, value: pair.slice(pair.indexOf('=') + 1), url: server.url })))
+    for (const [name, label] of [
+      ['surface.stl', `binary STL, ${(stl.length / 1e6).toFixed(1)} MB, ${stl.readUInt32LE(80).toLocaleString('en-GB')} triangles`],
+      ['assembly.step', `STEP assembly, 100 parts, ${(step.length / 1e6).toFixed(2)} MB`],
+    ] as const) {
+      const page = await context.newPage()
+      await page.goto(`${server.url}/profile`)
+      await page.getByRole('button', { name: `Preview ${name}` }).waitFor()
+      await page.evaluate(() => {
+        const w = window as unknown as { longest: number }
+        w.longest = 0
+        new PerformanceObserver((list) => {
+          for (const e of list.getEntries()) w.longest = Math.max(w.longest, e.duration)
+        }).observe({ type: 'longtask', buffered: false })
+      })
+      const started = performance.now()
+      await page.getByRole('button', { name: `Preview ${name}` }).click()
+      await page.waitForFunction(() => document.querySelector('[data-testid="model-canvas"] canvas[data-rendered="true"], [data-testid="preview-error"]'), undefined, { timeout: 300_000, polling: 50 })
+      const ms = performance.now() - started
+      const failed = await page.getByTestId('preview-error').count()
+      const longest = await page.evaluate(() => (window as unknown as { longest: number }).longest)
+      console.log(`${label.padEnd(52)} first frame ${failed ? 'FAILED' : `${ms.toFixed(0)} ms`}; longest main-thread block ${longest.toFixed(0)} ms`)
+      await page.close()
+    }
+    console.log('(first frame: from the click, with the viewer code, the download and the parsing; the model is parsed in a worker)')
+  } finally {
+    await browser.close()
+    await server.stop()
+    await mailbox.close()
+    rmSync(dataDir, { recursive: true, force: true })
+  }
+}
