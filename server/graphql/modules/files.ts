@@ -14,6 +14,8 @@ export const filesModule: GraphqlModule = {
       eTag: String!
       type: String!
       url: String!
+      "The viewer's picture of a model or drawing (/thumbnails/<path>), once it has been previewed."
+      thumbnailUrl: String
     }
     extend type Query {
       "Complete files under a folder, e.g. user-box/<userId>/ or job-files/<jobRequestId>/"
