@@ -31,7 +31,7 @@ export class ModelScene {
     this.renderer.setPixelRatio(Math.min(window.devicePixelRatio, 2))
     this.renderer.setClearColor(new THREE.Color(colors.background))
     this.renderer.domElement.tabIndex = 0
-    this.renderer.domElement.setAttribute('aria-label', 'Model view: drag to orbit, right-drag or arrow keys to pan, wheel or pinch to zoom')
+    this.renderer.domElement.setAttribute('aria-label', 'Model view: drag or Shift and the arrow keys to orbit, right-drag or the arrow keys to pan, the wheel, a pinch or + and - to zoom')
     this.renderer.domElement.setAttribute('role', 'img')
     container.appendChild(this.renderer.domElement)
     this.camera.up.set(0, 0, 1)
@@ -41,7 +41,14 @@ export class ModelScene {
     sun.position.set(1, 2, 3)
     this.scene.add(this.camera)
     this.controls = new OrbitControls(this.camera, this.renderer.domElement)
+    // Arrow keys pan (with Shift, Ctrl or Cmd they orbit); + and - zoom.
     this.controls.listenToKeyEvents(this.renderer.domElement)
+    this.renderer.domElement.addEventListener('keydown', (event) => {
+      if (event.key === '+' || event.key === '=') this.zoom(0.8)
+      else if (event.key === '-' || event.key === '_') this.zoom(1.25)
+      else return
+      event.preventDefault()
+    })
     this.controls.addEventListener('change', () => this.requestRender())
     this.edgeColor = new THREE.Color(colors.edges)
     this.resizeObserver = new ResizeObserver(() => this.resize())
@@ -98,6 +105,14 @@ export class ModelScene {
     this.camera.near = distance / 1000
     this.camera.far = distance * 100
     this.camera.updateProjectionMatrix()
+    this.controls.update()
+    this.requestRender()
+  }
+
+  /** Moves the camera towards the point it looks at (factor < 1) or away from it (> 1). */
+  zoom(factor: number) {
+    const offset = this.camera.position.clone().sub(this.controls.target).multiplyScalar(factor)
+    this.camera.position.copy(this.controls.target).add(offset)
     this.controls.update()
     this.requestRender()
   }

@@ -87,6 +87,12 @@ export function ModelView({ url, name, thumbnail }: { url: string; name: string;
             {v.label}
           </button>
         ))}
+        <button type="button" className={secondaryButtonClass} disabled={!ready} onClick={() => scene.current?.zoom(0.8)} aria-label="Zoom in">
+          +
+        </button>
+        <button type="button" className={secondaryButtonClass} disabled={!ready} onClick={() => scene.current?.zoom(1.25)} aria-label="Zoom out">
+          −
+        </button>
         <button type="button" className={secondaryButtonClass} aria-pressed={wireframe} disabled={!ready} onClick={() => (scene.current?.setWireframe(!wireframe), setWireframe(!wireframe))}>
           Wireframe
         </button>

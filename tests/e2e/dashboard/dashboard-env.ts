@@ -21,7 +21,7 @@ let counter = 0
 export const testUploadLimit = 20 * 1024 * 1024
 
 /** Real server (embedded PostgreSQL, own data dir), a local SMTP receiver and Chromium. */
-export async function startDashboardEnv(adminNames: string[] = []): Promise<DashboardEnv> {
+export async function startDashboardEnv(adminNames: string[] = [], extraEnv: Record<string, string> = {}): Promise<DashboardEnv> {
   const run = `${process.pid}-${Date.now().toString(36)}`
   const emailOf = (name: string) => `${name}-${run}@example.com`
   const mail = await startSmtpReceiver()
@@ -31,6 +31,7 @@ export async function startDashboardEnv(adminNames: string[] = []): Promise<Dash
       MAIL_FROM: 'portal@example.com',
       ADMIN_EMAILS: adminNames.map(emailOf).join(','),
       UPLOAD_MAX_BYTES: String(testUploadLimit),
+      ...extraEnv,
     },
   })
   const browser = await launchBrowser()

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { dxfSquare, gltfCube, ifcCube, mtlFile, objCube, stepAssembly, stepCube, stlCubeAscii, stlCubeBinary } from '../../fixtures/cad-files'
+import { dxfSquare, gltfCube, ifcCube, mtlFile, objCube, plyCube, stepAssembly, stepCube, stlCubeAscii, stlCubeBinary, threeMfCube } from '../../fixtures/cad-files'
 import { HttpClient } from '../../integration/portal/support/http-client'
 import { tusUpload } from '../../integration/portal/support/tus-upload'
 import type { TrackedPage } from '../../setup/browser'
@@ -13,6 +13,8 @@ import type { SeededUser } from './seed'
  * something (its pixels are not all background), and reports the model's size; a damaged file says
  * so; a DWG offers no preview; another client's browser is refused the file.
  */
+const PREVIEW_LIMIT = 1_000_000
+
 describe('previews of models and drawings', () => {
   let env: DashboardEnv
   let alice: SeededUser
@@ -64,7 +66,8 @@ describe('previews of models and drawings', () => {
     })
 
   beforeAll(async () => {
-    env = await startDashboardEnv()
+    // A small preview limit, so "too large to preview" needs only a 1.2 MB file.
+    env = await startDashboardEnv([], { PREVIEW_MAX_BYTES: String(PREVIEW_LIMIT) })
     ;[alice, bob] = await Promise.all([env.user('alice'), env.user('bob')])
     await upload('cube.stl', stlCubeBinary(10))
     await upload('cube-ascii.stl', stlCubeAscii(10))
@@ -77,6 +80,9 @@ describe('previews of models and drawings', () => {
     await upload('broken.step', 'ISO-10303-21;\nHEADER;\nthis is not a model\n')
     await upload('thumb.step', stepCube(10, 'Bracket'))
     await upload('gearbox.step', stepAssembly([{ name: 'Base', size: 10, at: [0, 0, 0] }, { name: 'Lid', size: 10, at: [20, 0, 0] }, { name: 'Pin', size: 5, at: [0, 0, 15] }]))
+    await upload('cube.ply', plyCube(10))
+    await upload('cube.3mf', await threeMfCube(10))
+    await upload('big.stl', stlCubeBinary(10, 2000))
     await upload('housing.dwg', Buffer.concat([Buffer.from('AC1032'), Buffer.alloc(200)]))
   })
   afterAll(async () => {
@@ -117,6 +123,44 @@ describe('previews of models and drawings', () => {
     await page.keyboard.press('Escape')
     await dialog.waitFor({ state: 'detached' })
     expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Preview cube.stl')
+  })
+
+  it('orbits, pans and zooms from the keyboard', async () => {
+    const { page, dialog } = await preview('cube-ascii.stl')
+    const canvas = dialog.locator('[data-testid="model-canvas"] canvas')
+    const picture = () => canvas.evaluate((c: HTMLCanvasElement) => c.toDataURL())
+    await canvas.focus()
+    let before = await picture()
+    for (const key of ['Shift+ArrowLeft', 'ArrowUp', '+', '-']) {
+      await page.keyboard.press(key)
+      await page.waitForTimeout(150)
+      const after = await picture()
+      expect(after, key).not.toBe(before)
+      before = after
+    }
+    const small = (await drawnShare(page)).drawn
+    await dialog.getByRole('button', { name: 'Zoom in' }).click()
+    await page.waitForTimeout(150)
+    expect((await drawnShare(page)).drawn).toBeGreaterThan(small)
+  })
+
+  it('reads PLY and 3MF', async () => {
+    for (const name of ['cube.ply', 'cube.3mf']) {
+      const { page, dialog } = await preview(name)
+      expect(await dialog.getByTestId('model-size').textContent()).toContain('10 × 10 × 10 mm')
+      expect((await drawnShare(page)).drawn).toBeGreaterThan(0.03)
+      await current!.context.close()
+      current = undefined
+    }
+  })
+
+  it('offers the download instead of a preview above the preview size limit', async () => {
+    current = await env.open(alice)
+    await hydrated(current.page)
+    const row = current.page.getByRole('row').filter({ hasText: 'big.stl' })
+    await row.getByText('Too large to preview').waitFor()
+    expect(await row.getByRole('button', { name: /Preview/ }).count()).toBe(0)
+    await row.getByRole('link', { name: 'Download big.stl' }).waitFor()
   })
 
   it('reads an ASCII STL too', async () => {
