@@ -77,7 +77,7 @@ async function parseIfc(data: ArrayBuffer, wasm: string): Promise<ParsedModel> {
         }
         geometry.delete()
         own.push(meshes.length)
-        meshes.push({ name, positions, normals, index: new Uint32Array(index), color: [placed.color.x, placed.color.y, placed.color.z] })
+        meshes.push({ name, positions, normals, index: new Uint32Array(index), color: [placed.color.x, placed.color.y, placed.color.z], min: [0, 0, 0], max: [0, 0, 0] })
       }
       children.push({ name, meshes: own, children: [] })
     })
@@ -97,6 +97,8 @@ function fromGeometry(name: string, geometry: THREE.BufferGeometry, color: [numb
     normals: normal ? new Float32Array(normal.array) : null,
     index: geometry.index ? new Uint32Array(geometry.index.array) : null,
     color,
+    min: [0, 0, 0],
+    max: [0, 0, 0],
   }
 }
 
@@ -159,15 +161,36 @@ async function parse({ fileName, data, mtl, occtScript, occtWasm, ifcWasm }: Wor
       normals: m.attributes.normal ? new Float32Array(m.attributes.normal.array) : null,
       index: new Uint32Array(m.index.array),
       color: m.color ?? null,
+      min: [0, 0, 0] as [number, number, number],
+      max: [0, 0, 0] as [number, number, number],
     })),
     tree: result.root,
   }
 }
 
+/** Each mesh's bounding box, one pass over its positions here rather than on the page. */
+function withBounds(model: ParsedModel): ParsedModel {
+  for (const mesh of model.meshes) {
+    const min: [number, number, number] = [Infinity, Infinity, Infinity]
+    const max: [number, number, number] = [-Infinity, -Infinity, -Infinity]
+    const p = mesh.positions
+    for (let i = 0; i < p.length; i += 3) {
+      for (let j = 0; j < 3; j++) {
+        const v = p[i + j]!
+        if (v < min[j]!) min[j] = v
+        if (v > max[j]!) max[j] = v
+      }
+    }
+    mesh.min = min
+    mesh.max = max
+  }
+  return model
+}
+
 self.onmessage = async (event: MessageEvent<WorkerRequest>) => {
   const { id } = event.data
   try {
-    const model = await parse(event.data)
+    const model = withBounds(await parse(event.data))
     const transfer = model.meshes.flatMap((m) => [m.positions.buffer, ...(m.normals ? [m.normals.buffer] : []), ...(m.index ? [m.index.buffer] : [])])
     self.postMessage({ id, ok: true, model } satisfies WorkerAnswer, transfer as Transferable[])
   } catch (error) {

@@ -6,6 +6,9 @@ export interface ParsedMesh {
   index: Uint32Array | null
   /** Linear RGB, 0..1; null for the viewer's default. */
   color: [number, number, number] | null
+  /** The positions' bounding box, measured in the worker so the page need not walk them again. */
+  min: [number, number, number]
+  max: [number, number, number]
 }
 
 /** A node of the model's structure (a STEP assembly's parts and sub-assemblies). */
