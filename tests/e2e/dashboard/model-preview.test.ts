@@ -219,6 +219,19 @@ describe('previews of models and drawings', () => {
     expect(await layers.getByRole('checkbox').count()).toBe(2)
     await layers.getByRole('checkbox', { name: 'CENTRE' }).waitFor()
     expect((await drawnShare(page)).drawn).toBeGreaterThan(0.001)
+    // The keyboard pans and zooms the drawing.
+    const canvas = dialog.locator('[data-testid="model-canvas"] canvas')
+    const picture = () => canvas.evaluate((c: HTMLCanvasElement) => c.toDataURL())
+    await dialog.getByTestId('model-canvas').focus()
+    let before = await picture()
+    for (const key of ['ArrowLeft', '+', '-']) {
+      await page.keyboard.press(key)
+      await page.waitForTimeout(150)
+      const after = await picture()
+      expect(after, key).not.toBe(before)
+      before = after
+    }
+    await dialog.getByRole('button', { name: 'Fit' }).click()
     await layers.getByRole('checkbox', { name: 'OUTLINE' }).uncheck()
     await layers.getByRole('checkbox', { name: 'CENTRE' }).uncheck()
     await page.waitForTimeout(200)
