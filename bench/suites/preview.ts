@@ -85,10 +85,22 @@ export default async function previewBench() {
           for (const e of list.getEntries()) w.longest = Math.max(w.longest, e.duration)
         }).observe({ type: 'longtask', buffered: false })
       })
+      const cdp = process.env.BENCH_PREVIEW_PROFILE ? await context.newCDPSession(page) : null
+      if (cdp) {
+        await cdp.send('Profiler.enable')
+        await cdp.send('Profiler.start')
+      }
       const started = performance.now()
       await page.getByRole('button', { name: `Preview ${name}` }).click()
       await page.waitForFunction(() => document.querySelector('[data-testid="model-canvas"] canvas[data-rendered="true"], [data-testid="preview-error"]'), undefined, { timeout: 300_000, polling: 50 })
       const ms = performance.now() - started
+      if (cdp) {
+        const { profile } = (await cdp.send('Profiler.stop')) as { profile: { nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number } }[]; samples: number[]; timeDeltas: number[] } }
+        const self = new Map<number, number>()
+        profile.samples.forEach((id, i) => self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0)))
+        const top = profile.nodes.map((n) => ({ n, us: self.get(n.id) ?? 0 })).sort((a, b) => b.us - a.us).slice(0, 8)
+        for (const { n, us } of top) console.log(`  ${(us / 1000).toFixed(0).padStart(5)} ms  ${n.callFrame.functionName || '(anonymous)'} ${n.callFrame.url.split('/').pop()}:${n.callFrame.lineNumber}`)
+      }
       const failed = await page.getByTestId('preview-error').count()
       const longest = await page.evaluate(() => (window as unknown as { longest: number }).longest)
       console.log(`${label.padEnd(52)} first frame ${failed ? 'FAILED' : `${ms.toFixed(0)} ms`}; longest main-thread block ${longest.toFixed(0)} ms`)

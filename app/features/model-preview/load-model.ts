@@ -52,11 +52,11 @@ function toThree(model: ParsedModel): LoadedModel {
     geometry.setAttribute('position', new THREE.BufferAttribute(m.positions, 3))
     if (m.index) geometry.setIndex(new THREE.BufferAttribute(m.index, 1))
     if (m.normals) geometry.setAttribute('normal', new THREE.BufferAttribute(m.normals, 3))
-    else geometry.computeVertexNormals()
+    else if (!m.flat) geometry.computeVertexNormals()
     // The worker measured the box; the sphere around it is enough for culling and fitting the view.
     geometry.boundingBox = new THREE.Box3(new THREE.Vector3(...m.min), new THREE.Vector3(...m.max))
     geometry.boundingSphere = geometry.boundingBox.getBoundingSphere(new THREE.Sphere())
-    const material = new THREE.MeshStandardMaterial({ color: m.color ? new THREE.Color(...m.color) : defaultColor, metalness: 0.1, roughness: 0.6, side: THREE.DoubleSide, polygonOffset: true, polygonOffsetFactor: 1, polygonOffsetUnits: 1 })
+    const material = new THREE.MeshStandardMaterial({ color: m.color ? new THREE.Color(...m.color) : defaultColor, metalness: 0.1, roughness: 0.6, flatShading: m.flat === true, side: THREE.DoubleSide, polygonOffset: true, polygonOffsetFactor: 1, polygonOffsetUnits: 1 })
     const mesh = new THREE.Mesh(geometry, material)
     mesh.name = m.name
     object.add(mesh)

@@ -147,15 +147,32 @@ export class ModelScene {
     this.requestRender()
   }
 
-  /** A small PNG of the current view (square, from the middle of the canvas). */
-  thumbnail(size = 160): Promise<Blob | null> {
+  /**
+   * A small PNG of the current view, drawn into a small off-screen target and read back (a read of the
+   * whole canvas would stall the page while the GPU catches up with a large model). Taken after the
+   * first frame is on screen.
+   */
+  async thumbnail(size = 160): Promise<Blob | null> {
+    await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)))
+    const target = new THREE.WebGLRenderTarget(size, size, { colorSpace: THREE.SRGBColorSpace })
+    const camera = this.camera.clone()
+    camera.aspect = 1
+    camera.updateProjectionMatrix()
+    this.renderer.setRenderTarget(target)
+    this.renderer.render(this.scene, camera)
+    this.renderer.setRenderTarget(null)
+    const pixels = new Uint8Array(size * size * 4)
+    this.renderer.readRenderTargetPixels(target, 0, 0, size, size, pixels)
+    target.dispose()
+    // The view is drawn again from the scene, whatever the off-screen pass left in the canvas's buffer.
     this.renderer.render(this.scene, this.camera)
     const canvas = document.createElement('canvas')
     canvas.width = size
     canvas.height = size
-    const source = this.renderer.domElement
-    const side = Math.min(source.width, source.height)
-    canvas.getContext('2d')!.drawImage(source, (source.width - side) / 2, (source.height - side) / 2, side, side, 0, 0, size, size)
+    const image = new ImageData(size, size)
+    // WebGL rows run bottom to top.
+    for (let y = 0; y < size; y++) image.data.set(pixels.subarray((size - 1 - y) * size * 4, (size - y) * size * 4), y * size * 4)
+    canvas.getContext('2d')!.putImageData(image, 0, 0)
     return new Promise((resolve) => canvas.toBlob(resolve, 'image/png'))
   }
 

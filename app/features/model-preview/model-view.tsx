@@ -61,8 +61,15 @@ export function ModelView({ url, name, thumbnail }: { url: string; name: string;
         setSize(view.size())
         setParts(partsOf(loaded.tree, loaded.meshes))
         setProgress(null)
-        view.renderer.domElement.dataset.rendered = 'true'
-        if (thumbnail && !thumbnail.exists) void view.thumbnail().then((png) => png && saveThumbnail(url, png, thumbnail.onSaved))
+        const canvas = view.renderer.domElement
+        canvas.dataset.rendered = 'true'
+        // "settled": the picture for the list, when one is due, has been taken as well.
+        if (thumbnail && !thumbnail.exists)
+          void view
+            .thumbnail()
+            .then((png) => png && saveThumbnail(url, png, thumbnail.onSaved))
+            .finally(() => (canvas.dataset.settled = 'true'))
+        else canvas.dataset.settled = 'true'
       })
       .catch((e: unknown) => {
         if (abort.signal.aborted) return

@@ -6,6 +6,8 @@ export interface ParsedMesh {
   index: Uint32Array | null
   /** Linear RGB, 0..1; null for the viewer's default. */
   color: [number, number, number] | null
+  /** Shade each triangle flat from its own plane (faceted meshes such as STL), with no normals to send. */
+  flat?: boolean
   /** The positions' bounding box, measured in the worker so the page need not walk them again. */
   min: [number, number, number]
   max: [number, number, number]

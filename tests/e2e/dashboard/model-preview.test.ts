@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core'
+import { previewKindOf } from '../../../lib/preview-formats'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { dxfSquare, gltfCube, ifcCube, mtlFile, objCube, plyCube, stepAssembly, stepCube, stlCubeAscii, stlCubeBinary, threeMfCube } from '../../fixtures/cad-files'
 import { HttpClient } from '../../integration/portal/support/http-client'
@@ -37,6 +38,10 @@ describe('previews of models and drawings', () => {
     const dialog = page.getByRole('dialog', { name })
     await dialog.waitFor()
     await page.waitForFunction(() => document.querySelector('[data-testid="model-canvas"] canvas[data-rendered="true"], [data-testid="preview-error"]'), undefined, { timeout: 60_000 })
+    // A model's first preview also takes its picture for the list; the view is sampled after that.
+    if (previewKindOf(name) === 'model' && (await page.getByTestId('preview-error').count()) === 0) {
+      await page.waitForFunction(() => document.querySelector('[data-testid="model-canvas"] canvas[data-settled="true"]'), undefined, { timeout: 60_000 })
+    }
     return { page, dialog }
   }
 
