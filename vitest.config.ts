@@ -29,7 +29,8 @@ export default defineConfig({
         test: {
           name: 'integration',
           include: ['tests/integration/**/*.test.{ts,tsx}'],
-          globalSetup: ['tests/setup/global-build.ts'],
+          // The build, then a migrated embedded PostgreSQL that every test server starts from a copy of.
+          globalSetup: ['tests/setup/global-build.ts', 'tests/setup/data-dir-template.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },

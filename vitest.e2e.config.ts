@@ -7,8 +7,9 @@ export default defineConfig({
     environment: 'node',
     testTimeout: 120_000,
     hookTimeout: 180_000,
-    // The build first, then the one server the browser tests share.
-    globalSetup: ['tests/setup/global-build.ts', 'tests/setup/shared-server.ts'],
+    // The build first, then the one server the browser tests share, and a migrated embedded PostgreSQL
+    // that a test's own server starts from a copy of.
+    globalSetup: ['tests/setup/global-build.ts', 'tests/setup/shared-server.ts', 'tests/setup/data-dir-template.ts'],
     // A console error or page error in the browser fails the test unless the test allows it by name.
     setupFiles: ['tests/setup/fail-on-page-errors.ts'],
     maxWorkers: 2,

@@ -25,7 +25,8 @@ export interface DataDirLock {
   release(): Promise<void>
 }
 
-const LOCK_FILE = 'owner.lock'
+/** The file in DATA_DIR that names its owner. */
+export const LOCK_FILE = 'owner.lock'
 
 const describeRole: Record<DataDirRole, string> = {
   server: 'a running server',

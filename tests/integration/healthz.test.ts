@@ -1,15 +1,15 @@
-import { mkdtempSync, rmSync } from 'node:fs'
-import os from 'node:os'
-import path from 'node:path'
+import { rmSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startServer, type RunningServer } from '../../server/app'
 import { parseEnv } from '../../server/env'
 import { createLogger } from '../../server/logger'
+import { newDataDir } from '../setup/data-dir'
 
 describe('GET /healthz', () => {
   let server: RunningServer
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'healthz-'))
+  let dataDir: string
   beforeAll(async () => {
+    dataDir = await newDataDir('healthz-')
     server = await startServer({ env: parseEnv({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir }), log: createLogger('silent') })
   })
   afterAll(async () => {

@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process'
-import { mkdtempSync, rmSync } from 'node:fs'
-import os from 'node:os'
+import { rmSync } from 'node:fs'
 import path from 'node:path'
+import { newDataDir } from './data-dir'
 
 const root = path.resolve(import.meta.dirname, '../..')
 
@@ -81,7 +81,7 @@ function sharedTestServer({ url, dataDir }: SharedServerInfo): TestServer {
 /** Starts a server of the caller's own (see startTestServer). */
 export async function spawnTestServer(options: TestServerOptions = {}): Promise<TestServer> {
   const ownsDataDir = !options.dataDir
-  const dataDir = options.dataDir ?? mkdtempSync(path.join(os.tmpdir(), 'site-test-'))
+  const dataDir = options.dataDir ?? (await newDataDir('site-test-'))
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server/main.ts')], {
     cwd: root,
     env: {

@@ -1,7 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { mkdtempSync, rmSync } from 'node:fs'
-import os from 'node:os'
-import path from 'node:path'
+import { rmSync } from 'node:fs'
 import { asc, eq } from 'drizzle-orm'
 import WebSocket from 'ws'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -13,6 +11,7 @@ import { createLogger } from '../../../server/logger'
 import { createSessionUser, type SessionUser } from './support/auth-session'
 import { startFakeOpenAiServer, type FakeOpenAiServer } from './support/fake-openai-server'
 import { gql, readStream, wsClient } from './support/graphql-clients'
+import { newDataDir } from '../../setup/data-dir'
 
 const CONVERSATION = 'mutation { createOrGetChatConversation { id lastStreamSeq } }'
 const SEND = 'mutation ($input: SendChatMessageInput!) { sendChatMessage(input: $input) { id role content { text } } }'
@@ -24,10 +23,11 @@ describe('chat over GraphQL and graphql-ws (model engine on a fake OpenAI-compat
   let fake: FakeOpenAiServer
   let alice: SessionUser
   let bob: SessionUser
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'chat-gql-'))
+  let dataDir: string
   const closers: (() => unknown)[] = []
 
   beforeAll(async () => {
+    dataDir = await newDataDir('chat-gql-')
     fake = await startFakeOpenAiServer({ mode: 'ok', answer: ANSWER, wordsPerChunk: 1, chunkDelayMs: 40 })
     server = await startServer({
       env: parseEnv({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LLM_PROVIDER: 'openai-compatible', LLM_BASE_URL: fake.baseUrl, LLM_MODEL: 'fake-model', LLM_API_KEY: 'k' }),

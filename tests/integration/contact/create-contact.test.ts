@@ -1,6 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs'
-import os from 'node:os'
-import path from 'node:path'
+import { rmSync } from 'node:fs'
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { contactMessages } from '../../../lib/contact-schema'
@@ -11,14 +9,16 @@ import { parseEnv } from '../../../server/env'
 import { createInProcessEventBus } from '../../../server/events/event-bus'
 import { createLogger } from '../../../server/logger'
 import { CONTACT_RATE_LIMIT, createContact } from '../../../server/services/contacts/create-contact'
+import { newDataDir } from '../../setup/data-dir'
 
 const valid = { name: 'Ada Lovelace', email: 'ada@example.co.uk', message: 'Please quote for an FEA check of a lifting beam.' }
 
 describe('createContact', () => {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'contact-'))
+  let dataDir: string
   let database: OpenDatabase
 
   beforeAll(async () => {
+    dataDir = await newDataDir('contact-')
     const log = createLogger('silent')
     database = await openDatabase({ dataDir, log })
     setAppContext({ env: parseEnv({ DATA_DIR: dataDir }), log, db: database.db, database, events: createInProcessEventBus(), services: {}, startedAt: new Date(), lifecycle: { draining: false } })

@@ -6,6 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { startTestServer, type TestServer } from '../../setup/test-server'
 import { startWebhookReceiver } from './support/receivers'
 import { connectToServerDatabase, isAlive, postmasterPid, processesUsing } from './support/server-database'
+import { newDataDir } from '../../setup/data-dir'
 
 // The production server as a real child process (tests/setup/test-server.ts), with its embedded PostgreSQL.
 const root = path.resolve(import.meta.dirname, '../../..')
@@ -91,7 +92,7 @@ describe('server start and stop', { timeout: 240_000 }, () => {
   })
 
   it('recovers by itself after a crash that left its PostgreSQL running, with every committed row', async () => {
-    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'platform-crash-'))
+    const dataDir = await newDataDir('platform-crash-')
     dataDirs.push(dataDir)
     const first = await start({ dataDir })
     const db = await connectToServerDatabase(dataDir)
@@ -117,7 +118,7 @@ describe('server start and stop', { timeout: 240_000 }, () => {
   it('delivers an outbox row that was still pending when the server stopped, after the restart', async () => {
     let accepting = false
     const receiver = await startWebhookReceiver(() => ({ status: accepting ? 204 : 503 }))
-    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'platform-restart-'))
+    const dataDir = await newDataDir('platform-restart-')
     dataDirs.push(dataDir)
     try {
       const env = { DISCORD_WEBHOOK_URL: receiver.url }

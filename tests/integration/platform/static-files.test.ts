@@ -1,12 +1,12 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
+import { readdirSync, readFileSync, rmSync } from 'node:fs'
 import { request } from 'node:http'
-import os from 'node:os'
 import path from 'node:path'
 import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startServer, type RunningServer } from '../../../server/app'
 import { parseEnv } from '../../../server/env'
 import { createLogger } from '../../../server/logger'
+import { newDataDir } from '../../setup/data-dir'
 
 interface RawResponse {
   status: number
@@ -34,11 +34,12 @@ const decode = (r: RawResponse) => (r.headers['content-encoding'] === 'br' ? bro
 // The production build's static files: prerendered pages and hashed assets, precompressed at build time.
 describe('static files of the production build', () => {
   let server: RunningServer
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'static-files-'))
+  let dataDir: string
   const buildDir = path.resolve(process.env.BUILD_DIR ?? 'build')
   const framework = readdirSync(path.join(buildDir, 'client/assets')).find((f) => /^framework-.*\.js$/.test(f))!
 
   beforeAll(async () => {
+    dataDir = await newDataDir('static-files-')
     server = await startServer({ env: parseEnv({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir }), log: createLogger('silent') })
   })
   afterAll(async () => {

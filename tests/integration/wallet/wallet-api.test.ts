@@ -1,7 +1,5 @@
-import { mkdtempSync, rmSync } from 'node:fs'
+import { rmSync } from 'node:fs'
 import type { AddressInfo } from 'node:net'
-import os from 'node:os'
-import path from 'node:path'
 import { serve, type ServerType } from '@hono/node-server'
 import { Hono } from 'hono'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -13,16 +11,18 @@ import { parseEnv } from '../../../server/env'
 import { createInProcessEventBus } from '../../../server/events/event-bus'
 import { createLogger } from '../../../server/logger'
 import { walletPlugin } from '../../../server/wallet/plugin'
+import { newDataDir } from '../../setup/data-dir'
 
 const tokenAddress = '0x5FbDB2315678afecb367f032d93F642f64180aa3'
 
 describe('wallet HTTP API', () => {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'wallet-api-'))
+  let dataDir: string
   let ctx: AppContext
   let http: ServerType
   let url: string
 
   beforeAll(async () => {
+    dataDir = await newDataDir('wallet-api-')
     const log = createLogger('silent')
     const env = parseEnv({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, TOKEN_ADDRESS: tokenAddress, RPC_URL_56: 'http://127.0.0.1:8545' })
     const database = await openDatabase({ dataDir: env.dataDir, log })

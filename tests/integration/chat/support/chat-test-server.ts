@@ -1,7 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { mkdtempSync, rmSync } from 'node:fs'
-import os from 'node:os'
-import path from 'node:path'
+import { rmSync } from 'node:fs'
 import { assistantPlugin } from '../../../../server/assistant/assistant-plugin'
 import type { Actor } from '../../../../server/auth/actor'
 import { startServer, type RunningServer } from '../../../../server/app'
@@ -9,6 +7,7 @@ import { users } from '../../../../server/db/schema'
 import { parseEnv } from '../../../../server/env'
 import type { ServerPlugin } from '../../../../server/http/plugin'
 import { createLogger } from '../../../../server/logger'
+import { newDataDir } from '../../../setup/data-dir'
 
 export interface ChatTestServer {
   server: RunningServer
@@ -18,7 +17,7 @@ export interface ChatTestServer {
 
 /** The server in this process with the assistant (and any further plugins) on the embedded PostgreSQL. */
 export async function startChatTestServer(options: { env?: Record<string, string>; plugins?: ServerPlugin[] } = {}): Promise<ChatTestServer> {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'chat-test-'))
+  const dataDir = await newDataDir('chat-test-')
   const server = await startServer({
     env: parseEnv({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, ...options.env }),
     log: createLogger('silent'),

@@ -1,12 +1,12 @@
-import { mkdtempSync, rmSync } from 'node:fs'
+import { rmSync } from 'node:fs'
 import os from 'node:os'
-import path from 'node:path'
 import { setAppContext, type AppContext } from '../../../../server/context'
 import { openDatabase } from '../../../../server/db/open-database'
 import { parseEnv } from '../../../../server/env'
 import { createInProcessEventBus } from '../../../../server/events/event-bus'
 import { closeRedisClient, createRedisClient, waitForRedisReady } from '../../../../server/events/create-redis-client'
 import { createLogger, type Logger } from '../../../../server/logger'
+import { newDataDir } from '../../../setup/data-dir'
 
 export interface TestContext {
   ctx: AppContext
@@ -18,7 +18,7 @@ export interface TestContext {
  * server at `databaseUrl`; a Redis command connection when `redisUrl` is given.
  */
 export async function openTestContext(options: { databaseUrl?: string; redisUrl?: string; env?: Record<string, string>; log?: Logger } = {}): Promise<TestContext> {
-  const dataDir = options.databaseUrl ? undefined : mkdtempSync(path.join(os.tmpdir(), 'platform-db-'))
+  const dataDir = options.databaseUrl ? undefined : (await newDataDir('platform-db-'))
   const log = options.log ?? createLogger('silent')
   const env = parseEnv({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir ?? os.tmpdir(), DATABASE_URL: options.databaseUrl, REDIS_URL: options.redisUrl, ...options.env })
   const database = await openDatabase({ databaseUrl: options.databaseUrl, dataDir: env.dataDir, log })

@@ -1,10 +1,9 @@
-import { mkdtempSync, rmSync } from 'node:fs'
-import os from 'node:os'
-import path from 'node:path'
+import { rmSync } from 'node:fs'
 import { startServer, type RunningServer } from '../../../../server/app'
 import { parseEnv } from '../../../../server/env'
 import { createLogger, type Logger } from '../../../../server/logger'
 import { startSmtpReceiver, type SmtpReceiver } from '../../platform/support/receivers'
+import { newDataDir } from '../../../setup/data-dir'
 
 export interface PortalServer {
   server: RunningServer
@@ -24,7 +23,7 @@ export interface PortalServer {
  */
 export async function startPortalServer(env: Record<string, string> = {}, { log }: { log?: Logger } = {}): Promise<PortalServer> {
   const smtp = await startSmtpReceiver()
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'portal-'))
+  const dataDir = await newDataDir('portal-')
   const server = await startServer({
     env: parseEnv({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'production', SMTP_URL: smtp.url, MAIL_FROM: 'portal@example.test', ...env }),
     log: log ?? createLogger((process.env.PORTAL_TEST_LOG as 'silent' | undefined) ?? 'silent'),
