@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process'
-import { mkdtempSync, rmSync } from 'node:fs'
+import { rmSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
@@ -66,7 +66,7 @@ describe('server start and stop', { timeout: 240_000 }, () => {
   })
 
   it('shuts down cleanly on Ctrl-C, when the terminal signals PostgreSQL too', async () => {
-    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'platform-ctrl-c-'))
+    const dataDir = await newDataDir('platform-ctrl-c-', { empty: true })
     dataDirs.push(dataDir)
     // Its own process group, like a foreground job in a terminal: a group signal reaches node and postgres.
     const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server/main.ts')], {
