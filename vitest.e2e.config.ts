@@ -13,6 +13,9 @@ export default defineConfig({
     // A console error or page error in the browser fails the test unless the test allows it by name.
     setupFiles: ['tests/setup/fail-on-page-errors.ts'],
     maxWorkers: 2,
+    // Files in one worker share its loaded modules (Playwright, the helpers) instead of loading them again
+    // for each file; every file still opens its own browser contexts and, where it needs one, server.
+    isolate: false,
     // expect.poll gives up after 1 s by default: too little on a loaded two-core machine.
     expect: { poll: { timeout: 10_000 } },
   },

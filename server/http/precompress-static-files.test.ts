@@ -1,9 +1,9 @@
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { brotliDecompressSync, gunzipSync } from 'node:zlib'
+import { brotliCompressSync, brotliDecompressSync, constants, gunzipSync } from 'node:zlib'
 import { afterEach, describe, expect, it } from 'vitest'
-import { precompressStaticFiles } from './precompress-static-files'
+import { LARGE_FILE_BYTES, precompressStaticFiles } from './precompress-static-files'
 
 describe('precompressStaticFiles', () => {
   const dirs: string[] = []
@@ -33,5 +33,26 @@ describe('precompressStaticFiles', () => {
     expect(readdirSync(path.join(dir, 'assets')).sort()).toEqual(['entry-abc123.js', 'entry-abc123.js.br', 'entry-abc123.js.gz', 'font-abc123.woff2', 'tiny-abc123.js'])
     expect(result.brotliBytes).toBeLessThan(result.gzipBytes)
     expect(result.gzipBytes).toBeLessThan(result.bytes / 4)
+  })
+
+  it('uses brotli quality 11 for what a page loads, and 10 for the large files a preview fetches', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'precompress-'))
+    dirs.push(dir)
+    // Text that does not repeat in short runs, so the two qualities give different bytes.
+    let seed = 1
+    const words = () => Array.from({ length: 40 }, () => ((seed = (seed * 48271) % 2147483647) % 100000).toString(36)).join(' ')
+    let large = ''
+    while (large.length < LARGE_FILE_BYTES) large += `export const part = "${words()}";\n`
+    const small = large.slice(0, 64 * 1024)
+    writeFileSync(path.join(dir, 'viewer-engine.js'), large)
+    writeFileSync(path.join(dir, 'page-chunk.js'), small)
+
+    await precompressStaticFiles(dir)
+
+    const brotliAt = (text: string, quality: number) => brotliCompressSync(text, { params: { [constants.BROTLI_PARAM_QUALITY]: quality, [constants.BROTLI_PARAM_SIZE_HINT]: text.length } })
+    expect(readFileSync(path.join(dir, 'page-chunk.js.br')).equals(brotliAt(small, 11))).toBe(true)
+    expect(readFileSync(path.join(dir, 'viewer-engine.js.br')).equals(brotliAt(large, 10))).toBe(true)
+    // The two qualities give different bytes for such text, so each check names the quality used.
+    expect(brotliAt(small, 10).equals(brotliAt(small, 11))).toBe(false)
   })
 })
