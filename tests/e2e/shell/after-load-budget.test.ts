@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
-import { describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { newTrackedPage } from '../../setup/browser'
 import { browserSuite } from '../../setup/browser-suite'
 import { fileGzipKiB } from '../../setup/first-load'
 
@@ -26,20 +27,34 @@ describe('JavaScript loaded after the load event without interaction', () => {
     expect(viewerChunks.length).toBeGreaterThanOrEqual(3)
   })
 
-  it.each(['/', '/contact', '/services/cam', '/examples/wind-load-silo', '/training', '/about'])(
-    `%s loads no viewer code at all, and no wallet, form or schema code and at most ${AFTER_LOAD_GOAL_KIB} KiB (gzip) in all after its load event`,
-    async (route) => {
-      const { page } = await suite.newPage({ viewport: { width: 1440, height: 900 } })
-      await page.goto(suite.server.url + route, { waitUntil: 'load' })
+  // Every route's page is opened together and watched for the same idle time, once for the file.
+  const routes = ['/', '/contact', '/services/cam', '/examples/wind-load-silo', '/training', '/about']
+  const loadedBy = new Map<string, { file: string; afterLoad: boolean }[]>()
+  beforeAll(async () => {
+    const pages = await Promise.all(routes.map(() => newTrackedPage(suite.browser, { viewport: { width: 1440, height: 900 } })))
+    try {
+      await Promise.all(pages.map(({ page }, i) => page.goto(suite.server.url + routes[i], { waitUntil: 'load' })))
       // Longer than an idle callback's usual time limit.
-      await page.waitForTimeout(3500)
-      const loaded = await page.evaluate(() => {
-        const [navigation] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[]
-        return performance
-          .getEntriesByType('resource')
-          .filter((e) => /\.(js|wasm)$/.test(e.name))
-          .map((e) => ({ file: new URL(e.name).pathname.replace('/assets/', ''), afterLoad: e.startTime >= navigation!.loadEventEnd }))
-      })
+      await pages[0]!.page.waitForTimeout(3500)
+      for (const [i, { page }] of pages.entries()) {
+        const loaded = await page.evaluate(() => {
+          const [navigation] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[]
+          return performance
+            .getEntriesByType('resource')
+            .filter((e) => /\.(js|wasm)$/.test(e.name))
+            .map((e) => ({ file: new URL(e.name).pathname.replace('/assets/', ''), afterLoad: e.startTime >= navigation!.loadEventEnd }))
+        })
+        loadedBy.set(routes[i]!, loaded)
+      }
+    } finally {
+      await Promise.all(pages.map(({ context }) => context.close()))
+    }
+  })
+
+  it.each(routes)(
+    `%s loads no viewer code at all, and no wallet, form or schema code and at most ${AFTER_LOAD_GOAL_KIB} KiB (gzip) in all after its load event`,
+    (route) => {
+      const loaded = loadedBy.get(route)!
       // No byte of the CAD viewer, before or after the load event.
       expect(loaded.filter((l) => viewerChunks.includes(l.file) || l.file.endsWith('.wasm'))).toEqual([])
       const after = loaded.filter((l) => l.afterLoad).map((l) => l.file)
