@@ -234,7 +234,7 @@ describe('chat assistant on a model provider (fake OpenAI-compatible server)', (
   const longAnswer = Array.from({ length: 36 }, (_, i) => `part${i}`).join(' ')
 
   beforeAll(async () => {
-    fake = await startFakeOpenAiServer({ mode: 'ok', answer: longAnswer, wordsPerChunk: 1, chunkDelayMs: 250 })
+    fake = await startFakeOpenAiServer({ mode: 'ok', answer: longAnswer, wordsPerChunk: 1, chunkDelayMs: 120 })
     env = await startEnv({ LLM_PROVIDER: 'openai-compatible', LLM_BASE_URL: fake.baseUrl, LLM_MODEL: 'fake-model', LLM_API_KEY: 'test' })
     browser = await launchBrowser()
   })
