@@ -16,6 +16,9 @@ const run = (label, args, extraEnv = {}) => {
   return r.status ?? 1
 }
 const startedAll = performance.now()
+// Node keeps the compiled code of what it loads here, so the many test servers a run starts (each a
+// process that loads the whole server) compile it once. The cache checks each file's content.
+process.env.NODE_COMPILE_CACHE ??= path.join(root, 'node_modules/.cache/node-compile-cache')
 
 // Each vitest step also writes a JSON report, so the summary at the end can name what failed
 // (a log's tail is often all that is kept).
