@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { readFileSync } from 'node:fs'
-import net from 'node:net'
+import { freePort } from './free-port'
 import path from 'node:path'
 import { createPublicClient, createWalletClient, defineChain, http, parseUnits, type Abi, type Address, type Hex } from 'viem'
 
@@ -26,17 +26,6 @@ export interface AnvilNode {
   /** A raw JSON-RPC call. */
   rpc<T = unknown>(method: string, params?: unknown[]): Promise<T>
   stop(): Promise<void>
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer()
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo
-      server.close(() => resolve(port))
-    })
-  })
 }
 
 /** Starts anvil on a free loopback port with the given chain id; resolves once it answers JSON-RPC. */

@@ -1,8 +1,8 @@
 import { execFileSync } from 'node:child_process'
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
+import { freePort } from './free-port'
 import { LOCK_FILE } from '../../server/db/data-dir-lock'
 
 /** Where the global setup (data-dir-template.ts) left a migrated, stopped embedded PostgreSQL. */
@@ -28,16 +28,4 @@ export async function newDataDir(prefix: string, { empty = false }: { empty?: bo
   const settings = JSON.parse(readFileSync(settingsFile, 'utf8')) as { port: number; password: string }
   writeFileSync(settingsFile, JSON.stringify({ ...settings, port: await freePort() }), { mode: 0o600 })
   return dir
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer()
-    srv.unref()
-    srv.on('error', reject)
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo
-      srv.close(() => resolve(port))
-    })
-  })
 }

@@ -1,6 +1,7 @@
 import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import net from 'node:net'
+import { freePort } from './free-port'
 import os from 'node:os'
 import path from 'node:path'
 
@@ -13,15 +14,6 @@ export interface LoadBalancer {
 export interface Backend {
   name: string
   port: number
-}
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const srv = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo
-      srv.close(() => resolve(port))
-    })
-  })
 }
 
 function haproxyPath(): string | null {

@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import net from 'node:net'
+import { freePort } from './free-port'
 
 export interface PrivateRedis {
   url: string
@@ -9,15 +10,6 @@ export interface PrivateRedis {
   /** Starts it again on the same port (empty: it keeps nothing on disk). */
   start(): Promise<void>
   close(): Promise<void>
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const srv = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo
-      srv.close(() => resolve(port))
-    })
-  })
 }
 
 function canConnect(port: number): Promise<boolean> {
