@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process'
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { freePort } from './server-process'
+import { freePort } from '../../tests/setup/free-port'
 import { ensureCommand } from './wrk'
 
 export interface Nginx {

@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { readdirSync, readFileSync } from 'node:fs'
-import net from 'node:net'
 import path from 'node:path'
+import { freePort } from '../../tests/setup/free-port'
 
 export const root = path.resolve(import.meta.dirname, '../..')
 
@@ -103,15 +103,4 @@ export function pssMiB(pid: number): number | undefined {
   } catch {
     return undefined
   }
-}
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer()
-    srv.on('error', reject)
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo
-      srv.close(() => resolve(port))
-    })
-  })
 }

@@ -21,7 +21,7 @@ const MIN_BYTES = 1024
  * every build.
  */
 export const LARGE_FILE_BYTES = 1024 * 1024
-export const brotliQuality = (bytes: number) => (bytes >= LARGE_FILE_BYTES ? 10 : 11)
+const brotliQuality = (bytes: number) => (bytes >= LARGE_FILE_BYTES ? 10 : 11)
 
 export interface PrecompressResult {
   files: number
@@ -31,8 +31,8 @@ export interface PrecompressResult {
 }
 
 /**
- * Writes a `.br` (quality 11, or 10 from LARGE_FILE_BYTES) and a `.gz` (level 9) copy next to every compressible file of the client
- * build, once, at build time. The server sends the copy the browser accepts (serveStatic's
+ * Writes a `.br` (quality 11, or 10 from LARGE_FILE_BYTES) and a `.gz` (level 9) copy next to every
+ * compressible file of the client build, once, at build time. The server sends the copy the browser accepts (serveStatic's
  * `precompressed`), so the prerendered pages and the hashed assets are never compressed per request,
  * and browsers that speak brotli get the smaller copy. A copy that would not be smaller is not written.
  */

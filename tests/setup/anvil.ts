@@ -1,8 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { readFileSync } from 'node:fs'
-import { freePort } from './free-port'
 import path from 'node:path'
 import { createPublicClient, createWalletClient, defineChain, http, parseUnits, type Abi, type Address, type Hex } from 'viem'
+import { freePort } from './free-port'
 
 const root = path.resolve(import.meta.dirname, '../..')
 /** The anvil binary of the `@foundry-rs/anvil-linux-amd64` npm package (STACK-NOTES.md). */

@@ -2,12 +2,11 @@ import { execFileSync } from 'node:child_process'
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { freePort } from './free-port'
 import { LOCK_FILE } from '../../server/db/data-dir-lock'
+import { freePort } from './free-port'
 
 /** Where the global setup (data-dir-template.ts) left a migrated, stopped embedded PostgreSQL. */
 export const DATA_DIR_TEMPLATE_VARIABLE = 'SITE_TEST_DATA_DIR_TEMPLATE'
-
 
 /**
  * A temporary DATA_DIR for one test server. With the global setup's template, it holds a copy of an

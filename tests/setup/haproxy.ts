@@ -1,9 +1,9 @@
 import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import net from 'node:net'
-import { freePort } from './free-port'
 import os from 'node:os'
 import path from 'node:path'
+import { freePort } from './free-port'
 
 export interface LoadBalancer {
   url: string

@@ -18,7 +18,7 @@ export interface TestContext {
  * server at `databaseUrl`; a Redis command connection when `redisUrl` is given.
  */
 export async function openTestContext(options: { databaseUrl?: string; redisUrl?: string; env?: Record<string, string>; log?: Logger } = {}): Promise<TestContext> {
-  const dataDir = options.databaseUrl ? undefined : (await newDataDir('platform-db-'))
+  const dataDir = options.databaseUrl ? undefined : await newDataDir('platform-db-')
   const log = options.log ?? createLogger('silent')
   const env = parseEnv({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir ?? os.tmpdir(), DATABASE_URL: options.databaseUrl, REDIS_URL: options.redisUrl, ...options.env })
   const database = await openDatabase({ databaseUrl: options.databaseUrl, dataDir: env.dataDir, log })
