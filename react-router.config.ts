@@ -2,6 +2,7 @@ import path from 'node:path'
 import type { Config } from '@react-router/dev/config'
 import { themeBootScript } from './app/features/theme/theme-boot'
 import { prerenderedPaths } from './lib/route-table'
+import { bundleServer } from './server/bundle-server'
 import { precompressStaticFiles } from './server/http/precompress-static-files'
 import { writeScriptHashManifest } from './server/http/script-hash-manifest'
 
@@ -28,5 +29,8 @@ export default {
     viteConfig.logger.info(
       `Precompressed ${r.files} files (${kib(r.bytes)}): brotli ${kib(r.brotliBytes)}, gzip ${kib(r.gzipBytes)}, in ${((performance.now() - started) / 1000).toFixed(1)} s`,
     )
+    // And the Node server that serves all of it, bundled so that it starts without a TypeScript loader.
+    const server = await bundleServer({ root: path.resolve(reactRouterConfig.appDirectory, '..'), buildDirectory: reactRouterConfig.buildDirectory })
+    viteConfig.logger.info(`Bundled the server into ${path.relative(process.cwd(), server.file)} (${kib(server.bytes)})`)
   },
 } satisfies Config

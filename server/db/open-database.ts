@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres'
@@ -21,8 +22,21 @@ export interface OpenDatabase {
   close(): Promise<void>
 }
 
-/** The SQL migrations, in drizzle-kit's layout (meta/_journal.json lists them in order). */
-export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations')
+/**
+ * The SQL migrations, in drizzle-kit's layout (meta/_journal.json lists them in order), in the nearest
+ * folder above this module that holds them: the same from the sources and from the server bundled
+ * into the build directory.
+ */
+export const migrationsFolder = findMigrationsFolder(path.dirname(fileURLToPath(import.meta.url)))
+
+function findMigrationsFolder(from: string): string {
+  for (let dir = from; ; dir = path.dirname(dir)) {
+    for (const candidate of [path.join(dir, 'migrations'), path.join(dir, 'server/db/migrations')]) {
+      if (existsSync(path.join(candidate, 'meta/_journal.json'))) return candidate
+    }
+    if (path.dirname(dir) === dir) throw new Error(`No database migrations (server/db/migrations) above ${from}`)
+  }
+}
 
 export interface OpenDatabaseOptions {
   databaseUrl?: string

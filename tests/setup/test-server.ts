@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process'
 import { rmSync } from 'node:fs'
 import path from 'node:path'
 import { newDataDir } from './data-dir'
+import { serverEntry } from './server-entry'
 
 const root = path.resolve(import.meta.dirname, '../..')
 
@@ -38,9 +39,15 @@ export interface SharedServerInfo {
   dataDir: string
 }
 
+/** Where the client portal's shared server runs, and where its mails can be read. */
+export interface PortalServerInfo extends SharedServerInfo {
+  mailboxUrl: string
+}
+
 declare module 'vitest' {
   export interface ProvidedContext {
     sharedServer: SharedServerInfo | undefined
+    portalServer: PortalServerInfo | undefined
   }
 }
 
@@ -61,7 +68,8 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   return spawnTestServer(options)
 }
 
-function sharedTestServer({ url, dataDir }: SharedServerInfo): TestServer {
+/** A server of the run's (started by the global setup), as the tests see it: reachable, not theirs to stop. */
+export function sharedTestServer({ url, dataDir }: SharedServerInfo): TestServer {
   const notOwned = async () => null
   return {
     url,
@@ -82,7 +90,7 @@ function sharedTestServer({ url, dataDir }: SharedServerInfo): TestServer {
 export async function spawnTestServer(options: TestServerOptions = {}): Promise<TestServer> {
   const ownsDataDir = !options.dataDir
   const dataDir = options.dataDir ?? (await newDataDir('site-test-'))
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server/main.ts')], {
+  const child = spawn(process.execPath, [serverEntry], {
     cwd: root,
     env: {
       ...process.env,

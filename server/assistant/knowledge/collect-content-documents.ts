@@ -1,19 +1,11 @@
-import { existsSync, readdirSync } from 'node:fs'
-import path from 'node:path'
-import { fileURLToPath, pathToFileURL } from 'node:url'
+import * as examplesContent from '../../../content/examples/index'
+import * as siteContent from '../../../content/index'
 import { camCourses, MAX_TRAINING_PARTICIPANTS, trainingCourses } from '../../../lib/catalogue'
 import { routeTable } from '../../../lib/route-table'
 import type { KnowledgeDocument } from './knowledge-document'
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..')
-
-/** The content entry points the pages render from; each is optional so the assistant works while the site grows. */
-const CONTENT_ENTRIES = [
-  { file: 'content/index.ts', section: 'site' },
-  { file: 'content/examples/index.ts', section: 'examples' },
-] as const
-
-export type Section = (typeof CONTENT_ENTRIES)[number]['section']
+/** Which part of the site a content module's words belong to. */
+export type Section = 'site' | 'examples'
 
 const TITLE_KEYS = ['title', 'heading', 'name', 'question', 'label', 'phase']
 const URL_KEYS = ['path', 'url', 'href', 'route', 'to']
@@ -40,20 +32,10 @@ interface Page {
  * page, nested titled objects are its sections, and every string inside is text to search.
  */
 export async function collectContentDocuments(): Promise<KnowledgeDocument[]> {
-  const files: { file: string; area: Section }[] = []
-  for (const entry of CONTENT_ENTRIES) {
-    const file = path.join(root, entry.file)
-    if (existsSync(file)) files.push({ file, area: entry.section })
-    else if (existsSync(path.dirname(file))) {
-      // No index yet: read the folder's modules one by one.
-      for (const name of readdirSync(path.dirname(file))) {
-        if (/^(?!types\.|index\.)[\w-]+\.ts$/.test(name) && !name.endsWith('.test.ts')) files.push({ file: path.join(path.dirname(file), name), area: entry.section })
-      }
-    }
-  }
-  const modules: ContentModule[] = []
-  for (const { file, area } of files) modules.push({ area, exports: (await import(pathToFileURL(file).href)) as Record<string, unknown> })
-  return documentsFromModules(modules)
+  return documentsFromModules([
+    { area: 'site', exports: siteContent },
+    { area: 'examples', exports: examplesContent },
+  ])
 }
 
 export interface ContentModule {

@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process'
 import { rmSync } from 'node:fs'
 import path from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
+import { serverEntry } from '../../setup/server-entry'
 import { startTestServer, type TestServer } from '../../setup/test-server'
 import { connectToServerDatabase, isAlive, processesUsing } from './support/server-database'
 
@@ -22,8 +23,7 @@ afterAll(async () => {
  */
 function runSecond(entry: string, dataDir: string) {
   return new Promise<{ code: number | null; stderr: string; stdout: string }>((resolve) => {
-    const args = entry.endsWith('.mjs') ? [entry] : ['--import', 'tsx', entry]
-    const child = spawn(process.execPath, args, {
+    const child = spawn(process.execPath, [entry], {
       cwd: root,
       env: { ...process.env, NODE_ENV: 'production', PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'info' },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -59,7 +59,7 @@ describe('a second server on a DATA_DIR already in use', { timeout: 240_000 }, (
     const holderPid = first.process.pid!
 
     // The server itself (what runs under any process manager), then `npm start` (scripts/start.mjs).
-    for (const entry of [path.join(root, 'server/main.ts'), path.join(root, 'scripts/start.mjs')]) {
+    for (const entry of [serverEntry, path.join(root, 'scripts/start.mjs')]) {
       const second = await runSecond(entry, first.dataDir)
       expect(second.code).toBe(75)
       expect(second.stderr).toContain(`DATA_DIR ${first.dataDir} is in use by a running server (pid ${holderPid}, since `)

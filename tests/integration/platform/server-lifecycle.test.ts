@@ -7,6 +7,7 @@ import { startTestServer, type TestServer } from '../../setup/test-server'
 import { startWebhookReceiver } from './support/receivers'
 import { connectToServerDatabase, isAlive, postmasterPid, processesUsing } from './support/server-database'
 import { newDataDir } from '../../setup/data-dir'
+import { serverEntry } from '../../setup/server-entry'
 
 // The production server as a real child process (tests/setup/test-server.ts), with its embedded PostgreSQL.
 const root = path.resolve(import.meta.dirname, '../../..')
@@ -69,7 +70,7 @@ describe('server start and stop', { timeout: 240_000 }, () => {
     const dataDir = await newDataDir('platform-ctrl-c-', { empty: true })
     dataDirs.push(dataDir)
     // Its own process group, like a foreground job in a terminal: a group signal reaches node and postgres.
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server/main.ts')], {
+    const child = spawn(process.execPath, [serverEntry], {
       cwd: root,
       env: { ...process.env, NODE_ENV: 'production', PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'info' },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -151,7 +152,7 @@ describe('server start and stop', { timeout: 240_000 }, () => {
 describe('configuration errors', { timeout: 120_000 }, () => {
   function runWithEnv(env: Record<string, string>) {
     return new Promise<{ code: number | null; stderr: string }>((resolve) => {
-      const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server/main.ts')], {
+      const child = spawn(process.execPath, [serverEntry], {
         cwd: root,
         env: { ...process.env, DATA_DIR: path.join(os.tmpdir(), 'platform-never-created'), HOST: '127.0.0.1', ...env },
         stdio: ['ignore', 'pipe', 'pipe'],

@@ -3,6 +3,7 @@ import http from 'node:http'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createSessionUser, type SessionUser } from '../chat/support/auth-session'
 import { readStream, wsClient } from '../chat/support/graphql-clients'
+import { serverEntry } from '../../setup/server-entry'
 import { startTestServer, type TestServer } from '../../setup/test-server'
 
 /** A request on a connection of its own: the primary hands each new connection to the next process. */
@@ -22,7 +23,7 @@ function freshRequest(url: string, init: { method?: string; headers?: Record<str
 const childrenOf = (pid: number) =>
   execFileSync('ps', ['--ppid', String(pid), '-o', 'pid=,args='], { encoding: 'utf8' })
     .split('\n')
-    .filter((l) => l.includes('server/main.ts'))
+    .filter((l) => l.includes(serverEntry))
     .map((l) => Number(l.trim().split(/\s+/)[0]))
 
 // WEB_CONCURRENCY=2 on the embedded defaults: one primary starts PostgreSQL and two server processes

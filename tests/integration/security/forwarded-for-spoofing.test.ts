@@ -8,6 +8,7 @@ import { sessions, users } from '../../../server/db/schema'
 import { CONTACT_RATE_LIMIT } from '../../../server/services/contacts/create-contact'
 import { signUpAndVerify } from '../portal/support/accounts'
 import { startPortalServer, type PortalServer } from '../portal/support/portal-server'
+import { serverEntry } from '../../setup/server-entry'
 
 const root = path.resolve(import.meta.dirname, '../../..')
 
@@ -101,7 +102,7 @@ describe('behind a trusted proxy (TRUSTED_PROXIES=127.0.0.1)', () => {
 describe('TRUSTED_PROXIES configuration', () => {
   it('a value that is not an address or CIDR range stops the server at start, naming the variable', () => {
     const dataDir = mkdtempSync(path.join(os.tmpdir(), 'proxies-'))
-    const result = spawnSync(process.execPath, ['--import', 'tsx', path.join(root, 'server/main.ts')], {
+    const result = spawnSync(process.execPath, [serverEntry], {
       cwd: root,
       // Were the value accepted, the server would start: a directory of its own, and a bounded wait.
       env: { ...process.env, TRUSTED_PROXIES: '10.0.0.0/8, proxy.internal', PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir },
