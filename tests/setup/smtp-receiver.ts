@@ -1,5 +1,6 @@
 import type { AddressInfo } from 'node:net'
 import { SMTPServer } from 'smtp-server'
+import { waitForCodeIn, type Mailbox } from './mailbox'
 
 export interface ReceivedMail {
   from: string
@@ -9,13 +10,11 @@ export interface ReceivedMail {
   raw: string
 }
 
-export interface SmtpReceiver {
+export interface SmtpReceiver extends Mailbox {
   /** SMTP_URL for the server under test. */
   url: string
   /** Every mail received, oldest first. */
   mails: ReceivedMail[]
-  /** Waits for the newest mail to `to` (after the first `after` mails) holding a 6-digit code, and returns the code. */
-  waitForCode(to: string, options?: { after?: number; timeoutMs?: number }): Promise<string>
   close(): Promise<void>
 }
 
@@ -49,17 +48,8 @@ export async function startSmtpReceiver({ port: wantedPort = 0 }: { port?: numbe
   return {
     url: `smtp://127.0.0.1:${port}`,
     mails,
-    async waitForCode(to, { after = 0, timeoutMs = 20_000 } = {}) {
-      const deadline = Date.now() + timeoutMs
-      while (Date.now() < deadline) {
-        const mail = mails.slice(after).findLast((m) => m.to.includes(to.toLowerCase()))
-        // Quoted-printable soft line breaks joined first, then the code on a line of its own.
-        const code = mail && /^\s+(\d{6})\s*$/m.exec(mail.raw.replace(/=\r?\n/g, ''))?.[1]
-        if (code) return code
-        await new Promise((r) => setTimeout(r, 50))
-      }
-      throw new Error(`no code mailed to ${to} within ${timeoutMs} ms`)
-    },
+    all: async () => mails,
+    waitForCode: (to, options) => waitForCodeIn(() => mails, to, options),
     close: () => new Promise((resolve) => server.close(() => resolve())),
   }
 }

@@ -99,7 +99,7 @@ describe('client dashboard: sign-in and security', () => {
     await form.getByLabel('New email').fill(`  ${newEmail.toUpperCase()} `)
     await form.getByLabel('Current password').fill(user.password)
     await slowDown(page, '/api/auth/email-otp/request-email-change')
-    const before = env.mail.mails.length
+    const before = (await env.mail.all()).length
     const send = form.getByRole('button', { name: /Send code|Sending…/ })
     await send.click()
     await expect.poll(() => buttonText(send)).toBe('Sending…')
@@ -115,7 +115,7 @@ describe('client dashboard: sign-in and security', () => {
     expect(await form.getByRole('status').getAttribute('aria-live')).toBe('polite')
 
     const code = await env.mail.waitForCode(newEmail, { after: before })
-    expect(env.mail.mails.slice(before).some((m) => m.to.includes(user.email.toLowerCase()))).toBe(false)
+    expect((await env.mail.all()).slice(before).some((m) => m.to.includes(user.email.toLowerCase()))).toBe(false)
     await codeField.fill(code)
     await slowDown(page, '/api/auth/email-otp/change-email')
     const confirm = form.getByRole('button', { name: /^Confirm/ })
@@ -154,7 +154,7 @@ describe('client dashboard: sign-in and security', () => {
 
     // The right password sends the code; a short code is refused before anything is sent.
     await password.fill(user.password)
-    const before = env.mail.mails.length
+    const before = (await env.mail.all()).length
     await form.getByRole('button', { name: 'Send code' }).click()
     const codeField = form.getByLabel('Code')
     await codeField.waitFor()
@@ -373,7 +373,7 @@ describe('client dashboard: sign-in and security', () => {
     await page.keyboard.type(newEmail)
     await page.keyboard.press('Tab')
     await page.keyboard.type('Keyb0ard!pass')
-    const before = env.mail.mails.length
+    const before = (await env.mail.all()).length
     await page.keyboard.press('Enter')
     await expectFocused(mail.getByLabel('Code'))
     expect(await axeViolations()).toEqual([])

@@ -1,14 +1,16 @@
 import type { Browser, Page } from 'playwright-core'
+import { inject } from 'vitest'
 import { allowPageErrors, launchBrowser, newTrackedPage, screenshotOnFailure, type TrackedPage } from '../../setup/browser'
-import { startTestServer, type TestServer } from '../../setup/test-server'
-import { startSmtpReceiver, type SmtpReceiver } from '../../setup/smtp-receiver'
+import { remoteMailbox, type Mailbox } from '../../setup/mailbox'
+import { portalPreviewLimit, portalUploadLimit } from '../../setup/shared-server'
+import { sharedTestServer, type TestServer } from '../../setup/test-server'
 import { seedUser, signInContext, type SeededUser } from './seed'
 
 export interface DashboardEnv {
   server: TestServer
-  mail: SmtpReceiver
+  mail: Mailbox
   browser: Browser
-  /** A fresh verified account (an admin when its email is in adminEmails). */
+  /** A fresh verified account (an admin when its name is in the admin names given). */
   user(name: string): Promise<SeededUser>
   /** A new browser page signed in as the user, on /profile (or `path`). */
   open(user: SeededUser | null, path?: string): Promise<TrackedPage>
@@ -18,22 +20,22 @@ export interface DashboardEnv {
 let counter = 0
 
 /** The uploads limit the dashboard tests run with (small, so "too large" is quick to show). */
-export const testUploadLimit = 20 * 1024 * 1024
+export const testUploadLimit = portalUploadLimit
+/** The preview limit they run with. */
+export const testPreviewLimit = portalPreviewLimit
 
-/** Real server (embedded PostgreSQL, own data dir), a local SMTP receiver and Chromium. */
-export async function startDashboardEnv(adminNames: string[] = [], extraEnv: Record<string, string> = {}): Promise<DashboardEnv> {
-  const run = `${process.pid}-${Date.now().toString(36)}`
+/**
+ * The client portal's shared production server (embedded PostgreSQL, started once for the run by the
+ * global setup, with a local SMTP receiver whose mails are read over loopback), and a Chromium of this
+ * file's own. Files keep apart by their own accounts: each call names its users with a run of its own.
+ */
+export async function startDashboardEnv(adminNames: string[] = []): Promise<DashboardEnv> {
+  const portal = inject('portalServer')
+  if (!portal) throw new Error('The client portal server is started by the browser tests’ global setup (tests/setup/shared-server.ts)')
+  const run = `${process.pid}-${Date.now().toString(36)}-${++counter}`
   const emailOf = (name: string) => `${name}-${run}@example.com`
-  const mail = await startSmtpReceiver()
-  const server = await startTestServer({
-    env: {
-      SMTP_URL: mail.url,
-      MAIL_FROM: 'portal@example.com',
-      ADMIN_EMAILS: adminNames.map(emailOf).join(','),
-      UPLOAD_MAX_BYTES: String(testUploadLimit),
-      ...extraEnv,
-    },
-  })
+  const server = sharedTestServer(portal)
+  const mail = remoteMailbox(portal.mailboxUrl)
   const browser = await launchBrowser()
   const pages: TrackedPage[] = []
   return {
@@ -50,9 +52,6 @@ export async function startDashboardEnv(adminNames: string[] = [], extraEnv: Rec
     },
     async stop() {
       await browser.close().catch(() => {})
-      await server.stop()
-      server.cleanup()
-      await mail.close()
     },
   }
 }

@@ -27,9 +27,10 @@ describe('a job from request to delivered results', () => {
   const mailTo = async (user: SeededUser, subject: RegExp) => {
     const deadline = Date.now() + 20_000
     for (;;) {
-      const found = env.mail.mails.find((m) => m.to.includes(user.email) && subject.test(m.subject))
+      const mails = await env.mail.all()
+      const found = mails.find((m) => m.to.includes(user.email) && subject.test(m.subject))
       if (found) return found
-      if (Date.now() > deadline) throw new Error(`no mail to ${user.email} matching ${subject}: ${env.mail.mails.filter((m) => m.to.includes(user.email)).map((m) => m.subject).join(' | ')}`)
+      if (Date.now() > deadline) throw new Error(`no mail to ${user.email} matching ${subject}: ${mails.filter((m) => m.to.includes(user.email)).map((m) => m.subject).join(' | ')}`)
       await new Promise((r) => setTimeout(r, 100))
     }
   }

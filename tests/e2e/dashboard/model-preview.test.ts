@@ -6,7 +6,7 @@ import { HttpClient } from '../../integration/portal/support/http-client'
 import { tusUpload } from '../../integration/portal/support/tus-upload'
 import type { TrackedPage } from '../../setup/browser'
 import { allowPageErrors } from '../../setup/browser'
-import { hydrated, screenshotOnFailure, startDashboardEnv, type DashboardEnv } from './dashboard-env'
+import { hydrated, screenshotOnFailure, startDashboardEnv, testPreviewLimit, type DashboardEnv } from './dashboard-env'
 import type { SeededUser } from './seed'
 
 /**
@@ -14,8 +14,6 @@ import type { SeededUser } from './seed'
  * something (its pixels are not all background), and reports the model's size; a damaged file says
  * so; a DWG offers no preview; another client's browser is refused the file.
  */
-const PREVIEW_LIMIT = 1_000_000
-
 describe('previews of models and drawings', () => {
   let env: DashboardEnv
   let alice: SeededUser
@@ -71,8 +69,8 @@ describe('previews of models and drawings', () => {
     })
 
   beforeAll(async () => {
-    // A small preview limit, so "too large to preview" needs only a 1.2 MB file.
-    env = await startDashboardEnv([], { PREVIEW_MAX_BYTES: String(PREVIEW_LIMIT) })
+    // The portal server's preview limit is small, so "too large to preview" needs only a 1.2 MB file.
+    env = await startDashboardEnv()
     ;[alice, bob] = await Promise.all([env.user('alice'), env.user('bob')])
     await upload('cube.stl', stlCubeBinary(10))
     await upload('cube-ascii.stl', stlCubeAscii(10))
@@ -87,7 +85,9 @@ describe('previews of models and drawings', () => {
     await upload('gearbox.step', stepAssembly([{ name: 'Base', size: 10, at: [0, 0, 0] }, { name: 'Lid', size: 10, at: [20, 0, 0] }, { name: 'Pin', size: 5, at: [0, 0, 15] }]))
     await upload('cube.ply', plyCube(10))
     await upload('cube.3mf', await threeMfCube(10))
-    await upload('big.stl', stlCubeBinary(10, 2000))
+    const big = stlCubeBinary(10, 2000)
+    expect(big.byteLength).toBeGreaterThan(testPreviewLimit)
+    await upload('big.stl', big)
     await upload('housing.dwg', Buffer.concat([Buffer.from('AC1032'), Buffer.alloc(200)]))
   })
   afterAll(async () => {

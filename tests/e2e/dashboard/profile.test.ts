@@ -43,7 +43,7 @@ describe('client dashboard: signed out, details, keyboard and accessibility', ()
     await dialog.getByRole('button', { name: 'Create an account' }).click()
     await dialog.getByLabel('Email', { exact: true }).fill(email)
     await dialog.getByLabel('Password', { exact: true }).fill('Str0ng!Passw0rd')
-    const before = env.mail.mails.length
+    const before = (await env.mail.all()).length
     await dialog.getByRole('button', { name: 'Create account' }).click()
     const code = await env.mail.waitForCode(email, { after: before })
     await dialog.getByLabel('Code').fill(code)
