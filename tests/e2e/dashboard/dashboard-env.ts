@@ -37,7 +37,6 @@ export async function startDashboardEnv(adminNames: string[] = []): Promise<Dash
   const server = sharedTestServer(portal)
   const mail = remoteMailbox(portal.mailboxUrl)
   const browser = await launchBrowser()
-  const pages: TrackedPage[] = []
   return {
     server,
     mail,
@@ -45,7 +44,6 @@ export async function startDashboardEnv(adminNames: string[] = []): Promise<Dash
     user: (name) => seedUser(server, emailOf(name), { admin: adminNames.includes(name) }),
     async open(user, path = '/profile') {
       const tracked = await newTrackedPage(browser, { acceptDownloads: true })
-      pages.push(tracked)
       if (user) await signInContext(tracked.context, server.url, user)
       await tracked.page.goto(server.url + path)
       return tracked
