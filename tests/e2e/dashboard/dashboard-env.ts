@@ -59,9 +59,17 @@ export function uniqueName(prefix: string) {
   return `${prefix}${counter}`
 }
 
-/** Waits until the page has hydrated (buttons respond to clicks). */
+/**
+ * Waits until the whole page has hydrated (every form control responds) and its first requests are
+ * done. React hydrates a page in parts: a click on a part already hydrated is handled while the rest
+ * is not, and on a busy machine a form submitted then never got its answer shown. So every button
+ * and field must carry React's handlers, not only the router's modules be loaded.
+ */
 export async function hydrated(page: Page) {
-  await page.waitForFunction(() => (window as unknown as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules !== undefined)
+  await page.waitForFunction(() => {
+    const controls = document.querySelectorAll('button, input, select, textarea')
+    return controls.length > 0 && [...controls].every((el) => Object.keys(el).some((key) => key.startsWith('__reactProps')))
+  })
   await page.waitForLoadState('networkidle')
 }
 
