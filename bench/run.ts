@@ -5,6 +5,7 @@ import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
+import { serverEntry } from '../tests/setup/server-entry'
 import { formatLoad, runLoad } from './support/load'
 import { postgresPids, pssMiB, root, rssMiB, startBenchServer } from './support/server-process'
 
@@ -59,8 +60,9 @@ async function platformSuite() {
 }
 
 async function main() {
-  if (!existsSync(path.join(buildDir, 'server/index.js'))) {
-    console.log(`No production build in ${path.relative(root, buildDir)}: building it first.`)
+  // A build made before the server was bundled has no server bundle: it is built again too.
+  if (!existsSync(path.join(buildDir, 'server/index.js')) || !existsSync(serverEntry)) {
+    console.log(`No complete production build in ${path.relative(root, buildDir)}: building it first.`)
     const r = spawnSync(process.execPath, [path.join(root, 'node_modules/@react-router/dev/bin.cjs'), 'build'], { cwd: root, stdio: 'inherit' })
     if (r.status !== 0) process.exit(r.status ?? 1)
   }

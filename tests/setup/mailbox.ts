@@ -11,7 +11,7 @@ export interface Mailbox {
 }
 
 /** The 6-digit code a mail carries on a line of its own (quoted-printable soft line breaks joined first). */
-export function codeIn(mail: ReceivedMail | undefined): string | undefined {
+function codeIn(mail: ReceivedMail | undefined): string | undefined {
   return (mail && /^\s+(\d{6})\s*$/m.exec(mail.raw.replace(/=\r?\n/g, ''))?.[1]) || undefined
 }
 
