@@ -23,6 +23,8 @@ interface Entry {
 export class ActorCache {
   private readonly entries = new Map<string, Entry>()
   private readonly keysByUser = new Map<string, Set<string>>()
+  /** The database lookups under way, by key, with the generation each started in. */
+  private readonly lookups = new Map<string, { generation: number; answer: Promise<Actor | null> }>()
   private trusted = false
   /**
    * Counts announcements. A caller reads it before asking the database and passes it to set(): an
@@ -45,6 +47,25 @@ export class ActorCache {
       return undefined
     }
     return entry.actor
+  }
+
+  /**
+   * The actor of a key that get() did not know: one database lookup per key at a time. Requests that
+   * miss the same key together (a busy client's many requests just after its entry expired) share
+   * the lookup under way instead of each reading the session again, unless an announcement came
+   * since it started: those requests ask again. While announcements are not heard, each asks alone.
+   * `ask` receives the generation to pass to set().
+   */
+  lookup(key: string, ask: (generation: number) => Promise<Actor | null>): Promise<Actor | null> {
+    if (!this.trusted) return ask(this.generation)
+    const running = this.lookups.get(key)
+    if (running && running.generation === this.generation) return running.answer
+    const generation = this.generation
+    const answer = ask(generation).finally(() => {
+      if (this.lookups.get(key)?.answer === answer) this.lookups.delete(key)
+    })
+    this.lookups.set(key, { generation, answer })
+    return answer
   }
 
   set(key: string, actor: Actor, endsAt: Date | null | undefined, generation: number) {

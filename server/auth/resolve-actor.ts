@@ -30,24 +30,29 @@ export async function resolveActor(request: Request | { headers: Headers }): Pro
   if (authorization?.toLowerCase().startsWith('bearer ')) {
     const token = authorization.slice(7).trim()
     const key = `bearer:${createHash('sha256').update(token).digest('base64url')}`
-    const cached = cache?.get(key)
-    if (cached) return cached
-    const generation = cache?.generation ?? 0
-    const resolved = await resolveApiToken(token)
-    if (!resolved) return null
-    const [user] = await ctx.db.select({ id: users.id, email: users.email, groups: users.groups, emailVerified: users.emailVerified }).from(users).where(eq(users.id, resolved.userId)).limit(1)
-    if (!user || !user.emailVerified) return null
-    const actor = { userId: user.id, email: user.email, groups: user.groups, isAdmin: isAdminGroups(user.groups) }
-    cache?.set(key, actor, resolved.expiresAt, generation)
-    return actor
+    return cache?.get(key) ?? (cache ? cache.lookup(key, (generation) => actorOfToken(token, key, cache, generation)) : actorOfToken(token, key))
   }
   const auth = ctx.services.auth as Auth | undefined
   const key = auth ? sessionCacheKey(headers) : null
   if (!key) return null
-  const cached = cache?.get(key)
-  if (cached) return cached
-  const generation = cache?.generation ?? 0
-  const session = await auth!.api.getSession({ headers }).catch(() => null)
+  return cache?.get(key) ?? (cache ? cache.lookup(key, (generation) => actorOfSession(auth!, headers, key, cache, generation)) : actorOfSession(auth!, headers, key))
+}
+
+/** The owner of an API token, read from the database (and remembered when a cache is given). */
+async function actorOfToken(token: string, key: string, cache?: ActorCache, generation = 0): Promise<Actor | null> {
+  const { db } = getAppContext()
+  const resolved = await resolveApiToken(token)
+  if (!resolved) return null
+  const [user] = await db.select({ id: users.id, email: users.email, groups: users.groups, emailVerified: users.emailVerified }).from(users).where(eq(users.id, resolved.userId)).limit(1)
+  if (!user || !user.emailVerified) return null
+  const actor = { userId: user.id, email: user.email, groups: user.groups, isAdmin: isAdminGroups(user.groups) }
+  cache?.set(key, actor, resolved.expiresAt, generation)
+  return actor
+}
+
+/** The user of a session cookie, read through better-auth (and remembered when a cache is given). */
+async function actorOfSession(auth: Auth, headers: Headers, key: string, cache?: ActorCache, generation = 0): Promise<Actor | null> {
+  const session = await auth.api.getSession({ headers }).catch(() => null)
   if (!session) return null
   // The session read the user row already (groups included, see create-auth.ts).
   const { id, email, emailVerified, groups } = session.user as { id: string; email: string; emailVerified: boolean; groups?: string[] | null }

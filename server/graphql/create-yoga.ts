@@ -1,15 +1,17 @@
+import type { Source } from 'graphql'
 import { createGraphQLError, createYoga, type Plugin } from 'graphql-yoga'
 import type { AppContext } from '../context'
 import { isAppError } from '../errors/app-error'
 import { toHttpAnswer } from '../errors/to-http-answer'
-import { isSiteOrigin } from '../http/site-origin'
 import { buildSchema } from './build-schema'
+import { useCompiledExecution } from './compiled-execution'
+import { corsOptionsFor } from './cors'
 import { createGraphqlContext, type GraphqlContext } from './graphql-context'
 import { defaultQueryLimits, noIntrospectionRule, queryLimitsRule } from './query-limits'
 
 export const GRAPHQL_PATH = '/graphql'
 /** Larger bodies are refused (413) before they are parsed: the biggest real query is a few KB. */
-const GRAPHQL_MAX_BODY_BYTES = 100 * 1024
+export const GRAPHQL_MAX_BODY_BYTES = 100 * 1024
 /** graphql's parser stops here: a document of more tokens costs parse time whatever it asks for. */
 const GRAPHQL_MAX_TOKENS = 2000
 
@@ -45,6 +47,14 @@ function useParserLimits(maxTokens: number): Plugin {
   }
 }
 
+/** Where a resolver's error points in the document: its nodes (graphql-js) or source positions (graphql-jit). */
+interface Located {
+  nodes?: readonly never[]
+  source?: Source
+  positions?: readonly number[]
+  path?: readonly (string | number)[]
+}
+
 const SUGGESTION = /\s*Did you mean [\s\S]*\?$/
 
 /** Drops graphql's "Did you mean …?" hints, which spell out the schema that introspection hides. */
@@ -63,23 +73,6 @@ function useNoSuggestions(): Plugin {
 }
 
 /**
- * CORS for /graphql. The site's own pages may send their cookies (credentialed requests); any other
- * origin may call it with an API token (Authorization: Bearer) but never with credentials, so a
- * browser on another site cannot read a signed-in visitor's data. Requests that carry a cookie from
- * another origin never get here (server/http/origin-guard.ts).
- */
-function corsFor(ctx: AppContext) {
-  const common = { methods: ['GET', 'POST'], allowedHeaders: ['content-type', 'authorization', 'accept'], maxAge: 600 }
-  return (request: Request) => {
-    const origin = request.headers.get('origin')
-    if (origin && isSiteOrigin(origin, { publicUrl: ctx.env.PUBLIC_URL, host: request.headers.get('host') ?? undefined })) {
-      return { ...common, origin: [origin], credentials: true }
-    }
-    return { ...common, origin: '*', credentials: false }
-  }
-}
-
-/**
  * The Yoga server of /graphql. Errors: an AppError becomes the words of server/errors/to-http-answer.ts
  * (UNAUTHORIZED: "Unauthorized") with extensions.code; an INTERNAL one, or anything that is not an
  * AppError, is logged and masked ("Unexpected error."). GraphQL's own parse and validation errors
@@ -94,11 +87,13 @@ export function createGraphqlYoga(ctx: AppContext) {
     landingPage: false,
     logging: false,
     context: ({ request }) => createGraphqlContext(request),
-    cors: corsFor(ctx),
+    cors: corsOptionsFor(ctx),
     maxRequestBodySize: GRAPHQL_MAX_BODY_BYTES,
     // JSON bodies only (graphql-plugin.ts refuses the other content types before Yoga sees them).
     multipart: false,
-    plugins: [useParserLimits(GRAPHQL_MAX_TOKENS), useValidationRules(allowIntrospection), ...(allowIntrospection ? [] : [useNoSuggestions()])],
+    plugins: [
+      useCompiledExecution(),
+      useParserLimits(GRAPHQL_MAX_TOKENS), useValidationRules(allowIntrospection), ...(allowIntrospection ? [] : [useNoSuggestions()])],
     maskedErrors: {
       isDev: false,
       maskError(error, message) {
@@ -108,9 +103,12 @@ export function createGraphqlYoga(ctx: AppContext) {
         if (isAppError(original) && original.code !== 'INTERNAL') {
           // The words and field errors of the table every HTTP adapter uses; GraphQL adds the code.
           const answer = toHttpAnswer(original, { signedIn: true })
-          const located = isGraphqlError ? (error as { nodes?: readonly never[]; path?: readonly (string | number)[] }) : {}
+          const located = isGraphqlError ? (error as Located) : {}
           return createGraphQLError(answer.message, {
             nodes: located.nodes,
+            // A compiled query's errors have positions in the source rather than nodes (compiled-execution.ts).
+            source: located.nodes ? undefined : located.source,
+            positions: located.nodes ? undefined : located.positions,
             path: located.path,
             extensions: { code: answer.code, ...(answer.fieldErrors ? { fieldErrors: answer.fieldErrors } : {}) },
           })

@@ -1,13 +1,13 @@
 import type { Actor } from '../auth/actor'
 import { resolveActor } from '../auth/resolve-actor'
 
-/** What every resolver receives: the acting user (null for a guest) and the request. */
+/** What every resolver receives: the acting user (null for a guest) and the request's headers. */
 export interface GraphqlContext {
   actor: Actor | null
-  request: Request
+  request: Pick<Request, 'headers'>
 }
 
 /** Builds the context from an HTTP request, or from the upgrade request of a graphql-ws connection. */
-export async function createGraphqlContext(request: Request): Promise<GraphqlContext> {
+export async function createGraphqlContext(request: Pick<Request, 'headers'>): Promise<GraphqlContext> {
   return { actor: await resolveActor(request), request }
 }

@@ -4,7 +4,9 @@ import { gzip as gzipCallback } from 'node:zlib'
 import type { AppContext } from '../context'
 import { acceptsGzip, varyWithAcceptEncoding } from '../http/compress-answers'
 import { bodyHasInvalidText, graphqlRefusal, INVALID_TEXT_MESSAGE, MAX_TEXT_BODY_BYTES, urlHasInvalidText } from '../http/invalid-text'
-import { GRAPHQL_PATH, type GraphqlYoga } from './create-yoga'
+import { corsSiteOf } from './cors'
+import { GRAPHQL_MAX_BODY_BYTES, GRAPHQL_PATH, type GraphqlYoga } from './create-yoga'
+import { executeJsonPost } from './execute-json-post'
 
 const gzip = promisify(gzipCallback)
 /** Answers smaller than this are sent as they are: compressing them saves less than it costs. */
@@ -88,12 +90,25 @@ async function answer(req: IncomingMessage, res: ServerResponse, ctx: AppContext
     else headers.set(name, value)
   }
   const yoga = ctx.services.graphql as GraphqlYoga
-  const response = await yoga.fetch(new Request(url, { method: 'POST', headers, body: body.toString('utf8') }), {})
-  let payload: Buffer = Buffer.from(await response.arrayBuffer())
-  res.statusCode = response.status
-  for (const [name, value] of response.headers) if (name !== 'set-cookie' && name !== 'content-length') res.setHeader(name, value)
-  const cookies = response.headers.getSetCookie()
-  if (cookies.length) res.setHeader('set-cookie', cookies)
+  const bodyText = body.toString('utf8')
+  // Yoga refuses a larger body itself (413); a plain query or mutation is run without its HTTP layer.
+  const direct =
+    body.byteLength <= GRAPHQL_MAX_BODY_BYTES
+      ? await executeJsonPost(yoga, { headers, bodyText, accept: req.headers.accept, site: corsSiteOf(ctx, req.headers.origin, req.headers.host) })
+      : undefined
+  let payload: Buffer
+  if (direct) {
+    payload = Buffer.from(direct.body)
+    res.statusCode = direct.status
+    for (const [name, value] of Object.entries(direct.headers)) res.setHeader(name, value)
+  } else {
+    const response = await yoga.fetch(new Request(url, { method: 'POST', headers, body: bodyText }), {})
+    payload = Buffer.from(await response.arrayBuffer())
+    res.statusCode = response.status
+    for (const [name, value] of response.headers) if (name !== 'set-cookie' && name !== 'content-length') res.setHeader(name, value)
+    const cookies = response.headers.getSetCookie()
+    if (cookies.length) res.setHeader('set-cookie', cookies)
+  }
   res.setHeader('cache-control', 'no-store')
   const vary = res.getHeader('vary')
   res.setHeader('vary', varyWithAcceptEncoding(vary === undefined ? undefined : String(vary)))

@@ -94,6 +94,33 @@ describe('cross-site requests (PUBLIC_URL unset: the site is the origin the requ
     expect(ownPost.headers.get('access-control-allow-credentials')).toBe('true')
   })
 
+  it('a JSON POST (answered without Yoga’s HTTP layer) gets the status, body and CORS headers Yoga gives the same query by GET', async () => {
+    const corsOf = (res: Response) => {
+      const found: Record<string, string> = {}
+      res.headers.forEach((value, name) => {
+        if (name.startsWith('access-control-')) found[name] = value
+      })
+      return { cors: found, variesByOrigin: /\borigin\b/i.test(res.headers.get('vary') ?? '') }
+    }
+    const cases = [
+      { who: 'the site’s page, signed in', origin: portal.url, cookie: victim.cookieHeader, query: nicknameQuery },
+      { who: 'another site, as a guest', origin: EVIL, cookie: undefined, query: '{ listJobRequests { id } }' },
+      { who: 'no Origin, as a guest', origin: undefined, cookie: undefined, query: '{ me { userId } }' },
+    ]
+    for (const { who, origin, cookie, query } of cases) {
+      const headers: Record<string, string> = { ...(origin ? { origin } : {}), ...(cookie ? { cookie } : {}) }
+      const viaGet = await fetch(`${portal.url}/graphql?query=${encodeURIComponent(query)}`, { headers })
+      const viaPost = await fetch(`${portal.url}/graphql`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify({ query }) })
+      expect({ who, status: viaPost.status, type: viaPost.headers.get('content-type'), ...corsOf(viaPost) }).toEqual({
+        who,
+        status: viaGet.status,
+        type: viaGet.headers.get('content-type'),
+        ...corsOf(viaGet),
+      })
+      expect(await viaPost.json()).toEqual(await viaGet.json())
+    }
+  })
+
   it('an API-token script without cookies works from any origin, and its answer never allows credentials', async () => {
     const created = await victim.gql<{ createApiToken: { token: string } }>('mutation { createApiToken(name: "cross-site script") { token } }')
     const token = created.data!.createApiToken.token
