@@ -3,6 +3,7 @@ import type { Config } from '@react-router/dev/config'
 import { themeBootScript } from './app/features/theme/theme-boot'
 import { prerenderedPaths } from './lib/route-table'
 import { bundleServer } from './server/bundle-server'
+import { deferHydrationInPrerenderedPages } from './server/http/defer-hydration'
 import { precompressStaticFiles } from './server/http/precompress-static-files'
 import { writeScriptHashManifest } from './server/http/script-hash-manifest'
 
@@ -15,6 +16,9 @@ export default {
   prerender: prerenderedPaths,
   async buildEnd({ reactRouterConfig, viteConfig }) {
     const clientDir = path.join(reactRouterConfig.buildDirectory, 'client')
+    // Prerendered pages start the framework after their first paint, not before it.
+    const deferred = await deferHydrationInPrerenderedPages(clientDir)
+    viteConfig.logger.info(`Deferred the framework of ${deferred} prerendered pages until after their first paint`)
     // The Content-Security-Policy allows the inline scripts the build produced, hashed here, and no others.
     const manifest = await writeScriptHashManifest({
       clientDir,

@@ -1,12 +1,15 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
+import { prerenderedPaths } from '../../../lib/route-table'
 import { newTrackedPage } from '../../setup/browser'
 import { browserSuite } from '../../setup/browser-suite'
-import { fileGzipKiB } from '../../setup/first-load'
+import { fileGzipKiB, referencedModules } from '../../setup/first-load'
 
-// What a page fetches after its load event while the visitor does nothing: only what it shows (the
-// System Status panel in view and its browser description). No wallet library without a wallet, no
+// What a page fetches after its load event while the visitor does nothing, beyond its own first-load
+// modules (which a prerendered page starts after its first paint, so often after the load event; their
+// size is held by the first-load budget): only what it shows (the System Status panel in view and its
+// browser description). No wallet library without a wallet, no
 // form code or schema library before a form is used, nothing "just in case". The budget holds what the
 // pages in view load today (the carousel of a service page, the training tables, the panel).
 const clientDir = path.resolve(import.meta.dirname, '../../..', process.env.BUILD_DIR ?? 'build', 'client')
@@ -29,8 +32,14 @@ describe('JavaScript loaded after the load event without interaction', () => {
 
   // Every route's page is opened together and watched for the same idle time, once for the file.
   const routes = ['/', '/contact', '/services/cam', '/examples/wind-load-silo', '/training', '/about']
-  const loadedBy = new Map<string, { file: string; afterLoad: boolean }[]>()
+  const loadedBy = new Map<string, { file: string; afterLoad: boolean; afterFirstPaint: boolean }[]>()
+  /** Per route, the first-load modules its HTML starts (file names under assets/). */
+  const firstLoadOf = new Map<string, string[]>()
   beforeAll(async () => {
+    for (const route of routes) {
+      const html = await (await fetch(suite.server.url + route)).text()
+      firstLoadOf.set(route, referencedModules(html, clientDir).map((url) => url.replace('/assets/', '')))
+    }
     const pages = await Promise.all(routes.map(() => newTrackedPage(suite.browser, { viewport: { width: 1440, height: 900 } })))
     try {
       await Promise.all(pages.map(({ page }, i) => page.goto(suite.server.url + routes[i], { waitUntil: 'load' })))
@@ -39,10 +48,11 @@ describe('JavaScript loaded after the load event without interaction', () => {
       for (const [i, { page }] of pages.entries()) {
         const loaded = await page.evaluate(() => {
           const [navigation] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[]
+          const firstPaint = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.POSITIVE_INFINITY
           return performance
             .getEntriesByType('resource')
             .filter((e) => /\.(js|wasm)$/.test(e.name))
-            .map((e) => ({ file: new URL(e.name).pathname.replace('/assets/', ''), afterLoad: e.startTime >= navigation!.loadEventEnd }))
+            .map((e) => ({ file: new URL(e.name).pathname.replace('/assets/', ''), afterLoad: e.startTime >= navigation!.loadEventEnd, afterFirstPaint: e.startTime >= firstPaint }))
         })
         loadedBy.set(routes[i]!, loaded)
       }
@@ -52,15 +62,28 @@ describe('JavaScript loaded after the load event without interaction', () => {
   })
 
   it.each(routes)(
-    `%s loads no viewer code at all, and no wallet, form or schema code and at most ${AFTER_LOAD_GOAL_KIB} KiB (gzip) in all after its load event`,
+    `%s loads its own modules, no viewer code at all, and beyond its own modules no wallet, form or schema code and at most ${AFTER_LOAD_GOAL_KIB} KiB (gzip) after its load event`,
     (route) => {
       const loaded = loadedBy.get(route)!
       // No byte of the CAD viewer, before or after the load event.
       expect(loaded.filter((l) => viewerChunks.includes(l.file) || l.file.endsWith('.wasm'))).toEqual([])
-      const after = loaded.filter((l) => l.afterLoad).map((l) => l.file)
+      // The page's own modules load without interaction (the page hydrates), whenever they start.
+      const firstLoad = firstLoadOf.get(route)!
+      expect(firstLoad.length).toBeGreaterThanOrEqual(3)
+      expect(firstLoad.filter((f) => !loaded.some((l) => l.file === f))).toEqual([])
+      const after = loaded.filter((l) => l.afterLoad && !firstLoad.includes(l.file)).map((l) => l.file)
       expect(after.filter((f) => neverUnasked.includes(f))).toEqual([])
       const kib = after.reduce((sum, f) => sum + fileGzipKiB(path.join(clientDir, 'assets'), f), 0)
       expect(kib).toBeLessThanOrEqual(AFTER_LOAD_GOAL_KIB)
     },
   )
+
+  // A prerendered page shows its content before it fetches any script: nothing competes with the HTML
+  // and the stylesheet for a slow link before the first paint.
+  const prerendered = routes.filter((route) => prerenderedPaths.includes(route))
+  it.each(prerendered)('%s (prerendered) starts no script before its first contentful paint', (route) => {
+    const loaded = loadedBy.get(route)!
+    expect(loaded.length).toBeGreaterThan(0)
+    expect(loaded.filter((l) => !l.afterFirstPaint).map((l) => l.file)).toEqual([])
+  })
 })

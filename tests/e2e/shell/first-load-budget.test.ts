@@ -21,7 +21,7 @@ describe('first-load JavaScript of the public pages', () => {
 
   it.each(publicRoutes)(`%s loads at most ${FIRST_LOAD_JS_GOAL_KIB} KiB (gzip) before any interaction`, async (route) => {
     const html = await (await fetch(server.url + route)).text()
-    const modules = referencedModules(html)
+    const modules = referencedModules(html, clientDir)
     // The entry, the framework and the shell at least: a page whose scripts were not found fails here.
     expect(modules.length).toBeGreaterThanOrEqual(3)
     expect(gzipKiB(clientDir, modules)).toBeGreaterThan(100)

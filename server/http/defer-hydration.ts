@@ -1,0 +1,74 @@
+import { readdir, readFile, writeFile } from 'node:fs/promises'
+import path from 'node:path'
+
+const MODULE_PRELOAD = /<link rel="modulepreload" href="[^"]*"\/>/g
+const MODULE_SCRIPT = /<script type="module" async="">([\s\S]*?)<\/script>/g
+const NAMESPACE_IMPORT = /import \* as (\w+) from "([^"]+)";/g
+const BARE_IMPORT = /import "([^"]+)";/g
+
+/** After the load event, how long a page that never paints content waits before it starts anyway. */
+const START_WITHOUT_PAINT_MS = 1000
+
+/**
+ * The loader that replaces a page's module script: it imports the same modules, sets the same
+ * globals and starts the same entry, but only once the browser reports the page's first contentful
+ * paint, so nothing the framework needs is fetched before the content shows. A page that is not
+ * visible (opened in the background) starts at once; one that never paints content starts a moment
+ * after its load event. A classic script: `import()` works there, and the policy allows it by its hash.
+ */
+export function deferredLoader(moduleScript: string): string {
+  const bindings: string[] = []
+  const urls: string[] = []
+  let rest = moduleScript.replace(NAMESPACE_IMPORT, (_, name: string, url: string) => {
+    bindings.push(`${name}=m[${urls.length}]`)
+    urls.push(url)
+    return ''
+  })
+  rest = rest.replace(BARE_IMPORT, (_, url: string) => {
+    urls.push(url)
+    return ''
+  })
+  // Anything else imported statically could not run in a classic script: the build stops instead.
+  if (/^\s*import\s*[\w*{"]/m.test(rest)) throw new Error(`A prerendered page's module script has an import the deferred loader cannot keep:\n${moduleScript.slice(0, 500)}`)
+  const body = rest.replace(/^\s*;\s*/, '').trim()
+  return (
+    '(function(){var started=0;' +
+    `function start(){if(started)return;started=1;Promise.all([${urls.map((u) => `import(${JSON.stringify(u)})`).join(',')}]).then(function(m){var ${bindings.join(',') || '_=m'};\n${body}\n})}` +
+    "if(document.visibilityState!=='visible')return start();" +
+    "try{new PerformanceObserver(function(list,observer){if(list.getEntriesByName('first-contentful-paint').length){observer.disconnect();start()}}).observe({type:'paint',buffered:true})}catch(e){return start()}" +
+    `addEventListener('load',function(){setTimeout(start,${START_WITHOUT_PAINT_MS})})` +
+    '})()'
+  )
+}
+
+/** One prerendered page without module preloads, its module script replaced by the deferred loader. */
+export function deferHydrationInPage(html: string): string {
+  let scripts = 0
+  const out = html.replace(MODULE_PRELOAD, '').replace(MODULE_SCRIPT, (_, code: string) => {
+    scripts++
+    return `<script>${deferredLoader(code)}</script>`
+  })
+  if (scripts !== 1) throw new Error(`A prerendered page has ${scripts} module scripts where the deferred loader expects one`)
+  return out
+}
+
+/**
+ * Public pages show everything they have without JavaScript: they are prerendered, and the framework
+ * only adds the header's widgets and client-side navigation. React Router starts every page by
+ * preloading its modules (about a hundred KiB) in `<head>`, and on a slow mobile link those downloads
+ * share the line with the HTML and the stylesheet before anything is painted. At build time, each
+ * prerendered page loses the preloads and starts the framework after its first paint. Pages rendered
+ * per request (the portal) keep React Router's way.
+ */
+export async function deferHydrationInPrerenderedPages(clientDir: string): Promise<number> {
+  let pages = 0
+  for (const entry of await readdir(clientDir, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile() || !entry.name.endsWith('.html')) continue
+    const file = path.join(entry.parentPath, entry.name)
+    const html = await readFile(file, 'utf8')
+    if (!html.includes('<script type="module" async="">')) continue
+    await writeFile(file, deferHydrationInPage(html))
+    pages++
+  }
+  return pages
+}
