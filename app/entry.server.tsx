@@ -6,6 +6,7 @@ import { createContext, ServerRouter } from "react-router";
 import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
+import { deferHydrationInPage } from "../server/http/defer-hydration";
 import { logRequestError } from "../server/http/log-request-error";
 
 export const streamTimeout = 5_000;
@@ -24,6 +25,17 @@ export const nonceContext = createContext<string>("");
  */
 export function handleError(error: unknown, { request }: { request: Request }) {
   if (!request.signal.aborted) logRequestError(error, request);
+}
+
+/**
+ * A public page rendered per request whose route's handle has `deferHydration: true` is sent whole,
+ * its framework started after its first contentful paint, as prerendered pages are (see
+ * server/http/defer-hydration.ts).
+ */
+function defersHydration(context: EntryContext): boolean {
+  return context.staticHandlerContext.matches.some(
+    (match) => (context.routeModules[match.route.id]?.handle as { deferHydration?: boolean } | undefined)?.deferHydration === true,
+  );
 }
 
 export default function handleRequest(
@@ -48,8 +60,9 @@ export default function handleRequest(
 
     // Ensure requests from bots and SPA Mode renders wait for all content to load before responding
     // https://react.dev/reference/react-dom/server/renderToPipeableStream#waiting-for-all-content-to-load-for-crawlers-and-static-generation
+    const deferred = defersHydration(routerContext);
     const readyOption: keyof RenderToPipeableStreamOptions =
-      (userAgent && isbot(userAgent)) || routerContext.isSpaMode
+      deferred || (userAgent && isbot(userAgent)) || routerContext.isSpaMode
         ? "onAllReady"
         : "onShellReady";
 
@@ -74,10 +87,26 @@ export default function handleRequest(
               callback();
             },
           });
-          const stream = createReadableStreamFromReadable(body);
-
-          // The default entry omits the charset (STACK-NOTES.md).
+          // The default entry omits the charset.
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+
+          if (deferred) {
+            const chunks: Buffer[] = [];
+            body.on("data", (chunk: Buffer) => chunks.push(chunk));
+            body.on("end", () => {
+              let html = Buffer.concat(chunks).toString("utf8");
+              try {
+                html = deferHydrationInPage(html);
+              } catch (error) {
+                // The page still works as React Router wrote it; the log says why it was not deferred.
+                logRequestError(error, request);
+              }
+              resolve(new Response(html, { headers: responseHeaders, status: responseStatusCode }));
+            });
+            pipe(body);
+            return;
+          }
+          const stream = createReadableStreamFromReadable(body);
 
           pipe(body);
 

@@ -11,6 +11,9 @@ import { loadContactPage, submitContact } from './contact.server'
 
 export const meta = metaFromLoader
 
+/** Rendered per request (the map's key is configuration), but started after its first paint like the prerendered pages. */
+export const handle = { deferHydration: true }
+
 /** A refused message tells clients when to try again. */
 export const headers: HeadersFunction = ({ actionHeaders }) => {
   const retryAfter = actionHeaders.get('Retry-After')

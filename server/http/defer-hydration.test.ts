@@ -89,6 +89,16 @@ describe('deferHydrationInPage', () => {
     expect(blank.imported).toHaveLength(3)
   })
 
+  it('keeps the nonce of a page rendered per request on the loader', () => {
+    const rendered = page
+      .replaceAll('"/>', '" nonce="abc=="/>')
+      .replace('<script type="module" async="">', '<script nonce="abc==" type="module" async="">')
+    const out = deferHydrationInPage(rendered)
+    expect(out).not.toContain('modulepreload')
+    expect(out).not.toContain('type="module"')
+    expect(out).toMatch(/<script nonce="abc==">\(function\(\)\{/)
+  })
+
   it('stops the build on a static import it cannot keep, or a page without exactly one module script', () => {
     expect(() => deferredLoader(`import { x } from "/assets/x.js";\nx()`)).toThrow(/cannot keep/)
     expect(() => deferHydrationInPage('<html><body>No scripts</body></html>')).toThrow(/0 module scripts/)

@@ -1,8 +1,9 @@
 import { readdir, readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 
-const MODULE_PRELOAD = /<link rel="modulepreload" href="[^"]*"\/>/g
-const MODULE_SCRIPT = /<script type="module" async="">([\s\S]*?)<\/script>/g
+// As React Router writes them; a page rendered per request carries its nonce on each.
+const MODULE_PRELOAD = /<link rel="modulepreload" href="[^"]*"(?: nonce="[^"]*")?\/>/g
+const MODULE_SCRIPT = /<script(?: nonce="([^"]*)")? type="module" async="">([\s\S]*?)<\/script>/g
 const NAMESPACE_IMPORT = /import \* as (\w+) from "([^"]+)";/g
 const BARE_IMPORT = /import "([^"]+)";/g
 
@@ -41,12 +42,12 @@ export function deferredLoader(moduleScript: string): string {
   )
 }
 
-/** One prerendered page without module preloads, its module script replaced by the deferred loader. */
+/** One page without module preloads, its module script replaced by the deferred loader (with the same nonce). */
 export function deferHydrationInPage(html: string): string {
   let scripts = 0
-  const out = html.replace(MODULE_PRELOAD, '').replace(MODULE_SCRIPT, (_, code: string) => {
+  const out = html.replace(MODULE_PRELOAD, '').replace(MODULE_SCRIPT, (_, nonce: string | undefined, code: string) => {
     scripts++
-    return `<script>${deferredLoader(code)}</script>`
+    return `<script${nonce ? ` nonce="${nonce}"` : ''}>${deferredLoader(code)}</script>`
   })
   if (scripts !== 1) throw new Error(`A prerendered page has ${scripts} module scripts where the deferred loader expects one`)
   return out
@@ -57,8 +58,9 @@ export function deferHydrationInPage(html: string): string {
  * only adds the header's widgets and client-side navigation. React Router starts every page by
  * preloading its modules (about a hundred KiB) in `<head>`, and on a slow mobile link those downloads
  * share the line with the HTML and the stylesheet before anything is painted. At build time, each
- * prerendered page loses the preloads and starts the framework after its first paint. Pages rendered
- * per request (the portal) keep React Router's way.
+ * prerendered page loses the preloads and starts the framework after its first paint. A public page
+ * rendered per request does the same when its route's handle asks for it (`deferHydration`, applied
+ * by the server entry); the portal keeps React Router's way.
  */
 export async function deferHydrationInPrerenderedPages(clientDir: string): Promise<number> {
   let pages = 0

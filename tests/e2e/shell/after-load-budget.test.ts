@@ -1,7 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { prerenderedPaths } from '../../../lib/route-table'
 import { newTrackedPage } from '../../setup/browser'
 import { browserSuite } from '../../setup/browser-suite'
 import { fileGzipKiB, referencedModules } from '../../setup/first-load'
@@ -78,10 +77,10 @@ describe('JavaScript loaded after the load event without interaction', () => {
     },
   )
 
-  // A prerendered page shows its content before it fetches any script: nothing competes with the HTML
-  // and the stylesheet for a slow link before the first paint.
-  const prerendered = routes.filter((route) => prerenderedPaths.includes(route))
-  it.each(prerendered)('%s (prerendered) starts no script before its first contentful paint', (route) => {
+  // A public page shows its content before it fetches any script: nothing competes with the HTML and
+  // the stylesheet for a slow link before the first paint (prerendered pages, and /contact, which is
+  // rendered per request).
+  it.each(routes)('%s starts no script before its first contentful paint', (route) => {
     const loaded = loadedBy.get(route)!
     expect(loaded.length).toBeGreaterThan(0)
     expect(loaded.filter((l) => !l.afterFirstPaint).map((l) => l.file)).toEqual([])
