@@ -29,14 +29,29 @@ function withPositions(error: GraphQLError, source: Source): GraphQLError {
   })
 }
 
+/** A document runs on the generic executor this many times before it is compiled. */
+const COMPILE_FROM_EXECUTION = 3
+
 /**
- * Queries and mutations run as code compiled once per document (graphql-jit) rather than walked by
- * the generic executor field by field: the compiled form of a document is kept beside the parsed
- * document Yoga caches by its text. Subscriptions (the chat's streams) keep the generic executor.
- * Must come before the error masking, which reads the positions it restores.
+ * Queries and mutations that a client repeats run as code compiled once per document (graphql-jit)
+ * rather than walked by the generic executor field by field: the compiled form is kept beside the
+ * parsed document Yoga caches by its text. Compiling costs more than a few executions, so a document
+ * is compiled from its third execution on; one-off documents never are. Subscriptions (the chat's
+ * streams) keep the generic executor. Must come before the error masking, which reads the positions
+ * it restores.
  */
 export function useCompiledExecution(): Plugin {
-  const { onExecute } = useGraphQlJit()
+  const executions = new WeakMap<object, number>()
+  const { onExecute } = useGraphQlJit(
+    {},
+    {
+      enableIf: ({ document }) => {
+        const count = (executions.get(document) ?? 0) + 1
+        executions.set(document, count)
+        return count >= COMPILE_FROM_EXECUTION
+      },
+    },
+  )
   return {
     onExecute(payload) {
       void onExecute!(payload as never)
