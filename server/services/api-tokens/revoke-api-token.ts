@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm'
+import type { ActorCache } from '../../auth/actor-cache'
 import { getAppContext } from '../../context'
 import { apiTokens } from '../../db/schema'
 import { AppError } from '../../errors/app-error'
@@ -9,10 +10,15 @@ import { isUuid } from '../shared/is-uuid'
 export async function revokeApiToken({ actor, id }: { actor: MaybeActor; id: string }): Promise<{ id: string }> {
   const a = requireSignedIn(actor)
   if (!isUuid(id)) throw new AppError('NOT_FOUND', 'Token not found')
-  const { db } = getAppContext()
+  const { db, services } = getAppContext()
   const [token] = await db.select({ userId: apiTokens.userId }).from(apiTokens).where(eq(apiTokens.id, id)).limit(1)
   if (!token) throw new AppError('NOT_FOUND', 'Token not found')
   if (token.userId !== a.userId) throw new AppError('UNAUTHORIZED')
   await db.delete(apiTokens).where(eq(apiTokens.id, id))
+  // Counts in this process at once, before the answer goes back: the database's announcement reaches
+  // this process's listener a moment after the commit, and the script's next call could come first.
+  // Other processes and instances forget it when they hear the announcement.
+  const actorCache = services.actorCache as ActorCache | undefined
+  actorCache?.forgetUser(token.userId)
   return { id }
 }
