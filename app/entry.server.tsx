@@ -92,6 +92,7 @@ export default function handleRequest(
 
           if (deferred) {
             const chunks: Buffer[] = [];
+            body.on("error", reject);
             body.on("data", (chunk: Buffer) => chunks.push(chunk));
             body.on("end", () => {
               let html = Buffer.concat(chunks).toString("utf8");

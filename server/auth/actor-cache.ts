@@ -4,6 +4,12 @@ import type { Actor } from './actor'
 const ACTOR_CACHE_TTL_MS = 10_000
 const MAX_ENTRIES = 20_000
 
+/** What a database lookup found: the actor, and when the session or token ends (null: never). */
+export interface Resolved {
+  actor: Actor
+  endsAt: Date | null | undefined
+}
+
 interface Entry {
   actor: Actor
   /** The earlier of the cache's lifetime and the session's or token's own end. */
@@ -27,10 +33,10 @@ export class ActorCache {
   private readonly lookups = new Map<string, { generation: number; answer: Promise<Actor | null> }>()
   private trusted = false
   /**
-   * Counts announcements. A caller reads it before asking the database and passes it to set(): an
-   * answer that an announcement may have overtaken meanwhile is not remembered.
+   * Counts announcements. A lookup notes it before asking the database: an answer that an
+   * announcement may have overtaken meanwhile is not remembered.
    */
-  generation = 0
+  private generation = 0
 
   /** Whether announcements are heard now; false empties the cache and stops using it. */
   setTrusted(trusted: boolean) {
@@ -50,25 +56,34 @@ export class ActorCache {
   }
 
   /**
-   * The actor of a key that get() did not know: one database lookup per key at a time. Requests that
-   * miss the same key together (a busy client's many requests just after its entry expired) share
-   * the lookup under way instead of each reading the session again, unless an announcement came
-   * since it started: those requests ask again. While announcements are not heard, each asks alone.
-   * `ask` receives the generation to pass to set().
+   * The actor of a key: remembered, or read by `ask` (which also says until when the answer holds)
+   * and remembered unless an announcement came meanwhile. One database lookup per key at a time:
+   * requests that miss the same key together (a busy client's many requests just after its entry
+   * expired) share the lookup under way instead of each reading the session again, unless an
+   * announcement came since it started: those requests ask again. While announcements are not
+   * heard, each asks alone and nothing is remembered.
    */
-  lookup(key: string, ask: (generation: number) => Promise<Actor | null>): Promise<Actor | null> {
-    if (!this.trusted) return ask(this.generation)
+  resolve(key: string, ask: () => Promise<Resolved | null>): Actor | Promise<Actor | null> {
+    const remembered = this.get(key)
+    if (remembered) return remembered
+    if (!this.trusted) return ask().then((found) => found?.actor ?? null)
     const running = this.lookups.get(key)
     if (running && running.generation === this.generation) return running.answer
     const generation = this.generation
-    const answer = ask(generation).finally(() => {
-      if (this.lookups.get(key)?.answer === answer) this.lookups.delete(key)
-    })
+    const answer = ask()
+      .then((found) => {
+        if (!found) return null
+        this.set(key, found.actor, found.endsAt, generation)
+        return found.actor
+      })
+      .finally(() => {
+        if (this.lookups.get(key)?.answer === answer) this.lookups.delete(key)
+      })
     this.lookups.set(key, { generation, answer })
     return answer
   }
 
-  set(key: string, actor: Actor, endsAt: Date | null | undefined, generation: number) {
+  private set(key: string, actor: Actor, endsAt: Date | null | undefined, generation: number) {
     if (!this.trusted || generation !== this.generation) return
     if (this.entries.size >= MAX_ENTRIES) {
       // The oldest entry goes first (a Map keeps insertion order).

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm'
 import { getAppContext } from '../context'
 import { users } from '../db/schema'
 import { isAdminGroups, type Actor } from './actor'
-import type { ActorCache } from './actor-cache'
+import type { ActorCache, Resolved } from './actor-cache'
 import { resolveApiToken } from './api-token'
 import type { Auth } from './create-auth'
 
@@ -30,34 +30,32 @@ export async function resolveActor(request: Request | { headers: Headers }): Pro
   if (authorization?.toLowerCase().startsWith('bearer ')) {
     const token = authorization.slice(7).trim()
     const key = `bearer:${createHash('sha256').update(token).digest('base64url')}`
-    return cache?.get(key) ?? (cache ? cache.lookup(key, (generation) => actorOfToken(token, key, cache, generation)) : actorOfToken(token, key))
+    const ask = () => actorOfToken(token)
+    return cache ? cache.resolve(key, ask) : ask().then((found) => found?.actor ?? null)
   }
   const auth = ctx.services.auth as Auth | undefined
   const key = auth ? sessionCacheKey(headers) : null
   if (!key) return null
-  return cache?.get(key) ?? (cache ? cache.lookup(key, (generation) => actorOfSession(auth!, headers, key, cache, generation)) : actorOfSession(auth!, headers, key))
+  const ask = () => actorOfSession(auth!, headers)
+  return cache ? cache.resolve(key, ask) : ask().then((found) => found?.actor ?? null)
 }
 
-/** The owner of an API token, read from the database (and remembered when a cache is given). */
-async function actorOfToken(token: string, key: string, cache?: ActorCache, generation = 0): Promise<Actor | null> {
+/** The owner of an API token, read from the database, and when the token ends. */
+async function actorOfToken(token: string): Promise<Resolved | null> {
   const { db } = getAppContext()
   const resolved = await resolveApiToken(token)
   if (!resolved) return null
   const [user] = await db.select({ id: users.id, email: users.email, groups: users.groups, emailVerified: users.emailVerified }).from(users).where(eq(users.id, resolved.userId)).limit(1)
   if (!user || !user.emailVerified) return null
-  const actor = { userId: user.id, email: user.email, groups: user.groups, isAdmin: isAdminGroups(user.groups) }
-  cache?.set(key, actor, resolved.expiresAt, generation)
-  return actor
+  return { actor: { userId: user.id, email: user.email, groups: user.groups, isAdmin: isAdminGroups(user.groups) }, endsAt: resolved.expiresAt }
 }
 
-/** The user of a session cookie, read through better-auth (and remembered when a cache is given). */
-async function actorOfSession(auth: Auth, headers: Headers, key: string, cache?: ActorCache, generation = 0): Promise<Actor | null> {
+/** The user of a session cookie, read through better-auth, and when the session ends. */
+async function actorOfSession(auth: Auth, headers: Headers): Promise<Resolved | null> {
   const session = await auth.api.getSession({ headers }).catch(() => null)
   if (!session) return null
   // The session read the user row already (groups included, see create-auth.ts).
   const { id, email, emailVerified, groups } = session.user as { id: string; email: string; emailVerified: boolean; groups?: string[] | null }
   if (!emailVerified) return null
-  const actor = { userId: id, email, groups: groups ?? [], isAdmin: isAdminGroups(groups) }
-  cache?.set(key, actor, session.session.expiresAt, generation)
-  return actor
+  return { actor: { userId: id, email, groups: groups ?? [], isAdmin: isAdminGroups(groups) }, endsAt: session.session.expiresAt }
 }

@@ -54,6 +54,7 @@ export function useCompiledExecution(): Plugin {
   )
   return {
     onExecute(payload) {
+      // With a synchronous enableIf, graphql-jit's hook chooses the executor before it returns.
       void onExecute!(payload as never)
       const source = payload.args.document.loc?.source
       return {

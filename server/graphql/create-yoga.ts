@@ -93,7 +93,10 @@ export function createGraphqlYoga(ctx: AppContext) {
     multipart: false,
     plugins: [
       useCompiledExecution(),
-      useParserLimits(GRAPHQL_MAX_TOKENS), useValidationRules(allowIntrospection), ...(allowIntrospection ? [] : [useNoSuggestions()])],
+      useParserLimits(GRAPHQL_MAX_TOKENS),
+      useValidationRules(allowIntrospection),
+      ...(allowIntrospection ? [] : [useNoSuggestions()]),
+    ],
     maskedErrors: {
       isDev: false,
       maskError(error, message) {

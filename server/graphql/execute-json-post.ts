@@ -21,7 +21,7 @@ export interface DirectAnswer {
  * `variables` and a text `operationName`; undefined for anything else (a batch, `extensions`, a
  * parameter Yoga refuses, a body that is not JSON), which goes through Yoga whole.
  */
-export function plainParams(text: string): PlainParams | undefined {
+function plainParams(text: string): PlainParams | undefined {
   let body: unknown
   try {
     body = JSON.parse(text)
