@@ -6,6 +6,7 @@ import { EARTH_RADIUS_KM } from '../../../lib/geo'
 import { site } from '../../../lib/site'
 import { allowPageErrors, launchBrowser, newTrackedPage } from '../../setup/browser'
 import { browserSuite } from '../../setup/browser-suite'
+import { waitForHydration } from '../shell/shell-helpers'
 import { startTestServer, type TestServer } from '../../setup/test-server'
 import { expectNoAxeViolations, expectNoAxeViolationsInEveryTheme, queryServerDatabase } from './support'
 
@@ -60,7 +61,7 @@ describe('contact page', () => {
       ['Message', 'Budget £500', m.messageCharacters],
     ]
     // Wait for hydration: the browser-side check runs before anything is sent.
-    await page.waitForFunction(() => document.querySelector('form[aria-labelledby="contact-form-heading"]') && (window as unknown as { __reactRouterContext?: unknown }).__reactRouterContext)
+    await waitForHydration(page)
     for (const [label, value, message] of cases) {
       await fill(page, { [label.toLowerCase()]: value })
       await page.getByRole('button', { name: 'SEND MESSAGE' }).click()
@@ -93,7 +94,7 @@ describe('contact page', () => {
       if (route.request().method() === 'POST') await held
       await route.continue()
     })
-    await page.waitForFunction(() => (window as unknown as { __reactRouterContext?: unknown }).__reactRouterContext)
+    await waitForHydration(page)
     await page.getByRole('button', { name: 'SEND MESSAGE' }).click()
     const sending = page.getByRole('button', { name: 'Sending Message' })
     await sending.waitFor()
@@ -144,7 +145,7 @@ describe('contact page', () => {
     const page = await open()
     const email = 'db-down@example.com'
     await fill(page, { email })
-    await page.waitForFunction(() => (window as unknown as { __reactRouterContext?: unknown }).__reactRouterContext)
+    await waitForHydration(page)
     // A real fault: the table the message goes to is unavailable.
     await queryServerDatabase(suite.server, 'ALTER TABLE contact RENAME TO contact_unavailable')
     try {
@@ -224,7 +225,7 @@ describe('contact page', () => {
     expect(html).toContain(`>${valid.message}</textarea>`)
     const page = await open()
     await fill(page, { email: 'patient@example.com' })
-    await page.waitForFunction(() => (window as unknown as { __reactRouterContext?: unknown }).__reactRouterContext)
+    await waitForHydration(page)
     await page.getByRole('button', { name: 'SEND MESSAGE' }).click()
     await page.getByRole('alert').filter({ hasText: contactPage.rateLimited }).waitFor()
     expect(await form(page).getByLabel('Message').inputValue()).toBe(valid.message)
