@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import os from 'node:os'
 import path from 'node:path'
 import { freePort } from '../../tests/setup/free-port'
-import { ensureCommand } from './wrk'
+import { ensureCommand, installPackages } from './wrk'
 
 export interface Nginx {
   url: string
@@ -19,7 +19,7 @@ const BROTLI_MODULE = '/usr/lib/nginx/modules/ngx_http_brotli_static_module.so'
  */
 export async function startNginx(root: string): Promise<Nginx | null> {
   if (!ensureCommand('nginx', ['nginx-light', 'libnginx-mod-http-brotli-static'])) return null
-  if (!existsSync(BROTLI_MODULE)) ensureCommand('true', ['libnginx-mod-http-brotli-static'])
+  if (!existsSync(BROTLI_MODULE)) installPackages(['libnginx-mod-http-brotli-static'])
   const brotli = existsSync(BROTLI_MODULE)
   if (!brotli) console.log('(nginx runs without brotli_static: libnginx-mod-http-brotli-static is missing)')
   const port = await freePort()

@@ -10,15 +10,19 @@ import { runLoad, type LoadResult } from './load'
  */
 export function ensureCommand(command: string, packages: string[]): boolean {
   const found = () => spawnSync('sh', ['-c', `command -v ${command}`], { stdio: 'ignore' }).status === 0
-  if (found()) return true
+  if (!found()) installPackages(packages)
+  return found()
+}
+
+/** Installs Debian packages with apt-get; says so when it cannot. */
+export function installPackages(packages: string[]) {
   try {
     const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' }
     execFileSync('apt-get', ['update', '-qq'], { stdio: 'ignore', env })
     execFileSync('apt-get', ['install', '-y', '-qq', '--no-install-recommends', ...packages], { stdio: 'ignore', env })
   } catch {
-    console.log(`(${command} is not installed and apt-get could not install ${packages.join(' ')})`)
+    console.log(`(apt-get could not install ${packages.join(' ')})`)
   }
-  return found()
 }
 
 export interface WrkOptions {
