@@ -1,4 +1,5 @@
-import { useId, useState } from 'react'
+import { startTransition, useId, useState } from 'react'
+import { preload } from 'react-dom'
 import { Link } from 'react-router'
 import type { CaseStudy, StudyBlock } from '../../../content/examples/types'
 import { CategoryBadge } from './category-badge'
@@ -13,6 +14,12 @@ export interface CaseStudyPageProps {
   study: CaseStudy
   /** KaTeX HTML by equation id, rendered by the route's loader. */
   equations?: Record<string, string>
+  /**
+   * The URL of the stylesheet the equations need. Every equation is in the collapsed write-up, so it
+   * is linked when the write-up first opens (fetched as soon as the visitor points at or focuses the
+   * button), never in the way of the page's first paint.
+   */
+  equationStylesheet?: string
 }
 
 /**
@@ -20,8 +27,12 @@ export interface CaseStudyPageProps {
  * "Read Full Study" / "Show Less" button. The write-up is always in the HTML (hidden while
  * collapsed), so search engines and readers without JavaScript's help still have the text.
  */
-export function CaseStudyPage({ study, equations = {} }: CaseStudyPageProps) {
+export function CaseStudyPage({ study, equations = {}, equationStylesheet }: CaseStudyPageProps) {
   const [expanded, setExpanded] = useState(false)
+  const [opened, setOpened] = useState(false)
+  const preloadStylesheet = () => {
+    if (equationStylesheet) preload(equationStylesheet, { as: 'style' })
+  }
   const fullStudyId = useId()
   let figureNumber = 1 // the lead figure is Figure 1
   let tableNumber = 0
@@ -73,12 +84,22 @@ export function CaseStudyPage({ study, equations = {} }: CaseStudyPageProps) {
         type="button"
         aria-expanded={expanded}
         aria-controls={fullStudyId}
-        onClick={() => setExpanded((open) => !open)}
+        onPointerEnter={preloadStylesheet}
+        onFocus={preloadStylesheet}
+        // A transition: React holds the write-up back until the stylesheet linked below has loaded,
+        // so its maths never shows unstyled.
+        onClick={() =>
+          startTransition(() => {
+            setOpened(true)
+            setExpanded((open) => !open)
+          })
+        }
         className="rounded-md bg-(--color-highlight) px-5 py-2 font-semibold text-(--color-background) hover:opacity-90 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-(--color-highlight)"
       >
         {expanded ? 'Show Less' : 'Read Full Study'}
       </button>
       <div id={fullStudyId} hidden={!expanded} data-testid="full-study" className="mt-6">
+        {opened && equationStylesheet && <link rel="stylesheet" href={equationStylesheet} precedence="equations" />}
         {study.sections.map((section, i) => (
           <section key={section.id} aria-labelledby={section.id} className="mt-8">
             <h2 id={section.id} className="text-2xl font-semibold">

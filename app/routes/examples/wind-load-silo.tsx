@@ -1,5 +1,5 @@
 import katexStylesheet from 'katex/dist/katex.min.css?url'
-import { useLoaderData, type LinksFunction } from 'react-router'
+import { useLoaderData } from 'react-router'
 import { windLoadSilo } from '../../../content/examples/wind-load-silo'
 import { metaFromLoader } from '../../../lib/meta-from-loader'
 import { CaseStudyPage } from '../../components/case-study/case-study-page'
@@ -9,11 +9,10 @@ import { caseStudyData } from './case-study.server'
 export const meta = metaFromLoader
 
 export const loader = () => caseStudyData(windLoadSilo, { equations: true })
-// KaTeX's stylesheet, on this page only. As a URL (not a side-effect import) the server build
-// refers to the client's file instead of emitting a copy of its own.
-export const links: LinksFunction = () => [{ rel: 'stylesheet', href: katexStylesheet }]
 
 export default function WindLoadSiloPage() {
   const { content } = useLoaderData<typeof loader>()
-  return <CaseStudyPage study={content.study} equations={content.equations} />
+  // KaTeX's stylesheet, on this page only, linked when the write-up opens. As a URL (not a side-effect
+  // import) the server build refers to the client's file instead of emitting a copy of its own.
+  return <CaseStudyPage study={content.study} equations={content.equations} equationStylesheet={katexStylesheet} />
 }

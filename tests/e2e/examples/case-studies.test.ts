@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { caseStudyContent } from '../../../content/examples'
+import { windLoadSilo } from '../../../content/examples/wind-load-silo'
 import { expectNoAxeViolations, expectNoConsoleErrors, startExamplesEnv, waitForHydration, type ExamplesEnv } from './examples-env'
 
 const infoLabels = ['Author', 'Category', 'Focus', 'Challenge', 'Approach', 'Highlight', 'Impact'] as const
@@ -149,19 +150,66 @@ describe('visitor reads a case study', () => {
     expect(raw).toContain('<math xmlns="http://www.w3.org/1998/Math/MathML"')
     expect(raw).toMatch(/<table/)
 
-    // The KaTeX stylesheet is linked on this page only, and its fonts come from our own assets.
+    // Nothing but the site's own stylesheet stands before the first paint: the maths is in the
+    // collapsed write-up, so KaTeX's stylesheet is linked only when it opens.
     const sheets = (html: string) => [...html.matchAll(/<link rel="stylesheet" href="([^"]+)"/g)].map((m) => m[1])
-    const siloSheets = sheets(raw)
-    const trailerSheets = sheets(await fetchHtml('/examples/aerodynamic-trailer'))
-    const extra = siloSheets.filter((href) => !trailerSheets.includes(href))
-    expect(extra).toHaveLength(1)
-    const css = await (await fetch(env.server.url + extra[0])).text()
-    expect(css).toContain('.katex')
+    expect(sheets(raw)).toEqual(sheets(await fetchHtml('/examples/aerodynamic-trailer')))
+    expect(raw).not.toMatch(/href="[^"]*katex[^"]*\.css"/)
+  })
+
+  it('the silo study fetches the maths stylesheet when the visitor points at Read Full Study, and opens the write-up only once it has arrived', async () => {
+    const { page, errors } = await env.newPage()
+    const sheets: string[] = []
+    page.on('request', (req) => {
+      if (req.resourceType() === 'stylesheet') sheets.push(new URL(req.url()).pathname)
+    })
+    let release!: () => void
+    const held = new Promise<void>((resolve) => (release = resolve))
+    await page.route(/\/assets\/katex[^/]*\.css$/, async (route) => {
+      await held
+      await route.continue()
+    })
+    await page.goto('/examples/wind-load-silo')
+    await waitForHydration(page, 'main button[aria-controls]')
+    expect(sheets.filter((p) => p.includes('katex'))).toEqual([])
+    const button = page.getByRole('button', { name: 'Read Full Study' })
+    await button.hover()
+    await expect.poll(() => sheets.filter((p) => p.includes('katex')).length).toBe(1)
+    await button.click()
+    // The stylesheet is still on its way: the write-up stays closed rather than show unstyled maths.
+    await page.waitForTimeout(300)
+    expect(await page.getByTestId('full-study').isVisible()).toBe(false)
+    release()
+    await page.getByRole('button', { name: 'Show Less' }).waitFor()
+    const display = page.locator('.katex-display').first()
+    await display.scrollIntoViewIfNeeded()
+    expect(await display.isVisible()).toBe(true)
+    expect(await display.locator('.katex').first().evaluate((el) => getComputedStyle(el).fontFamily)).toContain('KaTeX_Main')
+    // Its fonts are the site's own immutable assets.
+    const href = await page.locator('link[rel="stylesheet"][href*="katex"]').getAttribute('href')
+    const css = await (await fetch(env.server.url + href)).text()
     const font = css.match(/url\((\/assets\/KaTeX_Main-Regular[^)]+\.woff2)\)/)
     expect(font).not.toBeNull()
     const fontRes = await fetch(env.server.url + font![1])
     expect(fontRes.status).toBe(200)
     expect(fontRes.headers.get('cache-control')).toContain('immutable')
+    // Closed and opened again, the write-up needs nothing more.
+    await page.getByRole('button', { name: 'Show Less' }).click()
+    await page.getByRole('button', { name: 'Read Full Study' }).click()
+    await page.getByRole('button', { name: 'Show Less' }).waitFor()
+    expect(sheets.filter((p) => p.includes('katex'))).toHaveLength(1)
+    expectNoConsoleErrors(errors)
+  })
+
+  it('the silo study still opens its write-up when the maths stylesheet cannot be fetched', async () => {
+    const { page } = await env.newPage()
+    await page.route(/\/assets\/katex[^/]*\.css$/, (route) => route.abort('failed'))
+    await page.goto('/examples/wind-load-silo')
+    await waitForHydration(page, 'main button[aria-controls]')
+    await page.getByRole('button', { name: 'Read Full Study' }).click()
+    await page.getByRole('button', { name: 'Show Less' }).waitFor()
+    expect(await page.getByTestId('full-study').isVisible()).toBe(true)
+    expect(await page.locator('main h2').first().innerText()).toBe(`1. ${windLoadSilo.sections[0]!.heading}`)
   })
 
   it('reached by a link within the site, the silo study still shows typeset maths and its fonts', async () => {
