@@ -185,4 +185,36 @@ export function defineDataLayerTests(getCtx: () => AppContext) {
       .catch((e: unknown) => e as { cause?: { code?: string } })
     expect((error as { cause?: { code?: string } }).cause?.code).toBe('23503')
   })
+
+  it('announces a change to an API token on actor_changed only when what the token stands for changes', async () => {
+    const { db, database } = getCtx()
+    const user = await newUser()
+    const [token] = await db.insert(apiTokens).values({ userId: user.id, name: 'CI', tokenHash: randomUUID() }).returning()
+    const listener = await database.pool.connect()
+    const heard: string[] = []
+    listener.on('notification', (n) => {
+      if (n.channel === 'actor_changed') heard.push(n.payload ?? '')
+    })
+    await listener.query('LISTEN actor_changed')
+    // Notifications arrive in commit order: a marker sent after a change says all of it has been heard.
+    let markers = 0
+    const heardAfter = async (change: () => Promise<unknown>) => {
+      heard.length = 0
+      await change()
+      const marker = `marker-${++markers}`
+      await database.pool.query(`SELECT pg_notify('actor_changed', $1)`, [marker])
+      await expect.poll(() => heard.includes(marker)).toBe(true)
+      return heard.filter((p) => p !== marker)
+    }
+    try {
+      // Used by a script (at most once a minute) or renamed: nothing a cache holds changes.
+      expect(await heardAfter(() => db.update(apiTokens).set({ lastUsedAt: new Date() }).where(eq(apiTokens.id, token!.id)))).toEqual([])
+      expect(await heardAfter(() => db.update(apiTokens).set({ name: 'Nightly' }).where(eq(apiTokens.id, token!.id)))).toEqual([])
+      expect(await heardAfter(() => db.update(apiTokens).set({ expiresAt: new Date() }).where(eq(apiTokens.id, token!.id)))).toEqual([user.id])
+      expect(await heardAfter(() => db.delete(apiTokens).where(eq(apiTokens.id, token!.id)))).toEqual([user.id])
+    } finally {
+      await listener.query('UNLISTEN actor_changed')
+      listener.release()
+    }
+  })
 }
