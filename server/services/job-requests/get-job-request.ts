@@ -12,7 +12,7 @@ export interface GetJobRequestOptions {
 
 const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
-/** One job request, for its owner or an admin. Someone else's is reported as not found. */
+/** One job request, for its owner or an admin; someone else's is refused as forbidden, an unknown id is not found. */
 export async function getJobRequest({ actor, id }: GetJobRequestOptions): Promise<JobRequest> {
   const a = requireSignedIn(actor)
   if (!uuid.test(id)) throw new AppError('NOT_FOUND', 'Job request not found')
