@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { HYDRATED_EVENT } from '../../lib/hydrated-event'
 import { deferHydrationInPage, deferredLoader } from './defer-hydration'
 
 const moduleScript = `;
@@ -19,6 +20,9 @@ function run(loader: string, visibilityState = 'visible') {
   const imported: string[] = []
   const win: Record<string, unknown> = {}
   const onLoad: (() => void)[] = []
+  // What happened, in order: imports ("import <url>") and buttons pressed by the loader ("press <name>").
+  const log: string[] = []
+  let listeners: { event: string; f: (event: { target: unknown }) => void; capture: boolean }[] = []
   const timers: (() => void)[] = []
   let observer: ((list: { getEntriesByName(name: string): unknown[] }, o: { disconnect(): void }) => void) | undefined
   class FakeObserver {
@@ -29,15 +33,22 @@ function run(loader: string, visibilityState = 'visible') {
       expect(options).toEqual({ type: 'paint', buffered: true })
     }
   }
-  const fn = new Function('window', 'document', 'PerformanceObserver', 'addEventListener', 'setTimeout', '__import', loader.replace(/\bimport\(/g, '__import('))
+  const fn = new Function('window', 'document', 'PerformanceObserver', 'addEventListener', 'removeEventListener', 'setTimeout', '__import', loader.replace(/\bimport\(/g, '__import('))
   fn(
     win,
     { visibilityState },
     FakeObserver,
-    (event: string, f: () => void) => event === 'load' && onLoad.push(f),
+    (event: string, f: () => void, capture?: boolean) => {
+      if (event === 'load') onLoad.push(f)
+      else listeners.push({ event, f, capture: capture === true })
+    },
+    (event: string, f: () => void, capture?: boolean) => {
+      listeners = listeners.filter((l) => !(l.event === event && l.f === f && l.capture === (capture === true)))
+    },
     (f: () => void) => timers.push(f),
     async (url: string) => {
       imported.push(url)
+      log.push(`import ${url}`)
       return { url }
     },
   )
@@ -45,6 +56,20 @@ function run(loader: string, visibilityState = 'visible') {
   return {
     imported,
     win,
+    log,
+    /** A click on an element: a button of type "button" (named), a link, or a button that has left the page. */
+    click(target: { button?: string; link?: boolean; gone?: boolean }) {
+      const element = {
+        isConnected: !target.gone,
+        closest: (selector: string) => (target.button && selector === 'button[type="button"]' ? element : null),
+        click: () => log.push(`press ${target.button}`),
+      }
+      for (const l of listeners.filter((l) => l.event === 'click' && l.capture)) l.f({ target: element })
+    },
+    /** The layout announces it has hydrated. */
+    hydrated() {
+      for (const l of listeners.filter((l) => l.event === HYDRATED_EVENT)) l.f({ target: null })
+    },
     async paint(name: string) {
       observer?.({ getEntriesByName: (n) => (n === name ? [{}] : []) }, { disconnect() {} })
       await settle()
@@ -78,6 +103,31 @@ describe('deferHydrationInPage', () => {
     expect(page.imported).toHaveLength(3)
   })
 
+  it('presses again, once the layout has hydrated, the buttons pressed before the entry ran, in order, and only those', async () => {
+    const page = run(deferredLoader(moduleScript))
+    page.click({ button: 'Open menu' })
+    page.click({ link: true })
+    page.click({ button: 'Theme 3' })
+    page.click({ button: 'Removed', gone: true })
+    await page.paint('first-contentful-paint')
+    expect(page.log).toEqual(['import /assets/root-A.js', 'import /assets/home-B.js', 'import /assets/entry.client-C.js'])
+    // The entry has run: a press now is React's (it hydrates for it), not the loader's.
+    page.click({ button: 'Login' })
+    page.hydrated()
+    expect(page.log.slice(3)).toEqual(['press Open menu', 'press Theme 3'])
+    page.click({ button: 'Chat' })
+    page.hydrated()
+    expect(page.log).toHaveLength(5)
+  })
+
+  it('remembers at most five early presses', async () => {
+    const page = run(deferredLoader(moduleScript))
+    for (let i = 1; i <= 7; i++) page.click({ button: `Theme ${i}` })
+    await page.paint('first-contentful-paint')
+    page.hydrated()
+    expect(page.log.filter((l) => l.startsWith('press'))).toEqual(['press Theme 1', 'press Theme 2', 'press Theme 3', 'press Theme 4', 'press Theme 5'])
+  })
+
   it('starts at once in a page that is not visible, and after the load event in one that never paints content', async () => {
     const hidden = run(deferredLoader(moduleScript), 'hidden')
     await new Promise((r) => setTimeout(r, 0))
@@ -102,5 +152,6 @@ describe('deferHydrationInPage', () => {
   it('stops the build on a static import it cannot keep, or a page without exactly one module script', () => {
     expect(() => deferredLoader(`import { x } from "/assets/x.js";\nx()`)).toThrow(/cannot keep/)
     expect(() => deferHydrationInPage('<html><body>No scripts</body></html>')).toThrow(/0 module scripts/)
+    expect(() => deferredLoader(`import * as route0 from "/assets/root-A.js";\nwindow.x = route0;`)).toThrow(/import of its entry/)
   })
 })

@@ -1,11 +1,17 @@
 import { readdir, readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
+import { HYDRATED_EVENT } from '../../lib/hydrated-event'
 
 // As React Router writes them; a page rendered per request carries its nonce on each.
 const MODULE_PRELOAD = /<link rel="modulepreload" href="[^"]*"(?: nonce="[^"]*")?\/>/g
 const MODULE_SCRIPT = /<script(?: nonce="([^"]*)")? type="module" async="">([\s\S]*?)<\/script>/g
 const NAMESPACE_IMPORT = /import \* as (\w+) from "([^"]+)";/g
 const BARE_IMPORT = /import "([^"]+)";/g
+// The script's last statement: the client entry, whose evaluation calls React's hydrateRoot.
+const ENTRY_IMPORT = /import\(("[^"]+")\);\s*$/
+
+/** Buttons pressed before the framework started that are pressed again once it has (at most this many). */
+const MAX_EARLY_PRESSES = 5
 
 /** After the load event, how long a page that never paints content waits before it starts anyway. */
 const START_WITHOUT_PAINT_MS = 1000
@@ -16,6 +22,12 @@ const START_WITHOUT_PAINT_MS = 1000
  * paint, so nothing the framework needs is fetched before the content shows. A page that is not
  * visible (opened in the background) starts at once; one that never paints content starts a moment
  * after its load event. A classic script: `import()` works there, and the policy allows it by its hash.
+ *
+ * Until then the page's own buttons (menu, theme dots, Login, chat) have no handlers. A press on one
+ * before the entry runs (a `type="button"` button, which does nothing by itself) is remembered and
+ * pressed again once the layout announces it has hydrated (`HYDRATED_EVENT`). Presses after the
+ * entry has run are React's to handle. Links and form submissions work without the framework and
+ * are left alone.
  */
 export function deferredLoader(moduleScript: string): string {
   const bindings: string[] = []
@@ -32,9 +44,16 @@ export function deferredLoader(moduleScript: string): string {
   // Anything else imported statically could not run in a classic script: the build stops instead.
   if (/^\s*import\s*[\w*{"]/m.test(rest)) throw new Error(`A prerendered page's module script has an import the deferred loader cannot keep:\n${moduleScript.slice(0, 500)}`)
   const body = rest.replace(/^\s*;\s*/, '').trim()
+  if (!ENTRY_IMPORT.test(body)) throw new Error(`A prerendered page's module script does not end with the import of its entry:\n${moduleScript.slice(-500)}`)
+  const bodyThenStopKeeping = body.replace(ENTRY_IMPORT, 'import($1).then(stopKeeping);')
   return (
-    '(function(){var started=0;' +
-    `function start(){if(started)return;started=1;Promise.all([${urls.map((u) => `import(${JSON.stringify(u)})`).join(',')}]).then(function(m){var ${bindings.join(',') || '_=m'};\n${body}\n})}` +
+    '(function(){var started=0,early=[];' +
+    `function keep(e){var b=e.target&&e.target.closest&&e.target.closest('button[type="button"]');if(b&&early.length<${MAX_EARLY_PRESSES})early.push(b)}` +
+    "function stopKeeping(){removeEventListener('click',keep,true)}" +
+    "function replay(){stopKeeping();removeEventListener(" + JSON.stringify(HYDRATED_EVENT) + ",replay);var b=early;early=[];for(var i=0;i<b.length;i++)if(b[i].isConnected)b[i].click()}" +
+    "addEventListener('click',keep,true);" +
+    "addEventListener(" + JSON.stringify(HYDRATED_EVENT) + ",replay);" +
+    `function start(){if(started)return;started=1;Promise.all([${urls.map((u) => `import(${JSON.stringify(u)})`).join(',')}]).then(function(m){var ${bindings.join(',') || '_=m'};\n${bodyThenStopKeeping}\n})}` +
     "if(document.visibilityState!=='visible')return start();" +
     "try{new PerformanceObserver(function(list,observer){if(list.getEntriesByName('first-contentful-paint').length){observer.disconnect();start()}}).observe({type:'paint',buffered:true})}catch(e){return start()}" +
     `addEventListener('load',function(){setTimeout(start,${START_WITHOUT_PAINT_MS})})` +

@@ -3,6 +3,7 @@ import { useLocation } from 'react-router'
 import { LoginDialogProvider } from '../auth/login-dialog-provider'
 import { ChatLauncher } from '../chat/chat-launcher'
 import { ScrollToTop } from '../../components/layout/scroll-to-top'
+import { HYDRATED_EVENT } from '../../../lib/hydrated-event'
 import { SidePanel } from './side-panel'
 import { SiteFooter } from '../../components/layout/site-footer'
 import { SiteHeader } from './site-header'
@@ -13,6 +14,11 @@ export function Shell({ children }: { children: ReactNode }) {
   const [sidePanelOpen, setSidePanelOpen] = useState(false)
   const toggleSidePanel = useCallback(() => setSidePanelOpen((v) => !v), [])
   const closeSidePanel = useCallback(() => setSidePanelOpen(false), [])
+
+  // The layout's handlers are attached: presses made before the framework started can be replayed.
+  useEffect(() => {
+    dispatchEvent(new Event(HYDRATED_EVENT))
+  }, [])
 
   // Following a link in the drawer closes it.
   useEffect(() => setSidePanelOpen(false), [pathname])

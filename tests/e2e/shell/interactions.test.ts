@@ -155,6 +155,44 @@ describe('the shell, as a visitor uses it', () => {
     await list.waitFor({ state: 'detached' })
   })
 
+  /** Opens a page painted but not yet started: its client entry is held until `release` is called. */
+  const openBeforeStart = async (path: string, options: Parameters<Browser['newContext']>[0] = {}) => {
+    const { page } = await suite.newPage({ viewport: { width: 1440, height: 900 }, ...options })
+    let release!: () => void
+    const held = new Promise<void>((resolve) => (release = resolve))
+    let asked!: () => void
+    const entryAsked = new Promise<void>((resolve) => (asked = resolve))
+    await page.route(/\/assets\/entry\.client-[^/]*\.js$/, async (route) => {
+      asked()
+      await held
+      await route.continue()
+    })
+    await page.goto(suite.server.url + path)
+    await entryAsked
+    return { page, release }
+  }
+
+  it('carries out a press on the menu or a theme dot made before the page has started, once it has', async () => {
+    const mobile = await openBeforeStart('/about', { viewport: { width: 390, height: 844 } })
+    const hamburger = mobile.page.getByRole('button', { name: 'Open menu' })
+    await hamburger.click()
+    await mobile.page.waitForTimeout(200)
+    expect(await hamburger.getAttribute('aria-expanded')).toBe('false') // nothing handles it yet
+    mobile.release()
+    await mobile.page.locator('#mobile-menu').waitFor()
+    expect(await hamburger.getAttribute('aria-expanded')).toBe('true')
+
+    const desktop = await openBeforeStart('/services')
+    await desktop.page.getByRole('button', { name: 'Theme 3' }).press('Enter')
+    expect(await desktop.page.evaluate(() => document.documentElement.dataset.theme)).toBe('0')
+    desktop.release()
+    await eventually(() => desktop.page.evaluate(() => document.documentElement.dataset.theme)).toBe('2')
+    expect(await desktop.page.evaluate(() => localStorage.getItem('theme'))).toBe('2')
+    // Pressed once, handled once: a later press is the framework's alone.
+    await desktop.page.getByRole('button', { name: 'Theme 1' }).click()
+    await eventually(() => desktop.page.evaluate(() => document.documentElement.dataset.theme)).toBe('0')
+  })
+
   it('shows System Status: "Detecting..." first, then the coarse location, and the healthz checks', async () => {
     const html = await (await fetch(`${suite.server.url}/services`)).text()
     expect(html).toMatch(/data-testid="status-location"[^>]*>Detecting\.\.\./)
