@@ -86,6 +86,8 @@ export interface JobView {
     decide: boolean
     /** Attach deliverables: the consultancy, until the job is released, cancelled or declined. */
     deliver: boolean
+    /** Remove a deliverable: the consultancy, at any stage (a wrong file must be taken back). */
+    removeDeliverables: boolean
   }
   /** The job's request, then every move, oldest first. */
   timeline: JobEventView[]

@@ -6,7 +6,7 @@ import { dangerButtonClass, secondaryButtonClass } from './styles'
  * The delete confirmation of the dashboard: deleting a document or a job request asks "Are you sure?"
  * with "Yes" and "No!".
  * Radix keeps focus inside the dialog, returns it to the trigger and closes on Escape.
- * `verb` names the action ("Delete" by default, "Revoke" for a token): the button's accessible name
+ * `verb` names the action ("Delete" by default, "Revoke" for a token, "Remove" for a deliverable): the button's accessible name
  * and the dialog's description use it.
  */
 export function ConfirmDelete({
@@ -21,7 +21,7 @@ export function ConfirmDelete({
   onConfirm: () => void
   disabled?: boolean
   children: ReactNode
-  verb?: 'Delete' | 'Revoke'
+  verb?: 'Delete' | 'Revoke' | 'Remove'
   /** What follows, said after "This deletes …". */
   consequence?: string
 }) {

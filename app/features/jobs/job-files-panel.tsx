@@ -1,11 +1,15 @@
+import type { ReactNode } from 'react'
 import { useRevalidator } from 'react-router'
 import type { JobFileView } from '../../../lib/job-view'
 import { formatUploadLimit } from '../../../lib/accepted-file-types'
+import { ConfirmDelete } from '../dashboard/confirm-delete'
+import { StatusMessage } from '../dashboard/status-message'
 import { cardClass, cardTitleClass, linkButtonClass } from '../dashboard/styles'
 import { PreviewButton } from '../model-preview/preview-button'
 import { JobFileUpload } from './job-file-upload'
+import { useJobAction } from './use-job-action'
 
-function FileList({ files, empty, testId, maxPreviewBytes }: { files: JobFileView[]; empty: string; testId: string; maxPreviewBytes: number }) {
+function FileList({ files, empty, testId, maxPreviewBytes, actions }: { files: JobFileView[]; empty: string; testId: string; maxPreviewBytes: number; actions?: (file: JobFileView) => ReactNode }) {
   if (files.length === 0) return <p className="text-(--color-light)">{empty}</p>
   return (
     <ul className="space-y-1" data-testid={testId}>
@@ -14,10 +18,19 @@ function FileList({ files, empty, testId, maxPreviewBytes }: { files: JobFileVie
           <a href={`${f.url}?download=1`} download={f.name} className={linkButtonClass}>
             {f.name}
           </a>{' '}
-          <span className="text-sm text-(--color-light)">{formatSize(f.size)}</span> <PreviewButton url={f.url} name={f.name} size={f.size} maxPreviewBytes={maxPreviewBytes} />
+          <span className="text-sm text-(--color-light)">{formatSize(f.size)}</span> <PreviewButton url={f.url} name={f.name} size={f.size} maxPreviewBytes={maxPreviewBytes} /> {actions?.(f)}
         </li>
       ))}
     </ul>
+  )
+}
+
+/** The consultancy's Remove button of one deliverable, with the "Are you sure?" confirmation. */
+function RemoveDeliverable({ file, busy, onConfirm }: { file: JobFileView; busy: boolean; onConfirm: () => void }) {
+  return (
+    <ConfirmDelete what={file.name} verb="Remove" consequence="The client will no longer see or download it." disabled={busy} onConfirm={onConfirm}>
+      Remove
+    </ConfirmDelete>
   )
 }
 
@@ -32,8 +45,25 @@ export function formatSize(bytes: number): string {
  * deliverables, which the client sees only once the job is released. The consultancy attaches
  * deliverables here until then.
  */
-export function JobFilesPanel({ jobId, files, deliverables, canDeliver, maxUploadBytes, maxPreviewBytes }: { jobId: string; files: JobFileView[]; deliverables: JobFileView[] | null; canDeliver: boolean; maxUploadBytes: number; maxPreviewBytes: number }) {
+export function JobFilesPanel({
+  jobId,
+  files,
+  deliverables,
+  canDeliver,
+  canRemoveDeliverables,
+  maxUploadBytes,
+  maxPreviewBytes,
+}: {
+  jobId: string
+  files: JobFileView[]
+  deliverables: JobFileView[] | null
+  canDeliver: boolean
+  canRemoveDeliverables: boolean
+  maxUploadBytes: number
+  maxPreviewBytes: number
+}) {
   const revalidator = useRevalidator()
+  const remove = useJobAction('remove-deliverable', 'Deliverable removed')
   return (
     <section aria-labelledby="files-title" className={`${cardClass} space-y-4`}>
       <h2 id="files-title" className={cardTitleClass}>
@@ -50,8 +80,15 @@ export function JobFilesPanel({ jobId, files, deliverables, canDeliver, maxUploa
             The results appear here once the job is released.
           </p>
         ) : (
-          <FileList files={deliverables} empty="No deliverables yet." testId="job-deliverables" maxPreviewBytes={maxPreviewBytes} />
+          <FileList
+            files={deliverables}
+            empty="No deliverables yet."
+            testId="job-deliverables"
+            maxPreviewBytes={maxPreviewBytes}
+            actions={canRemoveDeliverables ? (file) => <RemoveDeliverable file={file} busy={remove.busy} onConfirm={() => void remove.fetcher.submit({ intent: 'remove-deliverable', path: file.path }, { method: 'post' })} /> : undefined}
+          />
         )}
+        {canRemoveDeliverables ? <StatusMessage status={remove.status} testId="deliverable-status" /> : null}
         {canDeliver ? (
           <div className="mt-3">
             <JobFileUpload

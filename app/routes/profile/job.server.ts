@@ -11,6 +11,7 @@ import { getQuote } from '../../../server/services/jobs/get-quote'
 import { markJobRead } from '../../../server/services/jobs/mark-job-read'
 import { moveJobStage } from '../../../server/services/jobs/move-job-stage'
 import { postJobMessage } from '../../../server/services/jobs/post-job-message'
+import { removeDeliverable } from '../../../server/services/jobs/remove-deliverable'
 import { sendQuote } from '../../../server/services/jobs/send-quote'
 import { loadProfile } from '../../../server/services/profiles/load-profile'
 import type { JobActionResult } from '../../features/jobs/job-types'
@@ -54,6 +55,7 @@ const intents: Record<string, IntentHandler> = {
   'accept-quote': (actor, jobId) => decideQuote({ actor, jobId, decision: 'accept' }),
   'decline-quote': (actor, jobId, form) => decideQuote({ actor, jobId, decision: 'decline', reason: textOf(form, 'reason') }),
   'move-stage': (actor, jobId, form) => moveJobStage({ actor, jobId, to: textOf(form, 'to'), note: textOf(form, 'note') }),
+  'remove-deliverable': (actor, jobId, form) => removeDeliverable({ actor, jobId, path: textOf(form, 'path') }),
   'post-message': (actor, jobId, form) => postJobMessage({ actor, jobId, body: textOf(form, 'body'), files: form.getAll('files').filter((f): f is string => typeof f === 'string') }),
 }
 

@@ -77,6 +77,7 @@ export const jobsModule: GraphqlModule = {
       quote: Boolean!
       decide: Boolean!
       deliver: Boolean!
+      removeDeliverables: Boolean!
     }
     type Job {
       job: JobRequests!

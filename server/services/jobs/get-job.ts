@@ -46,6 +46,7 @@ export async function getJob({ actor, id }: { actor: MaybeActor; id: string }): 
       quote: side === 'consultancy' && canMove(job.status, 'quoted', 'consultancy', true),
       decide: side === 'client' && job.user === a.userId && canMove(job.status, 'accepted', 'client', true),
       deliver: side === 'consultancy' && !['released', 'cancelled', 'declined'].includes(job.status ?? ''),
+      removeDeliverables: side === 'consultancy',
     },
     timeline: [
       { id: `${job.id}-requested`, from: null, to: 'pending', by: clientName, side: 'client', note: 'Job requested', at: job.createdAt },

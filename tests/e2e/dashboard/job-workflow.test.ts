@@ -107,6 +107,17 @@ describe('a job from request to delivered results', () => {
     await page.getByLabel(/^Attach a deliverable/).setInputFiles({ name: 'pressure-drop-report.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n% results\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n') })
     await page.getByRole('button', { name: 'Upload deliverable' }).click()
     await page.getByTestId('job-deliverables').getByText('pressure-drop-report.pdf').waitFor()
+    // A file attached by mistake is removed, after an "Are you sure?".
+    await page.getByLabel(/^Attach a deliverable/).setInputFiles({ name: 'wrong-drawing.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n% wrong\n%%EOF\n') })
+    await page.getByRole('button', { name: 'Upload deliverable' }).click()
+    await page.getByTestId('job-deliverables').getByText('wrong-drawing.pdf').waitFor()
+    await page.getByRole('button', { name: 'Remove wrong-drawing.pdf' }).click()
+    const confirm = page.getByRole('alertdialog', { name: 'Are you sure?' })
+    expect(await confirm.getByText('This removes wrong-drawing.pdf. The client will no longer see or download it.').count()).toBe(1)
+    await confirm.getByRole('button', { name: 'Yes' }).click()
+    await page.getByTestId('deliverable-status').getByText('Deliverable removed').waitFor()
+    await page.getByTestId('job-deliverables').getByText('wrong-drawing.pdf').waitFor({ state: 'detached' })
+    expect(await page.getByTestId('job-deliverables').getByRole('listitem').count()).toBe(1)
     const deliverableUrl = `${env.server.url}/files/job-deliverables/${jobPath.split('/').pop()}/pressure-drop-report.pdf`
     // Not the client's yet.
     expect((await fetch(deliverableUrl, { headers: { cookie: cookieHeader(client) } })).status).toBe(403)

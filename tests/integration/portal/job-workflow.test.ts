@@ -127,6 +127,22 @@ describe('job workflow', () => {
     expect((await other.fetch(deliverable)).status).toBe(403)
     const view = await ok<{ job: { deliverables: { name: string }[]; timeline: { to: string; side: string; note: string | null }[] } }>(owner, 'query($id: ID!) { job(id: $id) { deliverables { name } timeline { to side note } } }', { id })
     expect(view.job.deliverables).toEqual([{ name: 'stress-report.pdf' }])
+
+    // A deliverable sent by mistake is taken back by the consultancy, even after release; by nobody else.
+    const wrong = await tusUpload(admin, PDF_BYTES, { filename: 'another-clients-drawing.pdf', kind: 'job-deliverables', jobRequestId: id })
+    expect(wrong.status).toBe(204)
+    expect((await owner.fetch(`/files/${wrong.path}`)).status).toBe(200)
+    const remove = (c: HttpClient, path: string) => c.fetch(`/profile/jobs/${id}`, { method: 'POST', body: new URLSearchParams({ intent: 'remove-deliverable', path }) })
+    expect((await remove(owner, wrong.path!)).status).toBe(403)
+    expect((await remove(other, wrong.path!)).status).toBe(403)
+    // Only this job's deliverables: not the thread's files, nor another job's.
+    expect((await remove(admin, attachment.path!)).status).toBe(400)
+    expect((await remove(admin, `job-deliverables/${await newJob('Elsewhere')}/another-clients-drawing.pdf`)).status).toBe(400)
+    expect((await remove(admin, wrong.path!)).status).toBe(200)
+    expect((await owner.fetch(`/files/${wrong.path}`)).status).toBe(404)
+    expect((await remove(admin, wrong.path!)).status).toBe(404)
+    const after = await ok<{ job: { deliverables: { name: string }[] } }>(owner, 'query($id: ID!) { job(id: $id) { deliverables { name } } }', { id })
+    expect(after.job.deliverables).toEqual([{ name: 'stress-report.pdf' }])
     expect(view.job.timeline.map((e) => e.to)).toEqual(['pending', 'quoted', 'accepted', 'in_progress', 'in_review', 'completed', 'released'])
     expect(view.job.timeline.find((e) => e.to === 'in_progress')).toMatchObject({ side: 'consultancy', note: 'Meshing today' })
 

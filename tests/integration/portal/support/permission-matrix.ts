@@ -44,6 +44,8 @@ interface World {
   /** A fresh API token of the owner (its id). */
   freshToken(): Promise<string>
   freshFile(kind: 'user-box' | 'profile-pictures'): Promise<string>
+  /** A fresh deliverable of the released job, uploaded by the consultancy. */
+  freshDeliverable(): Promise<string>
 }
 
 interface GqlOp {
@@ -305,6 +307,11 @@ const dashboardOps: FileOp[] = [
     run: async (c, w) => (await c.fetch(`/profile/jobs/${await w.freshAcceptedJob()}`, { method: 'POST', body: new URLSearchParams({ intent: 'move-stage', to: 'in_progress' }) })).status,
   },
   {
+    name: "POST /profile/jobs/{released job} intent=remove-deliverable (one of its deliverables)",
+    expect: adminOnly,
+    run: async (c, w) => (await c.fetch(`/profile/jobs/${w.releasedJobId}`, { method: 'POST', body: new URLSearchParams({ intent: 'remove-deliverable', path: await w.freshDeliverable() }) })).status,
+  },
+  {
     name: "POST /profile/jobs/{job} intent=post-message (owner's job)",
     expect: ownerAndAdmin,
     run: async (c, w) => (await c.fetch(`/profile/jobs/${w.jobId}`, { method: 'POST', body: new URLSearchParams({ intent: 'post-message', body: 'Hi' }) })).status,
@@ -430,6 +437,11 @@ export function describePermissionMatrix(title: string, env: () => Promise<Recor
         freshContact,
         freshToken,
         freshFile,
+        freshDeliverable: async () => {
+          const r = await tusUpload(admin, PDF_BYTES, { filename: `d${++n}.pdf`, kind: 'job-deliverables', jobRequestId: releasedJobId })
+          if (!r.path) throw new Error(`upload failed: ${r.status} ${r.body}`)
+          return r.path
+        },
       }
     })
     afterAll(async () => {
