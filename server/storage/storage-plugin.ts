@@ -6,9 +6,9 @@ import { ensurePrivateDirectory } from './ensure-private-directory'
 import { createUploadServer, UPLOAD_PATH } from './create-upload-server'
 import { serveFile } from './serve-file'
 import { serveThumbnail, storeThumbnail } from './serve-thumbnail'
-import { bodyLimit } from 'hono/body-limit'
 import { THUMBNAIL_MAX_BYTES } from '../services/files/set-file-thumbnail'
 import { sweepUploads } from './uploads/sweep-uploads'
+import { limitBody } from '../http/body-limit'
 
 /** How often each instance looks for uploads to finish or clean up; the folder or bucket listing runs every 60th time. */
 const SWEEP_EVERY_MS = 60_000
@@ -65,7 +65,7 @@ export const storagePlugin: ServerPlugin = {
     app.on(['GET', 'HEAD'], '/thumbnails/*', (c) => serveThumbnail(c))
     app.put(
       '/thumbnails/*',
-      bodyLimit({ maxSize: THUMBNAIL_MAX_BYTES, onError: (c) => c.text('The thumbnail is too large', 413) }),
+      limitBody(THUMBNAIL_MAX_BYTES, (c) => c.text('The thumbnail is too large', 413)),
       (c) => storeThumbnail(c),
     )
   },

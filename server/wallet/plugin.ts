@@ -1,10 +1,10 @@
-import { bodyLimit } from 'hono/body-limit'
 import { walletDisconnectedSchema } from '../../lib/wallet/wallet-api-schemas'
 import { clientIpFromRequest } from '../http/client-ip'
 import type { ServerPlugin } from '../http/plugin'
 import { consumeRateLimit } from '../rate-limit/consume-rate-limit'
 import { getPublicWalletConfig } from '../services/wallet/get-public-wallet-config'
 import { notifyWalletDisconnected } from '../services/wallet/notify-wallet-disconnected'
+import { limitBody } from '../http/body-limit'
 
 /** A visitor disconnects a wallet a few times at most; more is someone filling the channel. */
 const disconnectLimit = { limit: 10, windowMs: 60_000 }
@@ -23,7 +23,7 @@ export const walletPlugin: ServerPlugin = {
       return c.json(getPublicWalletConfig({ tokenAddress: ctx.env.TOKEN_ADDRESS, rpcUrls: ctx.env.rpcUrls }))
     })
 
-    app.post('/api/wallet/disconnected', bodyLimit({ maxSize: 1024, onError: (c) => c.json({ error: 'Request too large' }, 413) }), async (c) => {
+    app.post('/api/wallet/disconnected', limitBody(1024, (c) => c.json({ error: 'Request too large' }, 413)), async (c) => {
       c.header('Cache-Control', 'no-store')
       const limit = await consumeRateLimit({ key: `wallet-disconnected:ip:${clientIpFromRequest(c.req.raw) ?? 'unknown'}`, ...disconnectLimit })
       if (!limit.allowed) {
