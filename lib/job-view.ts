@@ -44,6 +44,8 @@ export interface JobFileView {
   name: string
   size: number
   url: string
+  /** Where the file's picture is served once the viewer has rendered the model or drawing, else null. */
+  thumbnailUrl: string | null
 }
 
 export interface JobMessageView {

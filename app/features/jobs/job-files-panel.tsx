@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react'
 import { useRevalidator } from 'react-router'
+import type { JobSide } from '../../../lib/job-stages'
 import type { JobFileView } from '../../../lib/job-view'
 import { formatUploadLimit } from '../../../lib/accepted-file-types'
 import { ConfirmDelete } from '../dashboard/confirm-delete'
@@ -9,16 +10,38 @@ import { PreviewButton } from '../model-preview/preview-button'
 import { JobFileUpload } from './job-file-upload'
 import { useJobAction } from './use-job-action'
 
-function FileList({ files, empty, testId, maxPreviewBytes, actions }: { files: JobFileView[]; empty: string; testId: string; maxPreviewBytes: number; actions?: (file: JobFileView) => ReactNode }) {
+/**
+ * A folder's files: each with its picture once the viewer has rendered it, a download link and a
+ * preview. `onPictureSaved` is given where the viewer may write the folder: the first preview then
+ * keeps its picture beside the file.
+ */
+function FileList({
+  files,
+  empty,
+  testId,
+  maxPreviewBytes,
+  onPictureSaved,
+  actions,
+}: {
+  files: JobFileView[]
+  empty: string
+  testId: string
+  maxPreviewBytes: number
+  onPictureSaved?: () => void
+  actions?: (file: JobFileView) => ReactNode
+}) {
   if (files.length === 0) return <p className="text-(--color-light)">{empty}</p>
   return (
     <ul className="space-y-1" data-testid={testId}>
       {files.map((f) => (
-        <li key={f.path}>
+        <li key={f.path} className="flex flex-wrap items-center gap-x-2 gap-y-1">
+          {f.thumbnailUrl ? <img src={f.thumbnailUrl} alt={`Preview of ${f.name}`} width={40} height={40} className="size-10 shrink-0 rounded border border-(--color-border) object-cover" loading="lazy" /> : null}
           <a href={`${f.url}?download=1`} download={f.name} className={linkButtonClass}>
             {f.name}
-          </a>{' '}
-          <span className="text-sm text-(--color-light)">{formatSize(f.size)}</span> <PreviewButton url={f.url} name={f.name} size={f.size} maxPreviewBytes={maxPreviewBytes} /> {actions?.(f)}
+          </a>
+          <span className="text-sm text-(--color-light)">{formatSize(f.size)}</span>
+          <PreviewButton url={f.url} name={f.name} size={f.size} maxPreviewBytes={maxPreviewBytes} thumbnail={onPictureSaved ? { exists: f.thumbnailUrl !== null, onSaved: onPictureSaved } : undefined} />
+          {actions?.(f)}
         </li>
       ))}
     </ul>
@@ -53,6 +76,7 @@ export function JobFilesPanel({
   canRemoveDeliverables,
   maxUploadBytes,
   maxPreviewBytes,
+  side,
 }: {
   jobId: string
   files: JobFileView[]
@@ -61,8 +85,10 @@ export function JobFilesPanel({
   canRemoveDeliverables: boolean
   maxUploadBytes: number
   maxPreviewBytes: number
+  side: JobSide
 }) {
   const revalidator = useRevalidator()
+  const revalidate = () => void revalidator.revalidate()
   const remove = useJobAction('remove-deliverable', 'Deliverable removed')
   return (
     <section aria-labelledby="files-title" className={`${cardClass} space-y-4`}>
@@ -71,7 +97,7 @@ export function JobFilesPanel({
       </h2>
       <div>
         <h3 className="mb-1 font-medium">Client documents</h3>
-        <FileList files={files} empty="No documents were sent with this job." testId="job-client-files" maxPreviewBytes={maxPreviewBytes} />
+        <FileList files={files} empty="No documents were sent with this job." testId="job-client-files" maxPreviewBytes={maxPreviewBytes} onPictureSaved={revalidate} />
       </div>
       <div>
         <h3 className="mb-1 font-medium">Deliverables</h3>
@@ -85,6 +111,7 @@ export function JobFilesPanel({
             empty="No deliverables yet."
             testId="job-deliverables"
             maxPreviewBytes={maxPreviewBytes}
+            onPictureSaved={side === 'consultancy' ? revalidate : undefined}
             actions={canRemoveDeliverables ? (file) => <RemoveDeliverable file={file} busy={remove.busy} onConfirm={() => void remove.fetcher.submit({ intent: 'remove-deliverable', path: file.path }, { method: 'post' })} /> : undefined}
           />
         )}
@@ -97,7 +124,7 @@ export function JobFilesPanel({
               label={`Attach a deliverable (report, drawing, model; up to ${formatUploadLimit(maxUploadBytes)})`}
               button="Upload deliverable"
               maxUploadBytes={maxUploadBytes}
-              onUploaded={() => void revalidator.revalidate()}
+              onUploaded={revalidate}
             />
           </div>
         ) : null}

@@ -62,6 +62,8 @@ export const jobsModule: GraphqlModule = {
       name: String!
       size: Float!
       url: String!
+      "Where the file's picture is served once the viewer has rendered it, else null."
+      thumbnailUrl: String
     }
     type JobMessage {
       id: ID!

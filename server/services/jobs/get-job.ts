@@ -3,8 +3,8 @@ import { canMove, manualMovesFrom, type JobSide } from '../../../lib/job-stages'
 import { today } from '../../../lib/quote-schema'
 import { site } from '../../../lib/site'
 import { getAppContext } from '../../context'
-import { jobEvents, jobMessages, jobQuotes, storedFiles } from '../../db/schema'
-import { fileUrl } from '../files/file-types'
+import { fileThumbnails, jobEvents, jobMessages, jobQuotes, storedFiles } from '../../db/schema'
+import { fileUrl, thumbnailUrl } from '../files/file-types'
 import { getDisplayName } from '../profiles/get-display-name'
 import { getJobRequest } from '../job-requests/get-job-request'
 import { type MaybeActor } from '../shared/authorize'
@@ -21,23 +21,32 @@ export async function getJob({ actor, id }: { actor: MaybeActor; id: string }): 
   const side = sideOf(a)
   const { db } = getAppContext()
   const inFolder = (area: string) => sql`starts_with(${storedFiles.path}, ${`${area}/${job.id}/`})`
+  // A folder's files, by path, each with whether the viewer has rendered its picture yet.
+  const filesIn = (area: string) =>
+    db
+      .select({ file: storedFiles, thumbnail: fileThumbnails.path })
+      .from(storedFiles)
+      .leftJoin(fileThumbnails, eq(fileThumbnails.path, storedFiles.path))
+      .where(inFolder(area))
+      .orderBy(asc(storedFiles.path))
   const showDeliverables = side === 'consultancy' || job.status === 'released'
   const [events, quotes, files, deliverables, messages] = await Promise.all([
     db.select().from(jobEvents).where(eq(jobEvents.jobId, job.id)).orderBy(asc(jobEvents.createdAt)),
     db.select().from(jobQuotes).where(eq(jobQuotes.jobId, job.id)).orderBy(desc(jobQuotes.createdAt)),
-    db.select().from(storedFiles).where(inFolder('job-files')).orderBy(asc(storedFiles.path)),
-    showDeliverables ? db.select().from(storedFiles).where(inFolder('job-deliverables')).orderBy(asc(storedFiles.path)) : Promise.resolve(null),
+    filesIn('job-files'),
+    showDeliverables ? filesIn('job-deliverables') : Promise.resolve(null),
     db.select().from(jobMessages).where(eq(jobMessages.jobId, job.id)).orderBy(asc(jobMessages.createdAt)).limit(1000),
   ])
   const clientName = await getDisplayName(job.user)
   const nameOf = (s: string) => (s === 'consultancy' ? site.companyName : clientName)
   const day = today()
-  const stored = new Map<string, typeof storedFiles.$inferSelect>()
+  type FileRow = Awaited<ReturnType<typeof filesIn>>[number]
+  const stored = new Map<string, FileRow>()
   const messagePaths = messages.flatMap((m) => m.files as string[])
   if (messagePaths.length) {
-    for (const f of await db.select().from(storedFiles).where(inFolder('job-messages'))) stored.set(f.path, f)
+    for (const f of await filesIn('job-messages')) stored.set(f.file.path, f)
   }
-  const toFile = (f: typeof storedFiles.$inferSelect): JobFileView => ({ path: f.path, name: f.path.split('/').pop()!, size: f.size, url: fileUrl(f.path) })
+  const toFile = ({ file: f, thumbnail }: FileRow): JobFileView => ({ path: f.path, name: f.path.split('/').pop()!, size: f.size, url: fileUrl(f.path), thumbnailUrl: thumbnail !== null ? thumbnailUrl(f.path) : null })
   return {
     job,
     side,

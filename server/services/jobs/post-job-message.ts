@@ -59,7 +59,7 @@ export async function postJobMessage({ actor, jobId, body, files }: PostJobMessa
       author: 'You',
       side,
       mine: true,
-      files: stored.map((f) => ({ path: f.path, name: f.path.slice(folder.length), size: f.size, url: fileUrl(f.path) })),
+      files: stored.map((f) => ({ path: f.path, name: f.path.slice(folder.length), size: f.size, url: fileUrl(f.path), thumbnailUrl: null })), // just uploaded: no picture yet
       at: row!.createdAt.toISOString(),
     }
   })

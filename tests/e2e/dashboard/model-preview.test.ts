@@ -27,9 +27,9 @@ describe('previews of models and drawings', () => {
     expect(r.status, r.body).toBe(204)
   }
 
-  /** Opens the preview of a file of Alice's documents and waits until it drew or said why not. */
-  const preview = async (name: string) => {
-    current = await env.open(alice)
+  /** Opens the preview of a file of Alice's documents (or of the page at `path`) and waits until it drew or said why not. */
+  const preview = async (name: string, path = '/profile') => {
+    current = await env.open(alice, path)
     const { page } = current
     await hydrated(page)
     await page.getByRole('button', { name: `Preview ${name}` }).click()
@@ -270,6 +270,24 @@ describe('previews of models and drawings', () => {
     await page.getByTestId('documents-status').getByText('File deleted successfully: thumb.step').waitFor()
     allowPageErrors(/status of 404 \(Not Found\)/)
     expect(await page.evaluate((u) => fetch(u).then((r) => r.status), thumbnail)).toBe(404)
+  })
+
+  it("on a job's page, a document the client sent shows its picture after its first preview", async () => {
+    const client = new HttpClient(env.server.url)
+    for (const c of alice.cookies) client.cookies.set(c.name, c.value)
+    const created = await client.gql<{ createJobRequests: { id: string } }>('mutation { createJobRequests(input: { job: "Gear housing FEA" }) { id } }')
+    const id = created.data!.createJobRequests.id
+    const r = await tusUpload(client, stlCubeBinary(10), { filename: 'gear.stl', kind: 'job-files', jobRequestId: id })
+    expect(r.status, r.body).toBe(204)
+    const { page, dialog } = await preview('gear.stl', `/profile/jobs/${id}`)
+    const files = page.getByTestId('job-client-files')
+    expect(await files.getByRole('img', { name: 'Preview of gear.stl' }).count()).toBe(0)
+    await dialog.getByRole('button', { name: 'Close' }).click()
+    await files.getByRole('img', { name: 'Preview of gear.stl' }).waitFor()
+    await page.waitForFunction(() => {
+      const img = [...document.images].find((i) => i.alt === 'Preview of gear.stl')
+      return img?.complete && img.naturalWidth > 0
+    })
   })
 
   it('another client cannot fetch the file the preview reads', async () => {

@@ -19,9 +19,10 @@ describe('model thumbnails', () => {
   let ownerId: string
   const put = (path: string, body: Buffer) => owner.fetch(`/thumbnails/${path}`, { method: 'PUT', headers: { 'content-type': 'image/png' }, body: new Uint8Array(body) })
 
+  let admin: HttpClient
   beforeAll(async () => {
-    portal = await startPortalServer()
-    owner = await signUpAndVerify(portal, 'thumbs@example.test')
+    portal = await startPortalServer({ ADMIN_EMAILS: 'thumbs-admin@example.test' })
+    ;[owner, admin] = await Promise.all([signUpAndVerify(portal, 'thumbs@example.test'), signUpAndVerify(portal, 'thumbs-admin@example.test')])
     ownerId = await userIdOf(owner)
     for (const [name, bytes] of [
       ['bracket.stl', stlCubeBinary(10)],
@@ -59,9 +60,34 @@ describe('model thumbnails', () => {
     expect((await tusUpload(owner, stlCubeBinary(10), { filename: 'bracket.stl', kind: 'user-box', ownerId })).status).toBe(204)
     expect((await put(model, PDF_BYTES)).status).toBe(415)
     expect((await put(model, pngOfSize(4000, 10))).status).toBe(415)
-    expect((await put(model, Buffer.concat([PNG_1PX, Buffer.alloc(300 * 1024)]))).status).toBe(413)
+    const tooLarge = await put(model, Buffer.concat([PNG_1PX, Buffer.alloc(300 * 1024)]))
+    expect(tooLarge.status).toBe(413)
+    // The rest of the body is not read: the connection closes after the answer, and the answer says so.
+    expect(tooLarge.headers.get('connection')).toBe('close')
     expect((await put(`user-box/${ownerId}/notes.pdf`, PNG_1PX)).status).toBe(400)
     expect((await put(`user-box/${ownerId}/missing.stl`, PNG_1PX)).status).toBe(404)
     expect((await put(`user-box/${ownerId}/..%2F..%2Fpasswd.stl`, PNG_1PX)).status).toBe(400)
+  })
+
+  it("shows the pictures on a job's page: the client's documents take either side's, the deliverables only the consultancy's", async () => {
+    const created = await owner.gql<{ createJobRequests: { id: string } }>('mutation { createJobRequests(input: { job: "Bracket FEA" }) { id } }')
+    const id = created.data!.createJobRequests.id
+    expect((await tusUpload(owner, stlCubeBinary(10), { filename: 'part.stl', kind: 'job-files', jobRequestId: id })).status).toBe(204)
+    expect((await tusUpload(admin, stlCubeBinary(10), { filename: 'result.stl', kind: 'job-deliverables', jobRequestId: id })).status).toBe(204)
+    type Files = { job: { files: { name: string; thumbnailUrl: string | null }[]; deliverables: { name: string; thumbnailUrl: string | null }[] | null } }
+    const pictures = async (c: HttpClient) => (await c.gql<Files>('query($id: ID!) { job(id: $id) { files { name thumbnailUrl } deliverables { name thumbnailUrl } } }', { id })).data!.job
+    expect(await pictures(admin)).toEqual({ files: [{ name: 'part.stl', thumbnailUrl: null }], deliverables: [{ name: 'result.stl', thumbnailUrl: null }] })
+
+    const part = `job-files/${id}/part.stl`
+    const result = `job-deliverables/${id}/result.stl`
+    const putAs = (c: HttpClient, path: string) => c.fetch(`/thumbnails/${path}`, { method: 'PUT', headers: { 'content-type': 'image/png' }, body: new Uint8Array(PNG_1PX) })
+    expect((await putAs(owner, part)).status).toBe(204)
+    expect((await putAs(owner, result)).status).toBe(403)
+    expect((await pictures(owner)).files).toEqual([{ name: 'part.stl', thumbnailUrl: `/thumbnails/${part}` }])
+    expect((await putAs(admin, result)).status).toBe(204)
+    expect(await pictures(admin)).toEqual({ files: [{ name: 'part.stl', thumbnailUrl: `/thumbnails/${part}` }], deliverables: [{ name: 'result.stl', thumbnailUrl: `/thumbnails/${result}` }] })
+    // The client sees neither the deliverable nor its picture before release.
+    expect((await pictures(owner)).deliverables).toBeNull()
+    expect((await owner.fetch(`/thumbnails/${result}`)).status).toBe(403)
   })
 })
