@@ -1,52 +1,13 @@
-import type { ReactNode } from 'react'
 import { useRevalidator } from 'react-router'
 import type { JobSide } from '../../../lib/job-stages'
 import type { JobFileView } from '../../../lib/job-view'
 import { formatUploadLimit } from '../../../lib/accepted-file-types'
 import { ConfirmDelete } from '../dashboard/confirm-delete'
 import { StatusMessage } from '../dashboard/status-message'
-import { cardClass, cardTitleClass, linkButtonClass } from '../dashboard/styles'
-import { PreviewButton } from '../model-preview/preview-button'
+import { cardClass, cardTitleClass } from '../dashboard/styles'
+import { JobFileList } from './job-file-list'
 import { JobFileUpload } from './job-file-upload'
 import { useJobAction } from './use-job-action'
-
-/**
- * A folder's files: each with its picture once the viewer has rendered it, a download link and a
- * preview. `onPictureSaved` is given where the viewer may write the folder: the first preview then
- * keeps its picture beside the file.
- */
-function FileList({
-  files,
-  empty,
-  testId,
-  maxPreviewBytes,
-  onPictureSaved,
-  actions,
-}: {
-  files: JobFileView[]
-  empty: string
-  testId: string
-  maxPreviewBytes: number
-  onPictureSaved?: () => void
-  actions?: (file: JobFileView) => ReactNode
-}) {
-  if (files.length === 0) return <p className="text-(--color-light)">{empty}</p>
-  return (
-    <ul className="space-y-1" data-testid={testId}>
-      {files.map((f) => (
-        <li key={f.path} className="flex flex-wrap items-center gap-x-2 gap-y-1">
-          {f.thumbnailUrl ? <img src={f.thumbnailUrl} alt={`Preview of ${f.name}`} width={40} height={40} className="size-10 shrink-0 rounded border border-(--color-border) object-cover" loading="lazy" /> : null}
-          <a href={`${f.url}?download=1`} download={f.name} className={linkButtonClass}>
-            {f.name}
-          </a>
-          <span className="text-sm text-(--color-light)">{formatSize(f.size)}</span>
-          <PreviewButton url={f.url} name={f.name} size={f.size} maxPreviewBytes={maxPreviewBytes} thumbnail={onPictureSaved ? { exists: f.thumbnailUrl !== null, onSaved: onPictureSaved } : undefined} />
-          {actions?.(f)}
-        </li>
-      ))}
-    </ul>
-  )
-}
 
 /** The consultancy's Remove button of one deliverable, with the "Are you sure?" confirmation. */
 function RemoveDeliverable({ file, busy, onConfirm }: { file: JobFileView; busy: boolean; onConfirm: () => void }) {
@@ -55,12 +16,6 @@ function RemoveDeliverable({ file, busy, onConfirm }: { file: JobFileView; busy:
       Remove
     </ConfirmDelete>
   )
-}
-
-export function formatSize(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`
-  if (bytes < 1024 ** 2) return `${(bytes / 1024).toFixed(1)} KB`
-  return `${(bytes / 1024 ** 2).toFixed(1)} MB`
 }
 
 /**
@@ -97,7 +52,7 @@ export function JobFilesPanel({
       </h2>
       <div>
         <h3 className="mb-1 font-medium">Client documents</h3>
-        <FileList files={files} empty="No documents were sent with this job." testId="job-client-files" maxPreviewBytes={maxPreviewBytes} onPictureSaved={revalidate} />
+        <JobFileList files={files} empty="No documents were sent with this job." testId="job-client-files" maxPreviewBytes={maxPreviewBytes} onPictureSaved={revalidate} />
       </div>
       <div>
         <h3 className="mb-1 font-medium">Deliverables</h3>
@@ -106,7 +61,7 @@ export function JobFilesPanel({
             The results appear here once the job is released.
           </p>
         ) : (
-          <FileList
+          <JobFileList
             files={deliverables}
             empty="No deliverables yet."
             testId="job-deliverables"

@@ -1,18 +1,24 @@
 import { useState } from 'react'
+import { useRevalidator } from 'react-router'
 import { JOB_MESSAGE_MAX } from '../../../lib/quote-schema'
 import type { JobMessageView } from '../../../lib/job-view'
 import { ErrorList, controlClass, fieldLabelClass } from '../../components/forms'
 import { formatDate } from '../dashboard/job-requests-table'
 import { StatusMessage } from '../dashboard/status-message'
-import { buttonClass, cardClass, cardTitleClass, linkButtonClass, secondaryButtonClass } from '../dashboard/styles'
+import { buttonClass, cardClass, cardTitleClass, secondaryButtonClass } from '../dashboard/styles'
+import { JobFileList } from './job-file-list'
 import { JobFileUpload } from './job-file-upload'
 import { useJobAction } from './use-job-action'
 
 /**
- * The job's thread: every message, newest last, with who wrote it and when, and its files; below,
+ * The job's thread: every message, newest last, with who wrote it and when, and its files (with their
+ * pictures and previews); below,
  * a box to write one and attach files (uploaded first, then sent with the message).
  */
-export function JobThread({ jobId, messages, maxUploadBytes }: { jobId: string; messages: JobMessageView[]; maxUploadBytes: number }) {
+export function JobThread({ jobId, messages, maxUploadBytes, maxPreviewBytes }: { jobId: string; messages: JobMessageView[]; maxUploadBytes: number; maxPreviewBytes: number }) {
+  const revalidator = useRevalidator()
+  // Either side may write the thread's folder, so the first preview of a model keeps its picture.
+  const revalidate = () => void revalidator.revalidate()
   const [body, setBody] = useState('')
   const [files, setFiles] = useState<{ path: string; name: string }[]>([])
   const post = useJobAction('post-message', 'Message sent', () => {
@@ -34,15 +40,9 @@ export function JobThread({ jobId, messages, maxUploadBytes }: { jobId: string; 
             </p>
             {m.body ? <p className="mt-1 whitespace-pre-line">{m.body}</p> : null}
             {m.files.length ? (
-              <ul className="mt-1">
-                {m.files.map((f) => (
-                  <li key={f.path}>
-                    <a href={`${f.url}?download=1`} download={f.name} className={linkButtonClass}>
-                      {f.name}
-                    </a>
-                  </li>
-                ))}
-              </ul>
+              <div className="mt-1">
+                <JobFileList files={m.files} testId="job-message-files" maxPreviewBytes={maxPreviewBytes} onPictureSaved={revalidate} />
+              </div>
             ) : null}
           </li>
         ))}

@@ -100,7 +100,7 @@ export default function JobPage() {
         <JobFilesPanel jobId={job.id} files={view.files} deliverables={view.deliverables} canDeliver={can.deliver} canRemoveDeliverables={can.removeDeliverables} maxUploadBytes={maxUploadBytes} maxPreviewBytes={maxPreviewBytes} side={side} />
         <JobTimeline events={view.timeline} />
       </div>
-      <JobThread jobId={job.id} messages={view.messages} maxUploadBytes={maxUploadBytes} />
+      <JobThread jobId={job.id} messages={view.messages} maxUploadBytes={maxUploadBytes} maxPreviewBytes={maxPreviewBytes} />
     </section>
   )
 }

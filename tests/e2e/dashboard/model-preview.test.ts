@@ -272,22 +272,36 @@ describe('previews of models and drawings', () => {
     expect(await page.evaluate((u) => fetch(u).then((r) => r.status), thumbnail)).toBe(404)
   })
 
-  it("on a job's page, a document the client sent shows its picture after its first preview", async () => {
+  it("on a job's page, a document the client sent and a file on the thread show their pictures after their first preview", async () => {
     const client = new HttpClient(env.server.url)
     for (const c of alice.cookies) client.cookies.set(c.name, c.value)
     const created = await client.gql<{ createJobRequests: { id: string } }>('mutation { createJobRequests(input: { job: "Gear housing FEA" }) { id } }')
     const id = created.data!.createJobRequests.id
     const r = await tusUpload(client, stlCubeBinary(10), { filename: 'gear.stl', kind: 'job-files', jobRequestId: id })
     expect(r.status, r.body).toBe(204)
+    const attached = await tusUpload(client, stlCubeBinary(20), { filename: 'bracket.stl', kind: 'job-messages', jobRequestId: id })
+    expect(attached.status, attached.body).toBe(204)
+    const posted = await client.gql('mutation($id: ID!, $f: [String!]) { postJobMessage(jobId: $id, body: "The bracket as drawn.", files: $f) { id } }', { id, f: [attached.path] })
+    expect(posted.errors).toBeUndefined()
+    // No pictures before the first previews.
+    expect((await client.fetch(`/thumbnails/job-files/${id}/gear.stl`)).status).toBe(404)
+    expect((await client.fetch(`/thumbnails/${attached.path}`)).status).toBe(404)
     const { page, dialog } = await preview('gear.stl', `/profile/jobs/${id}`)
     const files = page.getByTestId('job-client-files')
-    expect(await files.getByRole('img', { name: 'Preview of gear.stl' }).count()).toBe(0)
     await dialog.getByRole('button', { name: 'Close' }).click()
     await files.getByRole('img', { name: 'Preview of gear.stl' }).waitFor()
     await page.waitForFunction(() => {
       const img = [...document.images].find((i) => i.alt === 'Preview of gear.stl')
       return img?.complete && img.naturalWidth > 0
     })
+
+    const thread = page.getByTestId('job-message-files')
+    await thread.getByRole('button', { name: 'Preview bracket.stl' }).click()
+    const threadDialog = page.getByRole('dialog', { name: 'bracket.stl' })
+    await page.waitForFunction(() => document.querySelector('[data-testid="model-canvas"] canvas[data-settled="true"]'), undefined, { timeout: 60_000 })
+    expect(await threadDialog.getByTestId('model-size').textContent()).toMatch(/^Size: 20 × 20 × 20 mm/)
+    await threadDialog.getByRole('button', { name: 'Close' }).click()
+    await thread.getByRole('img', { name: 'Preview of bracket.stl' }).waitFor()
   })
 
   it('another client cannot fetch the file the preview reads', async () => {

@@ -1,0 +1,50 @@
+import type { ReactNode } from 'react'
+import type { JobFileView } from '../../../lib/job-view'
+import { linkButtonClass } from '../dashboard/styles'
+import { PreviewButton } from '../model-preview/preview-button'
+
+/**
+ * A folder's files: each with its picture once the viewer has rendered it, a download link and a
+ * preview. `onPictureSaved` is given where the viewer may write the folder: the first preview then
+ * keeps its picture beside the file.
+ */
+export function JobFileList({
+  files,
+  empty,
+  testId,
+  maxPreviewBytes,
+  onPictureSaved,
+  actions,
+}: {
+  files: JobFileView[]
+  /** What an empty list says; nothing when left out. */
+  empty?: string
+  testId: string
+  maxPreviewBytes: number
+  onPictureSaved?: () => void
+  actions?: (file: JobFileView) => ReactNode
+}) {
+  if (files.length === 0) return empty ? <p className="text-(--color-light)">{empty}</p> : null
+  return (
+    <ul className="space-y-1" data-testid={testId}>
+      {files.map((f) => (
+        <li key={f.path} className="flex flex-wrap items-center gap-x-2 gap-y-1">
+          {f.thumbnailUrl ? <img src={f.thumbnailUrl} alt={`Preview of ${f.name}`} width={40} height={40} className="size-10 shrink-0 rounded border border-(--color-border) object-cover" loading="lazy" /> : null}
+          <a href={`${f.url}?download=1`} download={f.name} className={linkButtonClass}>
+            {f.name}
+          </a>
+          <span className="text-sm text-(--color-light)">{formatSize(f.size)}</span>
+          <PreviewButton url={f.url} name={f.name} size={f.size} maxPreviewBytes={maxPreviewBytes} thumbnail={onPictureSaved ? { exists: f.thumbnailUrl !== null, onSaved: onPictureSaved } : undefined} />
+          {actions?.(f)}
+        </li>
+      ))}
+    </ul>
+  )
+}
+
+
+export function formatSize(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`
+  if (bytes < 1024 ** 2) return `${(bytes / 1024).toFixed(1)} KB`
+  return `${(bytes / 1024 ** 2).toFixed(1)} MB`
+}
