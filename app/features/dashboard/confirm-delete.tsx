@@ -6,8 +6,8 @@ import { dangerButtonClass, secondaryButtonClass } from './styles'
  * The delete confirmation of the dashboard: deleting a document or a job request asks "Are you sure?"
  * with "Yes" and "No!".
  * Radix keeps focus inside the dialog, returns it to the trigger and closes on Escape.
- * `verb` names the action ("Delete" by default, "Revoke" for a token, "Remove" for a deliverable): the button's accessible name
- * and the dialog's description use it.
+ * `verb` names the action ("Delete" by default, "Revoke" for a token, "Remove" for a deliverable):
+ * the button's accessible name and the dialog's description use it.
  */
 export function ConfirmDelete({
   what,

@@ -42,7 +42,7 @@ export function JobFileList({
   )
 }
 
-
+/** A file's size as the lists show it: bytes, then KB and MB with one decimal. */
 export function formatSize(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`
   if (bytes < 1024 ** 2) return `${(bytes / 1024).toFixed(1)} KB`

@@ -12,8 +12,8 @@ import { useJobAction } from './use-job-action'
 
 /**
  * The job's thread: every message, newest last, with who wrote it and when, and its files (with their
- * pictures and previews); below,
- * a box to write one and attach files (uploaded first, then sent with the message).
+ * pictures and previews); below, a box to write one and attach files (uploaded first, then sent with
+ * the message).
  */
 export function JobThread({ jobId, messages, maxUploadBytes, maxPreviewBytes }: { jobId: string; messages: JobMessageView[]; maxUploadBytes: number; maxPreviewBytes: number }) {
   const revalidator = useRevalidator()
