@@ -29,7 +29,6 @@ export interface CaseStudyPageProps {
  */
 export function CaseStudyPage({ study, equations = {}, equationStylesheet }: CaseStudyPageProps) {
   const [expanded, setExpanded] = useState(false)
-  const [opened, setOpened] = useState(false)
   const preloadStylesheet = () => {
     if (equationStylesheet) preload(equationStylesheet, { as: 'style' })
   }
@@ -88,18 +87,14 @@ export function CaseStudyPage({ study, equations = {}, equationStylesheet }: Cas
         onFocus={preloadStylesheet}
         // A transition: React holds the write-up back until the stylesheet linked below has loaded,
         // so its maths never shows unstyled.
-        onClick={() =>
-          startTransition(() => {
-            setOpened(true)
-            setExpanded((open) => !open)
-          })
-        }
+        onClick={() => startTransition(() => setExpanded((open) => !open))}
         className="rounded-md bg-(--color-highlight) px-5 py-2 font-semibold text-(--color-background) hover:opacity-90 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-(--color-highlight)"
       >
         {expanded ? 'Show Less' : 'Read Full Study'}
       </button>
       <div id={fullStudyId} hidden={!expanded} data-testid="full-study" className="mt-6">
-        {opened && equationStylesheet && <link rel="stylesheet" href={equationStylesheet} precedence="equations" />}
+        {/* React keeps a stylesheet with a precedence in the head once inserted, so it stays when the write-up closes. */}
+        {expanded && equationStylesheet && <link rel="stylesheet" href={equationStylesheet} precedence="equations" />}
         {study.sections.map((section, i) => (
           <section key={section.id} aria-labelledby={section.id} className="mt-8">
             <h2 id={section.id} className="text-2xl font-semibold">

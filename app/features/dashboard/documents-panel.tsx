@@ -14,6 +14,7 @@ import { buttonClass, cardClass, cardTitleClass, inputClass, labelClass, linkBut
 import type { DashboardActionResult, DocumentRow } from './types'
 import type { ResourceStatus } from './use-json-resource'
 import { useStatus } from './use-status'
+import { FilePicture } from '../model-preview/file-picture'
 
 /**
  * A client's documents (their user-box folder): a resumable upload with progress, the list with
@@ -111,7 +112,7 @@ export function DocumentsPanel({
               <tr key={file.path} className="border-t border-(--color-border)">
                 <td className="px-3 py-2 break-all">
                   <span className="flex items-center gap-2">
-                    {file.thumbnailUrl ? <img src={file.thumbnailUrl} alt={`Preview of ${file.name}`} width={40} height={40} className="size-10 shrink-0 rounded border border-(--color-border) object-cover" loading="lazy" /> : null}
+                    <FilePicture url={file.thumbnailUrl} name={file.name} />
                     {file.name}
                   </span>
                 </td>

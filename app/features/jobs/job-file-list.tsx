@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react'
 import type { JobFileView } from '../../../lib/job-view'
 import { linkButtonClass } from '../dashboard/styles'
+import { FilePicture } from '../model-preview/file-picture'
 import { PreviewButton } from '../model-preview/preview-button'
 
 /**
@@ -29,7 +30,7 @@ export function JobFileList({
     <ul className="space-y-1" data-testid={testId}>
       {files.map((f) => (
         <li key={f.path} className="flex flex-wrap items-center gap-x-2 gap-y-1">
-          {f.thumbnailUrl ? <img src={f.thumbnailUrl} alt={`Preview of ${f.name}`} width={40} height={40} className="size-10 shrink-0 rounded border border-(--color-border) object-cover" loading="lazy" /> : null}
+          <FilePicture url={f.thumbnailUrl} name={f.name} />
           <a href={`${f.url}?download=1`} download={f.name} className={linkButtonClass}>
             {f.name}
           </a>

@@ -1,5 +1,4 @@
 import { useRevalidator } from 'react-router'
-import type { JobSide } from '../../../lib/job-stages'
 import type { JobFileView } from '../../../lib/job-view'
 import { formatUploadLimit } from '../../../lib/accepted-file-types'
 import { ConfirmDelete } from '../dashboard/confirm-delete'
@@ -31,7 +30,6 @@ export function JobFilesPanel({
   canRemoveDeliverables,
   maxUploadBytes,
   maxPreviewBytes,
-  side,
 }: {
   jobId: string
   files: JobFileView[]
@@ -40,7 +38,6 @@ export function JobFilesPanel({
   canRemoveDeliverables: boolean
   maxUploadBytes: number
   maxPreviewBytes: number
-  side: JobSide
 }) {
   const revalidator = useRevalidator()
   const revalidate = () => void revalidator.revalidate()
@@ -66,7 +63,8 @@ export function JobFilesPanel({
             empty="No deliverables yet."
             testId="job-deliverables"
             maxPreviewBytes={maxPreviewBytes}
-            onPictureSaved={side === 'consultancy' ? revalidate : undefined}
+            // Who may remove deliverables (the consultancy) may also write their folder, pictures included.
+            onPictureSaved={canRemoveDeliverables ? revalidate : undefined}
             actions={canRemoveDeliverables ? (file) => <RemoveDeliverable file={file} busy={remove.busy} onConfirm={() => void remove.fetcher.submit({ intent: 'remove-deliverable', path: file.path }, { method: 'post' })} /> : undefined}
           />
         )}

@@ -97,7 +97,7 @@ export default function JobPage() {
       <QuotePanel quotes={view.quotes} canDecide={can.decide} isClient={side === 'client'} />
       {can.quote ? <QuoteForm vatPercent={vatPercent} hasQuote={view.quotes.length > 0} /> : null}
       <div className="grid gap-6 lg:grid-cols-2">
-        <JobFilesPanel jobId={job.id} files={view.files} deliverables={view.deliverables} canDeliver={can.deliver} canRemoveDeliverables={can.removeDeliverables} maxUploadBytes={maxUploadBytes} maxPreviewBytes={maxPreviewBytes} side={side} />
+        <JobFilesPanel jobId={job.id} files={view.files} deliverables={view.deliverables} canDeliver={can.deliver} canRemoveDeliverables={can.removeDeliverables} maxUploadBytes={maxUploadBytes} maxPreviewBytes={maxPreviewBytes} />
         <JobTimeline events={view.timeline} />
       </div>
       <JobThread jobId={job.id} messages={view.messages} maxUploadBytes={maxUploadBytes} maxPreviewBytes={maxPreviewBytes} />
