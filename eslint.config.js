@@ -26,7 +26,19 @@ const adapters = {
   group: ['react-router', '@react-router/*', 'graphql', 'graphql-yoga', 'graphql-ws', 'hono', 'hono/*', '**/graphql/**', '**/http/**', '**/app/**'],
   message: 'Services are the domain: they take the actor and plain input, and know nothing of the pages, GraphQL or HTTP that call them.',
 }
-const restrict = (...patterns) => ({ 'no-restricted-imports': ['error', { patterns }] })
+/**
+ * Nothing derived from a request is ever compiled or evaluated: the product's code has no eval, no
+ * Function constructor and no `vm`, and takes Zod from lib/zod.ts, which keeps Zod from compiling its
+ * parsers. Tests may evaluate what the build made (a generated loader) to check it.
+ */
+const noCodeFromStrings = [
+  { name: 'vm', message: 'The product runs no code made at run time.' },
+  { name: 'node:vm', message: 'The product runs no code made at run time.' },
+  { name: 'zod', message: "Import z from lib/zod.ts, which keeps Zod from compiling parsers with new Function." },
+]
+const productCode = ['app/**', 'server/**', 'lib/**', 'content/**', 'scripts/**']
+const testCode = ['**/*.test.ts', '**/*.test.tsx']
+const restrict = (...patterns) => ({ 'no-restricted-imports': ['error', { paths: noCodeFromStrings, patterns }] })
 
 export default tseslint.config(
   { ignores: ['build/**', 'build-*/**', 'data/**', '.react-router/**', 'node_modules/**', 'test-results/**', 'server/db/migrations/**'] },
@@ -37,8 +49,15 @@ export default tseslint.config(
       '@typescript-eslint/no-explicit-any': 'error',
     },
   },
+  {
+    files: productCode,
+    ignores: testCode,
+    rules: { 'no-eval': 'error', 'no-new-func': 'error', ...restrict() },
+  },
   { files: ['app/components/**'], rules: restrict(serverOnly, aboveComponents) },
   { files: ['app/features/**'], rules: restrict(serverOnly, aboveFeatures) },
   { files: ['lib/**', 'content/**'], rules: restrict(serverOnly, aboveLib) },
   { files: ['server/services/**'], rules: restrict(adapters) },
+  // The one module that imports Zod itself, to configure it.
+  { files: ['lib/zod.ts'], rules: { 'no-restricted-imports': ['error', { patterns: [serverOnly, aboveLib] }] } },
 )

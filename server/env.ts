@@ -1,6 +1,6 @@
 import { availableParallelism } from 'node:os'
 import path from 'node:path'
-import { z } from 'zod'
+import { z } from '../lib/zod'
 import { parseAddressRange } from './http/trusted-proxies'
 
 /**

@@ -1,6 +1,7 @@
 import cluster from 'node:cluster'
 import type { RunningServer } from './app'
 import { SHARED_DATABASE_URL_VARIABLE, type WorkerReady } from './cluster/run-primary'
+import { codeGenerationFromStringsAllowed, SERVER_NODE_FLAGS } from './code-generation'
 import { DataDirInUseError } from './db/data-dir-lock'
 import { parseEnv } from './env'
 import { createLogger } from './logger'
@@ -61,6 +62,9 @@ async function main() {
   } else {
     const where = env.PUBLIC_URL ? `${server.url} (public URL ${env.publicUrl})` : server.url
     server.ctx.log.info({ url: server.url, database: server.ctx.database.kind, dataDir: env.dataDir }, `Site ready at ${where}`)
+    if (!dev && codeGenerationFromStringsAllowed()) {
+      server.ctx.log.warn(`This process may compile code from strings: run it as \`node ${SERVER_NODE_FLAGS.join(' ')} build/server/main.js\` (npm start does)`)
+    }
   }
   // A signal during start-up waited for the database and plugins to be up, so they close in order.
   if (firstSignalAt) await stop(server, stopSignal)

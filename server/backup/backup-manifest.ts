@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { z } from '../../lib/zod'
 
 /**
  * The archive of `npm run backup`: a gzip'd tar of

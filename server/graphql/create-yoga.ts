@@ -1,19 +1,20 @@
-import type { Source } from 'graphql'
+import type { DocumentNode } from 'graphql'
 import { createGraphQLError, createYoga, type Plugin } from 'graphql-yoga'
 import type { AppContext } from '../context'
 import { isAppError } from '../errors/app-error'
 import { toHttpAnswer } from '../errors/to-http-answer'
+import { INVALID_TEXT_MESSAGE } from '../http/invalid-text'
 import { buildSchema } from './build-schema'
-import { useCompiledExecution } from './compiled-execution'
 import { corsOptionsFor } from './cors'
 import { createGraphqlContext, type GraphqlContext } from './graphql-context'
+import { documentHasInvalidText } from './escaped-invalid-text'
 import { defaultQueryLimits, noIntrospectionRule, queryLimitsRule } from './query-limits'
 
 export const GRAPHQL_PATH = '/graphql'
 /** Larger bodies are refused (413) before they are parsed: the biggest real query is a few KB. */
 export const GRAPHQL_MAX_BODY_BYTES = 100 * 1024
 /** graphql's parser stops here: a document of more tokens costs parse time whatever it asks for. */
-const GRAPHQL_MAX_TOKENS = 2000
+export const GRAPHQL_MAX_TOKENS = 2000
 
 /** Extra validation rules: the query limits always, and no introspection unless allowed. */
 function useValidationRules(allowIntrospection: boolean): Plugin {
@@ -27,14 +28,16 @@ function useValidationRules(allowIntrospection: boolean): Plugin {
 
 /**
  * The parser with a token limit, and parser errors answered with a fixed message: the parser's own
- * (which quote the document and name what it expected) are not echoed back.
+ * (which quote the document and name what it expected) are not echoed back. A document whose string
+ * literals hold text no field accepts is refused as the edge refuses such text (400).
  */
 function useParserLimits(maxTokens: number): Plugin {
   return {
     onParse({ parseFn, setParseFn }) {
       setParseFn((source, options) => {
+        let document: DocumentNode
         try {
-          return parseFn(source, { ...options, maxTokens })
+          document = parseFn(source, { ...options, maxTokens })
         } catch (error) {
           // graphql 16 spells it "more that".
           const tooLarge = /contains more th(?:an|at) \d+ tokens/.test((error as Error).message)
@@ -42,16 +45,18 @@ function useParserLimits(maxTokens: number): Plugin {
             extensions: { code: tooLarge ? 'QUERY_TOO_LARGE' : 'GRAPHQL_PARSE_FAILED', http: { status: 400 } },
           })
         }
+        if (documentHasInvalidText(document)) {
+          throw createGraphQLError(INVALID_TEXT_MESSAGE, { extensions: { code: 'BAD_REQUEST', http: { status: 400 } } })
+        }
+        return document
       })
     },
   }
 }
 
-/** Where a resolver's error points in the document: its nodes (graphql-js) or source positions (graphql-jit). */
+/** Where a resolver's error points in the document. */
 interface Located {
   nodes?: readonly never[]
-  source?: Source
-  positions?: readonly number[]
   path?: readonly (string | number)[]
 }
 
@@ -92,7 +97,6 @@ export function createGraphqlYoga(ctx: AppContext) {
     // JSON bodies only (graphql-plugin.ts refuses the other content types before Yoga sees them).
     multipart: false,
     plugins: [
-      useCompiledExecution(),
       useParserLimits(GRAPHQL_MAX_TOKENS),
       useValidationRules(allowIntrospection),
       ...(allowIntrospection ? [] : [useNoSuggestions()]),
@@ -109,9 +113,6 @@ export function createGraphqlYoga(ctx: AppContext) {
           const located = isGraphqlError ? (error as Located) : {}
           return createGraphQLError(answer.message, {
             nodes: located.nodes,
-            // A compiled query's errors have positions in the source rather than nodes (compiled-execution.ts).
-            source: located.nodes ? undefined : located.source,
-            positions: located.nodes ? undefined : located.positions,
             path: located.path,
             extensions: { code: answer.code, ...(answer.fieldErrors ? { fieldErrors: answer.fieldErrors } : {}) },
           })

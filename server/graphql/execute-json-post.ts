@@ -17,17 +17,11 @@ export interface DirectAnswer {
 }
 
 /**
- * The params of a body that is one JSON object with a text `query`, and at most an object of
+ * The params of a parsed body that is one object with a text `query`, and at most an object of
  * `variables` and a text `operationName`; undefined for anything else (a batch, `extensions`, a
- * parameter Yoga refuses, a body that is not JSON), which goes through Yoga whole.
+ * parameter Yoga refuses), which goes through Yoga whole.
  */
-function plainParams(text: string): PlainParams | undefined {
-  let body: unknown
-  try {
-    body = JSON.parse(text)
-  } catch {
-    return undefined
-  }
+function plainParams(body: unknown): PlainParams | undefined {
   if (body === null || typeof body !== 'object' || Array.isArray(body)) return undefined
   const params = body as Record<string, unknown>
   for (const key in params) if (key !== 'query' && key !== 'variables' && key !== 'operationName') return undefined
@@ -70,10 +64,10 @@ const capture = { Response: CapturedResponse } as unknown as Parameters<typeof p
  */
 export async function executeJsonPost(
   yoga: GraphqlYoga,
-  request: { headers: Headers; bodyText: string; accept: string | undefined; site: CorsSite },
+  request: { headers: Headers; body: unknown; accept: string | undefined; site: CorsSite },
 ): Promise<DirectAnswer | undefined> {
   if (!wantsPlainJson(request.accept)) return undefined
-  const params = plainParams(request.bodyText)
+  const params = plainParams(request.body)
   if (!params) return undefined
   // The context Yoga gives its context factory: the request (its headers are what resolvers read) and the params.
   const enveloped = yoga.getEnveloped({ request: { headers: request.headers }, params } as never)

@@ -5,10 +5,13 @@ import type { AppContext } from '../context'
 import { acceptsGzip, varyWithAcceptEncoding } from '../http/compress-answers'
 import { bodyHasInvalidText, graphqlRefusal, INVALID_TEXT_MESSAGE, MAX_TEXT_BODY_BYTES, urlHasInvalidText } from '../http/invalid-text'
 import { corsSiteOf } from './cors'
-import { GRAPHQL_MAX_BODY_BYTES, GRAPHQL_PATH, type GraphqlYoga } from './create-yoga'
+import { GRAPHQL_MAX_BODY_BYTES, GRAPHQL_MAX_TOKENS, GRAPHQL_PATH, type GraphqlYoga } from './create-yoga'
+import { queryHasEscapedInvalidText } from './escaped-invalid-text'
 import { executeJsonPost } from './execute-json-post'
 
 const gzip = promisify(gzipCallback)
+/** The answer to a body that is not JSON: fixed, so nothing of the body or of the parser comes back. */
+export const INVALID_JSON_MESSAGE = 'Invalid JSON body'
 /** Answers smaller than this are sent as they are: compressing them saves less than it costs. */
 const COMPRESS_FROM_BYTES = 1024
 
@@ -90,11 +93,27 @@ async function answer(req: IncomingMessage, res: ServerResponse, ctx: AppContext
     else headers.set(name, value)
   }
   const yoga = ctx.services.graphql as GraphqlYoga
+  // Valid UTF-8: bodyHasInvalidText refused anything else.
   const bodyText = body.toString('utf8')
-  // Yoga refuses a larger body itself (413); a plain query or mutation is run without its HTTP layer.
+  // Yoga refuses a larger body itself (413), before it reads it.
+  let parsed: unknown
+  if (body.byteLength <= GRAPHQL_MAX_BODY_BYTES) {
+    try {
+      parsed = JSON.parse(bodyText)
+    } catch {
+      return refuse(res, 400, INVALID_JSON_MESSAGE)
+    }
+    // Refused with the same 400 as the edge's, whatever the Accept header (Yoga answers a parse-time
+    // error with 200 to a client that accepts only application/json).
+    for (const operation of Array.isArray(parsed) ? parsed : [parsed]) {
+      const query = (operation as { query?: unknown } | null)?.query
+      if (typeof query === 'string' && queryHasEscapedInvalidText(query, GRAPHQL_MAX_TOKENS)) return refuse(res, 400, INVALID_TEXT_MESSAGE)
+    }
+  }
+  // A plain query or mutation is run without Yoga's HTTP layer.
   const direct =
-    body.byteLength <= GRAPHQL_MAX_BODY_BYTES
-      ? await executeJsonPost(yoga, { headers, bodyText, accept: req.headers.accept, site: corsSiteOf(ctx, req.headers.origin, req.headers.host) })
+    parsed !== undefined
+      ? await executeJsonPost(yoga, { headers, body: parsed, accept: req.headers.accept, site: corsSiteOf(ctx, req.headers.origin, req.headers.host) })
       : undefined
   let payload: Buffer
   if (direct) {

@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { z } from '../../lib/zod'
 
 /**
  * The payload of an outbox row with channel 'mail' (see server/outbox/enqueue.ts).

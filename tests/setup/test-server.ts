@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process'
 import { rmSync } from 'node:fs'
 import path from 'node:path'
 import { newDataDir } from './data-dir'
+import { SERVER_NODE_FLAGS } from '../../server/code-generation'
 import { serverEntry } from './server-entry'
 
 const root = path.resolve(import.meta.dirname, '../..')
@@ -90,7 +91,7 @@ export function sharedTestServer({ url, dataDir }: SharedServerInfo): TestServer
 export async function spawnTestServer(options: TestServerOptions = {}): Promise<TestServer> {
   const ownsDataDir = !options.dataDir
   const dataDir = options.dataDir ?? (await newDataDir('site-test-'))
-  const child = spawn(process.execPath, [serverEntry], {
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, serverEntry], {
     cwd: root,
     env: {
       ...process.env,

@@ -1,6 +1,6 @@
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data } from 'react-router'
-import type { z } from 'zod'
+import type { z } from '../../../lib/zod'
 import { jobRequestSchema, type JobRequestField } from '../../../lib/job-request-schema'
 import { profileSchema, type ProfileField } from '../../../lib/profile-schema'
 import type { ClientDetailsView, ClientOption, DashboardActionResult, DocumentRow, JobRequestRow } from '../../features/dashboard/types'

@@ -1,4 +1,4 @@
-import type { z } from 'zod'
+import type { z } from '../../../lib/zod'
 import { AppError } from '../../errors/app-error'
 
 /** Parses with a Zod schema; a failure becomes BAD_REQUEST with per-field messages. */
