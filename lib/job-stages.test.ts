@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { canMove, manualMovesFrom, stageLabel } from './job-stages'
+import { canMove, jobRecordAbilities, jobStages, manualMovesFrom, stageLabel } from './job-stages'
 
 describe('job stages', () => {
   it('lets the consultancy move a job through its work, one step at a time', () => {
@@ -23,5 +23,26 @@ describe('job stages', () => {
     expect(manualMovesFrom(null, 'client')).toEqual(['cancelled'])
     expect(stageLabel('in_progress')).toBe('in progress')
     expect(stageLabel(null)).toBe('pending')
+  })
+
+  it('deletes a job only before a quote of it is accepted, and only while it is pending, declined or cancelled', () => {
+    const never = (status: string) => ({ status, acceptedAt: null, archivedAt: null })
+    const deletable = (by: 'client' | 'consultancy') => jobStages.filter((s) => jobRecordAbilities(never(s), by).delete)
+    expect(deletable('client')).toEqual(['pending', 'declined', 'cancelled'])
+    expect(deletable('consultancy')).toEqual(['pending', 'declined', 'cancelled'])
+    // Cancelled after the acceptance: the consultancy's record, kept.
+    for (const by of ['client', 'consultancy'] as const) {
+      expect(jobRecordAbilities({ status: 'cancelled', acceptedAt: '2026-11-20', archivedAt: null }, by).delete).toBe(false)
+      expect(jobRecordAbilities({ status: 'released', acceptedAt: '2026-11-20', archivedAt: null }, by).delete).toBe(false)
+    }
+  })
+
+  it('lets only the consultancy archive a job with nothing left to do, and bring it back', () => {
+    const archivable = jobStages.filter((s) => jobRecordAbilities({ status: s, acceptedAt: null, archivedAt: null }, 'consultancy').archive)
+    expect(archivable).toEqual(['released', 'declined', 'cancelled'])
+    expect(jobRecordAbilities({ status: 'released', acceptedAt: '2026-11-20', archivedAt: null }, 'client')).toEqual({ delete: false, archive: false, unarchive: false })
+    const archived = { status: 'cancelled', acceptedAt: null, archivedAt: '2026-11-26' }
+    expect(jobRecordAbilities(archived, 'consultancy')).toEqual({ delete: false, archive: false, unarchive: true })
+    expect(jobRecordAbilities(archived, 'client')).toEqual({ delete: false, archive: false, unarchive: false })
   })
 })

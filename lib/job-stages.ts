@@ -7,7 +7,8 @@
  *           → in progress → in review → completed → released (the deliverables become visible)
  *   A quote the client declines makes the job "declined"; the consultancy may quote it again.
  *   The consultancy may decline a request it will not take, and cancel any job not yet completed;
- *   the client may cancel its own request until it accepts a quote.
+ *   the client may cancel (withdraw) its own request until it accepts a quote.
+ * The same table says what may happen to a job as a whole (jobRecordAbilities): deleted, archived.
  */
 export const jobStages = ['pending', 'quoted', 'accepted', 'in_progress', 'in_review', 'completed', 'released', 'declined', 'cancelled'] as const
 export type JobStage = (typeof jobStages)[number]
@@ -70,4 +71,49 @@ export const moveLabels: Partial<Record<JobStage, string>> = {
   released: 'Release results',
   declined: 'Decline request',
   cancelled: 'Cancel job',
+}
+
+/**
+ * Stages at which a job may be deleted with everything it holds (quotes, timeline, thread, files), by
+ * its client or the consultancy, and only while no quote of it was ever accepted: until then it is
+ * the client's request; from the acceptance on it is the consultancy's business record, kept whatever
+ * stage follows (a job cancelled after acceptance included).
+ */
+export const deletableStages: readonly JobStage[] = ['pending', 'declined', 'cancelled']
+
+/**
+ * Stages at which the consultancy may archive a job: nothing is left to do on it. An archived job is
+ * hidden from the active job lists and keeps everything; the consultancy brings it back, and a job
+ * that moves again (a declined request quoted anew) is active again.
+ */
+export const archivableStages: readonly JobStage[] = ['released', 'cancelled', 'declined']
+
+/** What the record rules read of a job. */
+export interface JobRecordState {
+  status: string | null
+  /** The day a quote of it was accepted; null while none was. */
+  acceptedAt: string | null
+  /** The day the consultancy archived it; null while it is active. */
+  archivedAt: string | null
+}
+
+/** What a side may do to a job as a whole (the client: to its own job). */
+export interface JobRecordAbilities {
+  delete: boolean
+  archive: boolean
+  unarchive: boolean
+}
+
+/**
+ * Whether a side may delete, archive or bring back a job now. An archived job is not deleted: the
+ * consultancy filed it to keep it, and brings it back first.
+ */
+export function jobRecordAbilities(job: JobRecordState, by: JobSide): JobRecordAbilities {
+  const stage = isJobStage(job.status) ? job.status : 'pending'
+  const archived = job.archivedAt !== null
+  return {
+    delete: job.acceptedAt === null && !archived && deletableStages.includes(stage),
+    archive: by === 'consultancy' && !archived && archivableStages.includes(stage),
+    unarchive: by === 'consultancy' && archived,
+  }
 }

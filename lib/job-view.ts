@@ -46,6 +46,8 @@ export interface JobFileView {
   url: string
   /** Where the file's picture is served once the viewer has rendered the model or drawing, else null. */
   thumbnailUrl: string | null
+  /** The viewer may keep the picture its preview renders: the file's uploader or the consultancy. */
+  canSetThumbnail: boolean
 }
 
 export interface JobMessageView {
@@ -70,6 +72,10 @@ export interface JobRecord {
   priority: string | null
   completedAt: string | null
   releasedAt: string | null
+  /** The day a quote was accepted: from then on the job is kept as the consultancy's record. */
+  acceptedAt: string | null
+  /** The day the consultancy archived it; null while it is active. */
+  archivedAt: string | null
   createdAt: string
   updatedAt: string
 }
@@ -90,6 +96,12 @@ export interface JobView {
     deliver: boolean
     /** Remove a deliverable: the consultancy, at any stage (a wrong file must be taken back). */
     removeDeliverables: boolean
+    /** Delete the job with everything it holds: either side, only before a quote was accepted (pending, declined, cancelled). */
+    delete: boolean
+    /** Archive it (hidden from the active lists, all kept): the consultancy, once nothing is left to do. */
+    archive: boolean
+    /** Bring it back from the archive: the consultancy. */
+    unarchive: boolean
   }
   /** The job's request, then every move, oldest first. */
   timeline: JobEventView[]

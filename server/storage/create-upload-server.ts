@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto'
 import { chmodSync } from 'node:fs'
 import type { ServerResponse } from 'node:http'
 import path from 'node:path'
@@ -10,7 +9,8 @@ import type { AppContext } from '../context'
 import { clientIpFromRequest } from '../http/client-ip'
 import { consumeRateLimit } from '../rate-limit/consume-rate-limit'
 import { authorizeFileAccess } from '../services/files/authorize-file-access'
-import { buildStoragePath, isJobArea, sanitizeFileName, storageAreas, type StorageArea } from '../services/files/storage-path'
+import { checkFileReplacement } from '../services/files/check-file-replacement'
+import { buildStoragePath, isJobArea, storageAreas, uploadFileName, type StorageArea } from '../services/files/storage-path'
 import type { BlobStore } from './blob-store'
 import { CONTENT_MISMATCH_MESSAGE, checkFileName } from './check-file-content'
 import { checkUploadAllowance } from './check-upload-allowance'
@@ -24,13 +24,6 @@ import { toPartialRow, UploadStore } from './uploads/upload-store'
 
 export const UPLOAD_PATH = '/uploads'
 const PICTURE_SUBMISSIONS_PER_IP = { limit: 20, windowMs: 10 * 60_000 }
-
-/** A guest's picture gets a name the server makes, so no one can replace another's submission. */
-function serverMadeName(clientName: string): string {
-  const dot = clientName.lastIndexOf('.')
-  const extension = dot > 0 ? clientName.slice(dot + 1).toLowerCase() : ''
-  return extension ? `${randomUUID()}.${extension}` : randomUUID()
-}
 
 /**
  * The creation answer is built by @tus/server from its own headers; the key reaches the browser
@@ -110,14 +103,16 @@ export function createUploadServer(ctx: AppContext) {
       const meta = upload.metadata ?? {}
       const kind = meta.kind as StorageArea | undefined
       if (!kind || !storageAreas.includes(kind)) throw refuse(400, 'Invalid upload target')
-      const clientName = sanitizeFileName(meta.filename ?? meta.name ?? 'file')
-      const fileName = kind === 'picture-submissions' ? serverMadeName(clientName) : clientName
+      // A guest's picture and a thread file get a name the server makes (the thread shows its own).
+      const { fileName, originalName } = uploadFileName(kind, meta.filename ?? meta.name ?? 'file')
       const folder =
         isJobArea(kind) ? (meta.jobRequestId ?? null) : kind === 'picture-submissions' ? null : (meta.ownerId || actor?.userId || null)
       let target
       try {
         const storagePath = buildStoragePath(kind, folder, fileName)
         target = await authorizeFileAccess({ actor, path: storagePath, mode: 'write' })
+        // Refused before any byte is sent; checked again when the upload finishes.
+        await checkFileReplacement({ actor, path: target.path })
       } catch (error) {
         throw toRefusal(error, Boolean(actor))
       }
@@ -141,6 +136,7 @@ export function createUploadServer(ctx: AppContext) {
       return {
         metadata: {
           filename: fileName,
+          originalName: originalName ?? '',
           filetype: meta.filetype ?? null,
           kind,
           path: target.path,

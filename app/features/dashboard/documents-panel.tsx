@@ -123,7 +123,7 @@ export function DocumentsPanel({
                 </td>
                 <td className="px-3 py-2">
                   <div className="flex flex-wrap items-center gap-3">
-                    <PreviewButton url={file.url} name={file.name} size={file.size} maxPreviewBytes={maxPreviewBytes} thumbnail={{ exists: file.thumbnailUrl !== null, onSaved: onChanged }} />
+                    <PreviewButton url={file.url} name={file.name} size={file.size} maxPreviewBytes={maxPreviewBytes} thumbnail={file.canSetThumbnail ? { exists: file.thumbnailUrl !== null, onSaved: onChanged } : undefined} />
                     {opensInNewTab(file.name) ? (
                       <a
                         href={file.url}

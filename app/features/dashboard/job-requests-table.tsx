@@ -12,7 +12,9 @@ import { useStatus } from './use-status'
 
 /**
  * Job Requests: a table of at most 500 px that scrolls, "No job requests found" when empty,
- * "Error fetching job requests" when the list cannot be read; deleting asks "Are you sure?" first.
+ * "Error fetching job requests" when the list cannot be read; the jobs the consultancy archived are
+ * listed apart, below. Delete is offered only where the job stage table allows it (before a quote
+ * of the job was accepted), and asks "Are you sure?" first.
  */
 export function JobRequestsTable({ status, jobRequests, clientId, onChanged }: { status: ResourceStatus; jobRequests: JobRequestRow[] | null; clientId: string | null; onChanged: () => void }) {
   const remove = useFetcher<DashboardActionResult>({ key: 'delete-job-request' })
@@ -32,100 +34,47 @@ export function JobRequestsTable({ status, jobRequests, clientId, onChanged }: {
     void remove.submit({ intent: 'delete-job-request', id: row.id, ...(clientId ? { clientId } : {}) }, { method: 'post', action: '/profile' })
   }
 
+  const active = jobRequests?.filter((row) => !row.archived) ?? []
+  const archived = jobRequests?.filter((row) => row.archived) ?? []
+  const table = (rows: JobRequestRow[], label: string, testId: string) => (
+    <div role="region" aria-label={label} tabIndex={0} className="overflow-auto rounded-md border border-(--color-border)" style={{ maxHeight: limits.jobListMaxHeightPx }} data-testid={testId}>
+      <table className="w-full min-w-[40rem] border-collapse text-left text-sm">
+        <thead className="sticky top-0 bg-(--color-shade)">
+          <tr>
+            {['Job', 'Reference', 'Instructions', 'Priority', 'Status', 'Files', 'Created', 'Unread'].map((heading) => (
+              <th key={heading} scope="col" className="px-3 py-2">
+                {heading}
+              </th>
+            ))}
+            <th scope="col" className="px-3 py-2">
+              <span className="sr-only">Actions</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <JobRequestTableRow key={row.id} row={row} busy={remove.state !== 'idle'} onDelete={() => onDelete(row)} />
+          ))}
+        </tbody>
+      </table>
+    </div>
+  )
+
   let body: React.ReactNode
   if (status === 'error') body = <p role="alert">Error fetching job requests</p>
   else if (!jobRequests) body = <p aria-busy="true">Loading job requests...</p>
   else if (jobRequests.length === 0) body = <p>No job requests found</p>
   else
     body = (
-      <div role="region" aria-label="Job requests table" tabIndex={0} className="overflow-auto rounded-md border border-(--color-border)" style={{ maxHeight: limits.jobListMaxHeightPx }} data-testid="job-requests-scroll">
-        <table className="w-full min-w-[40rem] border-collapse text-left text-sm">
-          <thead className="sticky top-0 bg-(--color-shade)">
-            <tr>
-              <th scope="col" className="px-3 py-2">
-                Job
-              </th>
-              <th scope="col" className="px-3 py-2">
-                Reference
-              </th>
-              <th scope="col" className="px-3 py-2">
-                Instructions
-              </th>
-              <th scope="col" className="px-3 py-2">
-                Priority
-              </th>
-              <th scope="col" className="px-3 py-2">
-                Status
-              </th>
-              <th scope="col" className="px-3 py-2">
-                Files
-              </th>
-              <th scope="col" className="px-3 py-2">
-                Created
-              </th>
-              <th scope="col" className="px-3 py-2">
-                Unread
-              </th>
-              <th scope="col" className="px-3 py-2">
-                <span className="sr-only">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {jobRequests.map((row) => (
-              <tr key={row.id} className="border-t border-(--color-border) align-top">
-                <td className="px-3 py-2">
-                  <Link to={`/profile/jobs/${row.id}`} className="text-(--color-link) underline">
-                    {row.job || row.reference || 'Job request'}
-                  </Link>
-                </td>
-                <td className="px-3 py-2">{row.reference}</td>
-                <td className="max-w-xs px-3 py-2 break-words whitespace-pre-line">{row.instructions}</td>
-                <td className="px-3 py-2">{row.priority}</td>
-                <td className="px-3 py-2">{stageLabel(row.status)}</td>
-                <td className="px-3 py-2">
-                  {row.files.length === 0 ? (
-                    <span className="text-(--color-light)">None</span>
-                  ) : (
-                    <ul>
-                      {row.files.map((f) => (
-                        <li key={f.url}>
-                          {opensInNewTab(f.name) ? (
-                            <a href={f.url} target="_blank" rel="noopener noreferrer" className="text-(--color-link) underline">
-                              {f.name}
-                            </a>
-                          ) : (
-                            <a href={`${f.url}?download=1`} download={f.name} className="text-(--color-link) underline">
-                              {f.name}
-                            </a>
-                          )}
-                        </li>
-                      ))}
-                    </ul>
-                  )}
-                </td>
-                <td className="px-3 py-2 whitespace-nowrap">
-                  <time dateTime={row.createdAt}>{formatDate(row.createdAt)}</time>
-                </td>
-                <td className="px-3 py-2">
-                  {row.unread > 0 ? (
-                    <span className="rounded-full bg-(--color-highlight) px-2 py-0.5 text-sm font-semibold text-(--color-background)" aria-label={`${row.unread} unread message${row.unread === 1 ? '' : 's'}`}>
-                      {row.unread}
-                    </span>
-                  ) : (
-                    <span className="text-(--color-light)">0</span>
-                  )}
-                </td>
-                <td className="px-3 py-2">
-                  <ConfirmDelete what={`the job request ${row.job || row.reference || ''}`.trim()} onConfirm={() => onDelete(row)} disabled={remove.state !== 'idle'}>
-                    Delete
-                  </ConfirmDelete>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <>
+        {active.length ? table(active, 'Job requests table', 'job-requests-scroll') : <p>No active job requests</p>}
+        {archived.length ? (
+          <details className="mt-4">
+            <summary className="cursor-pointer">Archived jobs ({archived.length})</summary>
+            <div className="mt-2">{table(archived, 'Archived jobs table', 'archived-jobs-scroll')}</div>
+          </details>
+        ) : null}
+      </>
     )
 
   return (
@@ -136,6 +85,63 @@ export function JobRequestsTable({ status, jobRequests, clientId, onChanged }: {
       {body}
       <StatusMessage status={message} testId="job-requests-status" />
     </section>
+  )
+}
+
+/** One job of the list; Delete only where the server would do it. */
+function JobRequestTableRow({ row, busy, onDelete }: { row: JobRequestRow; busy: boolean; onDelete: () => void }) {
+  return (
+    <tr className="border-t border-(--color-border) align-top">
+      <td className="px-3 py-2">
+        <Link to={`/profile/jobs/${row.id}`} className="text-(--color-link) underline">
+          {row.job || row.reference || 'Job request'}
+        </Link>
+      </td>
+      <td className="px-3 py-2">{row.reference}</td>
+      <td className="max-w-xs px-3 py-2 break-words whitespace-pre-line">{row.instructions}</td>
+      <td className="px-3 py-2">{row.priority}</td>
+      <td className="px-3 py-2">{stageLabel(row.status)}</td>
+      <td className="px-3 py-2">
+        {row.files.length === 0 ? (
+          <span className="text-(--color-light)">None</span>
+        ) : (
+          <ul>
+            {row.files.map((f) => (
+              <li key={f.url}>
+                {opensInNewTab(f.name) ? (
+                  <a href={f.url} target="_blank" rel="noopener noreferrer" className="text-(--color-link) underline">
+                    {f.name}
+                  </a>
+                ) : (
+                  <a href={`${f.url}?download=1`} download={f.name} className="text-(--color-link) underline">
+                    {f.name}
+                  </a>
+                )}
+              </li>
+            ))}
+          </ul>
+        )}
+      </td>
+      <td className="px-3 py-2 whitespace-nowrap">
+        <time dateTime={row.createdAt}>{formatDate(row.createdAt)}</time>
+      </td>
+      <td className="px-3 py-2">
+        {row.unread > 0 ? (
+          <span className="rounded-full bg-(--color-highlight) px-2 py-0.5 text-sm font-semibold text-(--color-background)" aria-label={`${row.unread} unread message${row.unread === 1 ? '' : 's'}`}>
+            {row.unread}
+          </span>
+        ) : (
+          <span className="text-(--color-light)">0</span>
+        )}
+      </td>
+      <td className="px-3 py-2">
+        {row.canDelete ? (
+          <ConfirmDelete what={`the job request ${row.job || row.reference || ''}`.trim()} onConfirm={onDelete} disabled={busy}>
+            Delete
+          </ConfirmDelete>
+        ) : null}
+      </td>
+    </tr>
   )
 }
 

@@ -34,6 +34,10 @@ export type JobRequestRow = Record<JobRequestField, string> & {
   createdAt: string
   /** Messages on the job's thread the viewer has not read. */
   unread: number
+  /** Filed away by the consultancy: listed apart from the active jobs. */
+  archived: boolean
+  /** The viewer may delete it now (before a quote of it was accepted: pending, declined or cancelled). */
+  canDelete: boolean
 }
 
 export interface DocumentRow {
@@ -44,6 +48,8 @@ export interface DocumentRow {
   url: string
   /** The model's picture, once the viewer has rendered it. */
   thumbnailUrl: string | null
+  /** The viewer may keep the picture its preview renders (the file's uploader, or the consultancy). */
+  canSetThumbnail: boolean
 }
 
 /** The intents the /profile action answers, one per form or button. */

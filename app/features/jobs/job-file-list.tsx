@@ -6,8 +6,8 @@ import { PreviewButton } from '../model-preview/preview-button'
 
 /**
  * A folder's files: each with its picture once the viewer has rendered it, a download link and a
- * preview. `onPictureSaved` is given where the viewer may write the folder: the first preview then
- * keeps its picture beside the file.
+ * preview. The first preview of a file whose picture the viewer may set (its uploader, or the
+ * consultancy) keeps its picture beside the file, then `onPictureSaved` shows it.
  */
 export function JobFileList({
   files,
@@ -35,7 +35,7 @@ export function JobFileList({
             {f.name}
           </a>
           <span className="text-sm text-(--color-light)">{formatSize(f.size)}</span>
-          <PreviewButton url={f.url} name={f.name} size={f.size} maxPreviewBytes={maxPreviewBytes} thumbnail={onPictureSaved ? { exists: f.thumbnailUrl !== null, onSaved: onPictureSaved } : undefined} />
+          <PreviewButton url={f.url} name={f.name} size={f.size} maxPreviewBytes={maxPreviewBytes} thumbnail={onPictureSaved && f.canSetThumbnail ? { exists: f.thumbnailUrl !== null, onSaved: onPictureSaved } : undefined} />
           {actions?.(f)}
         </li>
       ))}

@@ -63,8 +63,7 @@ export function JobFilesPanel({
             empty="No deliverables yet."
             testId="job-deliverables"
             maxPreviewBytes={maxPreviewBytes}
-            // Who may remove deliverables (the consultancy) may also write their folder, pictures included.
-            onPictureSaved={canRemoveDeliverables ? revalidate : undefined}
+            onPictureSaved={revalidate}
             actions={canRemoveDeliverables ? (file) => <RemoveDeliverable file={file} busy={remove.busy} onConfirm={() => void remove.fetcher.submit({ intent: 'remove-deliverable', path: file.path }, { method: 'post' })} /> : undefined}
           />
         )}

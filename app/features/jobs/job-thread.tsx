@@ -17,7 +17,7 @@ import { useJobAction } from './use-job-action'
  */
 export function JobThread({ jobId, messages, maxUploadBytes, maxPreviewBytes }: { jobId: string; messages: JobMessageView[]; maxUploadBytes: number; maxPreviewBytes: number }) {
   const revalidator = useRevalidator()
-  // Either side may write the thread's folder, so the first preview of a model keeps its picture.
+  // The first preview of a model keeps its picture where the viewer may set it (the list says which).
   const revalidate = () => void revalidator.revalidate()
   const [body, setBody] = useState('')
   const [files, setFiles] = useState<{ path: string; name: string }[]>([])

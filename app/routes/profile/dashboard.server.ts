@@ -2,6 +2,7 @@ import { parseWithZod } from '@conform-to/zod/v4'
 import { data } from 'react-router'
 import type { z } from '../../../lib/zod'
 import { jobRequestSchema, type JobRequestField } from '../../../lib/job-request-schema'
+import { jobRecordAbilities } from '../../../lib/job-stages'
 import { profileSchema, type ProfileField } from '../../../lib/profile-schema'
 import type { ClientDetailsView, ClientOption, DashboardActionResult, DocumentRow, JobRequestRow } from '../../features/dashboard/types'
 import type { Actor } from '../../../server/auth/actor'
@@ -18,6 +19,7 @@ import { deleteJobRequest } from '../../../server/services/job-requests/delete-j
 import type { JobRequest } from '../../../server/services/job-requests/job-request-types'
 import { listJobRequests } from '../../../server/services/job-requests/list-job-requests'
 import { countUnreadMessages } from '../../../server/services/jobs/count-unread-messages'
+import { sideOf } from '../../../server/services/jobs/job-types'
 import { getProfile } from '../../../server/services/profiles/get-profile'
 import { listClients } from '../../../server/services/profiles/list-clients'
 import type { Profile } from '../../../server/services/profiles/profile-types'
@@ -118,12 +120,12 @@ async function submitForm<S extends z.ZodType>(form: FormData, schema: S, save: 
   }
 }
 
-/** GET /profile/job-requests?client= : the job list of the dashboard. */
+/** GET /profile/job-requests?client= : the job list of the dashboard, the archived jobs included (the table sets them apart). */
 export async function jobRequestsResponse(request: Request): Promise<Response> {
   return jsonList(request, async (actor, clientId) => {
-    const rows = await listJobRequests({ actor, user: clientId })
+    const rows = await listJobRequests({ actor, user: clientId, archived: 'include' })
     const unread = await countUnreadMessages({ actor, jobIds: rows.map((r) => r.id) })
-    return { jobRequests: rows.map((r) => toJobRequestRow(r, unread.get(r.id) ?? 0)) }
+    return { jobRequests: rows.map((r) => toJobRequestRow(r, unread.get(r.id) ?? 0, actor)) }
   })
 }
 
@@ -131,7 +133,9 @@ export async function jobRequestsResponse(request: Request): Promise<Response> {
 export async function documentsResponse(request: Request): Promise<Response> {
   return jsonList(request, async (actor, clientId) => {
     const files = await listFiles({ actor, prefix: `user-box/${clientId ?? actor.userId}/` })
-    return { files: files.map((f): DocumentRow => ({ path: f.path, name: f.name, size: f.size, lastModified: f.lastModified, url: f.url, thumbnailUrl: f.thumbnailUrl })) }
+    return {
+      files: files.map((f): DocumentRow => ({ path: f.path, name: f.name, size: f.size, lastModified: f.lastModified, url: f.url, thumbnailUrl: f.thumbnailUrl, canSetThumbnail: f.canSetThumbnail })),
+    }
   })
 }
 
@@ -161,8 +165,12 @@ function toDetailsView(p: Profile): ClientDetailsView {
   return { userId: p.userId, email: p.email, logoUrl: p.logoUrl, jobUpdateMails: p.jobUpdateMails, ...fields }
 }
 
-/** Every field of the job request schema as text, and what the server set. */
-function toJobRequestRow(j: JobRequest, unread: number): JobRequestRow {
+/**
+ * Every field of the job request schema as text, and what the server set; whether the viewer may
+ * delete the job comes from the job stage table deleteJobRequest enforces, so the list offers Delete
+ * only where it would work.
+ */
+function toJobRequestRow(j: JobRequest, unread: number, actor: Actor): JobRequestRow {
   const fields = Object.fromEntries(jobRequestFields.map((f) => [f, j[f] ?? ''])) as Record<JobRequestField, string>
   return {
     ...fields,
@@ -171,6 +179,8 @@ function toJobRequestRow(j: JobRequest, unread: number): JobRequestRow {
     files: parseStringList(j.files).map((path) => ({ name: path.split('/').pop() ?? path, url: fileUrl(path) })),
     createdAt: j.createdAt,
     unread,
+    archived: j.archivedAt !== null,
+    canDelete: jobRecordAbilities(j, sideOf(actor)).delete,
   }
 }
 

@@ -1,9 +1,10 @@
-import { data } from 'react-router'
+import { data, redirect } from 'react-router'
 import type { Actor } from '../../../server/auth/actor'
 import { requireActor } from '../../../server/auth/require-actor'
 import { getAppContext } from '../../../server/context'
 import { renderQuotePdf } from '../../../server/documents/render-quote-pdf'
 import { toHttpAnswer } from '../../../server/errors/to-http-answer'
+import { deleteJobRequest } from '../../../server/services/job-requests/delete-job-request'
 import { decideQuote } from '../../../server/services/jobs/decide-quote'
 import { getJob } from '../../../server/services/jobs/get-job'
 import type { JobView } from '../../../lib/job-view'
@@ -13,6 +14,7 @@ import { moveJobStage } from '../../../server/services/jobs/move-job-stage'
 import { postJobMessage } from '../../../server/services/jobs/post-job-message'
 import { removeDeliverable } from '../../../server/services/jobs/remove-deliverable'
 import { sendQuote } from '../../../server/services/jobs/send-quote'
+import { setJobArchived } from '../../../server/services/jobs/set-job-archived'
 import { loadProfile } from '../../../server/services/profiles/load-profile'
 import type { JobActionResult } from '../../features/jobs/job-types'
 
@@ -57,6 +59,13 @@ const intents: Record<string, IntentHandler> = {
   'move-stage': (actor, jobId, form) => moveJobStage({ actor, jobId, to: textOf(form, 'to'), note: textOf(form, 'note') }),
   'remove-deliverable': (actor, jobId, form) => removeDeliverable({ actor, jobId, path: textOf(form, 'path') }),
   'post-message': (actor, jobId, form) => postJobMessage({ actor, jobId, body: textOf(form, 'body'), files: form.getAll('files').filter((f): f is string => typeof f === 'string') }),
+  'archive-job': (actor, jobId) => setJobArchived({ actor, jobId, archived: true }),
+  'unarchive-job': (actor, jobId) => setJobArchived({ actor, jobId, archived: false }),
+  // The page is gone with the job: back to the dashboard (the consultancy's, on this client).
+  'delete-job': async (actor, jobId) => {
+    const deleted = await deleteJobRequest({ actor, id: jobId })
+    return redirect(actor.isAdmin ? `/profile?client=${encodeURIComponent(deleted.user)}` : '/profile')
+  },
 }
 
 /** Several forms post to the job page; an `intent` field tells them apart. */
@@ -69,7 +78,8 @@ export async function runJobAction(request: Request, id: string) {
     intent = textOf(form, 'intent')
     const handler = Object.hasOwn(intents, intent) ? intents[intent]! : null
     if (!handler) return data<JobActionResult>({ intent, ok: false, message: 'Unknown action' }, { status: 400 })
-    await handler(actor, id, form)
+    const outcome = await handler(actor, id, form)
+    if (outcome instanceof Response) return outcome
     return data<JobActionResult>({ intent, ok: true })
   } catch (error) {
     const answer = toHttpAnswer(error, { signedIn: actor !== null, log: logFailure })

@@ -4,6 +4,7 @@ import { site } from '../../../lib/site'
 import { formatDate } from '../../features/dashboard/job-requests-table'
 import { cardClass } from '../../features/dashboard/styles'
 import { JobFilesPanel } from '../../features/jobs/job-files-panel'
+import { JobRecordActions } from '../../features/jobs/job-record-actions'
 import { JobThread } from '../../features/jobs/job-thread'
 import { JobTimeline } from '../../features/jobs/job-timeline'
 import { QuoteForm } from '../../features/jobs/quote-form'
@@ -26,12 +27,16 @@ export async function action({ request, params }: Route.ActionArgs) {
   return runJobAction(request, params.id)
 }
 
-/** A post that never reaches the server becomes a failed result the form shows, not an error page. */
+/**
+ * A post that never reaches the server becomes a failed result the form shows, not an error page. The
+ * server's redirect (after the job is deleted) is followed.
+ */
 export async function clientAction({ request, serverAction }: Route.ClientActionArgs) {
   const intent = String((await request.clone().formData()).get('intent') ?? '')
   try {
     return await serverAction()
-  } catch {
+  } catch (error) {
+    if (error instanceof Response) throw error
     return { intent, ok: false, message: 'The server could not be reached. Please try again.' }
   }
 }
@@ -56,6 +61,7 @@ export default function JobPage() {
         <div className="flex flex-wrap items-center gap-3">
           <h1 className="text-3xl font-semibold">{job.job || 'Job request'}</h1>
           <StageBadge stage={job.status} />
+          {job.archivedAt ? <span className="text-sm text-(--color-light)">Archived</span> : null}
         </div>
         <dl className="grid gap-x-6 gap-y-1 text-sm sm:grid-cols-[max-content_1fr]">
           {job.reference ? (
@@ -94,6 +100,7 @@ export default function JobPage() {
         {job.instructions ? <p className="whitespace-pre-line">{job.instructions}</p> : null}
       </header>
       <StageActions key={job.status} moves={can.move} />
+      <JobRecordActions can={can} archivedAt={job.archivedAt} />
       <QuotePanel quotes={view.quotes} canDecide={can.decide} isClient={side === 'client'} />
       {can.quote ? <QuoteForm vatPercent={vatPercent} hasQuote={view.quotes.length > 0} /> : null}
       <div className="grid gap-6 lg:grid-cols-2">

@@ -10,6 +10,11 @@ export const storedFiles = pgTable('stored_file', {
   contentType: text('content_type'),
   /** The user who uploaded it (the owner of the folder may differ when an admin uploads). */
   uploadedBy: text('uploaded_by'),
+  /**
+   * The name its uploader gave it, where the path's last segment is a name the server made (a file on a
+   * job's thread): what lists show and what a download is called. Null: the path's last segment.
+   */
+  originalName: text('original_name'),
 })
 
 const bytea = customType<{ data: Buffer }>({ dataType: () => 'bytea' })

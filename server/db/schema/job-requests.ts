@@ -18,6 +18,10 @@ export const jobRequests = pgTable(
     membership: text('membership'),
     completedAt: date('completed_at'),
     releasedAt: date('released_at'),
+    /** The day a quote of it was accepted: from then on the job is the consultancy's record, never deleted. */
+    acceptedAt: date('accepted_at'),
+    /** The day the consultancy archived it (hidden from the active job lists); null while active. */
+    archivedAt: date('archived_at'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

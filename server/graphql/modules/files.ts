@@ -16,6 +16,8 @@ export const filesModule: GraphqlModule = {
       url: String!
       "The viewer's picture of a model or drawing (/thumbnails/<path>), once it has been previewed."
       thumbnailUrl: String
+      "The caller may set that picture: the file's uploader, or an admin."
+      canSetThumbnail: Boolean!
     }
     extend type Query {
       "Complete files under a folder, e.g. user-box/<userId>/ or job-files/<jobRequestId>/"

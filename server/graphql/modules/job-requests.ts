@@ -39,6 +39,10 @@ export const jobRequestsModule: GraphqlModule = {
       membership: String
       completedAt: String
       releasedAt: String
+      "The day a quote of it was accepted: from then on it is kept as the consultancy's record (never deleted)."
+      acceptedAt: String
+      "The day an admin archived it; null while active."
+      archivedAt: String
       createdAt: String!
       updatedAt: String!
     }
@@ -68,26 +72,28 @@ export const jobRequestsModule: GraphqlModule = {
       files: String!
     }
     extend type Query {
-      "Own job requests; admins: a client's (filter.user.eq) or every client's (no filter)."
-      listJobRequests(filter: JobRequestFilter, limit: Int): [JobRequests!]!
+      "Own job requests; admins: a client's (filter.user.eq) or every client's (no filter). The active ones, or with archived: true the archived ones."
+      listJobRequests(filter: JobRequestFilter, limit: Int, archived: Boolean): [JobRequests!]!
       getJobRequests(id: ID!): JobRequests!
-      jobRequestsByMembershipAndUser(membership: String!, user: ID): [JobRequests!]!
+      "The active ones, or with archived: true the archived ones."
+      jobRequestsByMembershipAndUser(membership: String!, user: ID, archived: Boolean): [JobRequests!]!
     }
     extend type Mutation {
       createJobRequests(input: CreateJobRequestsInput!): JobRequests!
       updateJobRequests(input: UpdateJobRequestsInput!): JobRequests!
+      "Only before a quote of it was accepted, while pending, declined or cancelled; an accepted job is kept (admins archive it)."
       deleteJobRequests(input: DeleteInput!): JobRequests!
     }
   `,
   resolvers: {
     Query: {
-      listJobRequests: (_: unknown, args: { filter?: { user?: { eq?: string | null } | null } | null; limit?: number | null }, { actor }) => {
+      listJobRequests: (_: unknown, args: { filter?: { user?: { eq?: string | null } | null } | null; limit?: number | null; archived?: boolean | null }, { actor }) => {
         const user = args.filter?.user?.eq ?? null
-        return listJobRequests({ actor, user, all: !user, limit: args.limit ?? undefined })
+        return listJobRequests({ actor, user, all: !user, limit: args.limit ?? undefined, archived: args.archived ? 'only' : 'exclude' })
       },
       getJobRequests: (_: unknown, args: { id: string }, { actor }) => getJobRequest({ actor, id: args.id }),
-      jobRequestsByMembershipAndUser: (_: unknown, args: { membership: string; user?: string | null }, { actor }) =>
-        listJobRequestsByMembership({ actor, membership: args.membership, user: args.user }),
+      jobRequestsByMembershipAndUser: (_: unknown, args: { membership: string; user?: string | null; archived?: boolean | null }, { actor }) =>
+        listJobRequestsByMembership({ actor, membership: args.membership, user: args.user, archived: args.archived ? 'only' : 'exclude' }),
     },
     Mutation: {
       createJobRequests: (_: unknown, { input: { user, files, status: _status, membership: _membership, ...fields } }: { input: CreateJobRequestsInput }, { actor }) =>

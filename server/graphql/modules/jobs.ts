@@ -5,6 +5,7 @@ import { markJobRead } from '../../services/jobs/mark-job-read'
 import { moveJobStage } from '../../services/jobs/move-job-stage'
 import { postJobMessage } from '../../services/jobs/post-job-message'
 import { sendQuote } from '../../services/jobs/send-quote'
+import { setJobArchived } from '../../services/jobs/set-job-archived'
 import { setJobUpdateMails } from '../../services/profiles/set-job-update-mails'
 import type { JobRequest } from '../../services/job-requests/job-request-types'
 import type { GraphqlModule } from '../graphql-module'
@@ -64,6 +65,8 @@ export const jobsModule: GraphqlModule = {
       url: String!
       "Where the file's picture is served once the viewer has rendered it, else null."
       thumbnailUrl: String
+      "The caller may set that picture: the file's uploader, or an admin."
+      canSetThumbnail: Boolean!
     }
     type JobMessage {
       id: ID!
@@ -80,6 +83,12 @@ export const jobsModule: GraphqlModule = {
       decide: Boolean!
       deliver: Boolean!
       removeDeliverables: Boolean!
+      "Delete the job with everything it holds: only before a quote of it was accepted, while pending, declined or cancelled."
+      delete: Boolean!
+      "Archive it (admins, once released, cancelled or declined): hidden from the job lists, everything kept."
+      archive: Boolean!
+      "Bring it back from the archive (admins)."
+      unarchive: Boolean!
     }
     type Job {
       job: JobRequests!
@@ -131,6 +140,10 @@ export const jobsModule: GraphqlModule = {
       markJobRead(jobId: ID!): Boolean!
       "Mail about stage changes and the consultancy's messages (own; admins: any client's)."
       setJobUpdateMails(enabled: Boolean!, userId: ID): Boolean!
+      "Admins: archive a released, cancelled or declined job (hidden from the job lists; everything is kept)."
+      archiveJob(jobId: ID!): JobRequests!
+      "Admins: bring an archived job back among the active ones."
+      unarchiveJob(jobId: ID!): JobRequests!
     }
   `,
   resolvers: {
@@ -156,6 +169,8 @@ export const jobsModule: GraphqlModule = {
       moveJobStage: (_: unknown, args: { jobId: string; to: string; note?: string | null }, { actor }) => moveJobStage({ actor, jobId: args.jobId, to: args.to, note: args.note }),
       postJobMessage: (_: unknown, args: { jobId: string; body?: string | null; files?: string[] | null }, { actor }) => postJobMessage({ actor, jobId: args.jobId, body: args.body, files: args.files }),
       markJobRead: async (_: unknown, args: { jobId: string }, { actor }) => (await markJobRead({ actor, id: args.jobId }), true),
+      archiveJob: (_: unknown, args: { jobId: string }, { actor }) => setJobArchived({ actor, jobId: args.jobId, archived: true }),
+      unarchiveJob: (_: unknown, args: { jobId: string }, { actor }) => setJobArchived({ actor, jobId: args.jobId, archived: false }),
       setJobUpdateMails: async (_: unknown, args: { enabled: boolean; userId?: string | null }, { actor }) => (await setJobUpdateMails({ actor, userId: args.userId, enabled: args.enabled })).jobUpdateMails,
     },
   },

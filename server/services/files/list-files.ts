@@ -23,5 +23,5 @@ export async function listFiles({ actor, prefix }: ListFilesOptions): Promise<St
     .where(like(storedFiles.path, escaped + '%'))
     .orderBy(asc(storedFiles.path))
     .limit(5000)
-  return rows.map((r) => toStoredFileInfo(r.file, r.thumbnail !== null))
+  return rows.map((r) => toStoredFileInfo(r.file, r.thumbnail !== null, actor))
 }

@@ -22,5 +22,5 @@ export async function openFile({ actor, path }: OpenFileOptions): Promise<{ file
   const store = ctx.services.storage as BlobStore
   const body = await store.get(row.path)
   if (!body) throw new AppError('NOT_FOUND', 'File not found')
-  return { file: toStoredFileInfo(row), body }
+  return { file: toStoredFileInfo(row, false, actor), body }
 }

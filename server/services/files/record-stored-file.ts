@@ -5,6 +5,7 @@ import { AppError } from '../../errors/app-error'
 import { recordAudit } from '../audit/record-audit'
 import { syncJobRequestFiles } from '../job-requests/sync-job-request-files'
 import type { MaybeActor } from '../shared/authorize'
+import { checkFileReplacement } from './check-file-replacement'
 
 export interface RecordStoredFileOptions {
   actor: MaybeActor
@@ -14,16 +15,21 @@ export interface RecordStoredFileOptions {
   size: number
   eTag: string
   contentType: string
+  /** The name its uploader gave it, when the path's last segment is one the server made. */
+  originalName?: string | null
 }
 
 /**
  * Makes a completed upload visible (called by the upload endpoint once the bytes are in the store).
- * Throws NOT_FOUND when the file's job request was deleted meanwhile.
+ * Throws NOT_FOUND when the file's job request was deleted meanwhile, and CONFLICT when the path
+ * names a file someone else uploaded (the upload endpoint checked that before moving the bytes; this
+ * is the last word, under the row's lock).
  */
-export async function recordStoredFile({ actor, ownerId, path, size, eTag, contentType }: RecordStoredFileOptions): Promise<void> {
+export async function recordStoredFile({ actor, ownerId, path, size, eTag, contentType, originalName = null }: RecordStoredFileOptions): Promise<void> {
   const { db } = getAppContext()
   await db.transaction(async (tx) => {
-    const values = { path, size, eTag, contentType, lastModified: new Date(), uploadedBy: actor?.userId ?? null }
+    await checkFileReplacement({ actor, path, tx })
+    const values = { path, size, eTag, contentType, lastModified: new Date(), uploadedBy: actor?.userId ?? null, originalName }
     await tx.insert(storedFiles).values(values).onConflictDoUpdate({ target: storedFiles.path, set: values })
     // A new upload under the same name is a new model: its old picture goes.
     await tx.delete(fileThumbnails).where(eq(fileThumbnails.path, path))

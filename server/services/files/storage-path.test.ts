@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { buildStoragePath, parseStoragePath, sanitizeFileName } from './storage-path'
+import { buildStoragePath, parseStoragePath, sanitizeFileName, uploadFileName } from './storage-path'
 
 describe('sanitizeFileName', () => {
   it.each([
@@ -41,5 +41,16 @@ describe('parseStoragePath', () => {
     expect(buildStoragePath('user-box', 'u1', '../../x.pdf')).toBe('user-box/u1/x.pdf')
     expect(() => buildStoragePath('user-box', '../u2', 'x.pdf')).toThrow()
     expect(() => buildStoragePath('job-files', null, 'x.pdf')).toThrow()
+  })
+})
+
+describe('uploadFileName', () => {
+  it("keeps a document's own name, and makes one for thread files and picture submissions", () => {
+    expect(uploadFileName('user-box', '../Plan B.PDF')).toEqual({ fileName: 'Plan B.PDF', originalName: null })
+    const thread = uploadFileName('job-messages', 'Drawing rev A.PDF')
+    expect(thread.fileName).toMatch(/^[0-9a-f-]{36}\.pdf$/)
+    expect(thread.originalName).toBe('Drawing rev A.PDF')
+    expect(uploadFileName('job-messages', 'Drawing rev A.PDF').fileName).not.toBe(thread.fileName)
+    expect(uploadFileName('picture-submissions', 'me.png')).toMatchObject({ fileName: expect.stringMatching(/^[0-9a-f-]{36}\.png$/), originalName: null })
   })
 })

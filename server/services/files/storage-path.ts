@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto'
 import { AppError } from '../../errors/app-error'
 
 /**
@@ -109,6 +110,23 @@ export function buildStoragePath(area: StorageArea, folder: string | null, fileN
   if ((area === 'user-box' || isJobArea(area)) && !folder) bad()
   if (area === 'picture-submissions' && folder) bad()
   return [area, folder, name].filter(Boolean).join('/')
+}
+
+/**
+ * Areas whose uploads get a name the server makes, a random id plus the extension: a guest's picture
+ * (anyone writes there, so no one may replace another's submission) and a file sent on a job's thread
+ * (both sides write the folder; the name a person gave their file never meets the other side's). A
+ * thread file keeps the name its uploader gave it for the thread and its download.
+ */
+const serverNamedAreas: readonly StorageArea[] = ['picture-submissions', 'job-messages']
+
+/** The file name of a new upload, and the name its uploader gave it when the server made another. */
+export function uploadFileName(area: StorageArea, clientName: string): { fileName: string; originalName: string | null } {
+  const name = sanitizeFileName(clientName)
+  if (!serverNamedAreas.includes(area)) return { fileName: name, originalName: null }
+  const dot = name.lastIndexOf('.')
+  const extension = dot > 0 ? name.slice(dot + 1).toLowerCase() : ''
+  return { fileName: extension ? `${randomUUID()}.${extension}` : randomUUID(), originalName: area === 'job-messages' ? name : null }
 }
 
 /** The type of a stored file is derived from its extension, never from what the uploader declared. */

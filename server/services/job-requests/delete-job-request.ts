@@ -1,8 +1,11 @@
 import { eq, or, sql } from 'drizzle-orm'
+import { jobRecordAbilities, stageLabel } from '../../../lib/job-stages'
 import { getAppContext } from '../../context'
 import { jobRequests, storedFiles } from '../../db/schema'
+import { AppError } from '../../errors/app-error'
 import type { BlobStore } from '../../storage/blob-store'
 import { recordAudit } from '../audit/record-audit'
+import { sideOf } from '../jobs/job-types'
 import type { MaybeActor } from '../shared/authorize'
 import { getJobRequest } from './get-job-request'
 import type { JobRequest } from './job-request-types'
@@ -15,9 +18,13 @@ export interface DeleteJobRequestOptions {
 
 /**
  * Deletes one's own job request (or, for an admin, a client's) with its timeline, quotes and thread,
- * and the files stored in its folders: job-files/{id}/, job-deliverables/{id}/ and job-messages/{id}/. The files are found by that folder, in the stored_file table and in the blob store,
- * never from the job's `files` list: the list is data the client wrote, and an admin deleting the job
- * must not delete whatever paths it names. Returns what was deleted.
+ * and the files stored in its folders: job-files/{id}/, job-deliverables/{id}/ and job-messages/{id}/.
+ * Only as the job stage table allows (jobRecordAbilities): while no quote of it was ever accepted and
+ * it is pending, declined or cancelled, and not archived. An accepted job is the consultancy's record:
+ * the client is refused as for any act that is not theirs, the consultancy is told to archive it.
+ * The files are found by their folders, in the stored_file table and in the blob store, never from
+ * the job's `files` list: the list is data the client wrote, and an admin deleting the job must not
+ * delete whatever paths it names. Returns what was deleted.
  */
 export async function deleteJobRequest({ actor, id }: DeleteJobRequestOptions): Promise<JobRequest> {
   const existing = await getJobRequest({ actor, id })
@@ -26,7 +33,14 @@ export async function deleteJobRequest({ actor, id }: DeleteJobRequestOptions): 
   await ctx.db.transaction(async (tx) => {
     // The job row is locked first: an upload finishing into this folder meanwhile waits for it, then
     // finds no job and is refused (record-stored-file.ts), so no file outlives its job.
-    await tx.select({ id: jobRequests.id }).from(jobRequests).where(eq(jobRequests.id, existing.id)).for('update')
+    // It also orders this check after any move of the job (moves lock the row too).
+    const [job] = await tx.select().from(jobRequests).where(eq(jobRequests.id, existing.id)).for('update')
+    if (!job) throw new AppError('NOT_FOUND', 'Job request not found')
+    const side = sideOf(actor!)
+    if (!jobRecordAbilities(job, side).delete) {
+      if (side === 'client') throw new AppError('UNAUTHORIZED')
+      throw new AppError('CONFLICT', deleteRefusal(job))
+    }
     const inFolders = or(...folders.map((folder) => sql`starts_with(${storedFiles.path}, ${folder})`))
     const files = await tx.delete(storedFiles).where(inFolders).returning({ path: storedFiles.path })
     await tx.delete(jobRequests).where(eq(jobRequests.id, existing.id))
@@ -41,4 +55,11 @@ export async function deleteJobRequest({ actor, id }: DeleteJobRequestOptions): 
     }
   }
   return existing
+}
+
+/** Why the consultancy may not delete this job, in its words. */
+function deleteRefusal(job: { status: string | null; acceptedAt: string | null; archivedAt: string | null }): string {
+  if (job.acceptedAt !== null) return 'A job whose quote was accepted is kept as a record: archive it instead'
+  if (job.archivedAt !== null) return 'An archived job is kept: bring it back from the archive first'
+  return `A job that is ${stageLabel(job.status)} cannot be deleted: decline or cancel it first`
 }

@@ -1,4 +1,5 @@
-import type { jobRequests } from '../../db/schema'
+import { sql, type Placeholder, type SQL } from 'drizzle-orm'
+import { jobRequests } from '../../db/schema'
 import { toIso } from '../shared/authorize'
 
 /**
@@ -35,4 +36,12 @@ function ownFilesOnly(id: string, files: string | null): string | null {
   }
   const folder = `job-files/${id}/`
   return JSON.stringify(Array.isArray(list) ? list.filter((f): f is string => typeof f === 'string' && f.startsWith(folder) && !f.slice(folder.length).includes('/')) : [])
+}
+
+/** Which jobs a list shows: the active ones (its default), the archived ones, or both. */
+export type ArchivedJobs = 'exclude' | 'only' | 'include'
+
+/** The condition of a list on the archive (a value, or a prepared statement's placeholder for one). */
+export function archivedFilter(archived: ArchivedJobs | Placeholder): SQL {
+  return sql`(${archived} = 'include' or (${jobRequests.archivedAt} is not null) = (${archived} = 'only'))`
 }

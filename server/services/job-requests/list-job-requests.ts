@@ -1,8 +1,8 @@
-import { desc, eq, sql } from 'drizzle-orm'
+import { and, desc, eq, sql } from 'drizzle-orm'
 import { getAppContext, type AppContext } from '../../context'
 import { jobRequests } from '../../db/schema'
 import { requireSignedIn, resolveSubjectUserId, type MaybeActor } from '../shared/authorize'
-import { toJobRequest, type JobRequest } from './job-request-types'
+import { archivedFilter, toJobRequest, type ArchivedJobs, type JobRequest } from './job-request-types'
 
 export interface ListJobRequestsOptions {
   actor: MaybeActor
@@ -11,6 +11,8 @@ export interface ListJobRequestsOptions {
   /** Admins only: every client's job requests. */
   all?: boolean
   limit?: number
+  /** The active jobs (by default), the archived ones, or both. */
+  archived?: ArchivedJobs
 }
 
 /**
@@ -22,24 +24,24 @@ function prepareOwnList(db: AppContext['db']) {
   return db
     .select()
     .from(jobRequests)
-    .where(eq(jobRequests.user, sql.placeholder('owner')))
+    .where(and(eq(jobRequests.user, sql.placeholder('owner')), archivedFilter(sql.placeholder('archived'))))
     .orderBy(desc(jobRequests.createdAt))
     .limit(sql.placeholder('take'))
     .prepare('list_own_job_requests')
 }
 
-/** A client's job requests, newest first. A user sees only their own. */
-export async function listJobRequests({ actor, user, all, limit = 500 }: ListJobRequestsOptions): Promise<JobRequest[]> {
+/** A client's job requests, newest first, the archived ones only when asked. A user sees only their own. */
+export async function listJobRequests({ actor, user, all, limit = 500, archived = 'exclude' }: ListJobRequestsOptions): Promise<JobRequest[]> {
   const a = requireSignedIn(actor)
   const { db } = getAppContext()
   const take = Math.min(Math.max(1, limit), 1000)
   if (all && a.isAdmin && !user) {
-    const rows = await db.select().from(jobRequests).orderBy(desc(jobRequests.createdAt)).limit(take)
+    const rows = await db.select().from(jobRequests).where(archivedFilter(archived)).orderBy(desc(jobRequests.createdAt)).limit(take)
     return rows.map(toJobRequest)
   }
   const owner = resolveSubjectUserId(a, user)
   let ownList = ownListByDb.get(db)
   if (!ownList) ownListByDb.set(db, (ownList = prepareOwnList(db)))
-  const rows = await ownList.execute({ owner, take })
+  const rows = await ownList.execute({ owner, take, archived })
   return rows.map(toJobRequest)
 }

@@ -1,19 +1,19 @@
 import { asc, desc, eq, sql } from 'drizzle-orm'
-import { canMove, manualMovesFrom, type JobSide } from '../../../lib/job-stages'
+import { canMove, jobRecordAbilities, manualMovesFrom, type JobSide } from '../../../lib/job-stages'
 import { today } from '../../../lib/quote-schema'
 import { site } from '../../../lib/site'
 import { getAppContext } from '../../context'
 import { fileThumbnails, jobEvents, jobMessages, jobQuotes, storedFiles } from '../../db/schema'
-import { fileUrl, thumbnailUrl } from '../files/file-types'
+import { displayNameOf, fileUrl, maySetThumbnail, thumbnailUrl } from '../files/file-types'
 import { getDisplayName } from '../profiles/get-display-name'
 import { getJobRequest } from '../job-requests/get-job-request'
 import { type MaybeActor } from '../shared/authorize'
 import { sideOf, toQuoteView, type JobFileView, type JobView } from './job-types'
 
 /**
- * Everything the job's page shows, for the client who owns it or an admin (anyone else: not found).
- * Deliverables are left out for the client until the job is released; the file check of every
- * download says the same.
+ * Everything the job's page shows, for the client who owns it or an admin (anyone else: not found),
+ * with what the viewer may do, read from the job stage table the services enforce. Deliverables are
+ * left out for the client until the job is released; the file check of every download says the same.
  */
 export async function getJob({ actor, id }: { actor: MaybeActor; id: string }): Promise<JobView> {
   const job = await getJobRequest({ actor, id })
@@ -46,7 +46,15 @@ export async function getJob({ actor, id }: { actor: MaybeActor; id: string }): 
   if (messagePaths.length) {
     for (const f of await filesIn('job-messages')) stored.set(f.file.path, f)
   }
-  const toFile = ({ file: f, thumbnail }: FileRow): JobFileView => ({ path: f.path, name: f.path.split('/').pop()!, size: f.size, url: fileUrl(f.path), thumbnailUrl: thumbnail !== null ? thumbnailUrl(f.path) : null })
+  const toFile = ({ file: f, thumbnail }: FileRow): JobFileView => ({
+    path: f.path,
+    name: displayNameOf(f),
+    size: f.size,
+    url: fileUrl(f.path),
+    thumbnailUrl: thumbnail !== null ? thumbnailUrl(f.path) : null,
+    canSetThumbnail: maySetThumbnail(a, f),
+  })
+  const record = jobRecordAbilities(job, side)
   return {
     job,
     side,
@@ -56,6 +64,7 @@ export async function getJob({ actor, id }: { actor: MaybeActor; id: string }): 
       decide: side === 'client' && job.user === a.userId && canMove(job.status, 'accepted', 'client', true),
       deliver: side === 'consultancy' && !['released', 'cancelled', 'declined'].includes(job.status ?? ''),
       removeDeliverables: side === 'consultancy',
+      ...record,
     },
     timeline: [
       { id: `${job.id}-requested`, from: null, to: 'pending', by: clientName, side: 'client', note: 'Job requested', at: job.createdAt },

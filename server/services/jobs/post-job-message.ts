@@ -3,7 +3,7 @@ import { jobMessageSchema } from '../../../lib/quote-schema'
 import { getAppContext } from '../../context'
 import { jobMessages, jobReads, storedFiles } from '../../db/schema'
 import { AppError } from '../../errors/app-error'
-import { fileUrl } from '../files/file-types'
+import { displayNameOf, fileUrl, maySetThumbnail } from '../files/file-types'
 import { type MaybeActor } from '../shared/authorize'
 import { parseInput } from '../shared/parse-input'
 import { enqueueJobMail } from './enqueue-job-mail'
@@ -23,8 +23,10 @@ const fieldError = (field: string, message: string) => new AppError('BAD_REQUEST
 /**
  * A message on a job's thread, by its client or the consultancy: text, files, or both. The files must
  * be complete uploads in the job's own message folder (job-messages/{jobId}/), so a message can
- * never point at another job's or another client's file. The other side is mailed; the writer's own
- * thread is read up to this message.
+ * never point at another job's or another client's file. Each thread file has a name the server made
+ * when it was uploaded (the name its uploader gave it is what the thread shows), so a file of the same
+ * name never replaces one the other side sent. The other side is mailed; the writer's own thread is
+ * read up to this message.
  */
 export async function postJobMessage({ actor, jobId, body, files }: PostJobMessageOptions): Promise<JobMessageView> {
   const fields = parseInput(jobMessageSchema, { body: body ?? '', files: files ?? [] })
@@ -37,6 +39,8 @@ export async function postJobMessage({ actor, jobId, body, files }: PostJobMessa
     if (paths.some((p) => !p.startsWith(folder) || p.slice(folder.length).includes('/'))) throw fieldError('files', "Files must be uploaded to this job's thread")
     const stored = paths.length ? await tx.select().from(storedFiles).where(inArray(storedFiles.path, paths)) : []
     if (stored.length !== paths.length) throw fieldError('files', 'A file has not finished uploading')
+    // A message carries only its writer's uploads: the thread never shows one side's file as the other's.
+    if (stored.some((f) => f.uploadedBy !== a.userId)) throw fieldError('files', 'Attach only files you uploaded')
     const side = sideOf(a)
     const [row] = await tx.insert(jobMessages).values({ jobId: job.id, authorId: a.userId, authorSide: side, body: fields.body, files: paths }).returning()
     await tx
@@ -44,7 +48,7 @@ export async function postJobMessage({ actor, jobId, body, files }: PostJobMessa
       .values({ jobId: job.id, userId: a.userId, readAt: row!.createdAt })
       .onConflictDoUpdate({ target: [jobReads.jobId, jobReads.userId], set: { readAt: row!.createdAt } })
     const excerpt = fields.body.length > 600 ? `${fields.body.slice(0, 600)}…` : fields.body
-    const attached = paths.length ? `\n\nAttached: ${paths.map((p) => p.slice(folder.length)).join(', ')}` : ''
+    const attached = stored.length ? `\n\nAttached: ${stored.map(displayNameOf).join(', ')}` : ''
     await enqueueJobMail(tx, {
       to: side === 'client' ? 'consultancy' : 'client',
       job,
@@ -59,7 +63,8 @@ export async function postJobMessage({ actor, jobId, body, files }: PostJobMessa
       author: 'You',
       side,
       mine: true,
-      files: stored.map((f) => ({ path: f.path, name: f.path.slice(folder.length), size: f.size, url: fileUrl(f.path), thumbnailUrl: null })), // just uploaded: no picture yet
+      // Just uploaded: no picture yet.
+      files: stored.map((f) => ({ path: f.path, name: displayNameOf(f), size: f.size, url: fileUrl(f.path), thumbnailUrl: null, canSetThumbnail: maySetThumbnail(a, f) })),
       at: row!.createdAt.toISOString(),
     }
   })

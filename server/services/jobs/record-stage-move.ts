@@ -9,8 +9,9 @@ import type { JobRow } from './lock-job'
 
 /**
  * Moves a locked job to `to` and keeps the move on its timeline: who, when, the note. Reaching
- * "completed" sets completedAt, "released" sets releasedAt (both the day, UTC). The caller checked
- * that the move is allowed.
+ * "accepted" sets acceptedAt (from then on the job is never deleted), "completed" completedAt,
+ * "released" releasedAt (each the day, UTC). A job that moves is active again: out of the archive.
+ * The caller checked that the move is allowed.
  */
 export async function recordStageMove(tx: Pick<Database, 'update' | 'insert'>, actor: Actor, job: JobRow, to: JobStage, note?: string | null): Promise<JobRow> {
   const day = new Date().toISOString().slice(0, 10)
@@ -19,6 +20,8 @@ export async function recordStageMove(tx: Pick<Database, 'update' | 'insert'>, a
     .set({
       status: to,
       updatedAt: new Date(),
+      archivedAt: null,
+      ...(to === 'accepted' ? { acceptedAt: day } : {}),
       ...(to === 'completed' ? { completedAt: day } : {}),
       ...(to === 'released' ? { releasedAt: day } : {}),
     })

@@ -8,6 +8,7 @@ import type { Logger } from '../../logger'
 import { isAppError } from '../../errors/app-error'
 import { toHttpAnswer } from '../../errors/to-http-answer'
 import { authorizeFileAccess } from '../../services/files/authorize-file-access'
+import { checkFileReplacement } from '../../services/files/check-file-replacement'
 import { fileUrl } from '../../services/files/file-types'
 import { recordStoredFile } from '../../services/files/record-stored-file'
 import { contentTypeForName, type StorageArea } from '../../services/files/storage-path'
@@ -63,6 +64,9 @@ export interface FinishUploadOptions {
 
 export const storedResult = (path: string): StoredUpload => ({ path, url: fileUrl(path) })
 
+/** The first key of the advisory lock that serialises the finishing steps of one target path. */
+const FINISH_PATH_LOCK = 2_510_001
+
 /**
  * The last step of an upload, once every byte is in: the content check, the move into the store, and
  * the stored_file row that makes it visible. Idempotent and resumable: whoever calls it (the final
@@ -79,11 +83,27 @@ export async function finishUpload({ db, store, blobs, log, quotaBytes, id, leas
 
   const token = randomUUID()
   const lease = sql.raw(`interval '${Math.ceil(leaseMs)} milliseconds'`)
-  const [row] = await db
-    .update(uploads)
-    .set({ state: 'finishing', finishOwner: token, finishUntil: sql`now() + ${lease}`, updatedAt: new Date() })
-    .where(and(eq(uploads.id, id), sql`${uploads.state} IN ('receiving', 'finishing')`, sql`(${uploads.finishUntil} IS NULL OR ${uploads.finishUntil} < now())`))
-    .returning()
+  const path = existing.metadata.path ?? ''
+  const [row] = await db.transaction(async (tx) => {
+    // One finishing step per target path at a time, across uploads and instances: the check that the
+    // path holds no one else's file and the move of the bytes there are never interleaved with another
+    // upload's, so two people finishing files of one name cannot both pass the check (the second waits
+    // for the first to be listed, then is refused). Advisory locks of two keys do not meet the
+    // migrations' one-key lock.
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(${FINISH_PATH_LOCK}, hashtext(${path}))`)
+    return tx
+      .update(uploads)
+      .set({ state: 'finishing', finishOwner: token, finishUntil: sql`now() + ${lease}`, updatedAt: new Date() })
+      .where(
+        and(
+          eq(uploads.id, id),
+          sql`${uploads.state} IN ('receiving', 'finishing')`,
+          sql`(${uploads.finishUntil} IS NULL OR ${uploads.finishUntil} < now())`,
+          sql`NOT EXISTS (SELECT 1 FROM upload other WHERE other.id <> ${id} AND other.state = 'finishing' AND other.metadata->>'path' = ${path} AND other.finish_until >= now())`,
+        ),
+      )
+      .returning()
+  })
   if (!row) {
     const now = await store.find(id)
     const done = now && settledResult(now)
@@ -143,6 +163,8 @@ async function finishClaimed(row: UploadRow, { db, store, blobs, log, quotaBytes
     // Again at the end: the job may be gone, the folder's owner may have filled their space meanwhile.
     try {
       const target = await authorizeFileAccess({ actor, path: storagePath, mode: 'write' })
+      // Someone else's file may have been stored at this path since the upload was created.
+      await checkFileReplacement({ actor, path: target.path })
       const tooMuch = await checkUploadAllowance({ area: meta.kind as StorageArea, ownerId: target.ownerId, path: target.path, size: row.size, quotaBytes })
       if (tooMuch) await refuse(tooMuch.body, tooMuch.status_code)
     } catch (error) {
@@ -168,8 +190,14 @@ async function finishClaimed(row: UploadRow, { db, store, blobs, log, quotaBytes
   }
 
   try {
-    await recordStoredFile({ actor, ownerId: meta.ownerId || null, path: storagePath, size: stored.size, eTag: stored.eTag, contentType })
+    await recordStoredFile({ actor, ownerId: meta.ownerId || null, path: storagePath, size: stored.size, eTag: stored.eTag, contentType, originalName: meta.originalName || null })
   } catch (error) {
+    if (isAppError(error) && error.code === 'CONFLICT') {
+      // Someone else's file is listed at this path: never reached while finishing steps of a path take
+      // turns (above); if it ever is, the listing stays theirs and this upload is refused.
+      log.error({ upload: row.id, path: storagePath }, 'an upload finished over a file someone else uploaded')
+      await refuse(error.message, 409)
+    }
     // The place it was going to is gone (its job request was deleted meanwhile): the file goes too.
     if (!isAppError(error) || error.code !== 'NOT_FOUND') throw error
     await blobs.delete(storagePath).catch(() => {})
