@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { contacts } from '../../../../server/db/schema'
 import { signUpAndVerify, userIdOf } from './accounts'
@@ -7,11 +8,16 @@ import { encodeMetadata, PDF_BYTES, PNG_1PX, tusUpload } from './tus-upload'
 
 export type Role = 'guest' | 'owner' | 'other' | 'admin'
 const roles: Role[] = ['guest', 'owner', 'other', 'admin']
-type Outcome = 'allow' | 'deny'
+/**
+ * allow; deny (Unauthorized: not theirs to do); refused (CONFLICT, 409: theirs to ask, but the thing's
+ * state forbids it for them, e.g. an admin deleting a job whose quote was accepted).
+ */
+type Outcome = 'allow' | 'deny' | 'refused'
 type Expect = Record<Role, Outcome>
 
 const A: Outcome = 'allow'
 const D: Outcome = 'deny'
+const R: Outcome = 'refused'
 /** guest, owner, other, admin */
 const e = (guest: Outcome, owner: Outcome, other: Outcome, admin: Outcome): Expect => ({ guest, owner, other, admin })
 const everyone = e(A, A, A, A)
@@ -34,7 +40,15 @@ interface World {
   freshQuotedJob(): Promise<string>
   /** A fresh job of the owner whose quote the owner accepted. */
   freshAcceptedJob(): Promise<string>
-  /** A job of the owner that was released, with a deliverable (report.pdf) and a thread file (note.pdf). */
+  /** A fresh job of the owner, accepted, worked on and released. */
+  freshReleasedJob(): Promise<string>
+  /** A fresh released job of the owner that the consultancy archived. */
+  freshArchivedJob(): Promise<string>
+  /** A model the consultancy sent on jobId's thread (a path the server named). */
+  consultancyThreadModel: string
+  /** The owner's thread file of jobId (note.pdf, under the name the server made). */
+  ownerThreadFile: string
+  /** A job of the owner that was released, with a deliverable (report.pdf). */
   releasedJobId: string
   /** A quote of jobId, as its PDF's path. */
   quotePdf: string
@@ -104,7 +118,18 @@ const gqlOps: GqlOp[] = [
     query: 'mutation($id: ID!) { deleteJobRequests(input: { id: $id }) { id } }',
     variables: async (w) => ({ id: await w.freshJob() }),
   },
-  { name: "job (owner's)", expect: ownerAndAdmin, query: 'query($id: ID!) { job(id: $id) { side can { move } } }', variables: (w) => ({ id: w.jobId }) },
+  // Accepted: the consultancy's record from then on, deleted by nobody.
+  {
+    name: "deleteJobRequests (owner's accepted job)",
+    expect: e(D, D, D, R),
+    query: 'mutation($id: ID!) { deleteJobRequests(input: { id: $id }) { id } }',
+    variables: async (w) => ({ id: await w.freshAcceptedJob() }),
+  },
+  { name: 'listJobRequests (own, archived)', expect: signedIn, query: '{ listJobRequests(archived: true) { id archivedAt } }', variables: () => ({}) },
+  { name: "archiveJob (owner's released job)", expect: adminOnly, query: 'mutation($id: ID!) { archiveJob(jobId: $id) { id archivedAt } }', variables: async (w) => ({ id: await w.freshReleasedJob() }) },
+  { name: "archiveJob (owner's pending job)", expect: e(D, D, D, R), query: 'mutation($id: ID!) { archiveJob(jobId: $id) { id } }', variables: async (w) => ({ id: await w.freshJob() }) },
+  { name: "unarchiveJob (owner's archived job)", expect: adminOnly, query: 'mutation($id: ID!) { unarchiveJob(jobId: $id) { id archivedAt } }', variables: async (w) => ({ id: await w.freshArchivedJob() }) },
+  { name: "job (owner's)", expect: ownerAndAdmin, query: 'query($id: ID!) { job(id: $id) { side can { move delete archive unarchive } } }', variables: (w) => ({ id: w.jobId }) },
   {
     name: "sendQuote (owner's pending job)",
     expect: adminOnly,
@@ -226,18 +251,24 @@ const downloadOps: FileOp[] = [
   { name: 'GET job-files/{job}/plan.pdf', expect: ownerAndAdmin, run: async (c, w) => (await c.fetch(`/files/job-files/${w.jobId}/plan.pdf`)).status },
   { name: 'GET job-deliverables/{job}/report.pdf (not released)', expect: adminOnly, run: async (c, w) => (await c.fetch(`/files/job-deliverables/${w.jobId}/report.pdf`)).status },
   { name: 'GET job-deliverables/{released job}/report.pdf', expect: ownerAndAdmin, run: async (c, w) => (await c.fetch(`/files/job-deliverables/${w.releasedJobId}/report.pdf`)).status },
-  { name: 'GET job-messages/{job}/note.pdf', expect: ownerAndAdmin, run: async (c, w) => (await c.fetch(`/files/job-messages/${w.jobId}/note.pdf`)).status },
+  { name: "GET job-messages/{job}/{the owner's note.pdf}", expect: ownerAndAdmin, run: async (c, w) => (await c.fetch(`/files/${w.ownerThreadFile}`)).status },
   { name: 'GET the quote of {job} as PDF', expect: ownerAndAdmin, run: async (c, w) => (await c.fetch(w.quotePdf)).status },
   { name: 'GET /thumbnails/user-box/{owner}/cube.stl', expect: ownerAndAdmin, run: async (c, w) => (await c.fetch(`/thumbnails/user-box/${w.ownerId}/cube.stl`)).status },
   { name: 'GET picture-submissions/{guest upload}', expect: adminOnly, run: async (c, w) => (await c.fetch(`/files/${w.submissionPath}`)).status },
 ]
 
 const uploadOps: FileOp[] = [
-  { name: 'upload user-box/{owner}', expect: ownerAndAdmin, run: async (c, w) => (await tusUpload(c, PDF_BYTES, { filename: 'u.pdf', kind: 'user-box', ownerId: w.ownerId })).status },
+  // Each upload under a name of its own: an upload over a file someone else uploaded is refused, as below.
+  { name: 'upload user-box/{owner}', expect: ownerAndAdmin, run: async (c, w) => (await tusUpload(c, PDF_BYTES, { filename: `u-${randomUUID()}.pdf`, kind: 'user-box', ownerId: w.ownerId })).status },
+  {
+    name: "upload user-box/{owner} over the consultancy's file there (from-us.pdf)",
+    expect: e(D, R, D, A),
+    run: async (c, w) => (await tusUpload(c, PDF_BYTES, { filename: 'from-us.pdf', kind: 'user-box', ownerId: w.ownerId })).status,
+  },
   {
     name: 'upload job-files/{job}',
     expect: ownerAndAdmin,
-    run: async (c, w) => (await tusUpload(c, PDF_BYTES, { filename: 'j.pdf', kind: 'job-files', jobRequestId: w.jobId })).status,
+    run: async (c, w) => (await tusUpload(c, PDF_BYTES, { filename: `j-${randomUUID()}.pdf`, kind: 'job-files', jobRequestId: w.jobId })).status,
   },
   {
     name: 'upload job-deliverables/{job}',
@@ -252,7 +283,7 @@ const uploadOps: FileOp[] = [
   {
     name: 'upload profile-pictures/{owner}',
     expect: ownerAndAdmin,
-    run: async (c, w) => (await tusUpload(c, PNG_1PX, { filename: 'p.png', filetype: 'image/png', kind: 'profile-pictures', ownerId: w.ownerId })).status,
+    run: async (c, w) => (await tusUpload(c, PNG_1PX, { filename: `p-${randomUUID()}.png`, filetype: 'image/png', kind: 'profile-pictures', ownerId: w.ownerId })).status,
   },
   {
     name: 'upload picture-submissions',
@@ -263,6 +294,11 @@ const uploadOps: FileOp[] = [
     name: 'PUT /thumbnails/user-box/{owner}/cube.stl',
     expect: ownerAndAdmin,
     run: async (c, w) => (await c.fetch(`/thumbnails/user-box/${w.ownerId}/cube.stl`, { method: 'PUT', headers: { 'content-type': 'image/png' }, body: new Uint8Array(PNG_1PX) })).status,
+  },
+  {
+    name: "PUT /thumbnails/job-messages/{job}/{the consultancy's model}",
+    expect: adminOnly,
+    run: async (c, w) => (await c.fetch(`/thumbnails/${w.consultancyThreadModel}`, { method: 'PUT', headers: { 'content-type': 'image/png' }, body: new Uint8Array(PNG_1PX) })).status,
   },
   {
     name: "continue the owner's upload",
@@ -278,6 +314,10 @@ const uploadOps: FileOp[] = [
 
 /** The dashboard's form post (what a browser without JavaScript sends to the /profile action). */
 const postIntent = async (c: HttpClient, fields: Record<string, string>) => (await c.fetch('/profile', { method: 'POST', body: new URLSearchParams(fields) })).status
+/** A form post to a job's page. */
+const postJobIntent = (c: HttpClient, id: string, fields: Record<string, string>) => c.fetch(`/profile/jobs/${id}`, { method: 'POST', body: new URLSearchParams(fields) })
+/** A deleted job's page sends its viewer back to the dashboard: that is the success (200 here). */
+const redirectsToDashboard = (res: Response) => (res.status >= 300 && res.status < 400 && /^\/profile(\?|$)/.test(res.headers.get('location') ?? '') ? 200 : res.status)
 
 /** Every intent of the /profile action and its list endpoints, on the owner's data. */
 const dashboardOps: FileOp[] = [
@@ -288,6 +328,7 @@ const dashboardOps: FileOp[] = [
   },
   { name: 'POST /profile intent=create-job-request (for the owner)', expect: ownerAndAdmin, run: (c, w) => postIntent(c, { intent: 'create-job-request', clientId: w.ownerId, job: 'FEA', priority: '4' }) },
   { name: "POST /profile intent=delete-job-request (owner's)", expect: ownerAndAdmin, run: async (c, w) => postIntent(c, { intent: 'delete-job-request', id: await w.freshJob() }) },
+  { name: "POST /profile intent=delete-job-request (owner's accepted job)", expect: e(D, D, D, R), run: async (c, w) => postIntent(c, { intent: 'delete-job-request', id: await w.freshAcceptedJob() }) },
   { name: "POST /profile intent=delete-file (owner's user-box)", expect: ownerAndAdmin, run: async (c, w) => postIntent(c, { intent: 'delete-file', path: await w.freshFile('user-box') }) },
   {
     name: "POST /profile intent=set-logo (owner's upload)",
@@ -311,6 +352,14 @@ const dashboardOps: FileOp[] = [
     expect: adminOnly,
     run: async (c, w) => (await c.fetch(`/profile/jobs/${w.releasedJobId}`, { method: 'POST', body: new URLSearchParams({ intent: 'remove-deliverable', path: await w.freshDeliverable() }) })).status,
   },
+  {
+    name: "POST /profile/jobs/{job} intent=delete-job (owner's pending job; done: back to the dashboard)",
+    expect: ownerAndAdmin,
+    run: async (c, w) => redirectsToDashboard(await postJobIntent(c, await w.freshJob(), { intent: 'delete-job' })),
+  },
+  { name: "POST /profile/jobs/{job} intent=delete-job (owner's accepted job)", expect: e(D, D, D, R), run: async (c, w) => (await postJobIntent(c, await w.freshAcceptedJob(), { intent: 'delete-job' })).status },
+  { name: "POST /profile/jobs/{job} intent=archive-job (owner's released job)", expect: adminOnly, run: async (c, w) => (await postJobIntent(c, await w.freshReleasedJob(), { intent: 'archive-job' })).status },
+  { name: "POST /profile/jobs/{job} intent=unarchive-job (owner's archived job)", expect: adminOnly, run: async (c, w) => (await postJobIntent(c, await w.freshArchivedJob(), { intent: 'unarchive-job' })).status },
   {
     name: "POST /profile/jobs/{job} intent=post-message (owner's job)",
     expect: ownerAndAdmin,
@@ -394,17 +443,36 @@ export function describePermissionMatrix(title: string, env: () => Promise<Recor
         await gqlOk(owner, 'mutation($id: ID!) { acceptQuote(jobId: $id) { id } }', { id })
         return id
       }
+      const freshReleasedJob = async () => {
+        const id = await freshAcceptedJob()
+        for (const to of ['in_progress', 'completed', 'released']) await gqlOk(admin, 'mutation($id: ID!, $to: String!) { moveJobStage(jobId: $id, to: $to) { id } }', { id, to })
+        return id
+      }
+      const freshArchivedJob = async () => {
+        const id = await freshReleasedJob()
+        await gqlOk(admin, 'mutation($id: ID!) { archiveJob(jobId: $id) { id } }', { id })
+        return id
+      }
       const quotePdf = await sendQuote(jobId)
       const releasedJobId = await freshAcceptedJob()
       await gqlOk(admin, 'mutation($id: ID!) { moveJobStage(jobId: $id, to: "in_progress") { id } }', { id: releasedJobId })
       for (const [id, kind, client] of [
         [jobId, 'job-deliverables', admin],
         [releasedJobId, 'job-deliverables', admin],
-        [jobId, 'job-messages', owner],
       ] as const) {
-        const r = await tusUpload(client, PDF_BYTES, { filename: kind === 'job-messages' ? 'note.pdf' : 'report.pdf', kind, jobRequestId: id })
+        const r = await tusUpload(client, PDF_BYTES, { filename: 'report.pdf', kind, jobRequestId: id })
         if (r.status !== 204) throw new Error(`seed upload failed: ${r.status} ${r.body}`)
       }
+      // Thread files get names the server makes: the tests use the paths it answers.
+      const threadFile = async (client: HttpClient, bytes: Buffer, filename: string) => {
+        const r = await tusUpload(client, bytes, { filename, kind: 'job-messages', jobRequestId: jobId })
+        if (!r.path) throw new Error(`seed upload failed: ${r.status} ${r.body}`)
+        return r.path
+      }
+      const ownerThreadFile = await threadFile(owner, PDF_BYTES, 'note.pdf')
+      const consultancyThreadModel = await threadFile(admin, Buffer.from('solid cube\nendsolid cube\n'), 'cube.stl')
+      const fromUs = await tusUpload(admin, PDF_BYTES, { filename: 'from-us.pdf', kind: 'user-box', ownerId })
+      if (fromUs.status !== 204) throw new Error(`seed upload failed: ${fromUs.status} ${fromUs.body}`)
       for (const to of ['completed', 'released']) await gqlOk(admin, 'mutation($id: ID!, $to: String!) { moveJobStage(jobId: $id, to: $to) { id } }', { id: releasedJobId, to })
       for (const [bytes, meta] of [
         [PNG_1PX, { filename: 'logo.png', filetype: 'image/png', kind: 'profile-pictures' }],
@@ -430,6 +498,10 @@ export function describePermissionMatrix(title: string, env: () => Promise<Recor
         freshJob,
         freshQuotedJob,
         freshAcceptedJob,
+        freshReleasedJob,
+        freshArchivedJob,
+        consultancyThreadModel,
+        ownerThreadFile,
         releasedJobId,
         quotePdf,
         freshPost,
@@ -454,6 +526,7 @@ export function describePermissionMatrix(title: string, env: () => Promise<Recor
         const result = await w.clients[role].gql(op.query, await op.variables(w))
         if (!result.errors?.length && result.data) actual[role] = 'allow'
         else if (result.errors?.[0]?.message === 'Unauthorized') actual[role] = 'deny'
+        else if (result.errors?.[0]?.extensions?.code === 'CONFLICT') actual[role] = 'refused'
         else actual[role] = `error: ${JSON.stringify(result.errors)}`
       }
       expect(actual).toEqual(op.expect)
@@ -463,7 +536,7 @@ export function describePermissionMatrix(title: string, env: () => Promise<Recor
       const actual: Record<string, string> = {}
       for (const role of roles) {
         const status = await op.run(w.clients[role], w)
-        actual[role] = status === 200 ? 'allow' : status === 401 || status === 403 ? 'deny' : `status ${status}`
+        actual[role] = status === 200 ? 'allow' : status === 401 || status === 403 ? 'deny' : status === 409 ? 'refused' : `status ${status}`
       }
       expect(actual).toEqual(op.expect)
     })
@@ -472,7 +545,7 @@ export function describePermissionMatrix(title: string, env: () => Promise<Recor
       const actual: Record<string, string> = {}
       for (const role of roles) {
         const status = await op.run(w.clients[role], w)
-        actual[role] = status === 204 ? 'allow' : status === 401 || status === 403 ? 'deny' : `status ${status}`
+        actual[role] = status === 204 ? 'allow' : status === 401 || status === 403 ? 'deny' : status === 409 ? 'refused' : `status ${status}`
       }
       expect(actual).toEqual(op.expect)
     })
@@ -481,7 +554,7 @@ export function describePermissionMatrix(title: string, env: () => Promise<Recor
       const actual: Record<string, string> = {}
       for (const role of roles) {
         const status = await op.run(w.clients[role], w)
-        actual[role] = status === 200 ? 'allow' : status === 401 || status === 403 ? 'deny' : `status ${status}`
+        actual[role] = status === 200 ? 'allow' : status === 401 || status === 403 ? 'deny' : status === 409 ? 'refused' : `status ${status}`
       }
       expect(actual).toEqual(op.expect)
     })
