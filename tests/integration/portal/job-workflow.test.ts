@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { jobQuotes, storedFiles } from '../../../server/db/schema'
 import { signUpAndVerify, userIdOf } from './support/accounts'
@@ -11,7 +11,9 @@ import { PDF_BYTES, tusUpload } from './support/tus-upload'
  * A job from request to delivered results through the data API and the file endpoints: each move
  * allowed only from the right stage for the right side, quotes priced from the catalogue, the
  * deliverables hidden until release, the thread's unread counts, the quote PDF, and the mail each
- * side gets (and the optional ones a client turned off).
+ * side gets (and the optional ones a client turned off); once accepted, the job is kept (archived by
+ * the consultancy, never deleted), and before that it is deleted whole; what the page offers (`can`)
+ * is what the server then does.
  */
 describe('job workflow', () => {
   let portal: PortalServer
@@ -160,10 +162,32 @@ describe('job workflow', () => {
     expect((await other.fetch(quote.pdfUrl)).status).toBe(403)
     expect((await admin.fetch(quote.pdfUrl)).status).toBe(200)
 
-    // Deleting the job takes its deliverables and thread files with it.
-    await ok(owner, 'mutation($id: ID!) { deleteJobRequests(input: { id: $id }) { id } }', { id })
-    const left = await portal.server.ctx.db.select().from(storedFiles)
-    expect(left.filter((f) => f.path.includes(id))).toEqual([])
+    // Accepted, worked on and released: the consultancy's record. Nobody deletes it; the consultancy archives it.
+    expect(await errorOf(owner, 'mutation($id: ID!) { deleteJobRequests(input: { id: $id }) { id } }', { id })).toBe('Unauthorized')
+    expect(await errorOf(admin, 'mutation($id: ID!) { deleteJobRequests(input: { id: $id }) { id } }', { id })).toBe('A job whose quote was accepted is kept as a record: archive it instead')
+    type Can = { job: { can: { move: string[]; delete: boolean; archive: boolean; unarchive: boolean } } }
+    const can = async (c: HttpClient) => (await ok<Can>(c, 'query($id: ID!) { job(id: $id) { can { move delete archive unarchive } } }', { id })).job.can
+    expect(await can(owner)).toEqual({ move: [], delete: false, archive: false, unarchive: false })
+    expect(await can(admin)).toEqual({ move: [], delete: false, archive: true, unarchive: false })
+    expect(await errorOf(owner, 'mutation($id: ID!) { archiveJob(jobId: $id) { id } }', { id })).toBe('Unauthorized')
+    const archived = await ok<{ archiveJob: { archivedAt: string; acceptedAt: string } }>(admin, 'mutation($id: ID!) { archiveJob(jobId: $id) { archivedAt acceptedAt } }', { id })
+    expect(archived.archiveJob).toEqual({ archivedAt: today, acceptedAt: today })
+    expect(await can(admin)).toEqual({ move: [], delete: false, archive: false, unarchive: true })
+    // Out of both sides' active lists, in their archived ones, and kept whole.
+    const listed = async (c: HttpClient, archivedOnes: boolean) =>
+      (await ok<{ listJobRequests: { id: string }[] }>(c, 'query($u: String, $a: Boolean) { listJobRequests(filter: { user: { eq: $u } }, archived: $a) { id } }', { u: await userIdOf(owner), a: archivedOnes })).listJobRequests.map((j) => j.id)
+    for (const c of [owner, admin]) {
+      expect(await listed(c, false)).not.toContain(id)
+      expect(await listed(c, true)).toContain(id)
+    }
+    const dashboardList = (await (await owner.fetch('/profile/job-requests')).json()) as { jobRequests: { id: string; archived: boolean; canDelete: boolean }[] }
+    expect(dashboardList.jobRequests.find((j) => j.id === id)).toMatchObject({ archived: true, canDelete: false })
+    const kept = await ok<{ job: { quotes: unknown[]; timeline: unknown[]; messages: unknown[]; deliverables: unknown[] } }>(owner, 'query($id: ID!) { job(id: $id) { quotes { id } timeline { to } messages { id } deliverables { name } } }', { id })
+    expect([kept.job.quotes.length, kept.job.timeline.length, kept.job.messages.length, kept.job.deliverables.length]).toEqual([1, 7, 2, 1])
+    expect(await errorOf(admin, 'mutation($id: ID!) { archiveJob(jobId: $id) { id } }', { id })).toBe('This job is archived already')
+    await ok(admin, 'mutation($id: ID!) { unarchiveJob(jobId: $id) { id } }', { id })
+    expect(await listed(owner, false)).toContain(id)
+    expect(await portal.server.ctx.db.select().from(storedFiles).where(sql`position(${id} in ${storedFiles.path}) > 0`)).toHaveLength(2)
   })
 
   it('refuses an expired quote, asks why a quote is declined, and lets the consultancy quote again', async () => {
@@ -204,5 +228,27 @@ describe('job workflow', () => {
     const after = portal.smtp.mails.filter((m) => m.to.includes(ownerEmail) && m.subject.startsWith('Fixture CAM')).map((m) => m.subject)
     expect(after.length - before).toBe(1)
     await ok(owner, 'mutation { setJobUpdateMails(enabled: true) }')
+  })
+
+  it('deletes a job never accepted with its quotes, thread files and deliverables, from either side, as the page offers', async () => {
+    const id = await newJob('Trial fixture')
+    await ok(admin, SEND, { id, i: quoteInput() })
+    const note = await tusUpload(owner, PDF_BYTES, { filename: 'sketch.pdf', kind: 'job-messages', jobRequestId: id })
+    await ok(owner, 'mutation($id: ID!, $f: [String!]) { postJobMessage(jobId: $id, body: "A sketch.", files: $f) { id } }', { id, f: [note.path] })
+    expect((await tusUpload(admin, PDF_BYTES, { filename: 'draft.pdf', kind: 'job-deliverables', jobRequestId: id })).status).toBe(204)
+    // Quoted: neither side deletes it yet (the client declines or withdraws it first); the consultancy may not archive it.
+    const can = async (c: HttpClient) => (await ok<{ job: { can: { move: string[]; delete: boolean; archive: boolean } } }>(c, 'query($id: ID!) { job(id: $id) { can { move delete archive } } }', { id })).job.can
+    expect(await can(owner)).toEqual({ move: ['cancelled'], delete: false, archive: false })
+    expect(await errorOf(owner, 'mutation($id: ID!) { deleteJobRequests(input: { id: $id }) { id } }', { id })).toBe('Unauthorized')
+    expect(await errorOf(admin, 'mutation($id: ID!) { deleteJobRequests(input: { id: $id }) { id } }', { id })).toBe('A job that is quoted cannot be deleted: decline or cancel it first')
+    expect(await errorOf(admin, 'mutation($id: ID!) { archiveJob(jobId: $id) { id } }', { id })).toBe('A job that is quoted cannot be archived: it is not finished')
+    await ok(owner, 'mutation($id: ID!) { declineQuote(jobId: $id, reason: "Not this year") { id } }', { id })
+    expect(await can(owner)).toEqual({ move: [], delete: true, archive: false })
+    // The job page deletes it and sends the client back to the dashboard.
+    const deleted = await owner.fetch(`/profile/jobs/${id}`, { method: 'POST', body: new URLSearchParams({ intent: 'delete-job' }) })
+    expect([deleted.status, deleted.headers.get('location')]).toEqual([302, '/profile'])
+    const left = await portal.server.ctx.db.select().from(storedFiles)
+    expect(left.filter((f) => f.path.includes(id))).toEqual([])
+    expect(await errorOf(admin, 'query($id: ID!) { getJobRequests(id: $id) { id } }', { id })).toBe('Job request not found')
   })
 })
