@@ -8,8 +8,9 @@ import { cookieHeader, type SeededUser } from './seed'
 
 /**
  * The whole loop in the browser, as the client and the consultancy each see it: a request, a quote,
- * its acceptance, the work, a message, a deliverable, completion and release, with the mail each
- * step sends; and a second client who sees none of it.
+ * its acceptance, the work, a message, a deliverable, completion, release and the archive, with the
+ * mail each step sends, each page offering only the moves its viewer may make (a request is deleted
+ * or withdrawn only until its quote is accepted); and a second client who sees none of it.
  */
 describe('a job from request to delivered results', () => {
   let env: DashboardEnv
@@ -35,6 +36,8 @@ describe('a job from request to delivered results', () => {
     }
   }
   const stage = (page: Page) => page.locator('header [data-stage]')
+  /** The buttons of the page's "This job" card (delete, archive, bring back), in order. */
+  const recordButtons = (page: Page) => page.locator('section[aria-labelledby="job-record-title"] button').allTextContents()
   const waitForStage = (page: Page, words: string) => page.locator('header [data-stage]', { hasText: new RegExp(`^${words}$`) }).waitFor()
 
   beforeAll(async () => {
@@ -64,8 +67,10 @@ describe('a job from request to delivered results', () => {
     await page.waitForURL(`**${jobPath}`)
     await waitForStage(page, 'pending')
     expect(await page.getByText('No quote yet: we will quote your job here').count()).toBe(1)
-    // Nothing to move but a cancellation, no quote form, and no deliverables yet.
+    // Nothing to move but a cancellation (withdrawing it), no quote form, and no deliverables yet; not
+    // yet accepted, the request may still be deleted, after an "Are you sure?".
     expect(await page.locator('#stage-actions-title ~ form button').allTextContents()).toEqual(['Cancel job'])
+    expect(await recordButtons(page)).toEqual(['Delete job request'])
     expect(await page.getByRole('heading', { name: 'Write a quote' }).count()).toBe(0)
     await page.getByTestId('deliverables-pending').waitFor()
 
@@ -95,6 +100,9 @@ describe('a job from request to delivered results', () => {
     await page.getByRole('button', { name: 'Accept quote' }).click()
     await waitForStage(page, 'accepted')
     await mailTo(admin, /quote Q-\d{6} accepted$/)
+    // Accepted: the consultancy's record now. Nothing on the page withdraws or deletes it.
+    await page.locator('#job-record-title').waitFor({ state: 'detached' })
+    expect(await page.getByRole('button', { name: /Cancel job|Delete/ }).count()).toBe(0)
 
     // The consultancy does the work, writes on the thread, attaches the report, completes and releases.
     page = await open(admin, jobPath)
@@ -125,6 +133,9 @@ describe('a job from request to delivered results', () => {
     await waitForStage(page, 'completed')
     await page.getByRole('button', { name: 'Release results' }).click()
     await waitForStage(page, 'released')
+    // Released: the consultancy may archive it, and never delete it.
+    await page.getByRole('button', { name: 'Archive job' }).waitFor()
+    expect(await recordButtons(page)).toEqual(['Archive job'])
     const axe = await (await axeWhenSettled(page)).include('main').analyze()
     expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([])
 
@@ -133,6 +144,7 @@ describe('a job from request to delivered results', () => {
     const row = page.getByRole('row').filter({ hasText: 'Gearbox housing CFD' })
     await row.getByLabel('1 unread message').waitFor()
     expect(await row.getByRole('cell').nth(4).textContent()).toBe('released')
+    expect(await row.getByRole('button', { name: /Delete/ }).count()).toBe(0)
     await row.getByRole('link', { name: 'Gearbox housing CFD' }).click()
     await waitForStage(page, 'released')
     const timeline = await page.getByTestId('job-timeline').locator('li > p:first-of-type').allTextContents()
@@ -150,6 +162,23 @@ describe('a job from request to delivered results', () => {
     for (const subject of [/quote Q-\d{6}$/, /now in progress$/, /new message$/, /now completed$/, /results released$/]) {
       expect((await mailTo(client, subject)).subject.startsWith('Gearbox housing CFD (PO-9001): ')).toBe(true)
     }
+
+    // The consultancy files the job away: out of the client's active list, listed apart, kept whole.
+    page = await open(admin, jobPath)
+    await page.getByRole('button', { name: 'Archive job' }).click()
+    await page.getByTestId('job-record-status').getByText('Job archived').waitFor()
+    await page.getByTestId('job-archived').waitFor()
+    expect(await recordButtons(page)).toEqual(['Bring back from the archive'])
+    page = await open(client, '/profile')
+    await page.getByText('No active job requests').waitFor()
+    await page.getByText('Archived jobs (1)').click()
+    const archivedRow = page.getByTestId('archived-jobs-scroll').getByRole('row').filter({ hasText: 'Gearbox housing CFD' })
+    expect(await archivedRow.getByRole('cell').nth(4).textContent()).toBe('released')
+    expect(await archivedRow.getByRole('button').count()).toBe(0)
+    await archivedRow.getByRole('link', { name: 'Gearbox housing CFD' }).click()
+    await page.getByTestId('job-archived').waitFor()
+    expect(await recordButtons(page)).toEqual([])
+    await page.getByTestId('job-deliverables').getByRole('link', { name: 'pressure-drop-report.pdf' }).waitFor()
 
     // A second client sees none of it (the page answers 403, which the browser logs).
     allowPageErrors(/status of 403 \(Forbidden\)/)

@@ -1,0 +1,167 @@
+import type { Page } from 'playwright-core'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { HttpClient } from '../../integration/portal/support/http-client'
+import type { TrackedPage } from '../../setup/browser'
+import { hydrated, screenshotOnFailure, startDashboardEnv, type DashboardEnv } from './dashboard-env'
+import type { SeededUser } from './seed'
+
+type Side = 'client' | 'consultancy'
+/** What the pages offer for a job as a whole: delete it (job page, dashboard list), withdraw or cancel it, archive it, bring it back. */
+type Offer = 'delete' | 'list delete' | 'cancel' | 'archive' | 'unarchive'
+const offers: Offer[] = ['delete', 'list delete', 'cancel', 'archive', 'unarchive']
+
+/**
+ * Every stage a job can be in (and a cancellation before and after acceptance, and the archive), as
+ * the steps that bring a fresh job there.
+ */
+const situations = {
+  pending: [],
+  quoted: ['quote'],
+  accepted: ['quote', 'accept'],
+  'in progress': ['quote', 'accept', 'in_progress'],
+  'in review': ['quote', 'accept', 'in_progress', 'in_review'],
+  completed: ['quote', 'accept', 'in_progress', 'completed'],
+  released: ['quote', 'accept', 'in_progress', 'completed', 'released'],
+  declined: ['quote', 'decline'],
+  'withdrawn by the client': ['withdraw'],
+  'cancelled after acceptance': ['quote', 'accept', 'cancel'],
+  archived: ['quote', 'accept', 'in_progress', 'completed', 'released', 'archive'],
+} as const
+type Situation = keyof typeof situations
+
+/** What the pages offer each side, by situation (none where not named): the rule, written out. */
+const expectedOffers: Record<Side, Partial<Record<Situation, Offer[]>>> = {
+  client: {
+    pending: ['delete', 'list delete', 'cancel'],
+    quoted: ['cancel'],
+    declined: ['delete', 'list delete'],
+    'withdrawn by the client': ['delete', 'list delete'],
+  },
+  consultancy: {
+    pending: ['delete', 'list delete', 'cancel'],
+    quoted: ['cancel'],
+    accepted: ['cancel'],
+    'in progress': ['cancel'],
+    'in review': ['cancel'],
+    released: ['archive'],
+    declined: ['delete', 'list delete', 'cancel', 'archive'],
+    'withdrawn by the client': ['delete', 'list delete', 'archive'],
+    'cancelled after acceptance': ['archive'],
+    archived: ['unarchive'],
+  },
+}
+
+/**
+ * What each side is offered on the job page and in the dashboard's list, stage by stage, compared
+ * with what the server does when asked the same thing, on a fresh job in the same stage each time:
+ * the page offers exactly what the server accepts. The expected table says the rule: a job is deleted
+ * (by either side) or withdrawn (by its client) only before its quote is accepted; the consultancy
+ * archives it once nothing is left to do, and brings it back.
+ */
+describe('the job page and the list offer exactly what the server accepts, at every stage', () => {
+  let env: DashboardEnv
+  let admin: SeededUser
+  let client: SeededUser
+  let api: Record<Side, HttpClient>
+  let opened: TrackedPage | undefined
+
+  const as = (user: SeededUser) => {
+    const c = new HttpClient(env.server.url)
+    for (const cookie of user.cookies) c.cookies.set(cookie.name, cookie.value)
+    return c
+  }
+  const gql = async <T>(c: HttpClient, query: string, variables: Record<string, unknown> = {}) => {
+    const r = await c.gql<T>(query, variables)
+    if (r.errors?.length) throw new Error(`${query}: ${JSON.stringify(r.errors)}`)
+    return r.data as T
+  }
+  const move = (c: HttpClient, id: string, to: string) => gql(c, 'mutation($id: ID!, $to: String!) { moveJobStage(jobId: $id, to: $to) { id } }', { id, to })
+  let made = 0
+  /** A fresh job of the client in the situation, named so the list can tell it apart. */
+  async function jobIn(situation: Situation): Promise<{ id: string; name: string }> {
+    const name = `Walk ${situation} ${++made}`
+    const { id } = (await gql<{ createJobRequests: { id: string } }>(api.client, 'mutation($j: String) { createJobRequests(input: { job: $j }) { id } }', { j: name })).createJobRequests
+    for (const step of situations[situation]) {
+      if (step === 'quote') await gql(api.consultancy, 'mutation($id: ID!) { sendQuote(jobId: $id, input: { validUntil: "2999-01-01", lines: [{ kind: "service", service: "cad", hours: 2 }] }) { id } }', { id })
+      else if (step === 'accept') await gql(api.client, 'mutation($id: ID!) { acceptQuote(jobId: $id) { id } }', { id })
+      else if (step === 'decline') await gql(api.client, 'mutation($id: ID!) { declineQuote(jobId: $id, reason: "Not now") { id } }', { id })
+      else if (step === 'withdraw') await move(api.client, id, 'cancelled')
+      else if (step === 'cancel') await move(api.consultancy, id, 'cancelled')
+      else if (step === 'archive') await gql(api.consultancy, 'mutation($id: ID!) { archiveJob(jobId: $id) { id } }', { id })
+      else await move(api.consultancy, id, step)
+    }
+    return { id, name }
+  }
+
+  /** What the server answers the same post the page makes: accepted (true) or refused (false). */
+  async function serverAccepts(side: Side, offer: Offer, id: string): Promise<boolean> {
+    const post = (path: string, fields: Record<string, string>) => api[side].fetch(path, { method: 'POST', body: new URLSearchParams(fields) })
+    const res =
+      offer === 'list delete'
+        ? await post('/profile', { intent: 'delete-job-request', id })
+        : await post(`/profile/jobs/${id}`, offer === 'delete' ? { intent: 'delete-job' } : offer === 'cancel' ? { intent: 'move-stage', to: 'cancelled' } : { intent: `${offer}-job` })
+    if (res.status === 200 || (offer === 'delete' && res.status === 302)) return true
+    if (res.status === 403 || res.status === 409) return false
+    throw new Error(`${side} ${offer} on ${id}: unexpected ${res.status} ${await res.text()}`)
+  }
+
+  /** What the job page offers the side. */
+  async function pageOffers(page: Page): Promise<Offer[]> {
+    const has = async (name: string) => (await page.getByRole('button', { name, exact: true }).count()) > 0
+    const found: Offer[] = []
+    if (await has('Delete this job request')) found.push('delete')
+    if (await has('Cancel job')) found.push('cancel')
+    if (await has('Archive job')) found.push('archive')
+    if (await has('Bring back from the archive')) found.push('unarchive')
+    return found
+  }
+
+  beforeAll(async () => {
+    env = await startDashboardEnv(['admin'])
+    ;[admin, client] = await Promise.all([env.user('admin'), env.user('client')])
+    api = { client: as(client), consultancy: as(admin) }
+  })
+  afterAll(async () => {
+    await env?.stop()
+  })
+  afterEach(async (ctx) => {
+    if (ctx.task.result?.state === 'fail') await screenshotOnFailure(opened?.page, `job-record-actions-${ctx.task.name}`)
+    await opened?.context.close()
+    opened = undefined
+  })
+
+  it.each(['client', 'consultancy'] as const)('the %s', async (side) => {
+    const expected = expectedOffers[side]
+    const user = side === 'client' ? client : admin
+    const shown = new Map<Situation, { id: string; name: string }>()
+    for (const situation of Object.keys(situations) as Situation[]) shown.set(situation, await jobIn(situation))
+
+    const offered = {} as Record<Situation, Offer[]>
+    for (const [situation, job] of shown) {
+      opened = await env.open(user, `/profile/jobs/${job.id}`)
+      await hydrated(opened.page)
+      offered[situation] = await pageOffers(opened.page)
+      await opened.context.close()
+      opened = undefined
+    }
+    // The dashboard's list (the consultancy's on this client), archived jobs included.
+    opened = await env.open(user, side === 'client' ? '/profile' : `/profile?client=${client.id}`)
+    await hydrated(opened.page)
+    await opened.page.getByRole('link', { name: shown.get('pending')!.name, exact: true }).waitFor()
+    for (const [situation, job] of shown) {
+      const row = opened.page.getByRole('row', { includeHidden: true }).filter({ has: opened.page.getByRole('link', { name: job.name, exact: true, includeHidden: true }) })
+      if ((await row.getByRole('button', { name: /^Delete/, includeHidden: true }).count()) > 0) offered[situation].push('list delete')
+      offered[situation].sort((a, b) => offers.indexOf(a) - offers.indexOf(b))
+    }
+    const nothing = Object.fromEntries(Object.keys(situations).map((s) => [s, []]))
+    expect(offered).toEqual({ ...nothing, ...expected })
+
+    // The server, asked each thing on a fresh job in each stage, accepts exactly what was offered.
+    const accepted = {} as Record<Situation, Offer[]>
+    for (const situation of Object.keys(situations) as Situation[]) {
+      accepted[situation] = []
+      for (const offer of offers) if (await serverAccepts(side, offer, (await jobIn(situation)).id)) accepted[situation].push(offer)
+    }
+    expect(accepted).toEqual(offered)
+  })
+})
