@@ -7,8 +7,8 @@ import { AppError } from '../../errors/app-error'
  *   user-box/{userId}/{fileName}
  *   job-files/{jobRequestId}/{fileName}          the client's documents of a job
  *   job-deliverables/{jobRequestId}/{fileName}   the consultancy's results, the client's once released
- *   job-messages/{jobRequestId}/{fileName}       files sent on the job's thread
- *   picture-submissions/{fileName}
+ *   job-messages/{jobRequestId}/{random id}.{ext}  files sent on the job's thread (names the server makes)
+ *   picture-submissions/{random id}.{ext}
  */
 export type StorageArea = 'profile-pictures' | 'user-box' | 'job-files' | 'job-deliverables' | 'job-messages' | 'picture-submissions'
 
