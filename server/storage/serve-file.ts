@@ -5,6 +5,7 @@ import { resolveActor } from '../auth/resolve-actor'
 import { isAppError } from '../errors/app-error'
 import { toHttpAnswer } from '../errors/to-http-answer'
 import { openFile } from '../services/files/open-file'
+import { openModelReference } from '../services/files/open-model-reference'
 
 /**
  * Types a browser would run as code, or style the page with, in the site's origin (html, css, js, svg,
@@ -36,12 +37,15 @@ function isActiveContent(name: string, type: string): boolean {
  * GET /files/{path}: the owner check of the services, then the bytes. The preview types open inline
  * (jpeg, png, gif, pdf, plain text, and html, css and javascript as their source text); everything
  * else downloads; nothing can execute or style anything in the site's origin.
+ * GET /files/{model path}?reference={name}: a file the model names, for its preview, with the checks
+ * of openModelReference (its own folder, its uploader's file and rights).
  */
 export async function serveFile(c: Context): Promise<Response> {
   const raw = new URL(c.req.url).pathname.slice('/files/'.length)
+  const reference = c.req.query('reference')
   const actor = await resolveActor(c.req.raw)
   try {
-    const { file, body } = await openFile({ actor, path: raw })
+    const { file, body } = reference === undefined ? await openFile({ actor, path: raw }) : await openModelReference({ actor, path: raw, name: reference })
     const active = isActiveContent(file.name, file.type)
     const asSource = (sourcePreviewMimeTypes as readonly string[]).includes(file.type)
     const type = asSource ? 'text/plain' : active ? 'application/octet-stream' : file.type

@@ -1,17 +1,25 @@
 import * as THREE from 'three'
 import { extensionOf } from '../../../lib/accepted-file-types'
+import { gltfReferences, modelReferencesOf, readGltf } from '../../../lib/model-references'
 import occtScript from 'occt-import-js/dist/occt-import-js.js?url'
 import occtWasm from 'occt-import-js/dist/occt-import-js.wasm?url'
 import ifcWasm from 'web-ifc/web-ifc.wasm?url'
 import { CORRUPT_MESSAGE, fetchFile, PreviewError } from './fetch-file'
-import { embedGltfBuffers } from './gltf-data-uris'
+import { objMaterials } from './obj-materials'
 import type { ModelNode, ParsedModel, WorkerAnswer, WorkerRequest } from './parsed-model'
+import type { ReferenceReader } from './reference-reader'
+import { selfContainedGlb } from './self-contained-gltf'
 
 export interface LoadedModel {
   object: THREE.Group
   /** The meshes, in the order the tree's indices name them. */
   meshes: THREE.Mesh[]
   tree: ModelNode | null
+  /**
+   * Whether the preview read nothing but the file itself (data: URIs included): the file names no
+   * other file, and the viewer followed or refused none. Only such a preview becomes a thumbnail.
+   */
+  selfContained: boolean
 }
 
 export interface LoadProgress {
@@ -45,7 +53,7 @@ function parseInWorker(request: Omit<WorkerRequest, 'id' | 'occtScript' | 'occtW
 
 const defaultColor = new THREE.Color(0.62, 0.68, 0.75)
 
-function toThree(model: ParsedModel): LoadedModel {
+function toThree(model: ParsedModel): Omit<LoadedModel, 'selfContained'> {
   const object = new THREE.Group()
   const meshes = model.meshes.map((m) => {
     const geometry = new THREE.BufferGeometry()
@@ -66,7 +74,7 @@ function toThree(model: ParsedModel): LoadedModel {
 }
 
 /** Every mesh of a three.js scene graph, with a tree of the named nodes. */
-function fromScene(scene: THREE.Object3D): LoadedModel {
+function fromScene(scene: THREE.Object3D): Omit<LoadedModel, 'selfContained'> {
   const meshes: THREE.Mesh[] = []
   const node = (object: THREE.Object3D): ModelNode => {
     const own: number[] = []
@@ -86,42 +94,59 @@ function fromScene(scene: THREE.Object3D): LoadedModel {
   return { object, meshes, tree }
 }
 
-/** The MTL an OBJ names, from the same folder, when it was uploaded beside it. */
-async function siblingMtl(url: string, obj: ArrayBuffer, signal: AbortSignal): Promise<string | null> {
-  const head = new TextDecoder().decode(obj.slice(0, 65536))
-  const name = /^mtllib\s+(.+?)\s*$/m.exec(head)?.[1]
-  if (!name || name.includes('/') || name.includes('\\')) return null
-  const response = await fetch(new URL(encodeURIComponent(name), new URL(url, location.href)), { signal, credentials: 'same-origin' }).catch(() => null)
-  return response?.ok ? response.text() : null
+/**
+ * A loading manager that lets a three.js loader open only the blob: URLs it makes itself of bytes it
+ * already holds (a GLB's or 3MF's embedded textures): every other address throws before any request.
+ */
+function ownBytesOnly(): THREE.LoadingManager {
+  const manager = new THREE.LoadingManager()
+  manager.setURLModifier((url) => {
+    if (url.startsWith(`blob:${location.origin}/`)) return url
+    throw new PreviewError(CORRUPT_MESSAGE)
+  })
+  return manager
 }
 
 /**
  * Downloads and reads a model. STL, OBJ, PLY, the B-rep formats (STEP, IGES, BREP) and IFC are
  * parsed in a Web Worker; glTF and 3MF, whose loaders need the page's DOM (images, XML), on the page.
+ * Files the model names (a glTF's buffers and images, an OBJ's MTL) are read only through `references`.
  */
-export async function loadModel(url: string, fileName: string, onProgress: (p: LoadProgress) => void, signal: AbortSignal): Promise<LoadedModel> {
+export async function loadModel(url: string, fileName: string, references: ReferenceReader, onProgress: (p: LoadProgress) => void, signal: AbortSignal): Promise<LoadedModel> {
   onProgress({ phase: 'downloading', fraction: 0 })
   const data = await fetchFile(url, (fraction) => onProgress({ phase: 'downloading', fraction }), signal)
   onProgress({ phase: 'reading', fraction: null })
   const ext = extensionOf(fileName)
+  let named: string[] | null = []
+  const selfContained = () => named !== null && named.length === 0 && references.followed.length === 0 && references.refused.length === 0
   try {
     if (ext === 'gltf' || ext === 'glb') {
+      const gltf = readGltf(new Uint8Array(data), ext === 'glb')
+      if (!gltf) throw new PreviewError(CORRUPT_MESSAGE)
+      named = gltfReferences(gltf)
+      const glb = await selfContainedGlb(gltf, references)
       const { GLTFLoader } = await import('three/addons/loaders/GLTFLoader.js')
-      // External .bin files and textures load from the file's own folder, through the same check.
-      const folder = new URL('.', new URL(url, location.href)).href
-      const gltf = await new GLTFLoader().parseAsync(ext === 'gltf' ? embedGltfBuffers(data) : data, folder)
-      const loaded = fromScene(gltf.scene)
+      const { TextureLoader } = THREE
+      const loader = new GLTFLoader(ownBytesOnly())
+      // Images load through an <img> (img-src allows the loader's blob: URLs), not fetch(), which the
+      // Content-Security-Policy's connect-src 'self' would refuse for a blob: URL.
+      loader.register((parser) => {
+        parser.textureLoader = new TextureLoader(parser.options.manager)
+        return { name: 'meshwork_textures_as_images' }
+      })
+      const loaded = fromScene((await loader.parseAsync(glb, '')).scene)
       if (loaded.meshes.length === 0) throw new PreviewError(CORRUPT_MESSAGE)
-      return loaded
+      return { ...loaded, selfContained: selfContained() }
     }
     if (ext === '3mf') {
       const { ThreeMFLoader } = await import('three/addons/loaders/3MFLoader.js')
-      const loaded = fromScene(new ThreeMFLoader().parse(data))
+      const loaded = fromScene(new ThreeMFLoader(ownBytesOnly()).parse(data))
       if (loaded.meshes.length === 0) throw new PreviewError(CORRUPT_MESSAGE)
-      return loaded
+      return { ...loaded, selfContained: selfContained() }
     }
-    const mtl = ext === 'obj' ? await siblingMtl(url, data, signal) : null
-    return toThree(await parseInWorker({ fileName, data, mtl }, signal))
+    named = modelReferencesOf(fileName, new Uint8Array(data))
+    const mtl = ext === 'obj' ? await objMaterials(data, references) : null
+    return { ...toThree(await parseInWorker({ fileName, data, mtl }, signal)), selfContained: selfContained() }
   } catch (error) {
     if (error instanceof PreviewError || (error instanceof DOMException && error.name === 'AbortError')) throw error
     throw new PreviewError(CORRUPT_MESSAGE)

@@ -7,6 +7,8 @@ import { loadModel, type LoadProgress } from './load-model'
 import { ModelScene, type StandardView } from './model-scene'
 import type { ModelNode } from './parsed-model'
 import { PreviewStatus, themeColors } from './preview-status'
+import { ReferenceReader, type RefusedReference } from './reference-reader'
+import { RefusedReferences } from './refused-references'
 import { saveThumbnail, type ThumbnailTarget } from './save-thumbnail'
 
 interface Part {
@@ -50,21 +52,26 @@ export function ModelView({ url, name, thumbnail }: { url: string; name: string;
   const [hidden, setHidden] = useState<Set<string>>(new Set())
   const [wireframe, setWireframe] = useState(false)
   const [edges, setEdges] = useState(false)
+  const [refused, setRefused] = useState<RefusedReference[]>([])
 
   useEffect(() => {
     const abort = new AbortController()
     const view = new ModelScene(container.current!, themeColors(container.current!))
     scene.current = view
-    loadModel(url, name, setProgress, abort.signal)
+    const references = new ReferenceReader(url, abort.signal)
+    loadModel(url, name, references, setProgress, abort.signal)
       .then((loaded) => {
+        setRefused([...references.refused])
         view.setModel(loaded.object)
         setSize(view.size())
         setParts(partsOf(loaded.tree, loaded.meshes))
         setProgress(null)
         const canvas = view.renderer.domElement
         canvas.dataset.rendered = 'true'
-        // "settled": the picture for the list, when one is due, has been taken as well.
-        if (thumbnail && !thumbnail.exists)
+        // "settled": the picture for the list, when one is due, has been taken as well. It is taken
+        // only of a model read from its own bytes alone: a picture of anything else the viewer read
+        // with its rights would show it to everyone who may read the file.
+        if (thumbnail && !thumbnail.exists && loaded.selfContained)
           void view
             .thumbnail()
             .then((png) => png && saveThumbnail(url, png, thumbnail.onSaved))
@@ -73,6 +80,7 @@ export function ModelView({ url, name, thumbnail }: { url: string; name: string;
       })
       .catch((e: unknown) => {
         if (abort.signal.aborted) return
+        setRefused([...references.refused])
         setProgress(null)
         setError(e instanceof PreviewError ? e.message : 'The preview could not be shown. Please download the file instead.')
       })
@@ -113,6 +121,7 @@ export function ModelView({ url, name, thumbnail }: { url: string; name: string;
           </p>
         ) : null}
       </div>
+      <RefusedReferences refused={refused} />
       <div className="flex min-h-0 flex-1 gap-2">
         <div ref={container} className="relative min-h-64 flex-1 overflow-hidden rounded-md border border-(--color-border)" data-testid="model-canvas">
           <PreviewStatus progress={progress} error={error} />
