@@ -1,4 +1,3 @@
-import type { Page } from 'playwright-core'
 import { previewKindOf } from '../../../lib/preview-formats'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { dxfSquare, gltfCube, ifcCube, mtlFile, objCube, plyCube, stepAssembly, stepCube, stlCubeAscii, stlCubeBinary, threeMfCube } from '../../fixtures/cad-files'
@@ -7,6 +6,7 @@ import { tusUpload } from '../../integration/portal/support/tus-upload'
 import type { TrackedPage } from '../../setup/browser'
 import { allowPageErrors } from '../../setup/browser'
 import { hydrated, screenshotOnFailure, startDashboardEnv, testPreviewLimit, type DashboardEnv } from './dashboard-env'
+import { drawnShare } from './drawn-share'
 import type { SeededUser } from './seed'
 
 /**
@@ -42,31 +42,6 @@ describe('previews of models and drawings', () => {
     }
     return { page, dialog }
   }
-
-  /** The share of the canvas's pixels that differ from its corner (the background). */
-  const drawnShare = (page: Page) =>
-    page.evaluate(async () => {
-      const canvas = document.querySelector<HTMLCanvasElement>('[data-testid="model-canvas"] canvas')!
-      await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))
-      const copy = document.createElement('canvas')
-      copy.width = canvas.width
-      copy.height = canvas.height
-      const ctx = copy.getContext('2d')!
-      ctx.drawImage(canvas, 0, 0)
-      const { data } = ctx.getImageData(0, 0, copy.width, copy.height)
-      const [r0, g0, b0] = [data[0]!, data[1]!, data[2]!]
-      let differing = 0
-      let warm = 0
-      for (let i = 0; i < data.length; i += 4) {
-        const d = Math.abs(data[i]! - r0) + Math.abs(data[i + 1]! - g0) + Math.abs(data[i + 2]! - b0)
-        if (d > 30) {
-          differing += 1
-          if (data[i]! > data[i + 1]! + 40 && data[i + 1]! > data[i + 2]!) warm += 1
-        }
-      }
-      const pixels = data.length / 4
-      return { drawn: differing / pixels, warm: warm / pixels }
-    })
 
   beforeAll(async () => {
     // The portal server's preview limit is small, so "too large to preview" needs only a 1.2 MB file.

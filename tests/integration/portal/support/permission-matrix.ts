@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { contacts } from '../../../../server/db/schema'
+import { gltfTexturedCube } from '../../../fixtures/cad-files'
 import { signUpAndVerify, userIdOf } from './accounts'
 import { HttpClient } from './http-client'
 import { startPortalServer, type PortalServer } from './portal-server'
@@ -253,6 +254,11 @@ const downloadOps: FileOp[] = [
   { name: 'GET job-deliverables/{released job}/report.pdf', expect: ownerAndAdmin, run: async (c, w) => (await c.fetch(`/files/job-deliverables/${w.releasedJobId}/report.pdf`)).status },
   { name: "GET job-messages/{job}/{the owner's note.pdf}", expect: ownerAndAdmin, run: async (c, w) => (await c.fetch(`/files/${w.ownerThreadFile}`)).status },
   { name: 'GET the quote of {job} as PDF', expect: ownerAndAdmin, run: async (c, w) => (await c.fetch(w.quotePdf)).status },
+  {
+    name: "GET user-box/{owner}/model.gltf?reference=texture.png (a file the owner's model names)",
+    expect: ownerAndAdmin,
+    run: async (c, w) => (await c.fetch(`/files/user-box/${w.ownerId}/model.gltf?reference=texture.png`)).status,
+  },
   { name: 'GET /thumbnails/user-box/{owner}/cube.stl', expect: ownerAndAdmin, run: async (c, w) => (await c.fetch(`/thumbnails/user-box/${w.ownerId}/cube.stl`)).status },
   { name: 'GET picture-submissions/{guest upload}', expect: adminOnly, run: async (c, w) => (await c.fetch(`/files/${w.submissionPath}`)).status },
 ]
@@ -479,6 +485,8 @@ export function describePermissionMatrix(title: string, env: () => Promise<Recor
         [PDF_BYTES, { filename: 'brief.pdf', kind: 'user-box' }],
         [PDF_BYTES, { filename: 'plan.pdf', kind: 'job-files', jobRequestId: jobId }],
         [Buffer.from('solid cube\nendsolid cube\n'), { filename: 'cube.stl', kind: 'user-box' }],
+        [Buffer.from(gltfTexturedCube(10, ['texture.png'])), { filename: 'model.gltf', kind: 'user-box' }],
+        [PNG_1PX, { filename: 'texture.png', filetype: 'image/png', kind: 'user-box' }],
       ] as const) {
         const r = await tusUpload(owner, bytes, meta as Record<string, string>)
         if (r.status !== 204) throw new Error(`seed upload failed: ${r.status} ${r.body}`)
