@@ -126,12 +126,11 @@ export async function loadModel(url: string, fileName: string, references: Refer
       named = gltfReferences(gltf)
       const glb = await selfContainedGlb(gltf, references)
       const { GLTFLoader } = await import('three/addons/loaders/GLTFLoader.js')
-      const { TextureLoader } = THREE
       const loader = new GLTFLoader(ownBytesOnly())
       // Images load through an <img> (img-src allows the loader's blob: URLs), not fetch(), which the
       // Content-Security-Policy's connect-src 'self' would refuse for a blob: URL.
       loader.register((parser) => {
-        parser.textureLoader = new TextureLoader(parser.options.manager)
+        parser.textureLoader = new THREE.TextureLoader(parser.options.manager)
         return { name: 'meshwork_textures_as_images' }
       })
       const loaded = fromScene((await loader.parseAsync(glb, '')).scene)
