@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { gltfTexturedCube, objCube, pngOfColour } from '../../fixtures/cad-files'
+import { glbOf, gltfTexturedCube, objCube, pngOfColour } from '../../fixtures/cad-files'
 import { HttpClient } from '../../integration/portal/support/http-client'
 import { tusUpload } from '../../integration/portal/support/tus-upload'
 import type { TrackedPage } from '../../setup/browser'
@@ -55,7 +55,9 @@ describe("a model previewed by the consultancy reads no other client's files", (
     await upload(bob, 'private.png', orange)
     await upload(bob, 'private.mtl', 'newmtl steel\nKd 0.8 0.3 0.1\n')
     const bobsPicture = `../../user-box/${bob.id}/private.png`
-    await upload(alice, 'evil.gltf', gltfTexturedCube(10, [bobsPicture, `/files/user-box/${bob.id}/private.png`, `${env.server.url}/files/user-box/${bob.id}/private.png`]))
+    const evil = gltfTexturedCube(10, [bobsPicture, `/files/user-box/${bob.id}/private.png`, `${env.server.url}/files/user-box/${bob.id}/private.png`])
+    await upload(alice, 'evil.gltf', evil)
+    await upload(alice, 'evil.glb', glbOf(evil))
     await upload(alice, 'evil.obj', objCube(10, 'steel').replace('mtllib cube.mtl', `mtllib evil.mtl\nmtllib ../../user-box/${bob.id}/private.mtl`))
     await upload(alice, 'evil.mtl', `newmtl steel\nKd 0.8 0.3 0.1\nmap_Kd ${bobsPicture}\n`)
     await upload(alice, 'part.gltf', gltfTexturedCube(10, ['part-texture.png']))
@@ -71,10 +73,10 @@ describe("a model previewed by the consultancy reads no other client's files", (
     current = undefined
   })
 
-  it("refuses a glTF's images in another client's folder, by a relative path or an address, and keeps no thumbnail", async () => {
-    const { page, dialog, requests } = await preview(boss, 'evil.gltf')
+  it.each(['evil.gltf', 'evil.glb'])("refuses %s's images in another client's folder, by a relative path or an address, and keeps no thumbnail", async (name) => {
+    const { page, dialog, requests } = await preview(boss, name)
     expect(requests.filter((url) => url.includes(bob.id))).toEqual([])
-    expect(await thumbnailStatus('evil.gltf')).toBe(404)
+    expect(await thumbnailStatus(name)).toBe(404)
     // The cube is still shown, without the other client's orange picture on it, and the viewer says why.
     const { drawn, warm } = await drawnShare(page)
     expect(drawn).toBeGreaterThan(0.03)

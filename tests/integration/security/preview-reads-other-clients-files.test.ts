@@ -1,22 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { gltfTexturedCube, objCube, pngOfColour, stlCubeBinary } from '../../fixtures/cad-files'
+import { glbOf, gltfTexturedCube, objCube, pngOfColour, stlCubeBinary } from '../../fixtures/cad-files'
 import { signUpAndVerify, userIdOf } from '../portal/support/accounts'
 import { HttpClient } from '../portal/support/http-client'
 import { startPortalServer, type PortalServer } from '../portal/support/portal-server'
 import { PNG_1PX, tusUpload } from '../portal/support/tus-upload'
-
-/** A GLB holding the given JSON (and no binary chunk). */
-function glb(json: unknown): Buffer {
-  const text = Buffer.from(JSON.stringify(json))
-  const padded = Buffer.concat([text, Buffer.alloc((4 - (text.length % 4)) % 4, 0x20)])
-  const header = Buffer.alloc(20)
-  header.writeUInt32LE(0x46546c67, 0)
-  header.writeUInt32LE(2, 4)
-  header.writeUInt32LE(20 + padded.length, 8)
-  header.writeUInt32LE(padded.length, 12)
-  header.writeUInt32LE(0x4e4f534a, 16)
-  return Buffer.concat([header, padded])
-}
 
 /**
  * The server's half of the attack in which a client's model names another client's files and the
@@ -102,7 +89,7 @@ describe("a model's references reach only its uploader's own files, and such a m
 
   it('refuses a thumbnail, even a forged one, for a model that names other files, and keeps one for a self-contained model', async () => {
     await upload(alice, aliceId, 'evil.obj', objCube(10, 'steel').replace('mtllib cube.mtl', `mtllib ../../user-box/${bobId}/private.mtl`))
-    await upload(alice, aliceId, 'evil.glb', glb({ asset: { version: '2.0' }, images: [{ uri: `/files/user-box/${bobId}/private.png` }] }))
+    await upload(alice, aliceId, 'evil.glb', glbOf(gltfTexturedCube(10, [`/files/user-box/${bobId}/private.png`])))
     await upload(alice, aliceId, 'inline.gltf', gltfTexturedCube(10, [`data:image/png;base64,${secret.toString('base64')}`]))
     await upload(alice, aliceId, 'plain.obj', objCube(10))
     await upload(alice, aliceId, 'cube.stl', stlCubeBinary(10))
