@@ -48,5 +48,5 @@ export async function openModelReference({ actor, path, name }: OpenModelReferen
 
   const body = await (ctx.services.storage as BlobStore).get(fileRow.path)
   if (!body) throw new AppError('NOT_FOUND', 'File not found')
-  return { file: toStoredFileInfo(fileRow), body }
+  return { file: toStoredFileInfo(fileRow, false, actor), body }
 }
