@@ -9,7 +9,7 @@
  * - BAD_REQUEST       the input breaks a rule; `message` says which, `fieldErrors` per field.
  * - CONFLICT          the change clashes with the current state (e.g. email already taken).
  * - TOO_MANY_REQUESTS a rate limit was reached; `message` says to wait.
- * - PAYLOAD_TOO_LARGE an upload above UPLOAD_MAX_BYTES.
+ * - PAYLOAD_TOO_LARGE an upload above UPLOAD_MAX_BYTES, or more than the account's storage quota has room for.
  * - UNSUPPORTED_MEDIA_TYPE a file whose content is not an allowed type.
  * - INTERNAL          anything else; the user sees a plain message, the log has the cause.
  *

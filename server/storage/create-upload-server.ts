@@ -10,6 +10,8 @@ import { clientIpFromRequest } from '../http/client-ip'
 import { consumeRateLimit } from '../rate-limit/consume-rate-limit'
 import { authorizeFileAccess } from '../services/files/authorize-file-access'
 import { checkFileReplacement } from '../services/files/check-file-replacement'
+import { reserveStorage } from '../services/files/reserve-storage'
+import { countsTowardQuota } from '../services/files/storage-quota'
 import { buildStoragePath, isJobArea, storageAreas, uploadFileName, type StorageArea } from '../services/files/storage-path'
 import type { BlobStore } from './blob-store'
 import { CONTENT_MISMATCH_MESSAGE, checkFileName } from './check-file-content'
@@ -75,9 +77,21 @@ export function createUploadServer(ctx: AppContext) {
     chmodSync(directory, 0o700)
     partials = createDiskPartials(directory)
   }
-  const datastore = new UploadStore(ctx.db, partials)
   const maxBytes = ctx.env.UPLOAD_MAX_BYTES
   const quotaBytes = ctx.env.STORAGE_QUOTA_BYTES
+  // The declared length is held in the client's quota in the transaction that creates the upload, so
+  // uploads started side by side are counted one after the other (the domain refuses the one that
+  // does not fit) and the space is the upload's until it is stored, refused or removed.
+  const datastore = new UploadStore(ctx.db, partials, async (tx, upload) => {
+    const meta = upload.metadata ?? {}
+    const ownerId = meta.ownerId || null
+    if (!countsTowardQuota(meta.kind as StorageArea, ownerId)) return
+    try {
+      await reserveStorage(tx, { ownerId, uploadId: upload.id, path: meta.path!, bytes: upload.size!, quotaBytes })
+    } catch (error) {
+      throw toRefusal(error, Boolean(meta.actorId))
+    }
+  })
   /** Finishing steps running in this process (shutdown waits for them). */
   const finishing = new Set<Promise<unknown>>()
   const finish = (id: string) => {
@@ -120,7 +134,7 @@ export function createUploadServer(ctx: AppContext) {
       if (badName) throw refuse(415, badName)
       // The browser's own check (lib/accepted-file-types.ts) refuses this before sending; so does the server.
       if (!declaredTypeFits(kind, fileName, meta.filetype)) throw refuse(415, CONTENT_MISMATCH_MESSAGE)
-      const tooMuch = await checkUploadAllowance({ area: kind, ownerId: target.ownerId, path: target.path, size: upload.size, quotaBytes })
+      const tooMuch = await checkUploadAllowance({ area: kind, size: upload.size })
       if (tooMuch) throw tooMuch
       if (kind === 'picture-submissions') {
         const ip = clientIpFromRequest(req) ?? 'unknown'

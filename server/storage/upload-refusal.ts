@@ -29,15 +29,6 @@ export function toRefusal(error: unknown, signedIn: boolean): UploadRefusal {
   throw error
 }
 
-/** "20 GB", "1.5 GB", "500 MB": sizes the way the site shows them (powers of 1000). */
-function formatLimit(bytes: number): string {
-  return bytes >= 1e9 ? `${Number((bytes / 1e9).toFixed(2))} GB` : `${Number((bytes / 1e6).toFixed(2))} MB`
-}
-
 export function tooLargeMessage(maxBytes: number) {
   return `File is too large (the limit is ${Math.floor(maxBytes / 1e6)} MB)`
-}
-
-export function quotaMessage(quotaBytes: number) {
-  return `Storage quota reached (${formatLimit(quotaBytes)}). Delete some files to make room, or ask us for more space.`
 }

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm'
 import { bigserial, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core'
 
 /**
@@ -24,6 +25,11 @@ export const outbox = pgTable(
     deliveredAt: timestamp('delivered_at', { withTimezone: true }),
     /** Where it went: 'discord', 'log', 'smtp' or 'dev-mailbox' (the dev mailbox page lists the last). */
     transport: text('transport'),
+    /**
+     * Mails of one group (one recipient, one job) that are queued while an earlier one waits are
+     * merged into it: one mail lists them all (server/outbox/enqueue-grouped-mail.ts). Null: sent alone.
+     */
+    groupKey: text('group_key'),
   },
-  (t) => [index('outbox_pending_idx').on(t.status, t.nextAttemptAt)],
+  (t) => [index('outbox_pending_idx').on(t.status, t.nextAttemptAt), index('outbox_group_idx').on(t.groupKey, t.id).where(sql`${t.groupKey} IS NOT NULL`)],
 )

@@ -42,3 +42,23 @@ export const uploads = pgTable(
   },
   (t) => [index('upload_state_updated_idx').on(t.state, t.updatedAt)],
 )
+
+/**
+ * Space an upload holds in its client's storage quota from its creation (its declared length), so
+ * that uploads running side by side count before their bytes arrive and no two creations can both
+ * take the last room. It goes when the upload's file is recorded (the stored file counts from then
+ * on), when the upload is refused, and with the upload's row (cancelled, or abandoned and swept).
+ */
+export const storageReservations = pgTable(
+  'storage_reservation',
+  {
+    uploadId: text('upload_id')
+      .primaryKey()
+      .references(() => uploads.id, { onDelete: 'cascade' }),
+    /** The client whose quota it is held in (the folder's owner, whoever uploads). */
+    ownerId: text('owner_id').notNull(),
+    bytes: bigint('bytes', { mode: 'number' }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('storage_reservation_owner_idx').on(t.ownerId)],
+)

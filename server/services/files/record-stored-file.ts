@@ -6,6 +6,7 @@ import { recordAudit } from '../audit/record-audit'
 import { syncJobRequestFiles } from '../job-requests/sync-job-request-files'
 import type { MaybeActor } from '../shared/authorize'
 import { checkFileReplacement } from './check-file-replacement'
+import { releaseStorage } from './release-storage'
 
 export interface RecordStoredFileOptions {
   actor: MaybeActor
@@ -17,6 +18,8 @@ export interface RecordStoredFileOptions {
   contentType: string
   /** The name its uploader gave it, when the path's last segment is one the server made. */
   originalName?: string | null
+  /** The upload it comes from: the space it held in the quota is given back as the file starts to count. */
+  uploadId?: string
 }
 
 /**
@@ -25,7 +28,7 @@ export interface RecordStoredFileOptions {
  * names a file someone else uploaded (the upload endpoint checked that before moving the bytes; this
  * is the last word, under the row's lock).
  */
-export async function recordStoredFile({ actor, ownerId, path, size, eTag, contentType, originalName = null }: RecordStoredFileOptions): Promise<void> {
+export async function recordStoredFile({ actor, ownerId, path, size, eTag, contentType, originalName = null, uploadId }: RecordStoredFileOptions): Promise<void> {
   const { db } = getAppContext()
   await db.transaction(async (tx) => {
     await checkFileReplacement({ actor, path, tx })
@@ -37,5 +40,6 @@ export async function recordStoredFile({ actor, ownerId, path, size, eTag, conte
     // have been deleted while the upload ran: then the file is refused (the caller removes its bytes).
     if (!(await syncJobRequestFiles(tx, path, 'add'))) throw new AppError('NOT_FOUND', 'Job request not found')
     if (actor) await recordAudit(tx, { actor, subjectUserId: ownerId, action: 'upload-file', details: { path } })
+    if (uploadId) await releaseStorage(tx, uploadId)
   })
 }

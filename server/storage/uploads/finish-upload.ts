@@ -9,8 +9,11 @@ import { isAppError } from '../../errors/app-error'
 import { toHttpAnswer } from '../../errors/to-http-answer'
 import { authorizeFileAccess } from '../../services/files/authorize-file-access'
 import { checkFileReplacement } from '../../services/files/check-file-replacement'
+import { checkStorageQuota } from '../../services/files/check-storage-quota'
 import { fileUrl } from '../../services/files/file-types'
 import { recordStoredFile } from '../../services/files/record-stored-file'
+import { releaseStorage } from '../../services/files/release-storage'
+import { countsTowardQuota } from '../../services/files/storage-quota'
 import { contentTypeForName, type StorageArea } from '../../services/files/storage-path'
 import type { BlobStore } from '../blob-store'
 import { checkFileContentBytes, CONTENT_SNIFF_BYTES } from '../check-file-content'
@@ -55,7 +58,7 @@ export interface FinishUploadOptions {
   store: UploadStore
   blobs: BlobStore
   log: Logger
-  /** STORAGE_QUOTA_BYTES: checked again at the end, as uploads side by side are not counted until then. */
+  /** STORAGE_QUOTA_BYTES: checked again at the end (the quota may have been lowered, or the upload reserved nothing). */
   quotaBytes: number
   id: string
   /** How long a finishing step may run unrenewed before another instance takes it over. */
@@ -154,7 +157,10 @@ async function finishClaimed(row: UploadRow, { db, store, blobs, log, quotaBytes
   const moved = localPath && !localExists && (await movedAlready(row, blobs))
   const actor: Actor | null = meta.actorId ? { userId: meta.actorId, email: '', groups: [], isAdmin: meta.actorAdmin === '1' } : null
   const refuse = async (problem: string, status = 415): Promise<never> => {
-    await db.update(uploads).set({ state: 'refused', refusal: problem, finishOwner: null, finishUntil: null, updatedAt: new Date() }).where(eq(uploads.id, row.id))
+    await db.transaction(async (tx) => {
+      await tx.update(uploads).set({ state: 'refused', refusal: problem, finishOwner: null, finishUntil: null, updatedAt: new Date() }).where(eq(uploads.id, row.id))
+      await releaseStorage(tx, row.id)
+    })
     await store.partials.remove(partial).catch((error: unknown) => log.warn({ err: error, upload: row.id }, 'could not remove a refused upload'))
     throw new UploadRefusedError(problem, status)
   }
@@ -165,8 +171,10 @@ async function finishClaimed(row: UploadRow, { db, store, blobs, log, quotaBytes
       const target = await authorizeFileAccess({ actor, path: storagePath, mode: 'write' })
       // Someone else's file may have been stored at this path since the upload was created.
       await checkFileReplacement({ actor, path: target.path })
-      const tooMuch = await checkUploadAllowance({ area: meta.kind as StorageArea, ownerId: target.ownerId, path: target.path, size: row.size, quotaBytes })
+      const tooMuch = await checkUploadAllowance({ area: meta.kind as StorageArea, size: row.size })
       if (tooMuch) await refuse(tooMuch.body, tooMuch.status_code)
+      // The upload's own reservation is the room it checks against, not more usage.
+      if (countsTowardQuota(meta.kind as StorageArea, target.ownerId)) await checkStorageQuota({ ownerId: target.ownerId, path: target.path, bytes: row.size, quotaBytes, uploadId: row.id })
     } catch (error) {
       if (isAppError(error)) {
         const answer = toHttpAnswer(error, { signedIn: actor !== null })
@@ -190,7 +198,7 @@ async function finishClaimed(row: UploadRow, { db, store, blobs, log, quotaBytes
   }
 
   try {
-    await recordStoredFile({ actor, ownerId: meta.ownerId || null, path: storagePath, size: stored.size, eTag: stored.eTag, contentType, originalName: meta.originalName || null })
+    await recordStoredFile({ actor, ownerId: meta.ownerId || null, path: storagePath, size: stored.size, eTag: stored.eTag, contentType, originalName: meta.originalName || null, uploadId: row.id })
   } catch (error) {
     if (isAppError(error) && error.code === 'CONFLICT') {
       // Someone else's file is listed at this path: never reached while finishing steps of a path take

@@ -6,6 +6,9 @@ import { uploads } from '../../db/schema'
 import type { PartialBytes, PartialRow } from './partial-bytes'
 
 export type UploadRow = typeof uploads.$inferSelect
+type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0]
+/** Runs in the transaction that writes a new upload's row; a throw refuses the upload (nothing is kept). */
+export type OnUploadCreated = (tx: Transaction, upload: Upload) => Promise<void>
 
 /**
  * The tus data store: each upload's record in PostgreSQL (table `upload`) and its bytes in a
@@ -17,6 +20,7 @@ export class UploadStore extends DataStore {
   constructor(
     private readonly db: Database,
     readonly partials: PartialBytes,
+    private readonly onCreated?: OnUploadCreated,
   ) {
     super()
     this.extensions = ['creation', 'creation-with-upload', 'termination']
@@ -30,7 +34,15 @@ export class UploadStore extends DataStore {
   async create(upload: Upload): Promise<Upload> {
     if (upload.size === undefined) throw ERRORS.INVALID_LENGTH
     await this.partials.create(upload.id)
-    await this.db.insert(uploads).values({ id: upload.id, size: upload.size, metadata: upload.metadata ?? {} })
+    try {
+      await this.db.transaction(async (tx) => {
+        await tx.insert(uploads).values({ id: upload.id, size: upload.size!, metadata: upload.metadata ?? {} })
+        await this.onCreated?.(tx, upload)
+      })
+    } catch (error) {
+      await this.partials.remove({ id: upload.id, received: 0, parts: [] }).catch(() => {})
+      throw error
+    }
     upload.creation_date ??= new Date().toISOString()
     return upload
   }

@@ -10,8 +10,8 @@ const text = (bytes: number) => Buffer.alloc(bytes, 'a')
 
 /**
  * One account filling the server's disk: every account's folders (documents, logo, the files of its
- * job requests) share one quota, checked against the declared length when an upload is created and
- * again when it finishes, and an admin uploading for a client uses that client's space.
+ * job requests) share one quota, which an upload's declared length takes from its creation (checked
+ * again when it finishes), and an admin uploading for a client uses that client's space.
  */
 describe('a client cannot fill the disk', () => {
   let portal: PortalServer
@@ -63,23 +63,36 @@ describe('a client cannot fill the disk', () => {
     expect((await client.gql('mutation($p: String!) { deleteFile(path: $p) }', { p: `user-box/${clientId}/notes.txt` })).errors).toBeUndefined()
   })
 
-  it('checks again when an upload finishes: two uploads that each fit cannot pass the quota together', async () => {
+  it('holds the declared length of an upload in the quota from its creation: two uploads that each fit cannot pass the quota together', async () => {
     const second = await signUpAndVerify(portal, 'second@example.test')
     const size = 60_000
-    const starts = await Promise.all(['first.txt', 'second.txt'].map((filename) => createUpload(second, size, { filename, kind: 'user-box' })))
-    expect(starts.map((s) => s.status)).toEqual([201, 201])
+    const first = await createUpload(second, size, { filename: 'first.txt', kind: 'user-box' })
+    expect(first.status).toBe(201)
+    // Nothing of the first has arrived yet, and still the second finds no room.
+    const late = await createUpload(second, size, { filename: 'second.txt', kind: 'user-box' })
+    expect(late.status).toBe(413)
+    expect(await late.text()).toBe(QUOTA_MESSAGE)
     const send = (res: Response) =>
       second.fetch(res.headers.get('location')!, {
         method: 'PATCH',
         headers: { 'tus-resumable': '1.0.0', 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' },
         body: new Uint8Array(text(size)),
       })
-    expect((await send(starts[0]!)).status).toBe(204)
-    const late = await send(starts[1]!)
-    expect(late.status).toBe(413)
-    expect(await late.text()).toBe(QUOTA_MESSAGE)
+    expect((await send(first)).status).toBe(204)
     const secondId = await userIdOf(second)
     const listed = await second.gql<{ files: { path: string }[] }>('query($p: String!) { files(prefix: $p) { path } }', { p: `user-box/${secondId}/` })
     expect(listed.data!.files.map((f) => f.path)).toEqual([`user-box/${secondId}/first.txt`])
+    // Once stored, the file counts and its reservation does not count again: what is left is free.
+    expect((await tusUpload(second, text(QUOTA - size), { filename: 'rest.txt', kind: 'user-box' })).status).toBe(204)
+    expect((await createUpload(second, 1, { filename: 'over.txt', kind: 'user-box' })).status).toBe(413)
+  })
+
+  it('gives back the room of an upload refused when it finishes', async () => {
+    const third = await signUpAndVerify(portal, 'third@example.test')
+    const size = 60_000
+    // A "picture" whose bytes are text: refused by the content check once every byte is in.
+    const refused = await tusUpload(third, text(size), { filename: 'photo.png', filetype: 'image/png', kind: 'user-box' })
+    expect(refused.status).toBe(415)
+    expect((await tusUpload(third, text(size), { filename: 'notes.txt', kind: 'user-box' })).status).toBe(204)
   })
 })
