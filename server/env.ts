@@ -37,6 +37,11 @@ const envSchema = z
     DISCORD_WEBHOOK_URL: optionalUrl(['http', 'https']),
     /** Where mail about clients' jobs goes (requests, quote decisions, clients' messages); unset: every admin. */
     JOB_NOTIFY_EMAIL: z.email('must be an email address').optional(),
+    /**
+     * Mails about one job to one person that a client can cause at will (messages, requests, declines)
+     * go at most once per this many seconds: the first at once, the rest together in one mail.
+     */
+    MAIL_GROUP_SECONDS: z.coerce.number({ message: 'must be a number of seconds' }).int('must be a whole number of seconds').min(0, 'must be 0 or more').max(86_400, 'must be at most 86400').default(300),
     /** The VAT rate quotes add, in percent (0 for a business not registered for VAT). */
     QUOTE_VAT_PERCENT: z.coerce.number('must be a number from 0 to 100').min(0, 'must be a number from 0 to 100').max(100, 'must be a number from 0 to 100').default(20),
     LLM_PROVIDER: z.enum(['openai-compatible', 'anthropic']).optional(),

@@ -32,7 +32,10 @@ export interface OutboxMessage {
   payload: Record<string, unknown>
 }
 
-/** Records a message to deliver. Call it inside the transaction of the change it reports. */
+/**
+ * Records a message to deliver. Call it inside the transaction of the change it reports. A mail that a
+ * user can cause again and again goes through enqueueGroupedMail instead, which merges a burst into one.
+ */
 export async function enqueueOutbox(db: DbOrTx, message: OutboxMessage) {
   await db.insert(outbox).values({ channel: message.channel, kind: message.kind, payload: message.payload })
 }

@@ -9,6 +9,7 @@ import { resolveSubjectUserId, type MaybeActor } from '../shared/authorize'
 import { parseInput } from '../shared/parse-input'
 import { toJobRequest, type JobRequest } from './job-request-types'
 import { enqueueJobMail } from '../jobs/enqueue-job-mail'
+import { limitJobAction } from '../jobs/limit-job-action'
 import { normaliseFiles } from './normalise-job-request-fields'
 
 export interface CreateJobRequestOptions {
@@ -30,11 +31,13 @@ function toColumns(fields: JobRequestFields): Pick<typeof jobRequests.$inferInse
  * A new job request: the fields of the one job request schema, status "pending", membership "true",
  * files an empty JSON list (its files are uploaded into job-files/{id}/ once it exists, and listed
  * as each upload finishes). The job-request notification is queued in the same transaction (nothing
- * is lost, nothing is sent twice), and so is the mail to the consultancy when a client asks.
+ * is lost, nothing is sent twice), and so is the mail to the consultancy when a client asks (limited
+ * per client, and grouped with the job's next mails).
  */
 export async function createJobRequest({ actor, user, input, files }: CreateJobRequestOptions): Promise<JobRequest> {
   const owner = resolveSubjectUserId(actor, user)
   const fields = parseInput(jobRequestSchema, input)
+  await limitJobAction(actor!, 'request')
   const { db } = getAppContext()
   const values = {
     ...toColumns(fields),
@@ -56,6 +59,7 @@ export async function createJobRequest({ actor, user, input, files }: CreateJobR
         actorId: actor!.userId,
         what: 'new job request',
         text: `${client.email} requested a job (priority ${fields.priority} of 5).${fields.instructions ? `\n\nInstructions:\n${fields.instructions}` : ''}`,
+        grouped: true,
       })
     }
     await recordAudit(tx, { actor: actor!, subjectUserId: owner, action: 'create-job-request', details: { id: jobRequest.id } })

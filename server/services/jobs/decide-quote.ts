@@ -4,10 +4,11 @@ import { declineQuoteSchema, formatPence, today } from '../../../lib/quote-schem
 import { getAppContext } from '../../context'
 import { jobQuotes } from '../../db/schema'
 import { AppError } from '../../errors/app-error'
-import { type MaybeActor } from '../shared/authorize'
+import { requireSignedIn, type MaybeActor } from '../shared/authorize'
 import { parseInput } from '../shared/parse-input'
 import { enqueueJobMail } from './enqueue-job-mail'
 import { quoteNumber, sideOf, toQuoteView, type QuoteView } from './job-types'
+import { limitJobAction } from './limit-job-action'
 import { lockJob } from './lock-job'
 import { recordStageMove } from './record-stage-move'
 
@@ -23,10 +24,12 @@ export interface DecideQuoteOptions {
  * The client accepts or declines the job's current quote. Only the client who owns the job decides
  * (not the consultancy, not another client), only while the job is "quoted", and an expired quote
  * (its valid-until date has passed) cannot be accepted. The job becomes "accepted" or "declined",
- * and the consultancy is mailed.
+ * and the consultancy is mailed. Declines are limited per client and their mails grouped per job, as
+ * a client can repeat them.
  */
 export async function decideQuote({ actor, jobId, decision, reason }: DecideQuoteOptions): Promise<QuoteView> {
   const declined = decision === 'decline' ? parseInput(declineQuoteSchema, { reason }) : null
+  if (declined) await limitJobAction(requireSignedIn(actor), 'decline')
   const { db } = getAppContext()
   return db.transaction(async (tx) => {
     const { actor: a, job } = await lockJob(tx, actor, jobId)
@@ -56,6 +59,7 @@ export async function decideQuote({ actor, jobId, decision, reason }: DecideQuot
       text: declined
         ? `The client declined quote ${number} (${formatPence(quote.totalPence)}). Their reason: ${declined.reason}`
         : `The client accepted quote ${number} (${formatPence(quote.totalPence)} including VAT). The job can start.`,
+      grouped: declined !== null,
     })
     return toQuoteView(row!, day)
   })

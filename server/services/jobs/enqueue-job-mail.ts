@@ -4,8 +4,9 @@ import { getAppContext } from '../../context'
 import type { Database } from '../../db/open-database'
 import { profiles, users } from '../../db/schema'
 import { enqueueOutbox } from '../../outbox/enqueue'
+import { enqueueGroupedMail } from '../../outbox/enqueue-grouped-mail'
 
-type Tx = Pick<Database, 'select' | 'insert'>
+type Tx = Pick<Database, 'select' | 'insert' | 'update' | 'execute'>
 
 export interface JobMail {
   /** The client who owns the job, or the consultancy (JOB_NOTIFY_EMAIL, else every admin). */
@@ -22,6 +23,12 @@ export interface JobMail {
   optional?: boolean
   /** Who caused it: never mailed about their own action. */
   actorId: string
+  /**
+   * Sent with the job's other grouped mails to the same person: the first at once, those that follow
+   * within MAIL_GROUP_SECONDS together in one mail listing them (what a client can repeat at will:
+   * messages, requests, declines), so a burst does not flood the recipient's inbox.
+   */
+  grouped?: boolean
 }
 
 /** "Bracket FEA (PO-2231)" or "your job request" when it has neither. */
@@ -44,9 +51,21 @@ export async function enqueueJobMail(tx: Tx, mail: JobMail): Promise<void> {
     mail.to === 'client' && mail.optional
       ? `\n\nYou can turn off mail about stage changes and messages on your dashboard (${publicUrl}/profile).`
       : ''
-  const text = `${mail.text}\n\nOpen the job: ${link}${footer}\n\n${site.companyName}`
+  const ending = `Open the job: ${link}${footer}\n\n${site.companyName}`
   for (const to of recipients) {
-    await enqueueOutbox(tx, { channel: 'mail', kind: `job-${mail.to}`, payload: { to, subject, text } })
+    if (mail.grouped) {
+      await enqueueGroupedMail(tx, {
+        to,
+        kind: `job-${mail.to}`,
+        groupKey: `job:${mail.job.id}:to:${to}`,
+        windowMs: env.MAIL_GROUP_SECONDS * 1000,
+        heading: jobTitle(mail.job),
+        footer: ending,
+        event: { subject, title: mail.what, text: mail.text },
+      })
+    } else {
+      await enqueueOutbox(tx, { channel: 'mail', kind: `job-${mail.to}`, payload: { to, subject, text: `${mail.text}\n\n${ending}` } })
+    }
   }
 }
 

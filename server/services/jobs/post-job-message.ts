@@ -4,10 +4,11 @@ import { getAppContext } from '../../context'
 import { jobMessages, jobReads, storedFiles } from '../../db/schema'
 import { AppError } from '../../errors/app-error'
 import { displayNameOf, fileUrl, maySetThumbnail } from '../files/file-types'
-import { type MaybeActor } from '../shared/authorize'
+import { requireSignedIn, type MaybeActor } from '../shared/authorize'
 import { parseInput } from '../shared/parse-input'
 import { enqueueJobMail } from './enqueue-job-mail'
 import { sideOf, type JobMessageView } from './job-types'
+import { limitJobAction } from './limit-job-action'
 import { lockJob } from './lock-job'
 
 export interface PostJobMessageOptions {
@@ -25,11 +26,13 @@ const fieldError = (field: string, message: string) => new AppError('BAD_REQUEST
  * be complete uploads in the job's own message folder (job-messages/{jobId}/), so a message can
  * never point at another job's or another client's file. Each thread file has a name the server made
  * when it was uploaded (the name its uploader gave it is what the thread shows), so a file of the same
- * name never replaces one the other side sent. The other side is mailed; the writer's own thread is
+ * name never replaces one the other side sent. The other side is mailed (a client's messages to the
+ * consultancy grouped per job, and limited per client); the writer's own thread is
  * read up to this message.
  */
 export async function postJobMessage({ actor, jobId, body, files }: PostJobMessageOptions): Promise<JobMessageView> {
   const fields = parseInput(jobMessageSchema, { body: body ?? '', files: files ?? [] })
+  await limitJobAction(requireSignedIn(actor), 'message')
   const { db } = getAppContext()
   return db.transaction(async (tx) => {
     const { actor: a, job } = await lockJob(tx, actor, jobId)
@@ -56,6 +59,7 @@ export async function postJobMessage({ actor, jobId, body, files }: PostJobMessa
       what: side === 'client' ? 'new message from the client' : 'new message',
       text: `${side === 'client' ? 'The client' : 'We'} wrote on the job:\n\n${excerpt}${attached}`,
       optional: side === 'consultancy',
+      grouped: side === 'client',
     })
     return {
       id: row!.id,

@@ -54,7 +54,9 @@ describe('job workflow', () => {
   }
 
   beforeAll(async () => {
-    portal = await startPortalServer({ ADMIN_EMAILS: adminEmail, QUOTE_VAT_PERCENT: '20' })
+    // The mails a client causes are grouped per job and recipient, at most one per MAIL_GROUP_SECONDS:
+    // one second keeps this test's steps, seconds apart, in mails of their own.
+    portal = await startPortalServer({ ADMIN_EMAILS: adminEmail, QUOTE_VAT_PERCENT: '20', MAIL_GROUP_SECONDS: '1' })
     ;[owner, other, admin] = await Promise.all([signUpAndVerify(portal, ownerEmail), signUpAndVerify(portal, 'jobs-other@example.test'), signUpAndVerify(portal, adminEmail)])
   })
   afterAll(async () => {
