@@ -57,6 +57,33 @@ export async function seedUser(server: SeedTarget, email: string, { password = t
   return { id, email: email.toLowerCase(), password, cookies: [{ name: 'mwk.session_token', value: encodeURIComponent(`${token}.${signature}`) }] }
 }
 
+export interface SeededJobRequest {
+  job: string
+  reference: string
+  priority: string
+}
+
+/**
+ * Job requests of a user written straight into the server's database, one second apart in the order
+ * given (the last is the newest): for tests about the list, which need more requests than a client
+ * may place in an hour.
+ */
+export async function seedJobRequests(server: SeedTarget, user: SeededUser, requests: SeededJobRequest[]): Promise<void> {
+  const settings = JSON.parse(readFileSync(path.join(server.dataDir, 'postgres.json'), 'utf8')) as { port: number; password: string }
+  const client = new pg.Client({ host: '127.0.0.1', port: settings.port, user: 'postgres', password: settings.password, database: 'app' })
+  await client.connect()
+  try {
+    for (const [i, r] of requests.entries()) {
+      await client.query(
+        `INSERT INTO job_request ("user", job, reference, instructions, status, priority, files, membership, created_at) VALUES ($1, $2, $3, '', 'pending', $4, '[]', 'true', now() - make_interval(secs => $5))`,
+        [user.id, r.job, r.reference, r.priority, requests.length - i],
+      )
+    }
+  } finally {
+    await client.end()
+  }
+}
+
 /** Signs the browser context in as the user. */
 export async function signInContext(context: BrowserContext, baseUrl: string, user: SeededUser) {
   await context.addCookies(user.cookies.map((c) => ({ ...c, url: baseUrl, httpOnly: true, sameSite: 'Lax' as const })))
