@@ -55,6 +55,8 @@ const envSchema = z
       .regex(/^0x[0-9a-fA-F]{40}$/, 'must be a 0x-prefixed 20-byte hex address')
       .optional(),
     AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+    /** Signs backup archives (npm run backup) and checks them when restored; kept apart from the archives. */
+    BACKUP_KEY: z.string().min(32, 'must be at least 32 characters (e.g. `openssl rand -hex 32`)').optional(),
     ADMIN_EMAILS: z
       .string()
       .optional()

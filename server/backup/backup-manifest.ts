@@ -5,8 +5,9 @@ import { z } from '../../lib/zod'
  *   database/<table>/<n>.ndjson   the rows of each table, one JSON array of column texts per line
  *   files/<storage path>          every stored file's bytes
  *   auth-secret                   DATA_DIR/auth-secret, when there is one
- *   manifest.json                 last: what all of the above must be (this schema)
- * A reader checks every entry against the manifest before it restores anything.
+ *   manifest.json                 what all of the above must be (this schema)
+ *   manifest.hmac                 last, when signed: an HMAC of manifest.json's bytes (backup-signature.ts)
+ * A reader checks the signature, then every entry against the manifest, before it restores anything.
  */
 export const BACKUP_FORMAT = 'meshwork-backup'
 export const BACKUP_FORMAT_VERSION = 1

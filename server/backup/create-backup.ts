@@ -1,12 +1,13 @@
 import { createHash } from 'node:crypto'
-import { createWriteStream } from 'node:fs'
-import fs from 'node:fs/promises'
+import { constants } from 'node:fs'
+import fs, { type FileHandle } from 'node:fs/promises'
 import path from 'node:path'
 import { pipeline } from 'node:stream/promises'
 import { createGzip } from 'node:zlib'
 import pg from 'pg'
 import type { BlobStore } from '../storage/blob-store'
 import { AUTH_SECRET_ENTRY, BACKUP_FORMAT, BACKUP_FORMAT_VERSION, backupManifestSchema, fileEntryName, MANIFEST_ENTRY, type BackupManifest } from './backup-manifest'
+import { SIGNATURE_ENTRY, signManifest } from './backup-signature'
 import { dumpDatabase, DUMP_SESSION_SETTINGS } from './dump-database'
 import { createTarWriter } from './tar-writer'
 
@@ -16,8 +17,10 @@ export interface CreateBackupOptions {
   store: BlobStore
   /** Where auth-secret is read from, when there is one. */
   dataDir: string
-  /** The archive to write; it appears under this name only once complete. */
+  /** The archive to write; it appears under this name only once complete, and never replaces a file there. */
   output: string
+  /** Signs the manifest (backup-signature.ts) with this key; unsigned without one. */
+  key?: Buffer
   /** Warnings and retries, for the operator. */
   report?: (line: string) => void
   /** How many snapshots to try while stored files keep changing under the copy. */
@@ -28,6 +31,7 @@ export interface BackupResult {
   path: string
   bytes: number
   manifest: BackupManifest
+  signed: boolean
 }
 
 interface StoredFileRow {
@@ -69,10 +73,58 @@ export async function createBackup(options: CreateBackupOptions): Promise<Backup
 
 type Outcome = { ok: true; result: BackupResult } | { ok: false; changed: string[] }
 
+/**
+ * The archive holds password hashes and the session secret, and the directory it goes to may be
+ * writable by others. So it is written only into a file this run creates: O_EXCL (a file already
+ * there, which its owner may hold open to read, is never reused), O_NOFOLLOW (a symlink planted at the
+ * name is not followed to overwrite its target), and mode 600 set on the open file, whatever the umask.
+ */
+async function openPartial(partial: string): Promise<FileHandle> {
+  let handle: FileHandle
+  try {
+    handle = await fs.open(partial, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW, 0o600)
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code
+    if (code === 'EEXIST' || code === 'ELOOP') {
+      throw new Error(`${partial} already exists: another backup to this file is running, or one was cut short. Nothing was written; remove it if no backup is running.`, { cause: error })
+    }
+    throw error
+  }
+  try {
+    await handle.chmod(0o600)
+  } catch (error) {
+    await handle.close().catch(() => {})
+    await fs.rm(partial, { force: true })
+    throw error
+  }
+  return handle
+}
+
+/**
+ * Gives the finished archive its name without ever replacing a file there: a hard link fails if the
+ * name is taken (by a file or a symlink), where a rename would replace it. A file system without hard
+ * links gets a rename after a check.
+ */
+async function publish(partial: string, output: string) {
+  try {
+    await fs.link(partial, output)
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code
+    if (code === 'EEXIST') throw new Error(`${output} already exists: the archive was not written over it.`, { cause: error })
+    if (code !== 'EPERM' && code !== 'ENOTSUP' && code !== 'EOPNOTSUPP') throw error
+    if (await fs.lstat(output).then(() => true, () => false)) throw new Error(`${output} already exists: the archive was not written over it.`, { cause: error })
+    await fs.rename(partial, output)
+    return
+  }
+  await fs.unlink(partial)
+}
+
 async function writeArchive(options: CreateBackupOptions, report: (line: string) => void): Promise<Outcome> {
   const partial = `${options.output}.partial`
-  // The archive holds password hashes and the session secret: readable by its owner only.
-  const file = createWriteStream(partial, { mode: 0o600 })
+  const handle = await openPartial(partial)
+  // flush: the stream syncs the file to disk before it closes it (the archive is complete on disk
+  // before it gets its name), on the handle opened above, never on a file found again by its name.
+  const file = handle.createWriteStream({ flush: true })
   const gzip = createGzip()
   const written = pipeline(gzip, file)
   written.catch(() => {}) // awaited below; a failure meanwhile surfaces through the tar writer
@@ -153,24 +205,21 @@ async function writeArchive(options: CreateBackupOptions, report: (line: string)
       missingFiles: absent.map((r) => r.path),
       authSecret: secret ? { size: secret.length, sha256: createHash('sha256').update(secret).digest('hex') } : null,
     } satisfies BackupManifest)
-    await tar.addBuffer(MANIFEST_ENTRY, Buffer.from(JSON.stringify(manifest, null, 2) + '\n'))
+    const manifestBytes = Buffer.from(JSON.stringify(manifest, null, 2) + '\n')
+    await tar.addBuffer(MANIFEST_ENTRY, manifestBytes)
+    if (options.key) await tar.addBuffer(SIGNATURE_ENTRY, signManifest(manifestBytes, options.key))
     await tar.finish()
     gzip.end()
     await written
-    const handle = await fs.open(partial, 'r+')
-    try {
-      await handle.sync()
-    } finally {
-      await handle.close()
-    }
-    await fs.rename(partial, options.output)
+    await publish(partial, options.output)
     complete = true
     const { size } = await fs.stat(options.output)
-    return { ok: true, result: { path: options.output, bytes: size, manifest } }
+    return { ok: true, result: { path: options.output, bytes: size, manifest, signed: options.key !== undefined } }
   } finally {
     if (!complete) {
       gzip.destroy()
       await written.catch(() => {})
+      await handle.close().catch(() => {})
       await fs.rm(partial, { force: true })
     }
   }

@@ -4,6 +4,7 @@ import path from 'node:path'
 import { Readable } from 'node:stream'
 import { applyAllMigrations, applyMigrationsUpTo } from './apply-migrations'
 import { AUTH_SECRET_ENTRY, fileEntryName, MANIFEST_ENTRY, type BackupManifest } from './backup-manifest'
+import { SIGNATURE_ENTRY } from './backup-signature'
 import { DUMP_SESSION_SETTINGS } from './dump-database'
 import { quoteIdentifier } from './quote-identifier'
 import { readBackupArchive } from './read-backup-archive'
@@ -76,7 +77,7 @@ export async function restoreBackup({ archive, backup, target, force }: RestoreB
         )
         await target.store.put(file.path, body, { contentType: file.contentType ?? 'application/octet-stream' })
         if (size !== file.size || hash.digest('hex') !== file.sha256) throw changedSinceVerified(entry.name)
-      } else if (entry.name !== MANIFEST_ENTRY && entry.name !== AUTH_SECRET_ENTRY) {
+      } else if (entry.name !== MANIFEST_ENTRY && entry.name !== AUTH_SECRET_ENTRY && entry.name !== SIGNATURE_ENTRY) {
         throw changedSinceVerified(entry.name)
       }
     })

@@ -1,15 +1,18 @@
 /**
  * Restores an archive of `npm run backup`:
- *   npm run restore -- <archive> [--force]
+ *   npm run restore -- <archive> [--force] [--key-file <file>] [--unverified]
  * into DATABASE_URL (an empty database) or a fresh DATA_DIR's embedded PostgreSQL, and the configured
  * storage (S3_* or DATA_DIR/files), with DATA_DIR/auth-secret. The whole archive is checked against
- * its manifest first; a target that holds anything is refused unless --force, which replaces it.
- * With the embedded database, the server must be stopped (the restore owns DATA_DIR while it runs).
+ * its manifest first, and the manifest against its signature with the key given (--key-file, else
+ * BACKUP_KEY): see verifyBackup for what is refused and what --unverified allows. A target that holds
+ * anything is refused unless --force, which replaces it. With the embedded database, the server must
+ * be stopped (the restore owns DATA_DIR while it runs).
  */
 import path from 'node:path'
 import pg from 'pg'
+import { readBackupKey } from '../backup/read-backup-key'
 import { restoreBackup, RestoreTargetNotEmptyError } from '../backup/restore-backup'
-import { verifyBackup } from '../backup/verify-backup'
+import { BackupSignatureError, verifyBackup } from '../backup/verify-backup'
 import { DataDirInUseError } from '../db/data-dir-lock'
 import { openMaintenanceDatabase } from '../db/open-maintenance-database'
 import { EnvError, parseEnv } from '../env'
@@ -17,25 +20,46 @@ import { createLogger } from '../logger'
 import { createBlobStore, diskStoreRoot } from '../storage/create-blob-store'
 import { formatBytes } from './format-bytes'
 
-const usage = 'Usage: npm run restore -- <archive> [--force]'
+const usage = 'Usage: npm run restore -- <archive> [--force] [--key-file <file>] [--unverified]'
 
 /** `npm run` starts scripts in the package's directory; a relative path means where npm was run. */
 const invokedFrom = process.env.INIT_CWD ?? process.cwd()
 
+/** The archive and the flags, or null when the arguments are not that. */
+function parseArgs(args: string[]): { archive: string; force: boolean; unverified: boolean; keyFile: string | undefined } | null {
+  let force = false
+  let unverified = false
+  let keyFile: string | undefined
+  const rest: string[] = []
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i]!
+    if (arg === '--force') force = true
+    else if (arg === '--unverified') unverified = true
+    else if (arg === '--key-file') {
+      if (keyFile !== undefined || !args[i + 1]) return null
+      keyFile = path.resolve(invokedFrom, args[++i]!)
+    } else rest.push(arg)
+  }
+  if (rest.length !== 1 || rest[0]!.startsWith('-')) return null
+  return { archive: path.resolve(invokedFrom, rest[0]!), force, unverified, keyFile }
+}
+
 async function main() {
-  const args = process.argv.slice(2)
-  const force = args.includes('--force')
-  const rest = args.filter((a) => a !== '--force')
-  if (rest.length !== 1 || rest[0]!.startsWith('-')) {
+  const args = parseArgs(process.argv.slice(2))
+  if (!args) {
     console.error(usage)
     return 2
   }
-  const archive = path.resolve(invokedFrom, rest[0]!)
+  const { archive, force } = args
   const env = parseEnv()
+  const key = await readBackupKey({ envKey: env.BACKUP_KEY, keyFile: args.keyFile })
 
   console.log(`Checking ${archive} ...`)
-  const backup = await verifyBackup(archive)
+  const backup = await verifyBackup(archive, { key, unverified: args.unverified })
   const { manifest } = backup
+  if (backup.signature === 'valid') console.log('The signature is valid: the manifest is the one the backup wrote and signed with this key.')
+  else if (backup.signature === 'unchecked') console.warn('warning: the archive is signed, but no key was given: its signature was not checked (--unverified).')
+  else console.warn('warning: the archive is not signed: nothing shows it is the archive the backup wrote (set BACKUP_KEY when backing up to sign archives).')
 
   const database = await openMaintenanceDatabase({
     env,
@@ -86,7 +110,7 @@ main().then(
       process.exit(78)
     }
     const message = error instanceof Error ? error.message : String(error)
-    console.error(error instanceof RestoreTargetNotEmptyError ? message : `The restore failed: ${message}`)
+    console.error(error instanceof RestoreTargetNotEmptyError || error instanceof BackupSignatureError ? message : `The restore failed: ${message}`)
     process.exit(error instanceof DataDirInUseError ? 75 : 1)
   },
 )
