@@ -26,9 +26,10 @@ async function dynamicPaths(processes: number) {
   const seconds = Number(process.env.BENCH_SECONDS ?? 10)
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bench-graphql-'))
   const mailbox = await startSmtpReceiver()
-  const server = await startBenchServer(dataDir, { SMTP_URL: mailbox.url, WEB_CONCURRENCY: String(processes) })
+  const server = await startBenchServer(dataDir, { SMTP_URL: mailbox.url, WEB_CONCURRENCY: String(processes), ADMIN_EMAILS: 'bench-admin@example.test' })
   try {
     const cookie = await signUp(server.url, mailbox, 'bench-graphql@example.test')
+    const adminCookie = await signUp(server.url, mailbox, 'bench-admin@example.test')
     // The site's own pages send their Origin with the cookie.
     const gql = async (query: string, headers: Record<string, string> = { cookie, origin: server.url }) => {
       const res = await fetch(`${server.url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify({ query }) })
@@ -36,7 +37,11 @@ async function dynamicPaths(processes: number) {
       if (body.errors) throw new Error(JSON.stringify(body.errors))
       return body.data!
     }
-    for (let i = 0; i < 25; i++) await gql(`mutation { createJobRequests(input: { job: "Job ${i}", reference: "R-${i}", priority: "${(i % 5) + 1}", files: "[]" }) { id } }`)
+    // A client may request only a few jobs an hour; the consultancy files the list's 25 for it.
+    const { me } = (await gql('{ me { userId } }')) as { me: { userId: string } }
+    for (let i = 0; i < 25; i++) {
+      await gql(`mutation { createJobRequests(input: { user: "${me.userId}", job: "Job ${i}", reference: "R-${i}", priority: "${(i % 5) + 1}", files: "[]" }) { id } }`, { cookie: adminCookie, origin: server.url })
+    }
     const { createApiToken } = (await gql('mutation { createApiToken(name: "bench") { token } }')) as { createApiToken: { token: string } }
 
     console.log(`\n${processes} server process${processes > 1 ? 'es' : ''}: wrk, 50 connections, ${seconds} s each, list of 25 job requests, 127.0.0.1 (wrk, the server and its database share the cores)`)

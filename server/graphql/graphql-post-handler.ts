@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { promisify } from 'node:util'
-import { gzip as gzipCallback } from 'node:zlib'
+import { gzip as gzipCallback, gzipSync } from 'node:zlib'
 import type { AppContext } from '../context'
 import { acceptsGzip, varyWithAcceptEncoding } from '../http/compress-answers'
 import { bodyHasInvalidText, graphqlRefusal, INVALID_TEXT_MESSAGE, MAX_TEXT_BODY_BYTES, urlHasInvalidText } from '../http/invalid-text'
@@ -10,6 +10,12 @@ import { queryHasEscapedInvalidText } from './escaped-invalid-text'
 import { executeJsonPost } from './execute-json-post'
 
 const gzip = promisify(gzipCallback)
+/**
+ * Answers up to this size are gzipped at once, at level 1, on the request's own turn: a 5 KB list
+ * takes about 50 µs that way, and about four times as long through the thread pool at the default
+ * level, for a few bytes less. Larger answers go to the pool, so no request holds the loop long.
+ */
+const GZIP_SYNC_UP_TO_BYTES = 64 * 1024
 /** The answer to a body that is not JSON: fixed, so nothing of the body or of the parser comes back. */
 export const INVALID_JSON_MESSAGE = 'Invalid JSON body'
 /** Answers smaller than this are sent as they are: compressing them saves less than it costs. */
@@ -132,7 +138,7 @@ async function answer(req: IncomingMessage, res: ServerResponse, ctx: AppContext
   const vary = res.getHeader('vary')
   res.setHeader('vary', varyWithAcceptEncoding(vary === undefined ? undefined : String(vary)))
   if (payload.byteLength >= COMPRESS_FROM_BYTES && acceptsGzip(req.headers['accept-encoding'])) {
-    payload = await gzip(payload)
+    payload = payload.byteLength <= GZIP_SYNC_UP_TO_BYTES ? gzipSync(payload, { level: 1 }) : await gzip(payload)
     res.setHeader('content-encoding', 'gzip')
   }
   res.setHeader('content-length', payload.byteLength)
