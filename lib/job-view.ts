@@ -1,3 +1,4 @@
+import type { JobAbilities } from './job-abilities'
 import type { JobSide, JobStage } from './job-stages'
 import type { PricedLine } from './quote-schema'
 
@@ -84,25 +85,8 @@ export interface JobView {
   job: JobRecord
   /** The side the viewer acts for. */
   side: JobSide
-  /** What the viewer may do now. */
-  can: {
-    /** Stages the viewer may move the job to by hand. */
-    move: JobStage[]
-    /** Write (or rewrite) a quote: the consultancy, while the job is pending, quoted or declined. */
-    quote: boolean
-    /** Accept or decline the current quote: its client, while the job is quoted. */
-    decide: boolean
-    /** Attach deliverables: the consultancy, until the job is released, cancelled or declined. */
-    deliver: boolean
-    /** Remove a deliverable: the consultancy, at any stage (a wrong file must be taken back). */
-    removeDeliverables: boolean
-    /** Delete the job with everything it holds: either side, only before a quote was accepted (pending, declined, cancelled). */
-    delete: boolean
-    /** Archive it (hidden from the active lists, all kept): the consultancy, once nothing is left to do. */
-    archive: boolean
-    /** Bring it back from the archive: the consultancy. */
-    unarchive: boolean
-  }
+  /** What the viewer may do now (lib/job-abilities.ts, the table the services enforce). */
+  can: JobAbilities
   /** The job's request, then every move, oldest first. */
   timeline: JobEventView[]
   /** Every quote, newest first; the first one with status "sent" waits for the client. */

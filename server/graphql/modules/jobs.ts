@@ -77,12 +77,21 @@ export const jobsModule: GraphqlModule = {
       files: [JobFile!]!
       at: String!
     }
+    "What the viewer may do with the job at its stage: the table every operation is checked against."
     type JobAbilities {
+      "See the job, its files and its thread."
+      view: Boolean!
+      "Stages the viewer may move the job to by hand."
       move: [String!]!
       quote: Boolean!
       decide: Boolean!
       deliver: Boolean!
       removeDeliverables: Boolean!
+      readDeliverables: Boolean!
+      "Write on the job's thread."
+      message: Boolean!
+      "Add documents to the job's files."
+      addFiles: Boolean!
       "Delete the job with everything it holds: only before a quote of it was accepted, while pending, declined or cancelled."
       delete: Boolean!
       "Archive it (admins, once released, cancelled or declined): hidden from the job lists, everything kept."

@@ -1,9 +1,11 @@
 import { eq } from 'drizzle-orm'
+import { jobAbilities, type JobAbilities } from '../../../lib/job-abilities'
 import { getAppContext } from '../../context'
 import { jobRequests, storedFiles } from '../../db/schema'
 import { AppError } from '../../errors/app-error'
 import type { MaybeActor } from '../shared/authorize'
 import { isUuid } from '../shared/is-uuid'
+import { viewerOf } from '../jobs/job-types'
 import { parseStoragePath, type StoragePath } from './storage-path'
 
 export type FileAccessMode = 'read' | 'list' | 'write' | 'delete'
@@ -56,20 +58,22 @@ export async function authorizeFileAccess({ actor, path, mode }: AuthorizeFileAc
     case 'job-files':
     case 'job-deliverables':
     case 'job-messages': {
-      if (!actor) deny()
+      if (!actor) return deny()
       if (!parsed.folder) return isAdmin ? { ...parsed, ownerId: null } : deny()
       const { db } = getAppContext()
       const [job] = isUuid(parsed.folder)
-        ? await db.select({ user: jobRequests.user, status: jobRequests.status }).from(jobRequests).where(eq(jobRequests.id, parsed.folder)).limit(1)
+        ? await db
+            .select({ user: jobRequests.user, status: jobRequests.status, acceptedAt: jobRequests.acceptedAt, archivedAt: jobRequests.archivedAt })
+            .from(jobRequests)
+            .where(eq(jobRequests.id, parsed.folder))
+            .limit(1)
         : []
       if (!job) {
         if (isAdmin) throw new AppError('NOT_FOUND', 'Job request not found')
         return deny()
       }
-      if (isAdmin) return { ...parsed, ownerId: job.user }
-      if (job.user !== actor!.userId) return deny()
-      if (parsed.area === 'job-messages' && mode === 'delete') return deny()
-      if (parsed.area === 'job-deliverables' && !(job.status === 'released' && (mode === 'read' || mode === 'list'))) return deny()
+      const can = jobAbilities(job, viewerOf(actor, job))
+      if (!jobFolderAllows(parsed.area, mode, can, isAdmin)) return deny()
       return { ...parsed, ownerId: job.user }
     }
     case 'picture-submissions': {
@@ -83,4 +87,17 @@ export async function authorizeFileAccess({ actor, path, mode }: AuthorizeFileAc
       return deny()
     }
   }
+}
+
+/**
+ * What a job's folders allow, from the job's abilities (lib/job-abilities.ts): its files are read,
+ * listed, added and deleted by whoever may see the job; thread files are read, listed and added by
+ * both sides and deleted by the consultancy alone; deliverables are added only while the consultancy
+ * may deliver, removed by the consultancy, and read by the client once released.
+ */
+function jobFolderAllows(area: 'job-files' | 'job-deliverables' | 'job-messages', mode: AuthorizeFileAccessOptions['mode'], can: JobAbilities, isAdmin: boolean): boolean {
+  const reading = mode === 'read' || mode === 'list'
+  if (area === 'job-deliverables') return reading ? can.readDeliverables : mode === 'write' ? can.deliver : can.removeDeliverables
+  if (area === 'job-messages') return reading ? can.view : mode === 'write' ? can.message : isAdmin
+  return reading || mode === 'delete' ? can.view : can.addFiles
 }

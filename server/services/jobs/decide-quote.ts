@@ -1,5 +1,5 @@
 import { and, desc, eq } from 'drizzle-orm'
-import { canMove } from '../../../lib/job-stages'
+import { jobAbilities } from '../../../lib/job-abilities'
 import { declineQuoteSchema, formatPence, today } from '../../../lib/quote-schema'
 import { getAppContext } from '../../context'
 import { jobQuotes } from '../../db/schema'
@@ -7,7 +7,7 @@ import { AppError } from '../../errors/app-error'
 import { requireSignedIn, type MaybeActor } from '../shared/authorize'
 import { parseInput } from '../shared/parse-input'
 import { enqueueJobMail } from './enqueue-job-mail'
-import { quoteNumber, sideOf, toQuoteView, type QuoteView } from './job-types'
+import { quoteNumber, sideOf, toQuoteView, viewerOf, type QuoteView } from './job-types'
 import { limitJobAction } from './limit-job-action'
 import { lockJob } from './lock-job'
 import { recordStageMove } from './record-stage-move'
@@ -34,14 +34,14 @@ export async function decideQuote({ actor, jobId, decision, reason }: DecideQuot
   return db.transaction(async (tx) => {
     const { actor: a, job } = await lockJob(tx, actor, jobId)
     const to = decision === 'accept' ? 'accepted' : 'declined'
-    if (sideOf(a) !== 'client' || job.user !== a.userId) throw new AppError('UNAUTHORIZED')
+    if (sideOf(a) !== 'client') throw new AppError('UNAUTHORIZED')
     const [quote] = await tx
       .select()
       .from(jobQuotes)
       .where(and(eq(jobQuotes.jobId, job.id), eq(jobQuotes.status, 'sent')))
       .orderBy(desc(jobQuotes.createdAt))
       .limit(1)
-    if (!quote || !canMove(job.status, to, 'client', true)) throw new AppError('CONFLICT', 'This job has no quote waiting for your answer')
+    if (!quote || !jobAbilities(job, viewerOf(a, job)).decide) throw new AppError('CONFLICT', 'This job has no quote waiting for your answer')
     const day = today()
     if (decision === 'accept' && quote.validUntil < day) throw new AppError('CONFLICT', `This quote expired on ${quote.validUntil}. Please ask us for a new one.`)
     const [row] = await tx

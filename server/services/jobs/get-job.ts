@@ -1,5 +1,6 @@
 import { asc, desc, eq, sql } from 'drizzle-orm'
-import { canMove, jobRecordAbilities, manualMovesFrom, type JobSide } from '../../../lib/job-stages'
+import { jobAbilities } from '../../../lib/job-abilities'
+import type { JobSide } from '../../../lib/job-stages'
 import { today } from '../../../lib/quote-schema'
 import { site } from '../../../lib/site'
 import { getAppContext } from '../../context'
@@ -8,7 +9,7 @@ import { displayNameOf, fileUrl, maySetThumbnail, thumbnailUrl } from '../files/
 import { getDisplayName } from '../profiles/get-display-name'
 import { getJobRequest } from '../job-requests/get-job-request'
 import { type MaybeActor } from '../shared/authorize'
-import { sideOf, toQuoteView, type JobFileView, type JobView } from './job-types'
+import { sideOf, toQuoteView, viewerOf, type JobFileView, type JobView } from './job-types'
 
 /**
  * Everything the job's page shows, for the client who owns it or an admin (anyone else: not found),
@@ -29,7 +30,8 @@ export async function getJob({ actor, id }: { actor: MaybeActor; id: string }): 
       .leftJoin(fileThumbnails, eq(fileThumbnails.path, storedFiles.path))
       .where(inFolder(area))
       .orderBy(asc(storedFiles.path))
-  const showDeliverables = side === 'consultancy' || job.status === 'released'
+  const can = jobAbilities(job, viewerOf(a, job))
+  const showDeliverables = can.readDeliverables
   const [events, quotes, files, deliverables, messages] = await Promise.all([
     db.select().from(jobEvents).where(eq(jobEvents.jobId, job.id)).orderBy(asc(jobEvents.createdAt)),
     db.select().from(jobQuotes).where(eq(jobQuotes.jobId, job.id)).orderBy(desc(jobQuotes.createdAt)),
@@ -54,18 +56,10 @@ export async function getJob({ actor, id }: { actor: MaybeActor; id: string }): 
     thumbnailUrl: thumbnail !== null ? thumbnailUrl(f.path) : null,
     canSetThumbnail: maySetThumbnail(a, f),
   })
-  const record = jobRecordAbilities(job, side)
   return {
     job,
     side,
-    can: {
-      move: manualMovesFrom(job.status, side),
-      quote: side === 'consultancy' && canMove(job.status, 'quoted', 'consultancy', true),
-      decide: side === 'client' && job.user === a.userId && canMove(job.status, 'accepted', 'client', true),
-      deliver: side === 'consultancy' && !['released', 'cancelled', 'declined'].includes(job.status ?? ''),
-      removeDeliverables: side === 'consultancy',
-      ...record,
-    },
+    can,
     timeline: [
       { id: `${job.id}-requested`, from: null, to: 'pending', by: clientName, side: 'client', note: 'Job requested', at: job.createdAt },
       ...events.map((e) => ({ id: e.id, from: e.fromStage, to: e.toStage, by: nameOf(e.actorSide), side: e.actorSide as JobSide, note: e.note, at: e.createdAt.toISOString() })),

@@ -1,4 +1,5 @@
-import { canMove, isJobStage, stageLabel, type JobStage } from '../../../lib/job-stages'
+import { jobAbilities } from '../../../lib/job-abilities'
+import { isJobStage, stageLabel, type JobStage } from '../../../lib/job-stages'
 import { stageMoveSchema } from '../../../lib/quote-schema'
 import { getAppContext } from '../../context'
 import { AppError } from '../../errors/app-error'
@@ -6,7 +7,7 @@ import { toJobRequest, type JobRequest } from '../job-requests/job-request-types
 import { type MaybeActor } from '../shared/authorize'
 import { parseInput } from '../shared/parse-input'
 import { enqueueJobMail } from './enqueue-job-mail'
-import { sideOf } from './job-types'
+import { sideOf, viewerOf } from './job-types'
 import { lockJob } from './lock-job'
 import { recordStageMove } from './record-stage-move'
 
@@ -19,7 +20,7 @@ export interface MoveJobStageOptions {
 
 /**
  * A move made by hand (the moves made by a quote go through sendQuote and decideQuote): allowed only
- * from the stages and for the side the table of lib/job-stages.ts names. The consultancy moves a job
+ * from the stages and for the side the job's abilities name (lib/job-abilities.ts). The consultancy moves a job
  * through its work (in progress, in review, completed, released), declines a request or cancels a job;
  * the client may cancel its own request until it accepts a quote. The other side is mailed; releasing
  * the results is always mailed, the other stage changes only to a client who has not turned them off.
@@ -31,7 +32,7 @@ export async function moveJobStage({ actor, jobId, to, note }: MoveJobStageOptio
   return db.transaction(async (tx) => {
     const { actor: a, job } = await lockJob(tx, actor, jobId)
     const side = sideOf(a)
-    if (!canMove(job.status, to as JobStage, side)) {
+    if (!jobAbilities(job, viewerOf(a, job)).move.includes(to as JobStage)) {
       // A client asking for a move that is not theirs is refused as any unauthorised act.
       if (side === 'client') throw new AppError('UNAUTHORIZED')
       throw new AppError('CONFLICT', `A job that is ${stageLabel(job.status)} cannot move to ${stageLabel(to)}`)

@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm'
-import { canMove } from '../../../lib/job-stages'
+import { jobAbilities } from '../../../lib/job-abilities'
 import { formatPence, priceLine, quoteSchema, quoteTotals, type QuoteInput } from '../../../lib/quote-schema'
 import { getAppContext } from '../../context'
 import { jobQuotes } from '../../db/schema'
@@ -7,7 +7,7 @@ import { AppError } from '../../errors/app-error'
 import { requireAdmin, type MaybeActor } from '../shared/authorize'
 import { parseInput } from '../shared/parse-input'
 import { enqueueJobMail } from './enqueue-job-mail'
-import { quoteNumber, toQuoteView, type QuoteView } from './job-types'
+import { quoteNumber, toQuoteView, viewerOf, type QuoteView } from './job-types'
 import { lockJob } from './lock-job'
 import { recordStageMove } from './record-stage-move'
 
@@ -31,7 +31,7 @@ export async function sendQuote({ actor, jobId, input }: SendQuoteOptions): Prom
   const totals = quoteTotals(lines, env.QUOTE_VAT_PERCENT)
   return db.transaction(async (tx) => {
     const { actor: a, job } = await lockJob(tx, actor, jobId)
-    if (!canMove(job.status, 'quoted', 'consultancy', true)) throw new AppError('CONFLICT', `A job that is ${job.status?.replace(/_/g, ' ')} cannot be quoted`)
+    if (!jobAbilities(job, viewerOf(a, job)).quote) throw new AppError('CONFLICT', `A job that is ${job.status?.replace(/_/g, ' ')} cannot be quoted`)
     await tx.update(jobQuotes).set({ status: 'superseded', decidedAt: new Date() }).where(and(eq(jobQuotes.jobId, job.id), eq(jobQuotes.status, 'sent')))
     const [row] = await tx
       .insert(jobQuotes)

@@ -95,6 +95,9 @@ describe('job workflow', () => {
     const uploaded = await tusUpload(admin, PDF_BYTES, { filename: 'stress-report.pdf', kind: 'job-deliverables', jobRequestId: id })
     expect(uploaded.status).toBe(204)
     const deliverable = `/files/job-deliverables/${id}/stress-report.pdf`
+    // A file sent by mistake, which goes out with the release and is taken back after it (below).
+    const wrong = await tusUpload(admin, PDF_BYTES, { filename: 'another-clients-drawing.pdf', kind: 'job-deliverables', jobRequestId: id })
+    expect(wrong.status).toBe(204)
     expect((await owner.fetch(deliverable)).status).toBe(403)
     expect(await errorOf(owner, 'query($p: String!) { files(prefix: $p) { path } }', { p: `job-deliverables/${id}/` })).toBe('Unauthorized')
     expect((await ok<{ job: { deliverables: unknown } }>(owner, 'query($id: ID!) { job(id: $id) { deliverables { name } } }', { id })).job.deliverables).toBeNull()
@@ -130,11 +133,11 @@ describe('job workflow', () => {
     expect(Buffer.from(await download.arrayBuffer())).toEqual(PDF_BYTES)
     expect((await other.fetch(deliverable)).status).toBe(403)
     const view = await ok<{ job: { deliverables: { name: string }[]; timeline: { to: string; side: string; note: string | null }[] } }>(owner, 'query($id: ID!) { job(id: $id) { deliverables { name } timeline { to side note } } }', { id })
-    expect(view.job.deliverables).toEqual([{ name: 'stress-report.pdf' }])
+    expect(view.job.deliverables).toEqual([{ name: 'another-clients-drawing.pdf' }, { name: 'stress-report.pdf' }])
+    // What was released is what the client got: nothing is added afterwards, as the page offers no upload.
+    expect((await tusUpload(admin, PDF_BYTES, { filename: 'late-addition.pdf', kind: 'job-deliverables', jobRequestId: id })).status).toBe(403)
 
     // A deliverable sent by mistake is taken back by the consultancy, even after release; by nobody else.
-    const wrong = await tusUpload(admin, PDF_BYTES, { filename: 'another-clients-drawing.pdf', kind: 'job-deliverables', jobRequestId: id })
-    expect(wrong.status).toBe(204)
     expect((await owner.fetch(`/files/${wrong.path}`)).status).toBe(200)
     const remove = (c: HttpClient, path: string) => c.fetch(`/profile/jobs/${id}`, { method: 'POST', body: new URLSearchParams({ intent: 'remove-deliverable', path }) })
     expect((await remove(owner, wrong.path!)).status).toBe(403)

@@ -484,6 +484,13 @@ export function describePermissionMatrix(title: string, env: () => Promise<Recor
       const consultancyThreadModel = await threadFile(admin, Buffer.from('solid cube\nendsolid cube\n'), 'cube.stl')
       const fromUs = await tusUpload(admin, PDF_BYTES, { filename: 'from-us.pdf', kind: 'user-box', ownerId })
       if (fromUs.status !== 204) throw new Error(`seed upload failed: ${fromUs.status} ${fromUs.body}`)
+      // Deliverables are added only until the release: those the removal tests take back go out with it.
+      const spareDeliverables: string[] = []
+      for (let i = 1; i <= 8; i++) {
+        const r = await tusUpload(admin, PDF_BYTES, { filename: `d${i}.pdf`, kind: 'job-deliverables', jobRequestId: releasedJobId })
+        if (!r.path) throw new Error(`seed upload failed: ${r.status} ${r.body}`)
+        spareDeliverables.push(r.path)
+      }
       for (const to of ['completed', 'released']) await gqlOk(admin, 'mutation($id: ID!, $to: String!) { moveJobStage(jobId: $id, to: $to) { id } }', { id: releasedJobId, to })
       for (const [bytes, meta] of [
         [PNG_1PX, { filename: 'logo.png', filetype: 'image/png', kind: 'profile-pictures' }],
@@ -523,9 +530,9 @@ export function describePermissionMatrix(title: string, env: () => Promise<Recor
         freshToken,
         freshFile,
         freshDeliverable: async () => {
-          const r = await tusUpload(admin, PDF_BYTES, { filename: `d${++n}.pdf`, kind: 'job-deliverables', jobRequestId: releasedJobId })
-          if (!r.path) throw new Error(`upload failed: ${r.status} ${r.body}`)
-          return r.path
+          const path = spareDeliverables.pop()
+          if (!path) throw new Error('no spare deliverable left: seed more before the release')
+          return path
         },
       }
     })

@@ -1,0 +1,94 @@
+import { canMove, jobRecordAbilities, manualMovesFrom, type JobSide, type JobStage } from './job-stages'
+
+/**
+ * What a viewer may do with a job at its stage: one table, read by the services (each operation asks
+ * it before acting) and by the pages (which offer only what it allows). A test walks every stage and
+ * viewer and checks that the page's offer and the server's answer agree.
+ */
+
+/** Who looks at the job: the consultancy (an admin), or a client, who acts only on their own job. */
+export interface JobViewer {
+  side: JobSide
+  /** The client owns the job (always true for the consultancy, which acts on every job). */
+  owns: boolean
+}
+
+/** What the table reads of a job. */
+export interface JobAbilityState {
+  status: string | null
+  acceptedAt: string | Date | null
+  archivedAt: string | Date | null
+}
+
+export interface JobAbilities {
+  /** See the job, its files and its thread: its client and the consultancy. */
+  view: boolean
+  /** Stages the viewer may move the job to by hand. */
+  move: JobStage[]
+  /** Write (or rewrite) a quote: the consultancy, while the job is pending, quoted or declined. */
+  quote: boolean
+  /** Accept or decline the current quote: its client, while the job is quoted. */
+  decide: boolean
+  /** Attach deliverables: the consultancy, until the job is released, cancelled or declined. */
+  deliver: boolean
+  /** Remove a deliverable: the consultancy, at any stage (a wrong file must be taken back). */
+  removeDeliverables: boolean
+  /** Read the deliverables: the consultancy always, the client once they are released. */
+  readDeliverables: boolean
+  /** Write on the job's thread (and attach files to a message): both sides, at every stage. */
+  message: boolean
+  /** Add documents to the job's files: its client and the consultancy, at every stage. */
+  addFiles: boolean
+  /** Delete the job with everything it holds: either side, only before a quote was accepted (pending, declined, cancelled). */
+  delete: boolean
+  /** Archive it (hidden from the active lists, all kept): the consultancy, once nothing is left to do. */
+  archive: boolean
+  /** Bring it back from the archive: the consultancy. */
+  unarchive: boolean
+}
+
+/** The names of the abilities that are yes or no (every one but `move`). */
+export type JobAbility = Exclude<keyof JobAbilities, 'move'>
+
+/** Stages after which the consultancy delivers no more results. */
+const closedForDelivery: readonly string[] = ['released', 'cancelled', 'declined']
+
+const nothing: JobAbilities = {
+  view: false,
+  move: [],
+  quote: false,
+  decide: false,
+  deliver: false,
+  removeDeliverables: false,
+  readDeliverables: false,
+  message: false,
+  addFiles: false,
+  delete: false,
+  archive: false,
+  unarchive: false,
+}
+
+export function jobAbilities(job: JobAbilityState, viewer: JobViewer): JobAbilities {
+  if (!viewer.owns) return nothing
+  const { side } = viewer
+  const consultancy = side === 'consultancy'
+  const stage = job.status ?? 'pending'
+  const record = jobRecordAbilities({ status: job.status, acceptedAt: isoOrNull(job.acceptedAt), archivedAt: isoOrNull(job.archivedAt) }, side)
+  return {
+    view: true,
+    move: manualMovesFrom(job.status, side),
+    quote: consultancy && canMove(job.status, 'quoted', 'consultancy', true),
+    decide: !consultancy && canMove(job.status, 'accepted', 'client', true),
+    deliver: consultancy && !closedForDelivery.includes(stage),
+    removeDeliverables: consultancy,
+    readDeliverables: consultancy || stage === 'released',
+    message: true,
+    addFiles: true,
+    ...record,
+  }
+}
+
+function isoOrNull(value: string | Date | null): string | null {
+  if (value === null) return null
+  return typeof value === 'string' ? value : value.toISOString()
+}
