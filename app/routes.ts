@@ -6,6 +6,9 @@ export default [
   // Resource routes (no UI)
   route('robots.txt', 'routes/resources/robots.ts'),
   route('sitemap.xml', 'routes/resources/sitemap.ts'),
+  // The portal pages' data, as JSON for the person signed in (their documents are the same for everyone).
+  route('profile/view', 'routes/profile/view.ts'),
+  route('profile/jobs/:id/view', 'routes/profile/job-view.ts'),
   route('profile/job-requests', 'routes/profile/job-requests.ts'),
   route('profile/documents', 'routes/profile/documents.ts'),
   // A job's own page (stage, quote, files, timeline, thread) and its quotes as PDF.

@@ -17,6 +17,7 @@ import { createRedisEventBus } from './events/redis-event-bus'
 import { compressAnswers } from './http/compress-answers'
 import { contentSecurityPolicy, createPagePolicy } from './http/content-security-policy'
 import { createGuestPageCache } from './http/guest-page-cache'
+import { asGuestRequest, isPortalDocument } from './http/portal-documents'
 import { loadStaticFiles, type StaticFiles } from './http/static-files'
 import { checkDatabase, checkHealth, guestHealthReport } from './http/healthz'
 import { rejectInvalidText } from './http/invalid-text'
@@ -161,8 +162,9 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   const guestPages = productionBuild ? createGuestPageCache({ ttlMs: 1000, maxEntries: 64 }) : undefined
   app.all('*', async (c) => {
     const nonce = c.get('cspNonce')
-    const cacheable = guestPages !== undefined && nonce !== undefined && guestPages.accepts(c.req.raw)
-    const request = c.req.raw
+    // A portal page's document is a guest's whoever asks (portal-documents.ts): its data comes apart.
+    const request = isPortalDocument(c.req.raw) ? asGuestRequest(c.req.raw) : c.req.raw
+    const cacheable = guestPages !== undefined && nonce !== undefined && guestPages.accepts(request)
     return cacheable ? guestPages.serve(c.req.path, nonce, (n) => renderPage(request, n)) : renderPage(request, nonce)
   })
   const renderPage = async (request: Request, nonce: string | undefined) => {

@@ -1,5 +1,4 @@
 import { isRouteErrorResponse, useLoaderData, useNavigate, useRouteError, type ShouldRevalidateFunctionArgs } from 'react-router'
-import { pageMeta } from '../../lib/meta'
 import { site } from '../../lib/site'
 import { useLoginDialog } from '../components/layout/login-dialog-context'
 import { AccountSecurity } from '../features/dashboard/account-security'
@@ -14,15 +13,26 @@ import { buttonClass } from '../features/dashboard/styles'
 import type { DocumentRow, JobRequestRow } from '../features/dashboard/types'
 import { useJsonResource } from '../features/dashboard/use-json-resource'
 import type { Route } from './+types/profile'
-import { loadDashboard, runDashboardAction } from './profile/dashboard.server'
+import { runDashboardAction, type DashboardLoaderData } from './profile/dashboard.server'
+import { readPortalJson } from '../components/portal/read-portal-json'
 
 const noindex = { name: 'robots', content: 'noindex' }
 
 /** The tags are built by the loader, so the route table stays on the server; an error page still gets a title. */
-export const meta: Route.MetaFunction = ({ loaderData }) => loaderData?.meta ?? [{ title: `Client dashboard | ${site.companyName}` }, noindex]
+export const meta: Route.MetaFunction = () => [{ title: `Client dashboard | ${site.companyName}` }, noindex]
 
-export async function loader({ request }: Route.LoaderArgs) {
-  return { ...(await loadDashboard(request)), meta: [...pageMeta({ path: '/profile' }), noindex] }
+/** The page's data, read for the person signed in from /profile/view (the document is the same for all). */
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  return readPortalJson<DashboardLoaderData>(`/profile/view${new URL(request.url).search}`, request.signal)
+}
+clientLoader.hydrate = true as const
+
+export function HydrateFallback() {
+  return (
+    <section className="mx-auto max-w-6xl p-6" aria-busy="true">
+      <p className="text-(--color-light)">Loading your dashboard...</p>
+    </section>
+  )
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -50,7 +60,7 @@ export function shouldRevalidate({ formData, defaultShouldRevalidate }: ShouldRe
 }
 
 export default function ClientDashboardPage() {
-  const data = useLoaderData<typeof loader>()
+  const data = useLoaderData<typeof clientLoader>()
   if (!data.signedIn) return <SignedOut />
   return <Dashboard data={data} />
 }
@@ -68,7 +78,7 @@ function SignedOut() {
   )
 }
 
-function Dashboard({ data }: { data: Extract<Awaited<ReturnType<typeof loader>>, { signedIn: true }> }) {
+function Dashboard({ data }: { data: Extract<DashboardLoaderData, { signedIn: true }> }) {
   const navigate = useNavigate()
   const { details, clientId, isAdmin } = data
   const query = clientId ? `?client=${encodeURIComponent(clientId)}` : ''

@@ -47,15 +47,25 @@ export type DashboardLoaderData =
       maxPreviewBytes: number
     }
 
-/** The page itself is for everyone: a visitor who is not signed in is asked to sign in. */
-export async function loadDashboard(request: Request): Promise<DashboardLoaderData> {
+/**
+ * GET /profile/view?client= : the dashboard's data, as JSON, for the person signed in (the page's
+ * document is the same for everyone). A visitor who is not signed in is asked to sign in.
+ */
+export async function dashboardViewResponse(request: Request): Promise<Response> {
+  const headers = { 'Cache-Control': 'no-store' }
+  try {
+    return Response.json(await loadDashboard(request), { headers })
+  } catch (error) {
+    const answer = toHttpAnswer(error, { signedIn: true, log: logFailure })
+    return Response.json({ message: answer.message }, { status: answer.status, headers })
+  }
+}
+
+async function loadDashboard(request: Request): Promise<DashboardLoaderData> {
   const actor = await resolveActor(request)
   if (!actor) return { signedIn: false }
   const clientId = new URL(request.url).searchParams.get('client') || null
-  const [profile, clients] = await Promise.all([
-    getProfile({ actor, userId: clientId }).catch(rethrowAsResponse),
-    actor.isAdmin ? listClients({ actor }).catch(rethrowAsResponse) : Promise.resolve(null),
-  ])
+  const [profile, clients] = await Promise.all([getProfile({ actor, userId: clientId }), actor.isAdmin ? listClients({ actor }) : Promise.resolve(null)])
   return {
     signedIn: true,
     isAdmin: actor.isAdmin,
@@ -201,10 +211,4 @@ function textOf(form: FormData, name: string): string {
 
 function logFailure(error: unknown) {
   getAppContext().log.error({ err: error }, 'dashboard request failed')
-}
-
-/** A loader's failure for a signed-in visitor, as the route's error boundary shows it. */
-function rethrowAsResponse(error: unknown): never {
-  const answer = toHttpAnswer(error, { signedIn: true, log: logFailure })
-  throw data({ message: answer.message }, { status: answer.status })
 }

@@ -33,19 +33,33 @@ export interface JobPageData {
   maxPreviewBytes: number
 }
 
-/** The job's page; reading it marks its thread read for the viewer. */
-export async function loadJobPage(request: Request, id: string): Promise<JobPageData> {
+/** GET /profile/jobs/:id/view : the job page's data, as JSON, for its client or the consultancy. */
+export async function jobViewResponse(request: Request, id: string): Promise<Response> {
+  return jsonAnswer(request, async (actor) => {
+    const view = await getJob({ actor, id })
+    const { env } = getAppContext()
+    const clientEmail = actor.isAdmin ? (await loadProfile(view.job.user)).email : null
+    return { view, clientEmail, vatPercent: env.QUOTE_VAT_PERCENT, maxUploadBytes: env.UPLOAD_MAX_BYTES, maxPreviewBytes: env.PREVIEW_MAX_BYTES } satisfies JobPageData
+  })
+}
+
+/** POST /profile/jobs/:id/view : the viewer has read the job's thread (the page says so once it shows it). */
+export async function markJobReadResponse(request: Request, id: string): Promise<Response> {
+  return jsonAnswer(request, async (actor) => {
+    await markJobRead({ actor, id })
+    return { ok: true }
+  })
+}
+
+async function jsonAnswer(request: Request, read: (actor: Actor) => Promise<unknown>): Promise<Response> {
+  const headers = { 'Cache-Control': 'no-store' }
   let actor: Actor | null = null
   try {
     actor = await requireActor(request)
-    const view = await getJob({ actor, id })
-    await markJobRead({ actor, id })
-    const { env } = getAppContext()
-    const clientEmail = actor.isAdmin ? (await loadProfile(view.job.user)).email : null
-    return { view, clientEmail, vatPercent: env.QUOTE_VAT_PERCENT, maxUploadBytes: env.UPLOAD_MAX_BYTES, maxPreviewBytes: env.PREVIEW_MAX_BYTES }
+    return Response.json(await read(actor), { headers })
   } catch (error) {
     const answer = toHttpAnswer(error, { signedIn: actor !== null, log: logFailure })
-    throw data({ message: answer.message }, { status: answer.status })
+    return Response.json({ message: answer.message }, { status: answer.status, headers })
   }
 }
 

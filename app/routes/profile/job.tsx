@@ -1,3 +1,4 @@
+import { useEffect } from 'react'
 import { isRouteErrorResponse, Link, useLoaderData, useRouteError } from 'react-router'
 import { priorityWords } from '../../../lib/job-request-schema'
 import { site } from '../../../lib/site'
@@ -12,15 +13,26 @@ import { QuotePanel } from '../../features/jobs/quote-panel'
 import { StageActions } from '../../features/jobs/stage-actions'
 import { StageBadge } from '../../features/jobs/stage-badge'
 import type { Route } from './+types/job'
-import { loadJobPage, runJobAction } from './job.server'
+import { runJobAction, type JobPageData } from './job.server'
+import { readPortalJson } from '../../components/portal/read-portal-json'
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: `${loaderData?.view.job.job || 'Job'} | ${site.companyName}` },
   { name: 'robots', content: 'noindex' },
 ]
 
-export async function loader({ request, params }: Route.LoaderArgs) {
-  return loadJobPage(request, params.id)
+/** The job's data, read for the person signed in from its JSON endpoint (the document is the same for all). */
+export async function clientLoader({ request, params }: Route.ClientLoaderArgs) {
+  return readPortalJson<JobPageData>(`/profile/jobs/${encodeURIComponent(params.id)}/view`, request.signal)
+}
+clientLoader.hydrate = true as const
+
+export function HydrateFallback() {
+  return (
+    <section className="mx-auto max-w-5xl p-6" aria-busy="true">
+      <p className="text-(--color-light)">Loading the job...</p>
+    </section>
+  )
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
@@ -47,8 +59,9 @@ export async function clientAction({ request, serverAction }: Route.ClientAction
  * same page, each with their own actions.
  */
 export default function JobPage() {
-  const { view, clientEmail, vatPercent, maxUploadBytes, maxPreviewBytes } = useLoaderData<typeof loader>()
+  const { view, clientEmail, vatPercent, maxUploadBytes, maxPreviewBytes } = useLoaderData<typeof clientLoader>()
   const { job, can, side } = view
+  useMarkRead(job.id, view.messages.length)
   const back = side === 'consultancy' ? `/profile?client=${encodeURIComponent(job.user)}` : '/profile'
   return (
     <section className="mx-auto max-w-5xl space-y-6 p-6">
@@ -110,6 +123,18 @@ export default function JobPage() {
       <JobThread jobId={job.id} messages={view.messages} maxUploadBytes={maxUploadBytes} maxPreviewBytes={maxPreviewBytes} />
     </section>
   )
+}
+
+/**
+ * The thread is read once the page shows it: told to the server by a POST of its own (reading a page
+ * changes nothing), again when new messages arrive.
+ */
+function useMarkRead(jobId: string, messages: number) {
+  useEffect(() => {
+    void fetch(`/profile/jobs/${encodeURIComponent(jobId)}/view`, { method: 'POST', credentials: 'same-origin' })
+      .then((res) => res.arrayBuffer())
+      .catch(() => {})
+  }, [jobId, messages])
 }
 
 export function ErrorBoundary() {

@@ -61,8 +61,10 @@ const expectedOffers: Record<Side, Partial<Record<Situation, Offer[]>>> = {
 describe('the job page and the list offer exactly what the server accepts, at every stage', () => {
   let env: DashboardEnv
   let admin: SeededUser
-  let client: SeededUser
+  /** The client whose jobs each side's walk looks at: one each, as a client may decline only a few quotes an hour. */
+  let owners: Record<Side, SeededUser>
   let api: Record<Side, HttpClient>
+  let ownerApi: Record<Side, HttpClient>
   let opened: TrackedPage | undefined
 
   const as = (user: SeededUser) => {
@@ -78,14 +80,16 @@ describe('the job page and the list offer exactly what the server accepts, at ev
   const move = (c: HttpClient, id: string, to: string) => gql(c, 'mutation($id: ID!, $to: String!) { moveJobStage(jobId: $id, to: $to) { id } }', { id, to })
   let made = 0
   /** A fresh job of the client in the situation, named so the list can tell it apart. */
-  async function jobIn(situation: Situation): Promise<{ id: string; name: string }> {
+  async function jobIn(situation: Situation, side: Side): Promise<{ id: string; name: string }> {
     const name = `Walk ${situation} ${++made}`
-    const { id } = (await gql<{ createJobRequests: { id: string } }>(api.client, 'mutation($j: String) { createJobRequests(input: { job: $j }) { id } }', { j: name })).createJobRequests
+    const owner = ownerApi[side]
+    // Filed by the consultancy for the client: a client may request only a few jobs an hour.
+    const { id } = (await gql<{ createJobRequests: { id: string } }>(api.consultancy, 'mutation($u: ID, $j: String) { createJobRequests(input: { user: $u, job: $j }) { id } }', { u: owners[side].id, j: name })).createJobRequests
     for (const step of situations[situation]) {
       if (step === 'quote') await gql(api.consultancy, 'mutation($id: ID!) { sendQuote(jobId: $id, input: { validUntil: "2999-01-01", lines: [{ kind: "service", service: "cad", hours: 2 }] }) { id } }', { id })
-      else if (step === 'accept') await gql(api.client, 'mutation($id: ID!) { acceptQuote(jobId: $id) { id } }', { id })
-      else if (step === 'decline') await gql(api.client, 'mutation($id: ID!) { declineQuote(jobId: $id, reason: "Not now") { id } }', { id })
-      else if (step === 'withdraw') await move(api.client, id, 'cancelled')
+      else if (step === 'accept') await gql(owner, 'mutation($id: ID!) { acceptQuote(jobId: $id) { id } }', { id })
+      else if (step === 'decline') await gql(owner, 'mutation($id: ID!) { declineQuote(jobId: $id, reason: "Not now") { id } }', { id })
+      else if (step === 'withdraw') await move(owner, id, 'cancelled')
       else if (step === 'cancel') await move(api.consultancy, id, 'cancelled')
       else if (step === 'archive') await gql(api.consultancy, 'mutation($id: ID!) { archiveJob(jobId: $id) { id } }', { id })
       else await move(api.consultancy, id, step)
@@ -118,8 +122,11 @@ describe('the job page and the list offer exactly what the server accepts, at ev
 
   beforeAll(async () => {
     env = await startDashboardEnv(['admin'])
-    ;[admin, client] = await Promise.all([env.user('admin'), env.user('client')])
-    api = { client: as(client), consultancy: as(admin) }
+    const [seededAdmin, clientsOwn, consultancysClient] = await Promise.all([env.user('admin'), env.user('client'), env.user('walked-client')])
+    admin = seededAdmin
+    owners = { client: clientsOwn, consultancy: consultancysClient }
+    api = { client: as(clientsOwn), consultancy: as(admin) }
+    ownerApi = { client: api.client, consultancy: as(consultancysClient) }
   })
   afterAll(async () => {
     await env?.stop()
@@ -132,9 +139,9 @@ describe('the job page and the list offer exactly what the server accepts, at ev
 
   it.each(['client', 'consultancy'] as const)('the %s', async (side) => {
     const expected = expectedOffers[side]
-    const user = side === 'client' ? client : admin
+    const user = side === 'client' ? owners.client : admin
     const shown = new Map<Situation, { id: string; name: string }>()
-    for (const situation of Object.keys(situations) as Situation[]) shown.set(situation, await jobIn(situation))
+    for (const situation of Object.keys(situations) as Situation[]) shown.set(situation, await jobIn(situation, side))
 
     const offered = {} as Record<Situation, Offer[]>
     for (const [situation, job] of shown) {
@@ -145,7 +152,7 @@ describe('the job page and the list offer exactly what the server accepts, at ev
       opened = undefined
     }
     // The dashboard's list (the consultancy's on this client), archived jobs included.
-    opened = await env.open(user, side === 'client' ? '/profile' : `/profile?client=${client.id}`)
+    opened = await env.open(user, side === 'client' ? '/profile' : `/profile?client=${owners.consultancy.id}`)
     await hydrated(opened.page)
     await opened.page.getByRole('link', { name: shown.get('pending')!.name, exact: true }).waitFor()
     for (const [situation, job] of shown) {
@@ -160,7 +167,7 @@ describe('the job page and the list offer exactly what the server accepts, at ev
     const accepted = {} as Record<Situation, Offer[]>
     for (const situation of Object.keys(situations) as Situation[]) {
       accepted[situation] = []
-      for (const offer of offers) if (await serverAccepts(side, offer, (await jobIn(situation)).id)) accepted[situation].push(offer)
+      for (const offer of offers) if (await serverAccepts(side, offer, (await jobIn(situation, side)).id)) accepted[situation].push(offer)
     }
     expect(accepted).toEqual(offered)
   })

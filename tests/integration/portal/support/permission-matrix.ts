@@ -342,7 +342,8 @@ const dashboardOps: FileOp[] = [
     run: async (c, w) => postIntent(c, { intent: 'set-logo', clientId: w.ownerId, path: await w.freshFile('profile-pictures') }),
   },
   { name: "POST /profile intent=set-job-mails (owner's)", expect: ownerAndAdmin, run: (c, w) => postIntent(c, { intent: 'set-job-mails', clientId: w.ownerId, enabled: 'true' }) },
-  { name: "GET /profile/jobs/{job} (owner's job page)", expect: ownerAndAdmin, run: async (c, w) => (await c.fetch(`/profile/jobs/${w.jobId}`)).status },
+  { name: "GET /profile/jobs/{job}/view (owner's job page's data)", expect: ownerAndAdmin, run: async (c, w) => (await c.fetch(`/profile/jobs/${w.jobId}/view`)).status },
+  { name: "POST /profile/jobs/{job}/view (owner's job read)", expect: ownerAndAdmin, run: async (c, w) => (await c.fetch(`/profile/jobs/${w.jobId}/view`, { method: 'POST' })).status },
   {
     name: "POST /profile/jobs/{job} intent=accept-quote (owner's quoted job)",
     expect: e(D, A, D, D),
@@ -373,7 +374,7 @@ const dashboardOps: FileOp[] = [
   },
   { name: "GET /profile/job-requests (owner's)", expect: ownerAndAdmin, run: async (c, w) => (await c.fetch(`/profile/job-requests?client=${w.ownerId}`)).status },
   { name: "GET /profile/documents (owner's)", expect: ownerAndAdmin, run: async (c, w) => (await c.fetch(`/profile/documents?client=${w.ownerId}`)).status },
-  { name: "GET /profile?client= (owner's dashboard; a guest gets the sign-in page)", expect: e(A, A, D, A), run: async (c, w) => (await c.fetch(`/profile?client=${w.ownerId}`)).status },
+  { name: "GET /profile/view?client= (owner's dashboard's data; a guest is told to sign in)", expect: e(A, A, D, A), run: async (c, w) => (await c.fetch(`/profile/view?client=${w.ownerId}`)).status },
 ]
 
 async function startUpload(c: HttpClient, bytes: Buffer, meta: Record<string, string>): Promise<string> {
