@@ -1,5 +1,5 @@
 import { isRouteErrorResponse, useLoaderData, useNavigate, useRouteError, type ShouldRevalidateFunctionArgs } from 'react-router'
-import { site } from '../../lib/site'
+import { pageMeta } from '../../lib/meta'
 import { useLoginDialog } from '../components/layout/login-dialog-context'
 import { AccountSecurity } from '../features/dashboard/account-security'
 import { ClientDetailsForm } from '../features/dashboard/client-details-form'
@@ -19,7 +19,7 @@ import { readPortalJson } from '../components/portal/read-portal-json'
 const noindex = { name: 'robots', content: 'noindex' }
 
 /** The tags are built by the loader, so the route table stays on the server; an error page still gets a title. */
-export const meta: Route.MetaFunction = () => [{ title: `Client dashboard | ${site.companyName}` }, noindex]
+export const meta: Route.MetaFunction = () => [...pageMeta({ path: '/profile' }), noindex]
 
 /** The page's data, read for the person signed in from /profile/view (the document is the same for all). */
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
