@@ -58,7 +58,7 @@ export type ImageExtension = keyof typeof imageTypes
 export type DocumentExtension = keyof typeof documentTypes
 
 /** The upload areas as the browser and the server name them (server/storage/README.md). */
-export type UploadArea = 'profile-pictures' | 'picture-submissions' | 'user-box' | 'job-files' | 'job-deliverables' | 'job-messages'
+export type UploadArea = 'profile-pictures' | 'picture-submissions' | 'user-box' | 'job-files' | 'job-deliverables' | 'job-messages' | 'blog-images'
 
 interface AreaTypes {
   types: Readonly<Record<string, readonly string[]>>
@@ -72,7 +72,15 @@ const documents: AreaTypes = {
   described: 'images (JPEG, PNG, GIF, WebP), video (MP4, MOV, WebM, AVI), PDF, Word (DOC, DOCX), Excel (XLSX), PowerPoint (PPTX), CAD models (STEP, IGES, BREP, STL, OBJ with MTL, glTF, GLB, 3MF, PLY, IFC), drawings (DWG, DXF), MAX, ZIP, text (TXT, CSV) or HTML, CSS and JS (downloaded only)',
 }
 
-const byArea: Record<UploadArea, AreaTypes> = { 'profile-pictures': images, 'picture-submissions': images, 'user-box': documents, 'job-files': documents, 'job-deliverables': documents, 'job-messages': documents }
+const byArea: Record<UploadArea, AreaTypes> = {
+  'profile-pictures': images,
+  'picture-submissions': images,
+  'blog-images': images,
+  'user-box': documents,
+  'job-files': documents,
+  'job-deliverables': documents,
+  'job-messages': documents,
+}
 
 export const imageExtensions = Object.keys(imageTypes) as ImageExtension[]
 export const documentExtensions = Object.keys(documentTypes) as DocumentExtension[]

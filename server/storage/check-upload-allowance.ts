@@ -10,6 +10,8 @@ const PICTURE_SUBMISSION_MAX_BYTES = 10_000_000
  */
 const PICTURE_SUBMISSIONS_PER_DAY = { count: 500, bytes: 1_000_000_000 }
 const PICTURE_SUBMISSIONS_CLOSED_MESSAGE = 'Picture submissions are closed for today. Please try again tomorrow.'
+/** A blog post's picture: a reader on a phone downloads it. */
+const BLOG_IMAGE_MAX_BYTES = 10_000_000
 
 export interface CheckUploadAllowanceOptions {
   area: StorageArea
@@ -20,11 +22,13 @@ export interface CheckUploadAllowanceOptions {
 /**
  * The space a folder of no account may take, checked when an upload is created (against its declared
  * length) and again when it finishes: a picture submission is at most PICTURE_SUBMISSION_MAX_BYTES,
- * and the folder takes at most PICTURE_SUBMISSIONS_PER_DAY in all. (A client's folders are bounded by
- * the account's quota, which the domain holds: reserveStorage when an upload is created,
+ * and the folder takes at most PICTURE_SUBMISSIONS_PER_DAY in all; a blog post's picture is at most
+ * BLOG_IMAGE_MAX_BYTES (the consultancy's, no client's quota). (A client's folders are bounded by the
+ * account's quota, which the domain holds: reserveStorage when an upload is created,
  * checkStorageQuota when it finishes.) Returns the refusal, or null when the upload fits.
  */
 export async function checkUploadAllowance({ area, size }: CheckUploadAllowanceOptions): Promise<UploadRefusal | null> {
+  if (area === 'blog-images') return size > BLOG_IMAGE_MAX_BYTES ? refuse(413, tooLargeMessage(BLOG_IMAGE_MAX_BYTES)) : null
   if (area !== 'picture-submissions') return null
   if (size > PICTURE_SUBMISSION_MAX_BYTES) return refuse(413, tooLargeMessage(PICTURE_SUBMISSION_MAX_BYTES))
   const today = await getPictureSubmissionTotals()

@@ -120,7 +120,13 @@ export function createUploadServer(ctx: AppContext) {
       // A guest's picture and a thread file get a name the server makes (the thread shows its own).
       const { fileName, originalName } = uploadFileName(kind, meta.filename ?? meta.name ?? 'file')
       const folder =
-        isJobArea(kind) ? (meta.jobRequestId ?? null) : kind === 'picture-submissions' ? null : (meta.ownerId || actor?.userId || null)
+        isJobArea(kind)
+          ? (meta.jobRequestId ?? null)
+          : kind === 'blog-images'
+            ? (meta.blogPostId ?? null)
+            : kind === 'picture-submissions'
+              ? null
+              : (meta.ownerId || actor?.userId || null)
       let target
       try {
         const storagePath = buildStoragePath(kind, folder, fileName)

@@ -57,7 +57,8 @@ export async function serveFile(c: Context): Promise<Response> {
       'content-disposition': `${inline ? 'inline' : 'attachment'}; filename="${file.name.replace(/[^\x20-\x7e]|"/g, '_')}"; filename*=UTF-8''${encodeURIComponent(file.name)}`,
       etag: file.eTag.startsWith('"') ? file.eTag : `"${file.eTag}"`,
       'last-modified': new Date(file.lastModified).toUTCString(),
-      'cache-control': file.path.startsWith('profile-pictures/') ? 'public, max-age=300' : 'private, no-cache',
+      // Logos and the pictures of published posts are public; a draft's pictures reach admins only.
+      'cache-control': file.path.startsWith('profile-pictures/') || (file.path.startsWith('blog-images/') && !actor?.isAdmin) ? 'public, max-age=300' : 'private, no-cache',
       'cross-origin-resource-policy': 'same-origin',
     })
     if (!inline || active) headers.set('content-security-policy', SANDBOX_POLICY)

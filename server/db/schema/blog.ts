@@ -1,29 +1,98 @@
-import { pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
+import { sql } from 'drizzle-orm'
+import { boolean, check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
+import { users } from './auth'
+import { storedFiles } from './files'
 
-export const blogPosts = pgTable('blog_post', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  author: text('author'),
-  index: text('index'),
-  category: text('category'),
-  subcategory: text('subcategory'),
-  title: text('title'),
-  image: text('image'),
-  example: text('example'),
-  summary: text('summary'),
-  content: text('content'),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-})
+/**
+ * A blog post. `slug` is its address (/blog/{slug}); an address it had before lives on in
+ * blog_post_slug and redirects here. A draft is seen by admins only; `published_at` is set the first
+ * time it is published and kept when it is unpublished and published again (the date readers saw).
+ */
+export const blogPosts = pgTable(
+  'blog_post',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    slug: text('slug').notNull().unique(),
+    status: text('status', { enum: ['draft', 'published'] })
+      .notNull()
+      .default('draft'),
+    publishedAt: timestamp('published_at', { withTimezone: true }),
+    /** The admin who wrote it; the post stays when their account goes. */
+    authorUserId: text('author_user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The author's display name when the post was last saved. */
+    author: text('author'),
+    index: text('index'),
+    category: text('category'),
+    subcategory: text('subcategory'),
+    title: text('title'),
+    image: text('image'),
+    example: text('example'),
+    summary: text('summary'),
+    /** Markdown. */
+    content: text('content'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('blog_post_published_idx').on(t.status, t.publishedAt)],
+)
 
-export const comments = pgTable('comment', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  author: text('author'),
-  index: text('index'),
+/** An address a post had before: /blog/{slug} redirects to the post's current one. */
+export const blogPostSlugs = pgTable('blog_post_slug', {
+  slug: text('slug').primaryKey(),
   blogPostId: uuid('blog_post_id')
     .notNull()
     .references(() => blogPosts.id, { onDelete: 'cascade' }),
-  userId: text('user_id'),
-  comment: text('comment'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+})
+
+/**
+ * A comment. 'pending' waits for an admin (when the blog holds comments for moderation), 'published'
+ * is shown to everyone, 'hidden' to its author and admins only.
+ */
+export const comments = pgTable(
+  'comment',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    author: text('author'),
+    index: text('index'),
+    blogPostId: uuid('blog_post_id')
+      .notNull()
+      .references(() => blogPosts.id, { onDelete: 'cascade' }),
+    /** The commenter; a closed account takes its comments with it. */
+    userId: text('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    comment: text('comment'),
+    status: text('status', { enum: ['pending', 'published', 'hidden'] })
+      .notNull()
+      .default('published'),
+    /** When its author last changed the text (null: never edited). */
+    editedAt: timestamp('edited_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('comment_post_idx').on(t.blogPostId, t.createdAt), index('comment_status_idx').on(t.status)],
+)
+
+/** The blog's settings: one row. */
+export const blogSettings = pgTable(
+  'blog_setting',
+  {
+    id: boolean('id').primaryKey().default(true),
+    /** Comments wait for an admin's approval before anyone else sees them. */
+    holdComments: boolean('hold_comments').notNull().default(true),
+    updatedBy: text('updated_by').references(() => users.id, { onDelete: 'set null' }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('blog_setting_one_row', sql`${t.id}`)],
+)
+
+/** An image uploaded for a post, with its size in pixels (read from the file), so pages reserve its space. */
+export const blogImages = pgTable('blog_image', {
+  path: text('path')
+    .primaryKey()
+    .references(() => storedFiles.path, { onDelete: 'cascade' }),
+  blogPostId: uuid('blog_post_id')
+    .notNull()
+    .references(() => blogPosts.id, { onDelete: 'cascade' }),
+  width: integer('width').notNull(),
+  height: integer('height').notNull(),
 })

@@ -1,10 +1,18 @@
-import { z } from '../../../lib/zod'
+import { readingMinutes } from '../../../lib/blog/reading-time'
 import type { blogPosts } from '../../db/schema'
-import { toIso } from '../shared/authorize'
+import { toIso, type MaybeActor } from '../shared/authorize'
 
+export type BlogPostRow = typeof blogPosts.$inferSelect
+
+/** A post as the API returns it. */
 export interface BlogPost {
   id: string
+  slug: string
+  status: 'draft' | 'published'
+  publishedAt: string | null
   author: string | null
+  /** The admin who wrote it: for admins only (null for everyone else). */
+  authorUserId: string | null
   index: string | null
   category: string | null
   subcategory: string | null
@@ -12,31 +20,26 @@ export interface BlogPost {
   image: string | null
   example: string | null
   summary: string | null
+  /** Markdown. */
   content: string | null
+  readingMinutes: number
   createdAt: string
   updatedAt: string
 }
 
-const text = (max: number) => z.string().max(max).nullable().optional()
+/** A draft is its writers' alone: only admins see one. */
+export function mayReadPost(row: Pick<BlogPostRow, 'status'>, actor: MaybeActor): boolean {
+  return row.status === 'published' || actor?.isAdmin === true
+}
 
-export const blogPostInputSchema = z.object({
-  author: text(200),
-  index: text(100),
-  category: text(200),
-  subcategory: text(200),
-  title: text(500),
-  image: text(1000),
-  example: text(1000),
-  summary: text(5000),
-  content: text(200_000),
-})
-
-export type BlogPostInput = z.infer<typeof blogPostInputSchema>
-
-export function toBlogPost(row: typeof blogPosts.$inferSelect): BlogPost {
+export function toBlogPost(row: BlogPostRow, viewer: MaybeActor): BlogPost {
   return {
     id: row.id,
+    slug: row.slug,
+    status: row.status,
+    publishedAt: toIso(row.publishedAt),
     author: row.author,
+    authorUserId: viewer?.isAdmin ? row.authorUserId : null,
     index: row.index,
     category: row.category,
     subcategory: row.subcategory,
@@ -45,6 +48,7 @@ export function toBlogPost(row: typeof blogPosts.$inferSelect): BlogPost {
     example: row.example,
     summary: row.summary,
     content: row.content,
+    readingMinutes: readingMinutes(row.content ?? ''),
     createdAt: toIso(row.createdAt)!,
     updatedAt: toIso(row.updatedAt)!,
   }

@@ -1,6 +1,8 @@
-import { z } from '../../../lib/zod'
+import type { CommentStatus } from '../../../lib/blog/blog-view'
 import type { comments } from '../../db/schema'
 import { toIso, type MaybeActor } from '../shared/authorize'
+
+export type CommentRow = typeof comments.$inferSelect
 
 export interface Comment {
   id: string
@@ -11,20 +13,23 @@ export interface Comment {
   /** The signed-in user who wrote it; shown only to that user and to admins (null for everyone else). */
   userId: string | null
   comment: string | null
+  /** 'pending' (waiting for an admin), 'published' or 'hidden'. */
+  status: CommentStatus
+  editedAt: string | null
   createdAt: string
   updatedAt: string
 }
 
-/** What a commenter writes. `author` is not among it: the server sets it (an `author` sent along is dropped). */
-export const commentInputSchema = z.object({
-  index: z.string().max(100).nullable().optional(),
-  comment: z.string().trim().min(1, 'Please enter a comment').max(5000),
-})
+/**
+ * Who sees a comment (on a post they may read): a published one, everyone; one waiting for approval
+ * or hidden by a moderator, its author and admins.
+ */
+export function mayReadComment(row: Pick<CommentRow, 'status' | 'userId'>, viewer: MaybeActor): boolean {
+  return row.status === 'published' || viewer?.isAdmin === true || (viewer != null && row.userId !== null && row.userId === viewer.userId)
+}
 
-export type CommentInput = z.infer<typeof commentInputSchema> & { author?: string | null }
-
-/** A comment as `viewer` may see it: anyone reads comments, only the commenter and admins learn who wrote it. */
-export function toComment(row: typeof comments.$inferSelect, viewer: MaybeActor): Comment {
+/** A comment as `viewer` may see it: only the commenter and admins learn who wrote it. */
+export function toComment(row: CommentRow, viewer: MaybeActor): Comment {
   const mayKnowWriter = Boolean(viewer && (viewer.isAdmin || (row.userId !== null && viewer.userId === row.userId)))
   return {
     id: row.id,
@@ -33,6 +38,8 @@ export function toComment(row: typeof comments.$inferSelect, viewer: MaybeActor)
     blogPostId: row.blogPostId,
     userId: mayKnowWriter ? row.userId : null,
     comment: row.comment,
+    status: row.status,
+    editedAt: toIso(row.editedAt),
     createdAt: toIso(row.createdAt)!,
     updatedAt: toIso(row.updatedAt)!,
   }

@@ -2,18 +2,20 @@ import { eq } from 'drizzle-orm'
 import { getAppContext } from '../../context'
 import { comments } from '../../db/schema'
 import { recordAudit } from '../audit/record-audit'
-import { requireOwnerOrAdmin, type MaybeActor } from '../shared/authorize'
+import { requireSignedIn, type MaybeActor } from '../shared/authorize'
 import { toComment, type Comment } from './comment-types'
 import { loadComment } from './load-comment'
+import { requireOwnChangeableComment } from './require-own-changeable-comment'
 
-/** The author or an admin deletes a comment. */
+/** A commenter deletes their own comment within the edit window; an admin deletes any comment. */
 export async function deleteComment({ actor, id }: { actor: MaybeActor; id: string }): Promise<Comment> {
-  const existing = await loadComment(id)
-  const a = requireOwnerOrAdmin(actor, existing.userId)
+  const a = requireSignedIn(actor)
+  const { row } = await loadComment(id, a)
+  if (!a.isAdmin) requireOwnChangeableComment(a, row)
   const { db } = getAppContext()
   await db.transaction(async (tx) => {
     await tx.delete(comments).where(eq(comments.id, id))
-    await recordAudit(tx, { actor: a, subjectUserId: existing.userId, action: 'delete-comment', details: { id } })
+    await recordAudit(tx, { actor: a, subjectUserId: row.userId, action: 'delete-comment', details: { id } })
   })
-  return toComment(existing, a)
+  return toComment(row, a)
 }

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { jobAbilities, type JobAbilities } from '../../../lib/job-abilities'
 import { getAppContext } from '../../context'
-import { jobRequests, storedFiles } from '../../db/schema'
+import { blogPosts, jobRequests, storedFiles } from '../../db/schema'
 import { AppError } from '../../errors/app-error'
 import type { MaybeActor } from '../shared/authorize'
 import { isUuid } from '../shared/is-uuid'
@@ -33,6 +33,8 @@ export interface AuthorizedPath extends StoragePath {
  *   reads and lists them too (never writes or deletes).
  * - picture-submissions: anyone may write (images only, checked at upload); listing and deleting is
  *   for admins; a file is read by admins and by the signed-in user who uploaded it.
+ * - blog-images/{blogPostId}: admins upload, list and delete; anyone reads the pictures of a published
+ *   post (the page shows them), only admins those of a draft.
  */
 export async function authorizeFileAccess({ actor, path, mode }: AuthorizeFileAccessOptions): Promise<AuthorizedPath> {
   const parsed = parseStoragePath(path, { allowFolder: mode === 'list' })
@@ -75,6 +77,17 @@ export async function authorizeFileAccess({ actor, path, mode }: AuthorizeFileAc
       const can = jobAbilities(job, viewerOf(actor, job))
       if (!jobFolderAllows(parsed.area, mode, can, isAdmin)) return deny()
       return { ...parsed, ownerId: job.user }
+    }
+    case 'blog-images': {
+      if (mode === 'list' && !parsed.folder) return isAdmin ? { ...parsed, ownerId: null } : deny()
+      const { db } = getAppContext()
+      const [post] = parsed.folder && isUuid(parsed.folder) ? await db.select({ status: blogPosts.status }).from(blogPosts).where(eq(blogPosts.id, parsed.folder)).limit(1) : []
+      if (isAdmin) {
+        if (!post) throw new AppError('NOT_FOUND', 'Blog post not found')
+        return { ...parsed, ownerId: null }
+      }
+      if (mode === 'read' && post?.status === 'published') return { ...parsed, ownerId: null }
+      return deny()
     }
     case 'picture-submissions': {
       if (mode === 'write') return { ...parsed, ownerId: null }

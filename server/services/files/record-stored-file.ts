@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { getAppContext } from '../../context'
-import { fileThumbnails, storedFiles } from '../../db/schema'
+import { blogImages, blogPosts, fileThumbnails, storedFiles } from '../../db/schema'
 import { AppError } from '../../errors/app-error'
 import { recordAudit } from '../audit/record-audit'
 import { syncJobRequestFiles } from '../job-requests/sync-job-request-files'
@@ -20,15 +20,17 @@ export interface RecordStoredFileOptions {
   originalName?: string | null
   /** The upload it comes from: the space it held in the quota is given back as the file starts to count. */
   uploadId?: string
+  /** A blog post's picture: its size in pixels, which the post's page reserves. */
+  imageSize?: { width: number; height: number } | null
 }
 
 /**
  * Makes a completed upload visible (called by the upload endpoint once the bytes are in the store).
- * Throws NOT_FOUND when the file's job request was deleted meanwhile, and CONFLICT when the path
- * names a file someone else uploaded (the upload endpoint checked that before moving the bytes; this
- * is the last word, under the row's lock).
+ * Throws NOT_FOUND when the file's job request or blog post was deleted meanwhile, and CONFLICT when
+ * the path names a file someone else uploaded (the upload endpoint checked that before moving the
+ * bytes; this is the last word, under the row's lock).
  */
-export async function recordStoredFile({ actor, ownerId, path, size, eTag, contentType, originalName = null, uploadId }: RecordStoredFileOptions): Promise<void> {
+export async function recordStoredFile({ actor, ownerId, path, size, eTag, contentType, originalName = null, uploadId, imageSize }: RecordStoredFileOptions): Promise<void> {
   const { db } = getAppContext()
   await db.transaction(async (tx) => {
     await checkFileReplacement({ actor, path, tx })
@@ -39,6 +41,13 @@ export async function recordStoredFile({ actor, ownerId, path, size, eTag, conte
     // A file uploaded into a job request's folder is one of its attachments from now on. The job may
     // have been deleted while the upload ran: then the file is refused (the caller removes its bytes).
     if (!(await syncJobRequestFiles(tx, path, 'add'))) throw new AppError('NOT_FOUND', 'Job request not found')
+    const blogPostId = /^blog-images\/([^/]+)\//.exec(path)?.[1]
+    if (blogPostId) {
+      // Locks the post: one being deleted meanwhile either waits for this or has gone, and then so does the file.
+      const [post] = await tx.select({ id: blogPosts.id }).from(blogPosts).where(eq(blogPosts.id, blogPostId)).for('update')
+      if (!post || !imageSize) throw new AppError('NOT_FOUND', 'Blog post not found')
+      await tx.insert(blogImages).values({ path, blogPostId, ...imageSize }).onConflictDoUpdate({ target: blogImages.path, set: imageSize })
+    }
     if (actor) await recordAudit(tx, { actor, subjectUserId: ownerId, action: 'upload-file', details: { path } })
     if (uploadId) await releaseStorage(tx, uploadId)
   })

@@ -9,8 +9,9 @@ import { AppError } from '../../errors/app-error'
  *   job-deliverables/{jobRequestId}/{fileName}   the consultancy's results, the client's once released
  *   job-messages/{jobRequestId}/{random id}.{ext}  files sent on the job's thread (names the server makes)
  *   picture-submissions/{random id}.{ext}
+ *   blog-images/{blogPostId}/{fileName}          pictures of a blog post
  */
-export type StorageArea = 'profile-pictures' | 'user-box' | 'job-files' | 'job-deliverables' | 'job-messages' | 'picture-submissions'
+export type StorageArea = 'profile-pictures' | 'user-box' | 'job-files' | 'job-deliverables' | 'job-messages' | 'picture-submissions' | 'blog-images'
 
 /** The areas whose folder is a job request's id: they belong to the job and go with it. */
 export const jobAreas = ['job-files', 'job-deliverables', 'job-messages'] as const satisfies readonly StorageArea[]
@@ -29,7 +30,7 @@ export interface StoragePath {
   path: string
 }
 
-export const storageAreas: readonly StorageArea[] = ['profile-pictures', 'user-box', ...jobAreas, 'picture-submissions']
+export const storageAreas: readonly StorageArea[] = ['profile-pictures', 'user-box', ...jobAreas, 'picture-submissions', 'blog-images']
 
 /**
  * A file name safe on every store: no directory parts, no control characters, no leading dots,
@@ -74,7 +75,7 @@ export function parseStoragePath(raw: string, options: { allowFolder?: boolean }
   if (!storageAreas.includes(area)) bad()
   const rest = segments.slice(1)
   const folderAllowed = area !== 'picture-submissions'
-  const needsFolder = area === 'user-box' || isJobArea(area)
+  const needsFolder = area === 'user-box' || area === 'blog-images' || isJobArea(area)
   let folder: string | null = null
   let fileName: string | null = null
   if (isFolder || rest.length === 0) {
@@ -107,7 +108,7 @@ export function parseStoragePath(raw: string, options: { allowFolder?: boolean }
 export function buildStoragePath(area: StorageArea, folder: string | null, fileName: string): string {
   const name = sanitizeFileName(fileName)
   if (folder !== null && !folderPattern.test(folder)) bad()
-  if ((area === 'user-box' || isJobArea(area)) && !folder) bad()
+  if ((area === 'user-box' || area === 'blog-images' || isJobArea(area)) && !folder) bad()
   if (area === 'picture-submissions' && folder) bad()
   return [area, folder, name].filter(Boolean).join('/')
 }

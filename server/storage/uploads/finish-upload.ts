@@ -18,6 +18,7 @@ import { contentTypeForName, type StorageArea } from '../../services/files/stora
 import type { BlobStore } from '../blob-store'
 import { checkFileContentBytes, CONTENT_SNIFF_BYTES } from '../check-file-content'
 import { checkUploadAllowance } from '../check-upload-allowance'
+import { readImageSize } from '../read-image-size'
 import { toPartialRow, type UploadRow, type UploadStore } from './upload-store'
 
 export interface StoredUpload {
@@ -197,8 +198,14 @@ async function finishClaimed(row: UploadRow, { db, store, blobs, log, quotaBytes
     stored = await blobs.putStream(storagePath, store.partials.read(partial), { contentType, contentLength: row.size })
   }
 
+  // A blog post's picture is shown at its own size: read now, kept beside the file.
+  const imageSize = meta.kind === 'blog-images' ? await readImageSize(blobs, storagePath) : null
+  if (meta.kind === 'blog-images' && !imageSize) {
+    await blobs.delete(storagePath).catch(() => {})
+    await refuse('The picture’s size could not be read')
+  }
   try {
-    await recordStoredFile({ actor, ownerId: meta.ownerId || null, path: storagePath, size: stored.size, eTag: stored.eTag, contentType, originalName: meta.originalName || null, uploadId: row.id })
+    await recordStoredFile({ actor, ownerId: meta.ownerId || null, path: storagePath, size: stored.size, eTag: stored.eTag, contentType, originalName: meta.originalName || null, uploadId: row.id, imageSize })
   } catch (error) {
     if (isAppError(error) && error.code === 'CONFLICT') {
       // Someone else's file is listed at this path: never reached while finishing steps of a path take

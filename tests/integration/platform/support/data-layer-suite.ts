@@ -42,7 +42,10 @@ export function defineDataLayerTests(getCtx: () => AppContext) {
         'account',
         'api_token',
         'audit_log',
+        'blog_image',
         'blog_post',
+        'blog_post_slug',
+        'blog_setting',
         'comment',
         'contact',
         'conversation',
@@ -90,7 +93,7 @@ export function defineDataLayerTests(getCtx: () => AppContext) {
 
   it('stores blog posts with comments, contacts, stored files, audit entries, outbox rows and rate-limit counters', async () => {
     const { db } = getCtx()
-    const [post] = await db.insert(blogPosts).values({ title: 'Meshing a bracket', category: 'FEA', content: 'Body' }).returning()
+    const [post] = await db.insert(blogPosts).values({ title: 'Meshing a bracket', slug: `meshing-a-bracket-${randomUUID()}`, category: 'FEA', content: 'Body' }).returning()
     await db.insert(comments).values({ blogPostId: post!.id, author: 'Reader', comment: 'Useful, thanks.' })
     expect(await db.select({ comment: comments.comment }).from(comments).where(eq(comments.blogPostId, post!.id))).toEqual([{ comment: 'Useful, thanks.' }])
 
@@ -171,7 +174,7 @@ export function defineDataLayerTests(getCtx: () => AppContext) {
     expect(await count('message', 'conversation_id', conversation!.id)).toBe(0)
     expect(await count('stream_part', 'conversation_id', conversation!.id)).toBe(0)
 
-    const [post] = await db.insert(blogPosts).values({ title: 'Temporary' }).returning()
+    const [post] = await db.insert(blogPosts).values({ title: 'Temporary', slug: `temporary-${randomUUID()}` }).returning()
     await db.insert(comments).values({ blogPostId: post!.id, comment: 'gone soon' })
     await db.delete(blogPosts).where(eq(blogPosts.id, post!.id))
     expect(await count('comment', 'blog_post_id', post!.id)).toBe(0)

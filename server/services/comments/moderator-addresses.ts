@@ -1,0 +1,19 @@
+import { and, eq, sql } from 'drizzle-orm'
+import { getAppContext } from '../../context'
+import type { Database } from '../../db/open-database'
+import { users } from '../../db/schema'
+
+/**
+ * Who hears of comments waiting for approval: the consultancy's address for clients' matters
+ * (JOB_NOTIFY_EMAIL) when it is set, else every verified admin.
+ */
+export async function moderatorAddresses(tx: Pick<Database, 'select'>): Promise<string[]> {
+  const configured = getAppContext().env.JOB_NOTIFY_EMAIL
+  if (configured) return [configured]
+  const rows = await tx
+    .select({ email: users.email })
+    .from(users)
+    .where(and(eq(users.emailVerified, true), sql`exists (select 1 from unnest(${users.groups}) g where position('Admin' in g) > 0)`))
+    .limit(50)
+  return rows.map((r) => r.email)
+}
