@@ -9,6 +9,12 @@ export default [
   // The portal pages' data, as JSON for the person signed in (their documents are the same for everyone).
   route('profile/view', 'routes/profile/view.ts'),
   route('profile/jobs/:id/view', 'routes/profile/job-view.ts'),
+  // The blog: its feed, a post (its earlier addresses redirect), and the consultancy's writing and moderation.
+  route('blog/feed.xml', 'routes/blog/feed.ts'),
+  route('blog/:slug', 'routes/blog/post.tsx'),
+  route('profile/blog', 'routes/profile/blog.tsx'),
+  route('profile/blog/comments', 'routes/profile/blog-comments.tsx'),
+  route('profile/blog/:id', 'routes/profile/blog-post-editor.tsx'),
   route('profile/job-requests', 'routes/profile/job-requests.ts'),
   route('profile/documents', 'routes/profile/documents.ts'),
   // A job's own page (stage, quote, files, timeline, thread) and its quotes as PDF.

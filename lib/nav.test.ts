@@ -3,8 +3,9 @@ import { mainNavLinks, visibleNavLinks } from './nav'
 
 describe('visibleNavLinks', () => {
   it('omits the link to the current page', () => {
-    expect(visibleNavLinks('/about').map((l) => l.label)).toEqual(['Home', 'Examples', 'Training', 'Process', 'Contact'])
-    expect(visibleNavLinks('/').map((l) => l.label)).toEqual(['About', 'Examples', 'Training', 'Process', 'Contact'])
+    expect(visibleNavLinks('/about').map((l) => l.label)).toEqual(['Home', 'Examples', 'Training', 'Process', 'Blog', 'Contact'])
+    expect(visibleNavLinks('/').map((l) => l.label)).toEqual(['About', 'Examples', 'Training', 'Process', 'Blog', 'Contact'])
+    expect(visibleNavLinks('/blog').map((l) => l.label)).toEqual(['Home', 'About', 'Examples', 'Training', 'Process', 'Contact'])
   })
 
   it('treats a trailing slash as the same page', () => {

@@ -10,6 +10,7 @@ export const mainNavLinks: readonly NavLink[] = [
   { label: 'Examples', href: '/examples' },
   { label: 'Training', href: '/training' },
   { label: 'Process', href: '/process' },
+  { label: 'Blog', href: '/blog' },
   { label: 'Contact', href: '/contact' },
 ]
 
@@ -43,6 +44,7 @@ export const sidePanelGroups: readonly NavGroup[] = [
 export const allExamplesLink: NavLink = { label: 'View All Examples', href: '/examples' }
 
 export const footerLinks: readonly NavLink[] = [
+  { label: 'Blog', href: '/blog' },
   { label: 'Terms', href: '/terms' },
   { label: 'Privacy', href: '/privacy' },
   { label: 'Cookie policy', href: '/cookie' },

@@ -36,6 +36,7 @@ export const routeTable: PublicRoute[] = [
   r('/examples/concept-communication', 'examples/concept-communication.tsx', 'Concept communication (CAD)', 'A nursery building communicated through 3D visualisation.'),
   r('/training', 'training.tsx', 'Training', 'CAD, FEA and CFD courses for small groups, on site or online.'),
   r('/process', 'process.tsx', 'Design process', 'Where we fit in: from concept and feasibility to production and the Client Design Vault.'),
+  r('/blog', 'blog/index.tsx', 'Blog', 'Technical notes, worked examples and course news from our engineers.', { prerender: false }),
   r('/contact', 'contact.tsx', 'Contact', 'Send us a message or find our office in Hebden Bridge, West Yorkshire.', { prerender: false }),
   r('/profile', 'profile.tsx', 'Client dashboard', 'Your job requests, documents and details.', { prerender: false, sitemap: false }),
   r('/support', 'support.tsx', 'Support', 'Where to get help with your project or the client portal.'),

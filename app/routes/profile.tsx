@@ -1,4 +1,4 @@
-import { isRouteErrorResponse, useLoaderData, useNavigate, useRouteError, type ShouldRevalidateFunctionArgs } from 'react-router'
+import { isRouteErrorResponse, Link, useLoaderData, useNavigate, useRouteError, type ShouldRevalidateFunctionArgs } from 'react-router'
 import { pageMeta } from '../../lib/meta'
 import { useLoginDialog } from '../components/layout/login-dialog-context'
 import { AccountSecurity } from '../features/dashboard/account-security'
@@ -90,6 +90,13 @@ function Dashboard({ data }: { data: Extract<DashboardLoaderData, { signedIn: tr
     <section className="mx-auto max-w-6xl space-y-6 p-6">
       <header className="space-y-4">
         <h1 className="text-3xl font-semibold">{isAdmin ? 'Admin Dashboard' : 'User Dashboard'}</h1>
+        {isAdmin && !clientId ? (
+          <p>
+            <Link to="/profile/blog" className="text-(--color-link) underline">
+              Blog: write posts and moderate comments
+            </Link>
+          </p>
+        ) : null}
         {isAdmin && data.clients ? (
           <ClientSelector
             clients={data.clients}

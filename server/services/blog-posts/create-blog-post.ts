@@ -13,7 +13,7 @@ import { postAuthorName } from './post-author-name'
  * given, or made from the title (with "-2" and so on when that is taken); a given address another
  * post has, or had, is refused at the field.
  */
-export async function createBlogPost({ actor, input }: { actor: MaybeActor; input: BlogPostFormInput }): Promise<BlogPost> {
+export async function createBlogPost({ actor, input }: { actor: MaybeActor; input: Partial<BlogPostFormInput> }): Promise<BlogPost> {
   const a = requireAdmin(actor)
   const values = parseInput(blogPostSchema, input)
   const author = await postAuthorName(a.userId)

@@ -15,7 +15,7 @@ import { postAuthorName } from './post-author-name'
  * only the title); an address sent empty is made from the title. A new address keeps the old one
  * working: it redirects to the new one from then on.
  */
-export async function updateBlogPost({ actor, id, input }: { actor: MaybeActor; id: string; input: BlogPostFormInput }): Promise<BlogPost> {
+export async function updateBlogPost({ actor, id, input }: { actor: MaybeActor; id: string; input: Partial<BlogPostFormInput> }): Promise<BlogPost> {
   const a = requireAdmin(actor)
   const existing = await loadBlogPost(a, id)
   const given = Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined))
