@@ -8,7 +8,7 @@ export function PostMeta({ post }: { post: Pick<BlogPostSummary, 'publishedAt' |
       <span aria-hidden="true">·</span>
       <span>{post.author}</span>
       <span aria-hidden="true">·</span>
-      <span>{post.readingMinutes} min read</span>
+      <span>{`${post.readingMinutes} min read`}</span>
       {post.status === 'draft' ? (
         <>
           <span aria-hidden="true">·</span>

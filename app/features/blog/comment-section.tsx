@@ -17,7 +17,7 @@ export function CommentSection({ comments, viewer, content }: CommentSectionProp
   return (
     <section aria-labelledby="comments-heading" className="mt-16 border-t border-(--color-border) pt-10">
       <h2 id="comments-heading" className="text-2xl font-semibold">
-        {content.heading} ({published})
+        {`${content.heading} (${published})`}
       </h2>
       {comments.length === 0 ? (
         <p className="mt-4 text-(--color-light)">{content.none}</p>

@@ -54,7 +54,7 @@ export default function BlogListPage() {
             <span />
           )}
           <span className="text-sm text-(--color-light)">
-            Page {page} of {pages}
+            {`Page ${page} of ${pages}`}
           </span>
           {page < pages ? (
             <Link to={`/blog?page=${page + 1}`} className={linkClass} rel="next">
