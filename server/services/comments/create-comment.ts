@@ -32,16 +32,17 @@ const tooMany = (retryAfterSeconds: number) =>
  * It waits for an admin's approval when the blog holds comments (the consultancy is told, grouped per
  * post), or appears at once; an admin's own comment always appears at once. At most
  * blogRules.commentsPerUser comments per account and blogRules.commentsPerAddress per address in a
- * window.
+ * window (admins are not limited).
  */
 export async function createComment({ actor, blogPostId, input, clientIp }: CreateCommentOptions): Promise<Comment> {
   const a = requireSignedIn(actor)
   const post = await loadBlogPost(a, blogPostId)
   if (post.status !== 'published') throw new AppError('NOT_FOUND', 'Blog post not found')
   const values = parseInput(commentSchema, input)
-  const perUser = await consumeRateLimit({ key: `comment:user:${a.userId}`, ...blogRules.commentsPerUser })
-  if (!perUser.allowed) throw tooMany(perUser.retryAfterSeconds)
-  if (clientIp) {
+  // The consultancy answering on its own blog is not limited.
+  const perUser = a.isAdmin ? null : await consumeRateLimit({ key: `comment:user:${a.userId}`, ...blogRules.commentsPerUser })
+  if (perUser && !perUser.allowed) throw tooMany(perUser.retryAfterSeconds)
+  if (clientIp && !a.isAdmin) {
     const perAddress = await consumeRateLimit({ key: `comment:ip:${clientIp}`, ...blogRules.commentsPerAddress })
     if (!perAddress.allowed) throw tooMany(perAddress.retryAfterSeconds)
   }

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { contacts, jobRequests } from '../../../../server/db/schema'
+import { comments, contacts, jobRequests } from '../../../../server/db/schema'
 import { gltfTexturedCube } from '../../../fixtures/cad-files'
 import { signUpAndVerify, userIdOf } from './accounts'
 import { HttpClient } from './http-client'
@@ -31,8 +31,16 @@ interface World {
   clients: Record<Role, HttpClient>
   ownerId: string
   jobId: string
+  /** A published post, with the owner's published comment (commentId) and one waiting for approval (pendingCommentId). */
   postId: string
+  postSlug: string
   commentId: string
+  pendingCommentId: string
+  /** A draft post, with a picture (draftPicture); publishedPicture is one of postId's. */
+  draftId: string
+  draftSlug: string
+  draftPicture: string
+  publishedPicture: string
   contactId: string
   submissionPath: string
   /** A fresh job request of the owner (for destructive operations). */
@@ -53,8 +61,11 @@ interface World {
   releasedJobId: string
   /** A quote of jobId, as its PDF's path. */
   quotePdf: string
+  /** A fresh published comment of the owner on postId. */
   freshComment(): Promise<string>
+  /** A fresh draft post. */
   freshPost(): Promise<string>
+  freshPublishedPost(): Promise<string>
   freshContact(): Promise<string>
   /** A fresh API token of the owner (its id). */
   freshToken(): Promise<string>
@@ -66,6 +77,8 @@ interface World {
 interface GqlOp {
   name: string
   expect: Expect
+  /** What a refused role is told, when not "Unauthorized": a draft or a held comment is "not found" to those who may not see it. */
+  refusal?: string
   query: string
   variables: (w: World) => Promise<Record<string, unknown>> | Record<string, unknown>
 }
@@ -160,7 +173,9 @@ const gqlOps: GqlOp[] = [
   { name: "markJobRead (owner's job)", expect: ownerAndAdmin, query: 'mutation($id: ID!) { markJobRead(jobId: $id) }', variables: (w) => ({ id: w.jobId }) },
   { name: "setJobUpdateMails (owner's)", expect: ownerAndAdmin, query: 'mutation($u: ID) { setJobUpdateMails(enabled: true, userId: $u) }', variables: (w) => ({ u: w.ownerId }) },
   { name: 'listBlogPosts', expect: everyone, query: '{ listBlogPosts { id comments { id } } }', variables: () => ({}) },
-  { name: 'getBlogPost', expect: everyone, query: 'query($id: ID!) { getBlogPost(id: $id) { id } }', variables: (w) => ({ id: w.postId }) },
+  { name: 'listBlogPosts (drafts asked for; others get the published)', expect: everyone, query: '{ listBlogPosts(includeDrafts: true) { id } }', variables: () => ({}) },
+  { name: 'getBlogPost (published)', expect: everyone, query: 'query($id: ID!) { getBlogPost(id: $id) { id html } }', variables: (w) => ({ id: w.postId }) },
+  { name: 'getBlogPost (draft)', expect: adminOnly, refusal: 'Blog post not found', query: 'query($id: ID!) { getBlogPost(id: $id) { id } }', variables: (w) => ({ id: w.draftId }) },
   { name: 'createBlogPost', expect: adminOnly, query: 'mutation { createBlogPost(input: { title: "T" }) { id } }', variables: () => ({}) },
   {
     name: 'updateBlogPost',
@@ -168,25 +183,32 @@ const gqlOps: GqlOp[] = [
     query: 'mutation($id: ID!) { updateBlogPost(id: $id, input: { title: "U" }) { id } }',
     variables: (w) => ({ id: w.postId }),
   },
+  { name: 'publishBlogPost (draft)', expect: adminOnly, query: 'mutation($id: ID!) { publishBlogPost(id: $id) { id } }', variables: async (w) => ({ id: await w.freshPost() }) },
+  { name: 'unpublishBlogPost', expect: adminOnly, query: 'mutation($id: ID!) { unpublishBlogPost(id: $id) { id } }', variables: async (w) => ({ id: await w.freshPublishedPost() }) },
   {
     name: 'deleteBlogPost',
     expect: adminOnly,
     query: 'mutation($id: ID!) { deleteBlogPost(input: { id: $id }) { id } }',
     variables: async (w) => ({ id: await w.freshPost() }),
   },
+  { name: 'previewBlogPost', expect: adminOnly, query: 'query { previewBlogPost(content: "# Hi") }', variables: () => ({}) },
+  { name: 'blogSettings', expect: everyone, query: '{ blogSettings { holdComments } }', variables: () => ({}) },
+  { name: 'updateBlogSettings', expect: adminOnly, query: 'mutation { updateBlogSettings(input: { holdComments: true }) { holdComments } }', variables: () => ({}) },
   { name: 'listComments', expect: everyone, query: '{ listComments { id } }', variables: () => ({}) },
-  { name: 'getComment', expect: everyone, query: 'query($id: ID!) { getComment(id: $id) { id } }', variables: (w) => ({ id: w.commentId }) },
+  { name: 'getComment (published)', expect: everyone, query: 'query($id: ID!) { getComment(id: $id) { id } }', variables: (w) => ({ id: w.commentId }) },
+  { name: "getComment (owner's, waiting for approval)", expect: ownerAndAdmin, refusal: 'Comment not found', query: 'query($id: ID!) { getComment(id: $id) { id } }', variables: (w) => ({ id: w.pendingCommentId }) },
   {
-    name: 'createComment',
+    name: 'createComment (published post)',
     expect: signedIn,
     query: 'mutation($p: ID!) { createComment(input: { blogPostId: $p, comment: "Nice" }) { id } }',
     variables: (w) => ({ p: w.postId }),
   },
+  // Nobody edits another's words, admins included: they approve, hide or delete.
   {
     name: "updateComment (owner's)",
-    expect: ownerAndAdmin,
+    expect: e(D, A, D, D),
     query: 'mutation($id: ID!) { updateComment(id: $id, input: { comment: "Edited" }) { id } }',
-    variables: (w) => ({ id: w.commentId }),
+    variables: async (w) => ({ id: await w.freshComment() }),
   },
   {
     name: "deleteComment (owner's)",
@@ -194,6 +216,7 @@ const gqlOps: GqlOp[] = [
     query: 'mutation($id: ID!) { deleteComment(input: { id: $id }) { id } }',
     variables: async (w) => ({ id: await w.freshComment() }),
   },
+  { name: "moderateComment (owner's)", expect: adminOnly, query: 'mutation($id: ID!) { moderateComment(id: $id, decision: "approve") { id } }', variables: async (w) => ({ id: await w.freshComment() }) },
   {
     name: 'createContact',
     expect: everyone,
@@ -222,6 +245,7 @@ const gqlOps: GqlOp[] = [
   { name: "files (owner's profile-pictures)", expect: ownerAndAdmin, query: 'query($p: String!) { files(prefix: $p) { path } }', variables: (w) => ({ p: `profile-pictures/${w.ownerId}/` }) },
   { name: 'files (all profile-pictures)', expect: adminOnly, query: '{ files(prefix: "profile-pictures/") { path } }', variables: () => ({}) },
   { name: 'files (picture-submissions)', expect: adminOnly, query: '{ files(prefix: "picture-submissions/") { path } }', variables: () => ({}) },
+  { name: "files (a published post's blog-images)", expect: adminOnly, query: 'query($p: String!) { files(prefix: $p) { path } }', variables: (w) => ({ p: `blog-images/${w.postId}/` }) },
   {
     name: "deleteFile (owner's user-box)",
     expect: ownerAndAdmin,
@@ -244,6 +268,10 @@ interface FileOp {
   name: string
   expect: Expect
   run(c: HttpClient, w: World): Promise<number>
+  /** The status of success, when not 200 (a form that redirects). */
+  allowed?: number
+  /** The status a refused role gets besides 401 and 403 (a draft's page is "not found" to them). */
+  denied?: number
 }
 
 const downloadOps: FileOp[] = [
@@ -261,6 +289,8 @@ const downloadOps: FileOp[] = [
   },
   { name: 'GET /thumbnails/user-box/{owner}/cube.stl', expect: ownerAndAdmin, run: async (c, w) => (await c.fetch(`/thumbnails/user-box/${w.ownerId}/cube.stl`)).status },
   { name: 'GET picture-submissions/{guest upload}', expect: adminOnly, run: async (c, w) => (await c.fetch(`/files/${w.submissionPath}`)).status },
+  { name: "GET blog-images/{published post}/plot.png", expect: everyone, run: async (c, w) => (await c.fetch(`/files/${w.publishedPicture}`)).status },
+  { name: 'GET blog-images/{draft}/plot.png', expect: adminOnly, run: async (c, w) => (await c.fetch(`/files/${w.draftPicture}`)).status },
 ]
 
 const uploadOps: FileOp[] = [
@@ -307,6 +337,11 @@ const uploadOps: FileOp[] = [
     run: async (c, w) => (await c.fetch(`/thumbnails/${w.consultancyThreadModel}`, { method: 'PUT', headers: { 'content-type': 'image/png' }, body: new Uint8Array(PNG_1PX) })).status,
   },
   {
+    name: 'upload blog-images/{post}',
+    expect: adminOnly,
+    run: async (c, w) => (await tusUpload(c, PNG_1PX, { filename: 'b.png', filetype: 'image/png', kind: 'blog-images', blogPostId: w.draftId })).status,
+  },
+  {
     name: "continue the owner's upload",
     expect: e(D, A, D, D),
     run: async (c, w) => continueUpload(c, await startUpload(w.clients.owner, PDF_BYTES, { filename: 'c.pdf', kind: 'user-box' }), PDF_BYTES),
@@ -318,8 +353,10 @@ const uploadOps: FileOp[] = [
   },
 ]
 
-/** The dashboard's form post (what a browser without JavaScript sends to the /profile action). */
-const postIntent = async (c: HttpClient, fields: Record<string, string>) => (await c.fetch('/profile', { method: 'POST', body: new URLSearchParams(fields) })).status
+/** A form post (what a browser without JavaScript sends to a page's action). */
+const postTo = async (c: HttpClient, path: string, fields: Record<string, string>) => (await c.fetch(path, { method: 'POST', body: new URLSearchParams(fields) })).status
+/** The dashboard's form post. */
+const postIntent = (c: HttpClient, fields: Record<string, string>) => postTo(c, '/profile', fields)
 /** A form post to a job's page. */
 const postJobIntent = (c: HttpClient, id: string, fields: Record<string, string>) => c.fetch(`/profile/jobs/${id}`, { method: 'POST', body: new URLSearchParams(fields) })
 /** A deleted job's page sends its viewer back to the dashboard: that is the success (200 here). */
@@ -372,6 +409,29 @@ const dashboardOps: FileOp[] = [
     expect: ownerAndAdmin,
     run: async (c, w) => (await c.fetch(`/profile/jobs/${w.jobId}`, { method: 'POST', body: new URLSearchParams({ intent: 'post-message', body: 'Hi' }) })).status,
   },
+  { name: 'GET /blog/{published post}', expect: everyone, run: async (c, w) => (await c.fetch(`/blog/${w.postSlug}`)).status },
+  { name: 'GET /blog/{draft}', expect: adminOnly, denied: 404, run: async (c, w) => (await c.fetch(`/blog/${w.draftSlug}`)).status },
+  { name: 'POST /blog/{post} intent=comment', expect: signedIn, run: (c, w) => postTo(c, `/blog/${w.postSlug}`, { intent: 'comment', comment: 'Form comment' }) },
+  {
+    name: "POST /blog/{post} intent=edit-comment (owner's)",
+    expect: e(D, A, D, D),
+    run: async (c, w) => postTo(c, `/blog/${w.postSlug}`, { intent: 'edit-comment', id: await w.freshComment(), comment: 'Edited' }),
+  },
+  { name: "POST /blog/{post} intent=delete-comment (owner's)", expect: ownerAndAdmin, run: async (c, w) => postTo(c, `/blog/${w.postSlug}`, { intent: 'delete-comment', id: await w.freshComment() }) },
+  { name: "POST /blog/{post} intent=approve-comment (owner's)", expect: adminOnly, run: async (c, w) => postTo(c, `/blog/${w.postSlug}`, { intent: 'approve-comment', id: await w.freshComment() }) },
+  { name: "POST /blog/{post} intent=hide-comment (owner's)", expect: adminOnly, run: async (c, w) => postTo(c, `/blog/${w.postSlug}`, { intent: 'hide-comment', id: await w.freshComment() }) },
+  { name: 'GET /profile/blog', expect: adminOnly, run: async (c) => (await c.fetch('/profile/blog')).status },
+  { name: 'POST /profile/blog intent=create-post', expect: adminOnly, allowed: 302, run: (c) => postTo(c, '/profile/blog', { intent: 'create-post', title: 'Form post' }) },
+  { name: 'POST /profile/blog intent=update-settings', expect: adminOnly, run: (c) => postTo(c, '/profile/blog', { intent: 'update-settings', holdComments: 'on' }) },
+  { name: 'GET /profile/blog/{draft} (the editor)', expect: adminOnly, run: async (c, w) => (await c.fetch(`/profile/blog/${w.draftId}`)).status },
+  { name: 'POST /profile/blog/{draft} intent=preview', expect: adminOnly, run: (c, w) => postTo(c, `/profile/blog/${w.draftId}`, { intent: 'preview', content: '# Hi' }) },
+  { name: 'POST /profile/blog/{draft} intent=save', expect: adminOnly, run: (c, w) => postTo(c, `/profile/blog/${w.draftId}`, { intent: 'save', title: 'Draft', content: 'Text' }) },
+  { name: 'POST /profile/blog/{post} intent=publish', expect: adminOnly, run: async (c, w) => postTo(c, `/profile/blog/${await w.freshPost()}`, { intent: 'publish', title: 'Ready', content: 'Text' }) },
+  { name: 'POST /profile/blog/{post} intent=unpublish', expect: adminOnly, run: async (c, w) => postTo(c, `/profile/blog/${await w.freshPublishedPost()}`, { intent: 'unpublish' }) },
+  { name: 'POST /profile/blog/{post} intent=delete', expect: adminOnly, allowed: 302, run: async (c, w) => postTo(c, `/profile/blog/${await w.freshPost()}`, { intent: 'delete' }) },
+  { name: 'GET /profile/blog/comments', expect: adminOnly, run: async (c) => (await c.fetch('/profile/blog/comments')).status },
+  { name: "POST /profile/blog/comments intent=hide (owner's comment)", expect: adminOnly, run: async (c, w) => postTo(c, '/profile/blog/comments', { intent: 'hide', id: await w.freshComment() }) },
+  { name: "POST /profile/blog/comments intent=delete (owner's comment)", expect: adminOnly, run: async (c, w) => postTo(c, '/profile/blog/comments', { intent: 'delete', id: await w.freshComment() }) },
   { name: "GET /profile/job-requests (owner's)", expect: ownerAndAdmin, run: async (c, w) => (await c.fetch(`/profile/job-requests?client=${w.ownerId}`)).status },
   { name: "GET /profile/documents (owner's)", expect: ownerAndAdmin, run: async (c, w) => (await c.fetch(`/profile/documents?client=${w.ownerId}`)).status },
   { name: "GET /profile/view?client= (owner's dashboard's data; a guest is told to sign in)", expect: e(A, A, D, A), run: async (c, w) => (await c.fetch(`/profile/view?client=${w.ownerId}`)).status },
@@ -420,10 +480,21 @@ export function describePermissionMatrix(title: string, env: () => Promise<Recor
         const [row] = await portal.server.ctx.db.insert(jobRequests).values({ user: ownerId, job: 'x', status: 'pending', priority: '3', files: '[]', membership: 'true' }).returning()
         return row!.id
       }
-      const freshPost = async () => (await gqlOk<{ createBlogPost: { id: string } }>(admin, 'mutation { createBlogPost(input: { title: "P" }) { id } }')).createBlogPost.id
-      const postId = await freshPost()
-      const freshComment = async () =>
-        (await gqlOk<{ createComment: { id: string } }>(owner, 'mutation($p: ID!) { createComment(input: { blogPostId: $p, comment: "Mine" }) { id } }', { p: postId })).createComment.id
+      const freshPost = async () => (await gqlOk<{ createBlogPost: { id: string } }>(admin, 'mutation { createBlogPost(input: { title: "P", content: "Text" }) { id } }')).createBlogPost.id
+      const freshPublishedPost = async () => {
+        const id = await freshPost()
+        await gqlOk(admin, 'mutation($id: ID!) { publishBlogPost(id: $id) { id } }', { id })
+        return id
+      }
+      const postId = await freshPublishedPost()
+      const draftId = await freshPost()
+      const slugOf = async (id: string) => (await gqlOk<{ getBlogPost: { slug: string } }>(admin, 'query($id: ID!) { getBlogPost(id: $id) { slug } }', { id })).getBlogPost.slug
+      const picture = async (id: string) => (await tusUpload(admin, PNG_1PX, { filename: 'plot.png', filetype: 'image/png', kind: 'blog-images', blogPostId: id })).path!
+      // Straight into the database: the operations under test are the changes, and the owner's own
+      // comments through the API would meet the per-account limit on comments.
+      const commentOf = async (status: 'published' | 'pending') =>
+        (await portal.server.ctx.db.insert(comments).values({ blogPostId: postId, userId: ownerId, author: 'Owner', comment: 'Mine', status }).returning())[0]!.id
+      const freshComment = () => commentOf('published')
       const freshContact = async () => {
         const [row] = await portal.server.ctx.db.insert(contacts).values({ name: 'Seed Person', email: 'seed@example.com', message: 'Seed' }).returning()
         return row!.id
@@ -513,7 +584,13 @@ export function describePermissionMatrix(title: string, env: () => Promise<Recor
         ownerId,
         jobId,
         postId,
+        postSlug: await slugOf(postId),
+        draftId,
+        draftSlug: await slugOf(draftId),
+        draftPicture: await picture(draftId),
+        publishedPicture: await picture(postId),
         commentId: await freshComment(),
+        pendingCommentId: await commentOf('pending'),
         contactId: await freshContact(),
         submissionPath: submission.path!,
         freshJob,
@@ -526,6 +603,7 @@ export function describePermissionMatrix(title: string, env: () => Promise<Recor
         releasedJobId,
         quotePdf,
         freshPost,
+        freshPublishedPost,
         freshComment,
         freshContact,
         freshToken,
@@ -546,7 +624,7 @@ export function describePermissionMatrix(title: string, env: () => Promise<Recor
       for (const role of roles) {
         const result = await w.clients[role].gql(op.query, await op.variables(w))
         if (!result.errors?.length && result.data) actual[role] = 'allow'
-        else if (result.errors?.[0]?.message === 'Unauthorized') actual[role] = 'deny'
+        else if (result.errors?.[0]?.message === (op.refusal ?? 'Unauthorized')) actual[role] = 'deny'
         else if (result.errors?.[0]?.extensions?.code === 'CONFLICT') actual[role] = 'refused'
         else actual[role] = `error: ${JSON.stringify(result.errors)}`
       }
@@ -557,7 +635,7 @@ export function describePermissionMatrix(title: string, env: () => Promise<Recor
       const actual: Record<string, string> = {}
       for (const role of roles) {
         const status = await op.run(w.clients[role], w)
-        actual[role] = status === 200 ? 'allow' : status === 401 || status === 403 ? 'deny' : status === 409 ? 'refused' : `status ${status}`
+        actual[role] = status === (op.allowed ?? 200) ? 'allow' : status === 401 || status === 403 || status === op.denied ? 'deny' : status === 409 ? 'refused' : `status ${status}`
       }
       expect(actual).toEqual(op.expect)
     })
@@ -575,7 +653,7 @@ export function describePermissionMatrix(title: string, env: () => Promise<Recor
       const actual: Record<string, string> = {}
       for (const role of roles) {
         const status = await op.run(w.clients[role], w)
-        actual[role] = status === 200 ? 'allow' : status === 401 || status === 403 ? 'deny' : status === 409 ? 'refused' : `status ${status}`
+        actual[role] = status === (op.allowed ?? 200) ? 'allow' : status === 401 || status === 403 || status === op.denied ? 'deny' : status === 409 ? 'refused' : `status ${status}`
       }
       expect(actual).toEqual(op.expect)
     })
