@@ -4,6 +4,9 @@
 // and 1.5 s), the metric that keeps Performance below 100, and the script bytes loaded before and after
 // the load event. Printed, never asserted.
 //
+// The blog's list and one post (published by the bench through the API, with an equation, code, a
+// table and a picture) are among the default routes, the post under the name /blog/<post>.
+//
 //   LIGHTHOUSE_ROUTES=all            every public route (about 15 s each)
 //   LIGHTHOUSE_ROUTES=/,/contact     just these
 //   LIGHTHOUSE_ROUTES=none           only the JavaScript table
@@ -12,13 +15,14 @@ import path from 'node:path'
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
 import { routeTable } from '../../lib/route-table'
+import { seedBlogPost } from '../support/blog-post'
 import { FIRST_LOAD_JS_GOAL_KIB, fileGzipKiB, gzipKiB, referencedModules } from '../../tests/setup/first-load'
 import { startTestServer } from '../../tests/setup/test-server'
 
 const root = path.resolve(import.meta.dirname, '../..')
 const clientDir = path.join(root, process.env.BUILD_DIR ?? 'build', 'client')
-const publicRoutes = routeTable.filter((r) => r.path !== '/profile').map((r) => r.path)
-const defaultRoutes = ['/', '/services', '/services/cad', '/training', '/process', '/faqs', '/privacy', '/contact', '/examples']
+const publicRoutes = [...routeTable.filter((r) => r.path !== '/profile').map((r) => r.path), '/blog/<post>']
+const defaultRoutes = ['/', '/services', '/services/cad', '/training', '/process', '/faqs', '/privacy', '/contact', '/examples', '/blog', '/blog/<post>']
 const categories = ['performance', 'accessibility', 'best-practices', 'seo'] as const
 const goals = { JS_KIB: FIRST_LOAD_JS_GOAL_KIB, SCORE: 100, FCP_MS: 1000, LCP_MS: 1500 }
 const runs = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3))
@@ -72,9 +76,11 @@ const detailRoutes = new Set((process.env.FIRST_LOAD_DETAIL ?? '').split(',').ma
 export default async function lighthouseSuite() {
   const server = await startTestServer()
   try {
+    const blogPost = await seedBlogPost(server)
+    const pathOf = (route: string) => (route === '/blog/<post>' ? blogPost : route)
     console.log('first-load JavaScript per public route (the modules its HTML starts and what they import statically, gzip -9 of build files)')
     for (const route of publicRoutes) {
-      const html = await (await fetch(server.url + route)).text()
+      const html = await (await fetch(server.url + pathOf(route))).text()
       const modules = referencedModules(html, clientDir)
       const kib = gzipKiB(clientDir, modules)
       console.log(`  ${route.padEnd(36)} ${kib.toFixed(1).padStart(6)} KiB in ${String(modules.length).padStart(2)} files${kib > goals.JS_KIB ? `   above the ${goals.JS_KIB} KiB goal` : ''}`)
@@ -97,7 +103,7 @@ export default async function lighthouseSuite() {
       for (const route of routes) {
         const measured: RouteFigures[] = []
         for (let i = 0; i < runs; i++) {
-          const result = await lighthouse(server.url + route, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: [...categories] })
+          const result = await lighthouse(server.url + pathOf(route), { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: [...categories] })
           if (result?.lhr) measured.push(figuresOf(result.lhr))
         }
         if (!measured.length) {

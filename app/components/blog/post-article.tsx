@@ -8,11 +8,11 @@ import { PostMeta } from './post-meta'
 const CONTENTS_FROM_SECTIONS = 3
 
 /**
- * A post: back link, title, date, writer and reading time, summary, contents, the text (HTML the
- * server rendered from the post's Markdown, with no raw HTML from the writer in it), then `children`
- * (the comments).
+ * A post: back link, title, date, writer and reading time, summary, contents, `beforeText` (what the
+ * text needs first: its maths stylesheet), the text (HTML the server rendered from the post's
+ * Markdown, with no raw HTML from the writer in it), then `children` (the comments).
  */
-export function PostArticle({ post, content, children }: { post: BlogPostPageView; content: BlogPageContent; children?: ReactNode }) {
+export function PostArticle({ post, content, beforeText, children }: { post: BlogPostPageView; content: BlogPageContent; beforeText?: ReactNode; children?: ReactNode }) {
   const updatedLater = post.publishedAt !== null && new Date(post.updatedAt).getTime() - new Date(post.publishedAt).getTime() > 24 * 3600 * 1000
   return (
     <article className="mx-auto max-w-3xl px-4 py-10 sm:px-6" aria-labelledby="post-title">
@@ -47,6 +47,7 @@ export function PostArticle({ post, content, children }: { post: BlogPostPageVie
           </ol>
         </nav>
       ) : null}
+      {beforeText}
       <div className="blog-prose" data-testid="post-body" dangerouslySetInnerHTML={{ __html: post.html }} />
       {children}
     </article>

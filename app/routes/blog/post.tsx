@@ -28,9 +28,14 @@ export function action({ request, params }: ActionFunctionArgs) {
 export default function BlogPostPage() {
   const { post, comments, viewer, content } = useLoaderData<typeof loader>()
   return (
-    <PostArticle post={post} content={content}>
-      {/* KaTeX's stylesheet only for a post with maths (React puts it in the head before the text paints). */}
-      {post.hasMaths ? <link rel="stylesheet" href={katexStylesheet} precedence="equations" /> : null}
+    <PostArticle
+      post={post}
+      content={content}
+      // KaTeX's stylesheet, for a post with maths only, linked in the body just before the text (not in
+      // the head): the browser paints the title first and holds back only what follows the link until
+      // the sheet has arrived, so the maths never shows unstyled and nothing moves.
+      beforeText={post.hasMaths ? <link rel="stylesheet" href={katexStylesheet} /> : null}
+    >
       <CommentSection comments={comments} viewer={viewer} content={content.comments} />
     </PostArticle>
   )

@@ -1,30 +1,11 @@
-import { deflateSync, crc32 } from 'node:zlib'
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { blogPage } from '../../../content/blog'
+import { greyPng } from '../../fixtures/png'
 import { browserSuite } from '../../setup/browser-suite'
 import { seedUser, signInContext, type SeededUser } from '../dashboard/seed'
 import { expectNoAxeViolations, queryServerDatabase } from '../public/support'
 import { eventually } from '../shell/shell-helpers'
-
-/** A small PNG of a given size (a grey picture): what the editor's upload sends. */
-function png(width: number, height: number): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, 'latin1'), data])
-    const out = Buffer.alloc(body.length + 8)
-    out.writeUInt32BE(data.length, 0)
-    body.copy(out, 4)
-    out.writeUInt32BE(crc32(body), body.length + 4)
-    return out
-  }
-  const header = Buffer.alloc(13)
-  header.writeUInt32BE(width, 0)
-  header.writeUInt32BE(height, 4)
-  header.set([8, 0, 0, 0, 0], 8) // 8-bit greyscale
-  const rows = Buffer.alloc((width + 1) * height, 0x80)
-  for (let y = 0; y < height; y++) rows[y * (width + 1)] = 0
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', deflateSync(rows)), chunk('IEND', Buffer.alloc(0))])
-}
 
 /** Once every control on the page carries React's handlers (the public pages start React after their first paint). */
 async function hydrated(page: Page) {
@@ -79,7 +60,7 @@ describe('the blog', () => {
     await page.getByRole('button', { name: 'Choose picture' }).click()
     await expect.poll(() => page.getByText('Describe the picture first').count()).toBe(1)
     await page.getByLabel('Picture description (alt text)').fill('A cantilever bending under a tip load')
-    await page.getByLabel('Picture file').setInputFiles({ name: 'cantilever.png', mimeType: 'image/png', buffer: png(64, 48) })
+    await page.getByLabel('Picture file').setInputFiles({ name: 'cantilever.png', mimeType: 'image/png', buffer: greyPng(64, 48) })
     await eventually(() => text.inputValue()).toContain('![A cantilever bending under a tip load](/files/blog-images/')
     await eventually(() => preview.locator('img[alt="A cantilever bending under a tip load"]').getAttribute('width')).toBe('64')
 
