@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm'
+import { BLOG_IMAGE_PREFIX, markdownImages } from '../../../lib/blog/blog-post-schema'
 import type { BlogPostPageView } from '../../../lib/blog/blog-view'
 import { getAppContext } from '../../context'
 import { blogPosts, blogPostSlugs } from '../../db/schema'
@@ -31,5 +32,7 @@ export async function getBlogPostPage({ actor, slug }: { actor: MaybeActor; slug
   }
   if (!mayReadPost(row, actor)) throw notFound
   const rendered = await renderBlogPost(row)
-  return { post: { id: row.id, ...toPostSummary(row), ...rendered, image: row.image } }
+  // Shared without a chosen picture, a post shows its first one.
+  const image = row.image ?? markdownImages(row.content ?? '').find((picture) => picture.src.startsWith(BLOG_IMAGE_PREFIX))?.src ?? null
+  return { post: { id: row.id, ...toPostSummary(row), ...rendered, image } }
 }

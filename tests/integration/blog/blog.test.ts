@@ -255,6 +255,23 @@ describe('the blog', () => {
     expect((await guest.fetch(`/files/${upload.path}`)).status).toBe(200)
     const html = await (await page(guest, '/blog/pictures')).text()
     expect(html).toContain(`<img src="/files/${upload.path}" alt="A single red dot" width="1" height="1" loading="lazy" decoding="async">`)
+    // Shared, the post shows its picture.
+    expect(html).toContain(`<meta property="og:image" content="${portal.server.ctx.env.publicUrl}/files/${upload.path}"/>`)
+  })
+
+  it('pages the list, ten posts a page, newest first', async () => {
+    for (let i = 0; i < blogRules.postsPerPage + 1; i++) await publish((await createPost({ title: `Note ${i}`, content: 'Short' })).id)
+    await guestSees('/blog', 'Note 10')
+    const first = await (await page(guest, '/blog')).text()
+    expect(first).not.toContain('>Note 0<')
+    expect(first).toContain('rel="next"')
+    const second = await page(guest, '/blog?page=2')
+    expect(second.status).toBe(200)
+    const html = await second.text()
+    expect(html).toContain('>Note 0<')
+    expect(html).toContain(`<link rel="canonical" href="${portal.server.ctx.env.publicUrl}/blog?page=2"/>`)
+    expect((await page(guest, '/blog?page=99')).status).toBe(404)
+    expect((await page(guest, '/blog?page=x')).status).toBe(404)
   })
 
   it('limits comments per account and per address', async () => {
