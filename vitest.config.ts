@@ -15,7 +15,7 @@ export default defineConfig({
   test: {
     exclude: ['**/node_modules/**', 'build/**', 'data/**'],
     environment: 'node',
-    setupFiles: ['tests/setup/fail-on-console-error.ts'],
+    setupFiles: ['tests/setup/fail-on-console-error.ts', 'tests/setup/fail-on-uncaught-error.ts'],
     maxWorkers: 2,
     // expect.poll gives up after 1 s by default: too little on a loaded two-core machine.
     expect: { poll: { timeout: 10_000 } },

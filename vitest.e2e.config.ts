@@ -10,8 +10,9 @@ export default defineConfig({
     // The build first, then the one server the browser tests share, and a migrated embedded PostgreSQL
     // that a test's own server starts from a copy of.
     globalSetup: ['tests/setup/global-build.ts', 'tests/setup/shared-server.ts', 'tests/setup/data-dir-template.ts'],
-    // A console error or page error in the browser fails the test unless the test allows it by name.
-    setupFiles: ['tests/setup/fail-on-page-errors.ts'],
+    // A console error or page error in the browser fails the test unless the test allows it by name;
+    // an error nothing caught in the test runner fails the test during which it happened.
+    setupFiles: ['tests/setup/fail-on-page-errors.ts', 'tests/setup/fail-on-uncaught-error.ts'],
     maxWorkers: 2,
     // Files in one worker share its loaded modules (Playwright, the helpers) instead of loading them again
     // for each file; every file still opens its own browser contexts and, where it needs one, server.

@@ -9,6 +9,8 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 120_000,
     maxWorkers: 1,
+    // An error nothing caught fails the test during which it happened, not the run after it.
+    setupFiles: ['tests/setup/fail-on-uncaught-error.ts'],
     // expect.poll gives up after 1 s by default: too little on a loaded two-core machine.
     expect: { poll: { timeout: 10_000 } },
   },

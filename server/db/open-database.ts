@@ -5,6 +5,7 @@ import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres'
 import { migrate } from 'drizzle-orm/node-postgres/migrator'
 import pg from 'pg'
 import type { Logger } from 'pino'
+import { ClosingPool } from './closing-pool'
 import { lockDataDir, type DataDirRole } from './data-dir-lock'
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './embedded-postgres'
 import * as schema from './schema'
@@ -97,7 +98,8 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<OpenDa
 }
 
 function createPool(connectionString: string, log: Logger) {
-  const pool = new pg.Pool({ connectionString, max: 20, idleTimeoutMillis: 30_000 })
+  // Closed whole before the embedded PostgreSQL stops, so its shutdown meets no connection still closing.
+  const pool = new ClosingPool({ connectionString, max: 20, idleTimeoutMillis: 30_000 })
   pool.on('error', (error: Error & { code?: string }) => {
     // 57P01: the server is shutting down. Ctrl-C in a terminal signals the embedded PostgreSQL too
     // (same process group), so during our own shutdown this is expected, not an error.

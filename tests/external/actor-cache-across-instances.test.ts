@@ -1,4 +1,4 @@
-import pg from 'pg'
+import type pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createSessionUser, type SessionUser } from '../integration/chat/support/auth-session'
 import { createScratchDatabase, type ScratchDatabase } from '../integration/platform/support/scratch-database'
@@ -18,7 +18,7 @@ describe('sessions and tokens remembered by an instance, forgotten when they cha
     scratch = await createScratchDatabase()
     const env = { DATABASE_URL: scratch.url, AUTH_SECRET: 'actor-cache-test-secret-0123456789abcdef' }
     ;[one, two] = await Promise.all([startTestServer({ env }), startTestServer({ env })])
-    db = new pg.Pool({ connectionString: scratch.url })
+    db = scratch.pool()
     user = await createSessionUser(one.url, (text, params) => db.query(text, params), `cached-${Date.now()}@example.com`)
   })
   afterAll(async () => {
@@ -26,7 +26,6 @@ describe('sessions and tokens remembered by an instance, forgotten when they cha
       await server?.stop()
       server?.cleanup()
     }
-    await db?.end()
     await scratch?.drop()
   })
 

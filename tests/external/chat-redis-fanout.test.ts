@@ -1,4 +1,4 @@
-import pg from 'pg'
+import type pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createSessionUser, type SessionUser } from '../integration/chat/support/auth-session'
 import { startFakeOpenAiServer, type FakeOpenAiServer } from '../integration/chat/support/fake-openai-server'
@@ -31,7 +31,7 @@ describe('chat stream across two instances on PostgreSQL and Redis', () => {
       LLM_MODEL: 'fake-model',
     }
     ;[one, two] = await Promise.all([startTestServer({ env }), startTestServer({ env })])
-    db = new pg.Pool({ connectionString: scratch.url })
+    db = scratch.pool()
     user = await createSessionUser(one.url, (text, params) => db.query(text, params), `chat-fanout-${Date.now()}@example.com`)
   })
   afterAll(async () => {
@@ -39,7 +39,6 @@ describe('chat stream across two instances on PostgreSQL and Redis', () => {
       await server?.stop()
       server?.cleanup()
     }
-    await db?.end()
     await scratch?.drop()
     await fake?.close()
   })

@@ -1,4 +1,4 @@
-import pg from 'pg'
+import type pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createSessionUser, TEST_PASSWORD, type SessionUser } from '../integration/chat/support/auth-session'
 import { startFakeOpenAiServer, type FakeOpenAiServer } from '../integration/chat/support/fake-openai-server'
@@ -36,7 +36,7 @@ describe('a Redis outage heals by itself', { timeout: 180_000 }, () => {
       LLM_MODEL: 'fake-model',
     }
     ;[server, other] = await Promise.all([startTestServer({ env }), startTestServer({ env })])
-    db = new pg.Pool({ connectionString: scratch.url })
+    db = scratch.pool()
     user = await createSessionUser(server.url, (text, params) => db.query(text, params), `outage-${Date.now()}@example.com`)
   })
   afterAll(async () => {
@@ -44,7 +44,6 @@ describe('a Redis outage heals by itself', { timeout: 180_000 }, () => {
       await instance?.stop()
       instance?.cleanup()
     }
-    await db?.end()
     await scratch?.drop()
     await fake?.close()
     await redis?.close()

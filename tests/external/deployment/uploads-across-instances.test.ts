@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto'
 import { Readable } from 'node:stream'
 import { GetObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3'
-import pg from 'pg'
+import type pg from 'pg'
 import { Upload } from 'tus-js-client'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { STRONG_PASSWORD } from '../../integration/portal/support/accounts'
@@ -29,7 +29,7 @@ describe('uploads across instances behind a load balancer', { timeout: 600_000 }
 
   beforeAll(async () => {
     cluster = await startCluster()
-    db = new pg.Pool({ connectionString: cluster.scratch.url })
+    db = cluster.scratch.pool()
     s3 = new S3Client({ endpoint: cluster.env.S3_ENDPOINT, region: 'us-east-1', forcePathStyle: true, credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } })
     const client = new HttpClient(cluster.lb.url)
     const email = `uploader-${Date.now()}@example.test`
@@ -41,7 +41,6 @@ describe('uploads across instances behind a load balancer', { timeout: 600_000 }
   })
   afterAll(async () => {
     s3?.destroy()
-    await db?.end()
     await cluster?.close()
   })
 
