@@ -14,7 +14,12 @@ export const chatMessages = {
   noConversation: 'No conversation found',
   unauthorized: 'Unauthorized',
   streamFailed: 'Sorry, the assistant could not answer. Please try again.',
+  /** An answer whose producer stopped before its end: its process was stopped, killed or crashed. */
+  interrupted: 'The answer was interrupted. Please ask again.',
 } as const
+
+/** The errorType of a stream error part that ends an interrupted answer. */
+export const INTERRUPTED_ERROR_TYPE = 'Interrupted'
 
 /** Realtime connection timings of the browser client. */
 export const realtimeTimings = {

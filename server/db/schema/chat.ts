@@ -57,3 +57,25 @@ export const streamParts = pgTable(
   },
   (t) => [index('stream_part_conversation_seq_idx').on(t.conversationId, t.seq)],
 )
+
+/**
+ * An answer being produced, and the process producing it. The producer renews its lease every second;
+ * a lease left to expire (the producer was killed, crashed or lost the database) lets any process end
+ * the answer for it. The row goes in the transaction that stores the answer's last part.
+ */
+export const chatAnswers = pgTable(
+  'chat_answer',
+  {
+    userMessageId: uuid('user_message_id')
+      .primaryKey()
+      .references(() => messages.id, { onDelete: 'cascade' }),
+    conversationId: uuid('conversation_id')
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    /** The producing process (host, pid and a random part of its own): only it renews or ends the answer. */
+    producer: text('producer').notNull(),
+    leaseUntil: timestamp('lease_until', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('chat_answer_lease_until_idx').on(t.leaseUntil)],
+)

@@ -1,5 +1,22 @@
-import type { ChatMessage, ChatStreamPart } from '../../../lib/chat-schema'
+import { chatMessages, INTERRUPTED_ERROR_TYPE, type ChatMessage, type ChatStreamPart } from '../../../lib/chat-schema'
 import type { conversations, messages, streamParts } from '../../db/schema'
+
+/**
+ * An answer's lease: the process producing it renews it every ANSWER_LEASE_RENEW_MS for
+ * ANSWER_LEASE_MS, and every process looks for leases that ran out every ABANDONED_ANSWER_SWEEP_MS.
+ * A producer that dies (kill -9, a crash, the out-of-memory killer) has its answer ended within
+ * ANSWER_LEASE_MS + ABANDONED_ANSWER_SWEEP_MS; one that merely stalls keeps its answer for four
+ * missed renewals.
+ */
+export const ANSWER_LEASE_MS = 5000
+export const ANSWER_LEASE_RENEW_MS = 1000
+export const ABANDONED_ANSWER_SWEEP_MS = 1000
+
+/** The stop reason of an answer that ended as the engine finished it. */
+export const STOP_REASON_END_TURN = 'end_turn'
+
+/** The errors of the part that ends an interrupted answer: the browser shows them with Retry. */
+export const INTERRUPTED_ERRORS: NonNullable<ChatStreamPart['errors']> = [{ message: chatMessages.interrupted, errorType: INTERRUPTED_ERROR_TYPE }]
 
 export interface ChatConversation {
   id: string

@@ -30,17 +30,21 @@ export async function createOrGetConversation({ actor, id, name }: CreateOrGetCo
 
 /**
  * Where a client that has just loaded the history should start listening: after the last part, or,
- * while an answer is still being produced, just before that answer's first part (so a reload
- * mid-answer shows the whole answer). Unfinished answers older than ten minutes were cut off by a
- * crash and are ignored.
+ * when an answer newer than the last finished one has no stop reason, just before that answer's first
+ * part. Such an answer is still being produced (a reload mid-answer shows it whole), or it ended with
+ * an error, an interruption included (the page shows what came and the error with Retry, so a question
+ * whose answer was cut off is never shown as if nobody had heard it). An answer with no end at all
+ * older than ten minutes was cut off before answers had leases, and is ignored.
  */
 async function lastStreamSeq(conversationId: string): Promise<number> {
   const result = await getAppContext().db.execute<{ seq: string | null }>(sql`
     SELECT coalesce(
       (SELECT min(p.seq) - 1 FROM ${streamParts} p
-        WHERE p.conversation_id = ${conversationId} AND p.created_at > now() - interval '10 minutes'
-          AND NOT EXISTS (SELECT 1 FROM ${streamParts} t
-            WHERE t.associated_user_message_id = p.associated_user_message_id AND (t.stop_reason IS NOT NULL OR t.errors IS NOT NULL))),
+        WHERE p.conversation_id = ${conversationId}
+          AND p.seq > coalesce((SELECT max(f.seq) FROM ${streamParts} f WHERE f.conversation_id = ${conversationId} AND f.stop_reason IS NOT NULL), 0)
+          AND NOT EXISTS (SELECT 1 FROM ${streamParts} t WHERE t.conversation_id = p.conversation_id AND t.associated_user_message_id = p.associated_user_message_id AND t.stop_reason IS NOT NULL)
+          AND (p.created_at > now() - interval '10 minutes'
+            OR EXISTS (SELECT 1 FROM ${streamParts} e WHERE e.conversation_id = p.conversation_id AND e.associated_user_message_id = p.associated_user_message_id AND e.errors IS NOT NULL))),
       (SELECT max(seq) FROM ${streamParts} WHERE conversation_id = ${conversationId}),
       0) AS seq`)
   return Number(result.rows[0]?.seq ?? 0)

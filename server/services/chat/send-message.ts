@@ -1,13 +1,14 @@
-import { desc, eq } from 'drizzle-orm'
+import { desc, eq, sql } from 'drizzle-orm'
 import { CHAT_RATE_LIMIT, chatMessages, messageText, sendMessageInputSchema, type ChatMessage } from '../../../lib/chat-schema'
 import { getAppContext } from '../../context'
-import { conversations, messages } from '../../db/schema'
+import { chatAnswers, conversations, messages } from '../../db/schema'
 import { AppError } from '../../errors/app-error'
 import { enqueueOutbox } from '../../outbox/enqueue'
 import { consumeRateLimit } from '../../rate-limit/consume-rate-limit'
 import { requireSignedIn, type MaybeActor } from '../shared/authorize'
 import { parseInput } from '../shared/parse-input'
-import { toMessage } from './chat-types'
+import { getChatRuntime } from './chat-runtime'
+import { ANSWER_LEASE_MS, toMessage } from './chat-types'
 import { produceAnswer } from './produce-answer'
 import { requireOwnConversation } from './require-own-conversation'
 
@@ -20,7 +21,10 @@ const HISTORY_MESSAGES = 20
 
 /**
  * Saves the user's message (and its notification) before anything is streamed, then starts the
- * assistant's answer in the background; the answer arrives through the stream subscription.
+ * assistant's answer in the background; the answer arrives through the stream subscription. The
+ * answer's lease is taken with the message, in one transaction: a process that dies right after it
+ * committed leaves a lease that runs out, and another process ends the answer, so no question is left
+ * without an end.
  * Order of checks: validate, authenticate, rate limit, ownership (cheap refusals first, and a stranger
  * learns nothing about a conversation before the rate limit counts them).
  */
@@ -32,6 +36,7 @@ export async function sendMessage({ actor, input }: SendMessageOptions): Promise
   const { conversation } = await requireOwnConversation(a, data.conversationId)
 
   const { db } = getAppContext()
+  const { producer } = getChatRuntime()
   const text = messageText(data.content)
   const history = await db
     .select()
@@ -56,6 +61,12 @@ export async function sendMessage({ actor, input }: SendMessageOptions): Promise
       })
       .returning()
     await tx.update(conversations).set({ updatedAt: now }).where(eq(conversations.id, conversation.id))
+    await tx.insert(chatAnswers).values({
+      userMessageId: row!.id,
+      conversationId: conversation.id,
+      producer,
+      leaseUntil: sql`now() + ${ANSWER_LEASE_MS} * interval '1 millisecond'`,
+    })
     await enqueueOutbox(tx, { channel: 'notification', kind: 'chat', payload: { message: `Chat message from ${a.email}: ${text.slice(0, 1500)}` } })
     return row!
   })

@@ -8,6 +8,8 @@ export interface FakeOpenAiServer {
   requests: { model: string; stream: boolean; messages: { role: string; content: unknown }[] }[]
   /** Switches between answering and failing for the next requests. */
   setMode(mode: FakeOpenAiOptions['mode']): void
+  /** Changes how the next requests are answered (the answer, its pace). */
+  configure(options: Partial<FakeOpenAiOptions>): void
   close(): Promise<void>
 }
 
@@ -41,6 +43,10 @@ export async function startFakeOpenAiServer(initial: FakeOpenAiOptions): Promise
         res.end(JSON.stringify({ error: { message: 'model crashed', type: 'server_error', code: 'internal_error' } }))
         return
       }
+      // A server killed mid-answer leaves this stream without a reader: stop writing to it.
+      let gone = false
+      res.on('close', () => (gone = true))
+      res.on('error', () => (gone = true))
       res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'keep-alive' })
       const id = `chatcmpl-${Date.now()}`
       const created = Math.floor(Date.now() / 1000)
@@ -50,9 +56,11 @@ export async function startFakeOpenAiServer(initial: FakeOpenAiOptions): Promise
       const words = (options.answer ?? 'Hello from the fake model.').match(/\S+\s*/g) ?? []
       const per = options.wordsPerChunk ?? 2
       for (let i = 0; i < words.length; i += per) {
+        if (gone) return
         send({ content: words.slice(i, i + per).join('') })
         if (options.chunkDelayMs) await new Promise((r) => setTimeout(r, options.chunkDelayMs))
       }
+      if (gone) return
       send({}, 'stop')
       res.write(`data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created, model: 'fake-model', choices: [], usage: { prompt_tokens: 10, completion_tokens: 10, total_tokens: 20 } })}\n\n`)
       res.end('data: [DONE]\n\n')
@@ -65,6 +73,9 @@ export async function startFakeOpenAiServer(initial: FakeOpenAiOptions): Promise
     requests,
     setMode: (mode) => {
       options.mode = mode
+    },
+    configure: (changes) => {
+      Object.assign(options, changes)
     },
     close: () =>
       new Promise<void>((resolve) => {
