@@ -1,5 +1,5 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
-import type { AddressInfo, Socket } from 'node:net'
+import type { AddressInfo } from 'node:net'
 import path from 'node:path'
 import { getRequestListener } from '@hono/node-server'
 import { serveStatic } from '@hono/node-server/serve-static'
@@ -25,6 +25,7 @@ import type { ServerPlugin } from './http/plugin'
 import { readScriptHashManifest } from './http/script-hash-manifest'
 import { securityHeaders } from './http/security-headers'
 import { SECURITY_TXT_PATH, securityTxt } from './http/security-txt'
+import { trackConnections } from './http/track-connections'
 import { createLogger, type Logger } from './logger'
 import { plugins as defaultPlugins } from './plugins'
 
@@ -194,11 +195,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     if (viteMiddleware) viteMiddleware(req, res, () => honoListener(req, res))
     else honoListener(req, res)
   })
-  const sockets = new Set<Socket>()
-  server.on('connection', (socket: Socket) => {
-    sockets.add(socket)
-    socket.once('close', () => sockets.delete(socket))
-  })
+  const connections = trackConnections(server)
   server.on('upgrade', (req, socket, head) => {
     for (const plugin of plugins) if (plugin.upgrade?.(req, socket, head, ctx)) return
     socket.destroy()
@@ -235,13 +232,11 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       }
       // 2. Stop accepting; 3. finish what was accepted (up to SHUTDOWN_GRACE_SECONDS); then stop features
       // and the database.
-      const stopped = new Promise<void>((resolve) => server.close(() => resolve()))
-      // A kept-alive connection becomes idle when its last answer is sent: close each one then.
-      const closeUnused = () => {
-        server.closeIdleConnections()
-        // A connection opened but never used (a browser's or a client pool's spare) holds no request.
-        for (const socket of sockets) if (socket.bytesRead === 0) socket.destroy()
-      }
+      const stoppedListeningAt = Date.now()
+      const stopped = connections.stopListening()
+      // A kept-alive connection becomes idle when its last answer is sent: close each one then. One
+      // accepted just before the listener closed gets a moment to send its request first.
+      const closeUnused = () => connections.closeUnused(stoppedListeningAt)
       closeUnused()
       const idleSweep = setInterval(closeUnused, 100)
       for (const plugin of plugins) {
@@ -257,6 +252,8 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
         server.closeAllConnections()
       }, graceMs)
       await stopped
+      // Now that no connection is left, the HTTP server's own close() only ends its timeout checks.
+      server.close()
       clearTimeout(timer)
       clearInterval(idleSweep)
       for (const plugin of [...plugins].reverse()) {

@@ -1,5 +1,6 @@
 import cluster from 'node:cluster'
 import type { RunningServer } from './app'
+import { DATABASE_KEEPER_FLAG } from './cluster/database-keeper-protocol'
 import { SHARED_DATABASE_URL_VARIABLE, type WorkerReady } from './cluster/run-primary'
 import { codeGenerationFromStringsAllowed, SERVER_NODE_FLAGS } from './code-generation'
 import { DataDirInUseError } from './db/data-dir-lock'
@@ -9,6 +10,11 @@ import { createLogger } from './logger'
 const log = createLogger()
 
 async function main() {
+  // The keeper of a primary's embedded PostgreSQL: told what to watch by its primary, not by the environment.
+  if (process.argv.includes(DATABASE_KEEPER_FLAG)) {
+    const { runDatabaseKeeper } = await import('./cluster/run-database-keeper')
+    return runDatabaseKeeper()
+  }
   let env
   try {
     env = parseEnv()
@@ -57,8 +63,15 @@ async function main() {
   if (cluster.isWorker) {
     // The primary says "ready" once every worker listens.
     process.send?.({ type: 'ready', url: server.url } satisfies WorkerReady)
-    // A primary that died (kill -9) leaves no one to stop this worker: it stops itself.
-    process.on('disconnect', () => shutdown('SIGINT'))
+    // A primary that died (kill -9) leaves no one to stop this worker: it stops itself, as on SIGTERM
+    // (not ready for SHUTDOWN_DELAY_SECONDS while it still serves, then it finishes what it accepted),
+    // with the database the primary's keeper stops once every worker is done. Node's cluster would
+    // have it exit on the spot, cutting the requests it was serving: that listener goes.
+    process.removeAllListeners('disconnect')
+    process.on('disconnect', () => {
+      log.warn('the primary process is gone: shutting down as on SIGTERM')
+      shutdown('SIGTERM')
+    })
   } else {
     const where = env.PUBLIC_URL ? `${server.url} (public URL ${env.publicUrl})` : server.url
     server.ctx.log.info({ url: server.url, database: server.ctx.database.kind, dataDir: env.dataDir }, `Site ready at ${where}`)

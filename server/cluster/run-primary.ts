@@ -1,8 +1,10 @@
 import cluster, { type Worker } from 'node:cluster'
+import path from 'node:path'
 import { loadAuthSecret } from '../auth/auth-secret'
 import { openDatabase, type OpenDatabase } from '../db/open-database'
 import type { Env } from '../env'
 import type { Logger } from '../logger'
+import { startDatabaseKeeper, type DatabaseKeeper } from './start-database-keeper'
 
 /** Set by the primary for its workers: the embedded PostgreSQL it started, shared by all of them. */
 export const SHARED_DATABASE_URL_VARIABLE = 'MESHWORK_SHARED_DATABASE_URL'
@@ -19,13 +21,35 @@ const MAX_RESTARTS_PER_MINUTE = 5
 /**
  * The primary of a server of WEB_CONCURRENCY processes. It starts the embedded PostgreSQL once (under
  * DATA_DIR's lock, migrated) and makes sure the session secret exists, then starts the workers, which
- * share the port (the kernel spreads connections among them) and the database. It serves nothing
- * itself. A worker that dies is replaced; on SIGTERM or SIGINT every worker shuts down as a single
- * server would (readiness delay, grace), then the database stops.
+ * share the port and the database. It serves nothing itself. A worker that dies is replaced; on SIGTERM
+ * or SIGINT every worker shuts down as a single server would (readiness delay, grace), then the
+ * database stops.
+ *
+ * The workers accept connections from the listening socket themselves (SCHED_NONE), rather than the
+ * primary accepting each and handing it over (Node's default on Linux): a connection handed to a
+ * worker at the instant it died was never closed and hung until its client gave up, while a
+ * connection still waiting in a shared socket's queue is taken by a living worker. A killed worker
+ * takes with it only the connections it had accepted.
+ *
+ * With the embedded PostgreSQL, a keeper process (run-database-keeper.ts) shares DATA_DIR's lock: if
+ * this primary dies, its workers shut down as on SIGTERM and the keeper stops the database after them.
  */
 export async function runPrimary(env: Env, log: Logger): Promise<void> {
+  cluster.schedulingPolicy = cluster.SCHED_NONE
   let database: OpenDatabase | undefined
-  if (!env.DATABASE_URL) database = await openDatabase({ dataDir: env.dataDir, log })
+  let keeper: DatabaseKeeper | undefined
+  if (!env.DATABASE_URL) {
+    database = await openDatabase({ dataDir: env.dataDir, log })
+    keeper = await startDatabaseKeeper(log)
+    await database.lock!.keptBy(keeper.pid)
+    keeper.send({
+      type: 'watch',
+      clusterDir: path.join(env.dataDir, 'postgres'),
+      lockFile: database.lock!.file,
+      lockContent: database.lock!.content(),
+      workersStopWithinMs: (env.SHUTDOWN_DELAY_SECONDS + env.SHUTDOWN_GRACE_SECONDS + 10) * 1000,
+    })
+  }
   if (!env.AUTH_SECRET) loadAuthSecret(undefined, env.dataDir)
 
   const workerEnv = database ? { [SHARED_DATABASE_URL_VARIABLE]: database.connectionString } : {}
@@ -36,9 +60,11 @@ export async function runPrimary(env: Env, log: Logger): Promise<void> {
 
   const fork = () => {
     const worker = cluster.fork(workerEnv)
+    keeper?.send({ type: 'worker', pid: worker.process.pid! })
     worker.on('message', (message: WorkerReady) => {
       if (message?.type !== 'ready') return
       ready.add(worker.id)
+      if (announced) log.info({ worker: worker.process.pid }, 'a replacement server process is ready')
       if (!announced && ready.size === env.WEB_CONCURRENCY) {
         announced = true
         const where = env.PUBLIC_URL ? `${message.url} (public URL ${env.publicUrl})` : message.url

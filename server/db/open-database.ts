@@ -6,7 +6,7 @@ import { migrate } from 'drizzle-orm/node-postgres/migrator'
 import pg from 'pg'
 import type { Logger } from 'pino'
 import { ClosingPool } from './closing-pool'
-import { lockDataDir, type DataDirRole } from './data-dir-lock'
+import { lockDataDir, type DataDirLock, type DataDirRole } from './data-dir-lock'
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './embedded-postgres'
 import * as schema from './schema'
 
@@ -20,6 +20,8 @@ export interface OpenDatabase {
   kind: 'embedded' | 'external'
   /** How to reach it (the embedded one's local address and password included). */
   connectionString: string
+  /** DATA_DIR's lock, held while the embedded PostgreSQL this process started runs. */
+  lock?: DataDirLock
   close(): Promise<void>
 }
 
@@ -86,6 +88,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<OpenDa
     pool,
     kind: embedded ? 'embedded' : 'external',
     connectionString,
+    lock,
     async close() {
       try {
         await pool.end()

@@ -1,5 +1,5 @@
 import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process'
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
@@ -35,45 +35,72 @@ export function ensureHaproxy(): string {
   return installed
 }
 
+const deployingGuide = path.resolve(import.meta.dirname, '../../docs/deploying.md')
+
+/** The HAProxy configuration the deploying guide gives (its ```haproxy block), as written. */
+export function deployingGuideHaproxyConfig(): string {
+  const guide = readFileSync(deployingGuide, 'utf8')
+  const blocks = [...guide.matchAll(/```haproxy\n([\s\S]*?)```/g)].map((m) => m[1]!)
+  if (blocks.length !== 1) throw new Error(`docs/deploying.md should hold one haproxy block, not ${blocks.length}`)
+  return blocks[0]!
+}
+
 /**
- * HAProxy on a loopback port in front of the given instances: round robin, no stickiness, health
- * checks on /readyz every 300 ms (one failure takes an instance out, one success puts it back), the
- * client address in X-Forwarded-For, and a connection that cannot be opened retried on the other
- * instance. No retry of a request that was already sent: a deploy must drop nothing on its own merits.
+ * The guide's configuration with this machine's addresses: its `bind` lines become one loopback port
+ * (no TLS certificate here) and its `server` lines the given instances. Every other line (timeouts,
+ * forwardfor, redispatch, retries, the /readyz check and its pace) is the guide's own.
+ */
+export function haproxyConfigFor(backends: Backend[], listen: number): string {
+  const out: string[] = []
+  let bound = false
+  let served = false
+  for (const line of deployingGuideHaproxyConfig().split('\n')) {
+    const indent = line.match(/^\s*/)![0]
+    if (/^\s*bind\s/.test(line)) {
+      if (!bound) out.push(`${indent}bind 127.0.0.1:${listen}`)
+      bound = true
+    } else if (/^\s*server\s/.test(line)) {
+      if (!served) out.push(...backends.map((b) => `${indent}server ${b.name} 127.0.0.1:${b.port} check`))
+      served = true
+    } else out.push(line)
+  }
+  if (!bound || !served) throw new Error('the guide\'s HAProxy configuration has no bind or no server line')
+  return out.join('\n')
+}
+
+/** HAProxy's own check of a configuration: its warnings and alerts (none when it is sound). */
+export function checkHaproxyConfig(config: string): string[] {
+  const binary = ensureHaproxy()
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'haproxy-check-'))
+  try {
+    const file = path.join(dir, 'haproxy.cfg')
+    writeFileSync(file, config)
+    const run = spawnSync(binary, ['-c', '-f', file], { encoding: 'utf8' })
+    const output = `${run.stdout}${run.stderr}`
+    const problems = output.split('\n').filter((l) => /\[(WARNING|ALERT)\]/.test(l))
+    if (run.status !== 0 && problems.length === 0) problems.push(output.trim() || `haproxy -c exited with ${run.status}`)
+    return problems
+  } finally {
+    rmSync(dir, { recursive: true, force: true })
+  }
+}
+
+/**
+ * HAProxy on a loopback port in front of the given instances, configured as the deploying guide says
+ * (round robin, no stickiness, readiness checks on /readyz, the client address in X-Forwarded-For, a
+ * connection that cannot be opened retried on the other instance). It refuses to start on a
+ * configuration HAProxy warns about. No retry of a request that was already sent: a deploy must drop
+ * nothing on its own merits.
  */
 export async function startLoadBalancer(backends: Backend[], { port }: { port?: number } = {}): Promise<LoadBalancer> {
   const binary = ensureHaproxy()
   const listen = port ?? (await freePort())
+  const configText = haproxyConfigFor(backends, listen)
+  const problems = checkHaproxyConfig(configText)
+  if (problems.length) throw new Error(`HAProxy finds fault with the deploying guide's configuration:\n${problems.join('\n')}`)
   const dir = mkdtempSync(path.join(os.tmpdir(), 'haproxy-'))
   const config = path.join(dir, 'haproxy.cfg')
-  writeFileSync(
-    config,
-    [
-      'global',
-      '  maxconn 1024',
-      'defaults',
-      '  mode http',
-      '  timeout connect 2s',
-      '  timeout client 120s',
-      '  timeout server 120s',
-      '  timeout tunnel 300s',
-      '  option forwardfor',
-      '  option redispatch',
-      '  retries 3',
-      'frontend web',
-      `  bind 127.0.0.1:${listen}`,
-      '  default_backend app',
-      'backend app',
-      '  balance roundrobin',
-      '  option httpchk',
-      // Node's HTTP server answers 400 to a request without a Host header.
-      '  http-check send meth GET uri /readyz ver HTTP/1.1 hdr Host localhost',
-      '  http-check expect status 200',
-      '  default-server inter 300ms fall 1 rise 1',
-      ...backends.map((b) => `  server ${b.name} 127.0.0.1:${b.port} check`),
-      '',
-    ].join('\n'),
-  )
+  writeFileSync(config, configText)
   const child: ChildProcess = spawn(binary, ['-f', config, '-db'], { stdio: ['ignore', 'ignore', 'pipe'] })
   let stderr = ''
   child.stderr!.on('data', (c: Buffer) => (stderr += c.toString()))

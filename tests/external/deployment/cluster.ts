@@ -35,8 +35,8 @@ export interface Cluster {
 /**
  * The grown-up deployment on one machine: two instances of the production server, as separate
  * processes, on the system PostgreSQL and Redis and an S3-compatible bucket (s3rver), behind HAProxy
- * (round robin, no stickiness, readiness checks). Mail goes to a real SMTP receiver, notifications to a
- * webhook receiver.
+ * configured as the deploying guide says (round robin, no stickiness, readiness checks). Mail goes to a
+ * real SMTP receiver, notifications to a webhook receiver.
  */
 export async function startCluster(extraEnv: Record<string, string> = {}): Promise<Cluster> {
   const scratch = await createScratchDatabase()
@@ -62,8 +62,8 @@ export async function startCluster(extraEnv: Record<string, string> = {}): Promi
     AUTH_SECRET: 'cluster-test-secret-0123456789abcdef0123',
     PUBLIC_URL: `http://127.0.0.1:${lbPort}`,
     TRUSTED_PROXIES: '127.0.0.1',
-    // The proxy checks readiness every 300 ms: a second of not-ready takes an instance out first.
-    SHUTDOWN_DELAY_SECONDS: '1',
+    // As the deploying guide says: twice what the balancer takes to see an instance not ready (fall 2 × inter 1s).
+    SHUTDOWN_DELAY_SECONDS: '4',
     ...extraEnv,
   }
   const instances: Instance[] = []
@@ -110,10 +110,8 @@ export async function startCluster(extraEnv: Record<string, string> = {}): Promi
     },
     async close() {
       await lb.close()
-      for (const i of instances) {
-        await i.server.stop()
-        i.server.cleanup()
-      }
+      await Promise.all(instances.map((i) => i.server.stop()))
+      for (const i of instances) i.server.cleanup()
       await smtp.close().catch(() => {})
       await webhook.close().catch(() => {})
       await s3.close()

@@ -1,9 +1,16 @@
 import { randomBytes } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { chatMessages, INTERRUPTED_ERROR_TYPE } from '../../../lib/chat-schema'
+import { startFakeOpenAiServer, type FakeOpenAiServer } from '../../integration/chat/support/fake-openai-server'
 import { readStream, wsClient } from '../../integration/chat/support/graphql-clients'
 import { STRONG_PASSWORD } from '../../integration/portal/support/accounts'
 import { HttpClient } from '../../integration/portal/support/http-client'
+import { checkHaproxyConfig, deployingGuideHaproxyConfig, haproxyConfigFor } from '../../setup/haproxy'
 import { startCluster, type Cluster } from './cluster'
+
+const SEND = 'mutation ($input: SendChatMessageInput!) { sendChatMessage(input: $input) { id } }'
+// The assistant is a model here (a local stand-in), so an answer can be made to last: forty words.
+const ANSWER = Array.from({ length: 40 }, (_, i) => `word${i}`).join(' ')
 
 /** Signs up and verifies with the mailed code on one instance, as a browser on the public address would. */
 async function signUpOn(cluster: Cluster, baseUrl: string, email: string): Promise<HttpClient> {
@@ -27,11 +34,34 @@ const whoIs = async (client: HttpClient) => ((await (await client.fetch('/api/se
 // an S3-compatible bucket: what a self-hoster runs when one instance is not enough.
 describe('two instances behind a load balancer', { timeout: 300_000 }, () => {
   let cluster: Cluster
+  let model: FakeOpenAiServer
   beforeAll(async () => {
-    cluster = await startCluster()
+    model = await startFakeOpenAiServer({ mode: 'ok', answer: ANSWER, wordsPerChunk: 1 })
+    cluster = await startCluster({ LLM_PROVIDER: 'openai-compatible', LLM_BASE_URL: model.baseUrl, LLM_MODEL: 'fake-model', LLM_API_KEY: 'k' })
   })
   afterAll(async () => {
     await cluster?.close()
+    await model?.close()
+  })
+
+  /** GraphQL as the site's pages send it: the public origin, wherever the request lands. */
+  const gqlAs = async <T>(cookie: string, baseUrl: string, query: string, variables: Record<string, unknown> = {}) => {
+    const res = await fetch(`${baseUrl}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: cluster.lb.url, cookie },
+      body: JSON.stringify({ query, variables }),
+    })
+    return (await res.json()) as { data?: T; errors?: unknown[] }
+  }
+
+  it("runs the deploying guide's HAProxy configuration, which HAProxy accepts without a warning", () => {
+    const guide = deployingGuideHaproxyConfig()
+    for (const line of ['option forwardfor', 'option redispatch', 'timeout connect', 'timeout client', 'timeout server', 'timeout tunnel', 'uri /readyz']) expect(guide).toContain(line)
+    const running = haproxyConfigFor(
+      cluster.instances.map((i) => ({ name: i.name, port: i.port })),
+      cluster.lb.port,
+    )
+    expect(checkHaproxyConfig(running)).toEqual([])
   })
 
   it('balances requests across both instances, each reporting ready', async () => {
@@ -125,9 +155,9 @@ describe('two instances behind a load balancer', { timeout: 300_000 }, () => {
         await new Promise((r) => setTimeout(r, 500))
         expect(await instance.server.stop()).toBe(0)
         await cluster.restart(instance)
-        // Back in rotation before the next one goes.
+        // Back in rotation before the next one goes: ready, then two checks a second apart (rise 2).
         await expect.poll(async () => (await fetch(`${instance.url}/readyz`)).status).toBe(200)
-        await new Promise((r) => setTimeout(r, 800))
+        await new Promise((r) => setTimeout(r, 3000))
       }
     } finally {
       running = false
@@ -135,6 +165,46 @@ describe('two instances behind a load balancer', { timeout: 300_000 }, () => {
     }
     expect(failures).toEqual([])
     expect(ok).toBeGreaterThan(100)
+  })
+
+  it('the instance producing a chat answer is killed: the other ends the answer as interrupted, and the question asked again is answered', async () => {
+    const client = await signUpOn(cluster, cluster.lb.url, `interrupted-${Date.now()}@example.test`)
+    const cookie = client.cookieHeader
+    const { id, lastStreamSeq } = (await gqlAs<{ createOrGetChatConversation: { id: string; lastStreamSeq: number } }>(cookie, cluster.lb.url, 'mutation { createOrGetChatConversation { id lastStreamSeq } }')).data!
+      .createOrGetChatConversation
+    const [producer, survivor] = cluster.instances
+    // Listening on one instance; the question sent to the other, which produces the answer slowly.
+    const ws = wsClient(survivor!.url, cookie, { origin: cluster.lb.url })
+    model.configure({ chunkDelayMs: 250 })
+    let killed = false
+    try {
+      const stream = readStream(ws, id, lastStreamSeq)
+      await stream.waitFor((p) => p.id === 'start_ack')
+      const sent = await gqlAs<{ sendChatMessage: { id: string } }>(cookie, producer!.url, SEND, { input: { conversationId: id, content: [{ text: 'Tell me about your CFD work.' }] } })
+      const question = sent.data!.sendChatMessage.id
+      await stream.waitFor((p) => p.associatedUserMessageId === question && p.contentBlockDeltaIndex === 2)
+      await producer!.server.kill('SIGKILL')
+      killed = true
+
+      const parts = (await stream.waitFor((p) => p.associatedUserMessageId === question && !!(p.errors || p.stopReason), 30_000)).filter((p) => p.associatedUserMessageId === question)
+      expect(parts.at(-1)!.errors).toEqual([{ message: chatMessages.interrupted, errorType: INTERRUPTED_ERROR_TYPE }])
+      expect(parts.map((p) => p.contentBlockText ?? '').join('')).toMatch(/^word0 word1 word2/)
+      // Ended by the survivor (its log line may follow the part it published).
+      await expect.poll(() => survivor!.server.logs.join('\n')).toContain('ended an answer whose producer stopped renewing its lease')
+
+      // Asked again through the balancer, which no longer sends anything to the dead instance.
+      model.configure({ chunkDelayMs: 0 })
+      const again = await gqlAs<{ sendChatMessage: { id: string } }>(cookie, cluster.lb.url, SEND, { input: { conversationId: id, content: [{ text: 'Tell me about your CFD work.' }] } })
+      expect(again.errors).toBeUndefined()
+      const answer = (await stream.waitFor((p) => p.associatedUserMessageId === again.data!.sendChatMessage.id && !!p.stopReason, 30_000)).filter(
+        (p) => p.associatedUserMessageId === again.data!.sendChatMessage.id,
+      )
+      expect(answer.map((p) => p.contentBlockText ?? '').join('')).toBe(ANSWER)
+    } finally {
+      model.configure({ chunkDelayMs: 0 })
+      await ws.dispose()
+      if (killed) await cluster.restart(producer!)
+    }
   })
 
   it('mail and notifications sent while their receivers are down are delivered exactly once when they return', async () => {

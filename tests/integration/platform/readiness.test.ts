@@ -1,4 +1,5 @@
 import http from 'node:http'
+import net from 'node:net'
 import { afterAll, describe, expect, it } from 'vitest'
 import { startTestServer, type TestServer } from '../../setup/test-server'
 
@@ -43,5 +44,33 @@ describe('liveness, readiness and a deploy that drops nothing', { timeout: 120_0
     expect(await exited).toBe(0)
     expect(Date.now() - signalledAt).toBeGreaterThanOrEqual(3000)
     expect(server.logs.join('\n')).toContain('not ready: waiting for the load balancer to stop sending requests')
+  })
+
+  it('a client straight to the instance: a connection it opened before the instance stopped listening is still served', async () => {
+    server = await startTestServer({ env: { SHUTDOWN_DELAY_SECONDS: '1' } })
+    const port = Number(new URL(server.url).port)
+    const exited = new Promise<number | null>((resolve) => server!.process.once('exit', (code) => resolve(code)))
+    server.process.kill('SIGTERM')
+    await expect.poll(async () => (await get(`${server!.url}/readyz`)).status, { interval: 50 }).toBe(503)
+    // Connected (the kernel accepted it, the server took it) but its request not sent yet...
+    const socket = net.connect(port, '127.0.0.1')
+    await new Promise((resolve, reject) => socket.once('connect', resolve).once('error', reject))
+    let answer = ''
+    socket.on('data', (c: Buffer) => (answer += c.toString()))
+    const closed = new Promise<string>((resolve) => socket.once('close', () => resolve(answer)).once('error', (e: NodeJS.ErrnoException) => resolve(e.code ?? e.message)))
+    // ...when the instance stops listening: a new connection is refused from then on.
+    const refused = () =>
+      new Promise<boolean>((resolve) => {
+        const probe = net.connect(port, '127.0.0.1')
+        probe.once('connect', () => (probe.destroy(), resolve(false)))
+        probe.once('error', () => resolve(true))
+      })
+    await expect.poll(refused, { interval: 20 }).toBe(true)
+    socket.write(`GET /livez HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\n\r\n`)
+    const response = await closed
+    expect(response).toMatch(/^HTTP\/1\.1 200 OK\r\n/)
+    expect(response.toLowerCase()).toContain('connection: close')
+    expect(response).toContain(JSON.stringify({ status: 'alive' }))
+    expect(await exited).toBe(0)
   })
 })

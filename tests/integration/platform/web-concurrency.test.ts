@@ -3,7 +3,7 @@ import http from 'node:http'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createSessionUser, type SessionUser } from '../chat/support/auth-session'
 import { readStream, wsClient } from '../chat/support/graphql-clients'
-import { serverEntry } from '../../setup/server-entry'
+import { serverProcessesOf } from '../../setup/server-processes'
 import { startTestServer, type TestServer } from '../../setup/test-server'
 
 /** A request on a connection of its own: the primary hands each new connection to the next process. */
@@ -20,11 +20,7 @@ function freshRequest(url: string, init: { method?: string; headers?: Record<str
   })
 }
 
-const childrenOf = (pid: number) =>
-  execFileSync('ps', ['--ppid', String(pid), '-o', 'pid=,args='], { encoding: 'utf8' })
-    .split('\n')
-    .filter((l) => l.includes(serverEntry))
-    .map((l) => Number(l.trim().split(/\s+/)[0]))
+const childrenOf = (pid: number) => serverProcessesOf(pid).workers
 
 // WEB_CONCURRENCY=2 on the embedded defaults: one primary starts PostgreSQL and two server processes
 // share the port, the database and, through PostgreSQL's NOTIFY, the chat's realtime events.
