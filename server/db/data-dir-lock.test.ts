@@ -71,4 +71,29 @@ describe('DATA_DIR lock', () => {
     expect(findDataDirHolder(dir)).toMatchObject({ pid: process.pid })
     await lock.release()
   })
+
+  it('stands while the keeper it names lives, though its owner is gone, and is free once the keeper is gone too', async () => {
+    const dir = newDir()
+    const keeper = spawn('sleep', ['30'])
+    try {
+      await new Promise((resolve) => keeper.once('spawn', resolve))
+      const lock = await lockDataDir(dir, 'server')
+      await lock.keptBy(keeper.pid!)
+      expect(JSON.parse(readFileSync(path.join(dir, 'owner.lock'), 'utf8'))).toMatchObject({ pid: process.pid, keeper: { pid: keeper.pid } })
+      expect(lock.content()).toBe(readFileSync(path.join(dir, 'owner.lock'), 'utf8'))
+      // The owner dead (a pid that has exited), the keeper alive: still in use, and said so.
+      const dead = spawnSync(process.execPath, ['-e', '0']).pid!
+      const held = { ...JSON.parse(lock.content()), pid: dead, processStart: undefined }
+      writeFileSync(path.join(dir, 'owner.lock'), JSON.stringify(held))
+      expect(findDataDirHolder(dir)).toMatchObject({ pid: dead, keeper: { pid: keeper.pid } })
+      await expect(lockDataDir(dir, 'server')).rejects.toThrow(`is in use by a server whose primary process (pid ${dead}) is gone while its other processes finish (pid ${keeper.pid} stops the database after them)`)
+      keeper.kill('SIGKILL')
+      await new Promise((resolve) => keeper.once('exit', resolve))
+      expect(findDataDirHolder(dir)).toBeUndefined()
+      const taken = await lockDataDir(dir, 'server')
+      await taken.release()
+    } finally {
+      keeper.kill('SIGKILL')
+    }
+  })
 })
