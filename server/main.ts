@@ -1,4 +1,5 @@
 import cluster from 'node:cluster'
+import { fileURLToPath } from 'node:url'
 import type { RunningServer } from './app'
 import { DATABASE_KEEPER_FLAG } from './cluster/database-keeper-protocol'
 import { SHARED_DATABASE_URL_VARIABLE, type WorkerReady } from './cluster/run-primary'
@@ -35,7 +36,9 @@ async function main() {
   // Several processes: this one starts the database and the workers, and serves nothing itself.
   if (cluster.isPrimary && env.WEB_CONCURRENCY > 1 && !dev) {
     const { runPrimary } = await import('./cluster/run-primary')
-    return runPrimary(env, createLogger(env.LOG_LEVEL))
+    // This module's own file (the bundle, or the sources under tsx), not the script that loaded it
+    // (`npm start`'s): the keeper of the database is started from it.
+    return runPrimary(env, createLogger(env.LOG_LEVEL), fileURLToPath(import.meta.url))
   }
   const sharedEmbeddedUrl = cluster.isWorker ? process.env[SHARED_DATABASE_URL_VARIABLE] : undefined
   const running: { server?: RunningServer } = {}

@@ -34,13 +34,13 @@ const MAX_RESTARTS_PER_MINUTE = 5
  * With the embedded PostgreSQL, a keeper process (run-database-keeper.ts) shares DATA_DIR's lock: if
  * this primary dies, its workers shut down as on SIGTERM and the keeper stops the database after them.
  */
-export async function runPrimary(env: Env, log: Logger): Promise<void> {
+export async function runPrimary(env: Env, log: Logger, serverEntry: string): Promise<void> {
   cluster.schedulingPolicy = cluster.SCHED_NONE
   let database: OpenDatabase | undefined
   let keeper: DatabaseKeeper | undefined
   if (!env.DATABASE_URL) {
     database = await openDatabase({ dataDir: env.dataDir, log })
-    keeper = await startDatabaseKeeper(log)
+    keeper = await startDatabaseKeeper(log, serverEntry)
     await database.lock!.keptBy(keeper.pid)
     keeper.send({
       type: 'watch',

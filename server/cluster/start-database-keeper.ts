@@ -8,12 +8,12 @@ export interface DatabaseKeeper {
 }
 
 /**
- * Starts the keeper of the embedded PostgreSQL (run-database-keeper.ts): the server's own entry again,
- * with the same Node flags, told by an argument to keep the database rather than serve. Its output is
- * the server's.
+ * Starts the keeper of the embedded PostgreSQL (run-database-keeper.ts): the server's entry (`entry`)
+ * again, with the same Node flags, told by an argument to keep the database rather than serve. Its
+ * output is the server's.
  */
-export async function startDatabaseKeeper(log: Logger): Promise<DatabaseKeeper> {
-  const child = fork(process.argv[1]!, [DATABASE_KEEPER_FLAG], { execArgv: process.execArgv, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] })
+export async function startDatabaseKeeper(log: Logger, entry: string): Promise<DatabaseKeeper> {
+  const child = fork(entry, [DATABASE_KEEPER_FLAG], { execArgv: process.execArgv, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] })
   await new Promise<void>((resolve, reject) => {
     child.once('spawn', () => resolve())
     child.once('error', reject)
