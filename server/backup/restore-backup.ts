@@ -52,6 +52,9 @@ export async function restoreBackup({ archive, backup, target, force }: RestoreB
     await checkColumns(target, manifest)
     await client.query(DUMP_SESSION_SETTINGS)
     await client.query('BEGIN')
+    // Migrations may seed rows (a settings row, say): the archive's rows are the whole truth, so what
+    // the replayed migrations wrote goes first. The target held nothing else (checked above).
+    if (manifest.database.tables.length) await client.query(`TRUNCATE ${manifest.database.tables.map((t) => `public.${quoteIdentifier(t.name)}`).join(', ')}`)
     const chunks = new Map(manifest.database.tables.flatMap((table) => table.chunks.map((chunk) => [chunk.entry, { table, chunk }] as const)))
     const files = new Map(manifest.files.map((file) => [fileEntryName(file.path), file]))
     await readBackupArchive(archive, async (entry) => {
