@@ -1,3 +1,4 @@
+import { formatSize } from './format'
 /**
  * The file types each upload area accepts: one list, read by the file picker (`accept`), by the
  * browser's check before any byte is sent, and by the server, which checks the name when an upload
@@ -155,12 +156,7 @@ export function checkFileBeforeUpload(area: UploadArea, file: { name: string; ty
   const refusal = fileNameRefusal(area, file.name)
   if (refusal) return `${file.name}: ${isImageArea(area) ? refusal : `this file type is not accepted. Please choose ${describeAcceptedTypes(area)}`}`
   if (!declaredTypeFits(area, file.name, file.type)) return `${file.name}: ${TYPE_MISMATCH_MESSAGE.toLowerCase()} (${file.type})`
-  if (file.size > maxBytes) return `${file.name}: the file is larger than the upload limit of ${formatUploadLimit(maxBytes)}`
+  if (file.size > maxBytes) return `${file.name}: the file is larger than the upload limit of ${formatSize(maxBytes)}`
   return null
 }
 
-/** The upload limit as the dashboard states it: "2 GB" for the default, "20 MB" for 20 MiB. */
-export function formatUploadLimit(bytes: number): string {
-  const gib = bytes / 1024 ** 3
-  return gib >= 1 ? `${+gib.toFixed(2)} GB` : `${+(bytes / 1024 ** 2).toFixed(2)} MB`
-}

@@ -139,8 +139,3 @@ export const previewMimeTypes = ['image/jpeg', 'image/png', 'image/gif', 'applic
 
 /** Previewed types that the server sends as their source text, never as active content. */
 export const sourcePreviewMimeTypes = ['text/html', 'text/css', 'text/javascript'] as const
-
-/** Bytes shown in MB: bytes / 1e6 with 2 decimals. */
-export function formatMegabytes(bytes: number): string {
-  return `${(bytes / 1e6).toFixed(2)} MB`
-}

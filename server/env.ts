@@ -79,7 +79,7 @@ const envSchema = z
         }
         return entries
       }),
-    UPLOAD_MAX_BYTES: z.coerce.number().int().positive().default(2 * 1024 ** 3),
+    UPLOAD_MAX_BYTES: z.coerce.number().int().positive().default(2_000_000_000),
     /** Files above this size offer the download instead of a preview in the browser. */
     PREVIEW_MAX_BYTES: z.coerce.number('must be a number of bytes').int('must be a whole number of bytes').positive('must be more than 0').default(200 * 1000 ** 2),
     /** Server processes sharing the port ('auto': one per core). The first starts the embedded database. */

@@ -40,13 +40,3 @@ export interface CommentView {
   changeableUntil: string | null
 }
 
-/** "26 November 2026": dates as the site writes them, the same on the server and in the browser. */
-export function formatBlogDate(iso: string): string {
-  return new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' })
-}
-
-/** "26 November 2026 at 14:05" (UTC, so the server's page and the browser's agree). */
-export function formatCommentTime(iso: string): string {
-  const date = new Date(iso)
-  return `${formatBlogDate(iso)} at ${date.toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit', timeZone: 'UTC' })} UTC`
-}

@@ -16,7 +16,7 @@ import { openMaintenanceDatabase } from '../db/open-maintenance-database'
 import { EnvError, parseEnv } from '../env'
 import { createLogger } from '../logger'
 import { createBlobStore, diskStoreRoot } from '../storage/create-blob-store'
-import { formatBytes } from './format-bytes'
+import { formatSize } from '../../lib/format'
 
 const usage = 'Usage: npm run backup [-- [--key-file <file>] [<archive file or directory>]]'
 
@@ -87,8 +87,8 @@ async function main() {
     const rows = manifest.database.tables.reduce((n, t) => n + t.rows, 0)
     const fileBytes = manifest.files.reduce((n, f) => n + f.size, 0)
     console.log(
-      `Backup written to ${output} (${formatBytes(bytes)}): ${rows} rows in ${manifest.database.tables.length} tables, ` +
-        `${manifest.files.length} files (${formatBytes(fileBytes)})` +
+      `Backup written to ${output} (${formatSize(bytes)}): ${rows} rows in ${manifest.database.tables.length} tables, ` +
+        `${manifest.files.length} files (${formatSize(fileBytes)})` +
         (manifest.missingFiles.length ? `, ${manifest.missingFiles.length} listed file(s) missing from the storage` : '') +
         (manifest.authSecret ? ', and DATA_DIR/auth-secret.' : '; no DATA_DIR/auth-secret (AUTH_SECRET must be kept with the configuration).') +
         (signed ? ' Signed with the backup key.' : ' Not signed (set BACKUP_KEY or pass --key-file to sign it).'),

@@ -18,7 +18,7 @@ import { openMaintenanceDatabase } from '../db/open-maintenance-database'
 import { EnvError, parseEnv } from '../env'
 import { createLogger } from '../logger'
 import { createBlobStore, diskStoreRoot } from '../storage/create-blob-store'
-import { formatBytes } from './format-bytes'
+import { formatSize } from '../../lib/format'
 
 const usage = 'Usage: npm run restore -- <archive> [--force] [--key-file <file>] [--unverified]'
 
@@ -82,7 +82,7 @@ async function main() {
     })
     const rows = manifest.database.tables.reduce((n, t) => n + t.rows, 0)
     const bytes = manifest.files.reduce((n, f) => n + f.size, 0)
-    console.log(`Restored ${rows} rows in ${manifest.database.tables.length} tables and ${manifest.files.length} files (${formatBytes(bytes)}).`)
+    console.log(`Restored ${rows} rows in ${manifest.database.tables.length} tables and ${manifest.files.length} files (${formatSize(bytes)}).`)
     if (manifest.missingFiles.length) {
       console.warn(`warning: the backup lists ${manifest.missingFiles.length} file(s) its storage had lost, which it could not hold: ${manifest.missingFiles.slice(0, 5).join(', ')}`)
     }

@@ -1,3 +1,4 @@
+import { formatSize } from '../../lib/format'
 import { isAppError } from '../errors/app-error'
 import { toHttpAnswer } from '../errors/to-http-answer'
 
@@ -30,5 +31,5 @@ export function toRefusal(error: unknown, signedIn: boolean): UploadRefusal {
 }
 
 export function tooLargeMessage(maxBytes: number) {
-  return `File is too large (the limit is ${Math.floor(maxBytes / 1e6)} MB)`
+  return `File is too large (the limit is ${formatSize(maxBytes)})`
 }

@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react'
 import { Link } from 'react-router'
 import type { BlogPageContent } from '../../../content/blog'
-import { formatBlogDate, type BlogPostPageView } from '../../../lib/blog/blog-view'
+import { formatDate } from '../../../lib/format'
+import { type BlogPostPageView } from '../../../lib/blog/blog-view'
 import { PostMeta } from './post-meta'
 
 /** A table of contents is worth its space from this many sections. */
@@ -26,7 +27,7 @@ export function PostArticle({ post, content, beforeText, children }: { post: Blo
         <PostMeta post={post} />
         {updatedLater ? (
           <p className="mt-1 text-sm text-(--color-light)">
-            Updated <time dateTime={post.updatedAt}>{formatBlogDate(post.updatedAt)}</time>
+            Updated <time dateTime={post.updatedAt}>{formatDate(post.updatedAt)}</time>
           </p>
         ) : null}
         {post.summary ? <p className="mt-4 text-lg leading-relaxed text-(--color-light)">{post.summary}</p> : null}

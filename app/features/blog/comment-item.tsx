@@ -1,7 +1,8 @@
 import { useEffect, useId, useState } from 'react'
 import { useFetcher } from 'react-router'
 import type { BlogPageContent } from '../../../content/blog'
-import { formatCommentTime, type CommentView } from '../../../lib/blog/blog-view'
+import { type CommentView } from '../../../lib/blog/blog-view'
+import { formatDateTime } from '../../../lib/format'
 import { commentProblem } from '../../../lib/blog/comment-rules'
 import { CommentText } from '../../components/blog/comment-text'
 import type { CommentActionResult } from './comment-action-result'
@@ -36,7 +37,7 @@ export function CommentItem({ comment, isAdmin, content }: { comment: CommentVie
       <p className="flex flex-wrap items-baseline gap-x-2 text-sm">
         <span className="font-semibold text-(--color-text)">{comment.author}</span>
         <time dateTime={comment.createdAt} className="text-(--color-light)">
-          {formatCommentTime(comment.createdAt)}
+          {formatDateTime(comment.createdAt, { utc: true })}
         </time>
         {comment.editedAt ? <span className="text-(--color-light)">({content.edited})</span> : null}
       </p>

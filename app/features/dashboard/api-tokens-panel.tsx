@@ -1,9 +1,9 @@
+import { formatDateTime } from '../../../lib/format'
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
 import { ApiError } from '../../../lib/api-client'
 import { API_TOKEN_DEFAULT_DAYS, API_TOKEN_MAX_DAYS, API_TOKEN_NAME_MAX_LENGTH, apiTokenNameSchema } from '../../../lib/api-token-schema'
 import { createApiToken, fetchApiTokens, revokeApiToken, type ApiTokenRow, type NewApiToken } from './api-tokens-api'
 import { ConfirmDelete } from './confirm-delete'
-import { formatDate } from './job-requests-table'
 import { Field } from '../../components/forms'
 import { FormStatus, useSecurityForm } from './security-form-parts'
 import { buttonClass, inputClass, labelClass, secondaryButtonClass } from './styles'
@@ -158,10 +158,10 @@ export function ApiTokensPanel({ version }: { version: number }) {
               <tr key={token.id} className="border-t border-(--color-border) align-top" data-testid="api-token-row">
                 <td className="px-3 py-2 break-all">{token.name}</td>
                 <td className="px-3 py-2 whitespace-nowrap">
-                  <time dateTime={token.createdAt}>{formatDate(token.createdAt)}</time>
+                  <time dateTime={token.createdAt}>{formatDateTime(token.createdAt)}</time>
                 </td>
-                <td className="px-3 py-2 whitespace-nowrap">{token.lastUsedAt ? <time dateTime={token.lastUsedAt}>{formatDate(token.lastUsedAt)}</time> : 'Never'}</td>
-                <td className="px-3 py-2 whitespace-nowrap">{token.expiresAt ? <time dateTime={token.expiresAt}>{formatDate(token.expiresAt)}</time> : 'Never'}</td>
+                <td className="px-3 py-2 whitespace-nowrap">{token.lastUsedAt ? <time dateTime={token.lastUsedAt}>{formatDateTime(token.lastUsedAt)}</time> : 'Never'}</td>
+                <td className="px-3 py-2 whitespace-nowrap">{token.expiresAt ? <time dateTime={token.expiresAt}>{formatDateTime(token.expiresAt)}</time> : 'Never'}</td>
                 <td className="px-3 py-2">
                   <ConfirmDelete
                     verb="Revoke"

@@ -1,14 +1,13 @@
 import { useEffect, useId, useRef, useState } from 'react'
 import { useFetcher } from 'react-router'
-import { formatMegabytes } from '../../../lib/catalogue'
-import { acceptAttribute, checkFileBeforeUpload, describeAcceptedTypes, formatUploadLimit } from '../../../lib/accepted-file-types'
+import { acceptAttribute, checkFileBeforeUpload, describeAcceptedTypes } from '../../../lib/accepted-file-types'
+import { formatDateTime, formatSize } from '../../../lib/format'
 import { ErrorList } from '../../components/forms'
 import { fileTypeLabel, opensInNewTab } from '../upload/file-kinds'
 import { storagePathFor, uploadEndpoint, uploadMetadata } from '../upload/upload-target'
 import { useUpload } from '../upload/use-upload'
 import { PreviewButton } from '../model-preview/preview-button'
 import { ConfirmDelete } from './confirm-delete'
-import { formatDate } from './job-requests-table'
 import { StatusMessage } from './status-message'
 import { buttonClass, cardClass, cardTitleClass, inputClass, labelClass, linkButtonClass } from './styles'
 import type { DashboardActionResult, DocumentRow } from './types'
@@ -117,9 +116,9 @@ export function DocumentsPanel({
                   </span>
                 </td>
                 <td className="px-3 py-2">{fileTypeLabel(file.name)}</td>
-                <td className="px-3 py-2 whitespace-nowrap">{formatMegabytes(file.size)}</td>
+                <td className="px-3 py-2 whitespace-nowrap">{formatSize(file.size)}</td>
                 <td className="px-3 py-2 whitespace-nowrap">
-                  <time dateTime={file.lastModified}>{formatDate(file.lastModified)}</time>
+                  <time dateTime={file.lastModified}>{formatDateTime(file.lastModified)}</time>
                 </td>
                 <td className="px-3 py-2">
                   <div className="flex flex-wrap items-center gap-3">
@@ -174,7 +173,7 @@ export function DocumentsPanel({
             onChange={() => setPickerError('')}
           />
           <p id={`${id}-hint`} className="mt-1 text-xs text-(--color-light)">
-            Accepted: {describeAcceptedTypes('user-box')}; up to {formatUploadLimit(maxUploadBytes)}. Large uploads resume if the connection drops.
+            Accepted: {describeAcceptedTypes('user-box')}; up to {formatSize(maxUploadBytes)}. Large uploads resume if the connection drops.
           </p>
           <ErrorList id={`${id}-file-error`} errors={[pickerError]} />
         </div>

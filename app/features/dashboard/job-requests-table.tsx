@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react'
 import { Link, useFetcher } from 'react-router'
+import { formatDateTime } from '../../../lib/format'
 import { stageLabel } from '../../../lib/job-stages'
 import { limits } from '../../../lib/catalogue'
 import { opensInNewTab } from '../upload/file-kinds'
@@ -123,7 +124,7 @@ function JobRequestTableRow({ row, busy, onDelete }: { row: JobRequestRow; busy:
         )}
       </td>
       <td className="px-3 py-2 whitespace-nowrap">
-        <time dateTime={row.createdAt}>{formatDate(row.createdAt)}</time>
+        <time dateTime={row.createdAt}>{formatDateTime(row.createdAt)}</time>
       </td>
       <td className="px-3 py-2">
         {row.unread > 0 ? (
@@ -143,9 +144,4 @@ function JobRequestTableRow({ row, busy, onDelete }: { row: JobRequestRow; busy:
       </td>
     </tr>
   )
-}
-
-export function formatDate(iso: string): string {
-  const date = new Date(iso)
-  return Number.isNaN(date.getTime()) ? iso : date.toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' })
 }

@@ -1,3 +1,4 @@
+import { formatSize } from '../../../lib/format'
 import type { ReactNode } from 'react'
 import type { JobFileView } from '../../../lib/job-view'
 import { linkButtonClass } from '../dashboard/styles'
@@ -43,9 +44,3 @@ export function JobFileList({
   )
 }
 
-/** A file's size as the lists show it: bytes, then KB and MB with one decimal. */
-export function formatSize(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`
-  if (bytes < 1024 ** 2) return `${(bytes / 1024).toFixed(1)} KB`
-  return `${(bytes / 1024 ** 2).toFixed(1)} MB`
-}

@@ -1,6 +1,6 @@
 import { useRevalidator } from 'react-router'
 import type { JobFileView } from '../../../lib/job-view'
-import { formatUploadLimit } from '../../../lib/accepted-file-types'
+import { formatSize } from '../../../lib/format'
 import { ConfirmDelete } from '../dashboard/confirm-delete'
 import { StatusMessage } from '../dashboard/status-message'
 import { cardClass, cardTitleClass } from '../dashboard/styles'
@@ -73,7 +73,7 @@ export function JobFilesPanel({
             <JobFileUpload
               area="job-deliverables"
               jobId={jobId}
-              label={`Attach a deliverable (report, drawing, model; up to ${formatUploadLimit(maxUploadBytes)})`}
+              label={`Attach a deliverable (report, drawing, model; up to ${formatSize(maxUploadBytes)})`}
               button="Upload deliverable"
               maxUploadBytes={maxUploadBytes}
               onUploaded={revalidate}

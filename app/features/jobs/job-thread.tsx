@@ -1,9 +1,9 @@
+import { formatDateTime } from '../../../lib/format'
 import { useState } from 'react'
 import { useRevalidator } from 'react-router'
 import { JOB_MESSAGE_MAX } from '../../../lib/quote-schema'
 import type { JobMessageView } from '../../../lib/job-view'
 import { ErrorList, controlClass, fieldLabelClass } from '../../components/forms'
-import { formatDate } from '../dashboard/job-requests-table'
 import { StatusMessage } from '../dashboard/status-message'
 import { buttonClass, cardClass, cardTitleClass, secondaryButtonClass } from '../dashboard/styles'
 import { JobFileList } from './job-file-list'
@@ -36,7 +36,7 @@ export function JobThread({ jobId, messages, maxUploadBytes, maxPreviewBytes }: 
           <li key={m.id} className={`rounded-md border border-(--color-border) p-3 ${m.mine ? 'ml-8 bg-(--color-shade)' : 'mr-8'}`}>
             <p className="text-sm text-(--color-light)">
               <span className="font-medium text-(--color-text)">{m.author}</span> ·{' '}
-              <time dateTime={m.at}>{formatDate(m.at)}</time>
+              <time dateTime={m.at}>{formatDateTime(m.at)}</time>
             </p>
             {m.body ? <p className="mt-1 whitespace-pre-line">{m.body}</p> : null}
             {m.files.length ? (

@@ -1,6 +1,6 @@
+import { formatDateTime } from '../../../lib/format'
 import { stageLabel } from '../../../lib/job-stages'
 import type { JobEventView } from '../../../lib/job-view'
-import { formatDate } from '../dashboard/job-requests-table'
 import { cardClass, cardTitleClass } from '../dashboard/styles'
 
 /** Every move of the job, oldest first: the stage it reached, who moved it, when, and the note. */
@@ -18,7 +18,7 @@ export function JobTimeline({ events }: { events: JobEventView[] }) {
               {e.from === null ? 'Requested' : `${e.from === e.to ? 'Still' : 'Now'} ${stageLabel(e.to)}`}
               <span className="text-(--color-light)"> · {e.by} · </span>
               <time dateTime={e.at} className="text-(--color-light)">
-                {formatDate(e.at)}
+                {formatDateTime(e.at)}
               </time>
             </p>
             {e.note && e.from !== null ? <p className="text-sm whitespace-pre-line text-(--color-light)">{e.note}</p> : null}

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react'
 import { NO_PREVIEW_MESSAGE, previewKindOf } from '../../../lib/preview-formats'
-import { formatUploadLimit } from '../../../lib/accepted-file-types'
+import { formatSize } from '../../../lib/format'
 import { linkButtonClass } from '../dashboard/styles'
 import type { ThumbnailTarget } from './save-thumbnail'
 
@@ -30,7 +30,7 @@ export function PreviewButton({ url, name, size, maxPreviewBytes, thumbnail }: {
     )
   if (size > maxPreviewBytes)
     return (
-      <span className="text-sm text-(--color-light)" title={`Previews stop at ${formatUploadLimit(maxPreviewBytes)}: download the file to open it.`}>
+      <span className="text-sm text-(--color-light)" title={`Previews stop at ${formatSize(maxPreviewBytes)}: download the file to open it.`}>
         Too large to preview
       </span>
     )

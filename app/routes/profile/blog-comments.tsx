@@ -1,5 +1,5 @@
 import { Form, Link, useLoaderData, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from 'react-router'
-import { formatCommentTime } from '../../../lib/blog/blog-view'
+import { formatDateTime } from '../../../lib/format'
 import { site } from '../../../lib/site'
 import { BlogAdminError } from '../../components/blog/blog-admin-error'
 import { CommentText } from '../../components/blog/comment-text'
@@ -59,7 +59,7 @@ export default function CommentModerationPage() {
                 <Link to={`/blog/${comment.post.slug}`} className="text-(--color-link) underline">
                   {comment.post.title}
                 </Link>
-                , <time dateTime={comment.createdAt}>{formatCommentTime(comment.createdAt)}</time>
+                , <time dateTime={comment.createdAt}>{formatDateTime(comment.createdAt, { utc: true })}</time>
               </p>
               <CommentText text={comment.comment ?? ''} />
               <Form method="post" className="mt-3 flex flex-wrap gap-2">

@@ -1,8 +1,8 @@
+import { formatDateTime } from '../../../lib/format'
 import { useEffect } from 'react'
 import { isRouteErrorResponse, Link, useLoaderData, useRouteError } from 'react-router'
 import { priorityWords } from '../../../lib/job-request-schema'
 import { site } from '../../../lib/site'
-import { formatDate } from '../../features/dashboard/job-requests-table'
 import { cardClass } from '../../features/dashboard/styles'
 import { JobFilesPanel } from '../../features/jobs/job-files-panel'
 import { JobRecordActions } from '../../features/jobs/job-record-actions'
@@ -95,7 +95,7 @@ export default function JobPage() {
           </dd>
           <dt className="text-(--color-light)">Requested</dt>
           <dd>
-            <time dateTime={job.createdAt}>{formatDate(job.createdAt)}</time>
+            <time dateTime={job.createdAt}>{formatDateTime(job.createdAt)}</time>
           </dd>
           {job.completedAt ? (
             <>

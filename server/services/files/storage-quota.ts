@@ -1,3 +1,4 @@
+import { formatSize } from '../../../lib/format'
 import { AppError } from '../../errors/app-error'
 import type { StorageArea } from './storage-path'
 
@@ -12,12 +13,8 @@ export function countsTowardQuota(area: StorageArea, ownerId: string | null): ow
   return ownerId !== null && ownerId !== '' && area !== 'job-deliverables' && area !== 'picture-submissions'
 }
 
-/** "20 GB", "1.5 GB", "500 MB": sizes the way the site shows them (powers of 1000). */
-function formatLimit(bytes: number): string {
-  return bytes >= 1e9 ? `${Number((bytes / 1e9).toFixed(2))} GB` : `${Number((bytes / 1e6).toFixed(2))} MB`
-}
 
 /** The refusal of an upload the account has no room left for, in words the upload form shows as they are. */
 export function storageQuotaExceeded(quotaBytes: number): AppError {
-  return new AppError('PAYLOAD_TOO_LARGE', `Storage quota reached (${formatLimit(quotaBytes)}). Delete some files to make room, or ask us for more space.`)
+  return new AppError('PAYLOAD_TOO_LARGE', `Storage quota reached (${formatSize(quotaBytes)}). Delete some files to make room, or ask us for more space.`)
 }

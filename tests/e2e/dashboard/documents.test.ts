@@ -70,7 +70,7 @@ describe('client dashboard: documents and the company logo', () => {
 
     const row = page.getByRole('row').filter({ hasText: 'site-survey.obj' })
     await row.waitFor()
-    expect((await row.getByRole('cell').allTextContents()).slice(0, 3)).toEqual(['site-survey.obj', 'OBJ', '12.00 MB'])
+    expect((await row.getByRole('cell').allTextContents()).slice(0, 3)).toEqual(['site-survey.obj', 'OBJ', '12 MB'])
     expect(await row.getByRole('cell').nth(3).textContent()).toMatch(/\d{4}/)
     const stored = await fetch(`${env.server.url}/files/user-box/${user.id}/site-survey.obj`, { headers: { cookie: cookieHeader(user) } })
     expect(stored.status).toBe(200)
