@@ -21,7 +21,7 @@ describe('accepted file types', () => {
   it('names a refused file with the reason before anything is sent', () => {
     expect(checkFileBeforeUpload('profile-pictures', file('logo.svg', 'image/svg+xml'), 1e6)).toBe(`logo.svg: ${IMAGES_ONLY_MESSAGE}`)
     expect(checkFileBeforeUpload('user-box', file('clip.mkv', 'video/x-matroska'), 1e6)).toMatch(/^clip\.mkv: this file type is not accepted\. Please choose images \(JPEG/)
-    expect(checkFileBeforeUpload('user-box', file('big.pdf', 'application/pdf', 2e6), 1e6)).toBe('big.pdf: the file is larger than the upload limit of 0.95 MB')
+    expect(checkFileBeforeUpload('user-box', file('big.pdf', 'application/pdf', 2e6), 1e6)).toBe('big.pdf: the file is larger than the upload limit of 1 MB')
     expect(checkFileBeforeUpload('profile-pictures', file('logo.png', 'image/svg+xml'), 1e6)).toBe('logo.png: the file content does not match its type (image/svg+xml)')
     expect(checkFileBeforeUpload('profile-pictures', file('logo.PNG', 'image/png'), 1e6)).toBeNull()
     expect(checkFileBeforeUpload('job-files', file('site.dwg', 'application/acad'), 1e6)).toBeNull()
