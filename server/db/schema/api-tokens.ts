@@ -1,4 +1,4 @@
-import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
+import { boolean, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
 import { users } from './auth'
 
 /**
@@ -17,6 +17,8 @@ export const apiTokens = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
     expiresAt: timestamp('expires_at', { withTimezone: true }),
+    /** Made from a session signed in with a second factor: only such a token carries an admin's rights. */
+    secondFactor: boolean('second_factor').notNull().default(false),
   },
   (t) => [index('api_token_user_idx').on(t.userId)],
 )

@@ -1,6 +1,9 @@
 import { bigserial, index, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core'
 
-/** Who acted for whom, what and when: every admin action on a client's data is recorded here. */
+/**
+ * Who acted for whom, what and when: every admin action on a client's data is recorded here. Rows are
+ * only ever added: a trigger refuses to change or delete one.
+ */
 export const auditLog = pgTable(
   'audit_log',
   {
@@ -11,5 +14,5 @@ export const auditLog = pgTable(
     details: jsonb('details'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('audit_log_subject_idx').on(t.subjectUserId, t.createdAt)],
+  (t) => [index('audit_log_subject_idx').on(t.subjectUserId, t.createdAt), index('audit_log_created_idx').on(t.createdAt)],
 )

@@ -9,6 +9,8 @@ export const users = pgTable('user', {
   image: text('image'),
   /** Group names; a user is an admin when one of them contains "Admin". */
   groups: text('groups').array().notNull().default([]),
+  /** Whether sign-in asks for a code from an authenticator app after the password (two_factor holds its secret). */
+  twoFactorEnabled: boolean('two_factor_enabled').notNull().default(false),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 })
@@ -24,6 +26,13 @@ export const sessions = pgTable('session', {
   userId: text('user_id')
     .notNull()
     .references(() => users.id, { onDelete: 'cascade' }),
+  /**
+   * The second proof this session was signed in with: 'totp' (a code from the app), 'recovery-code',
+   * or 'passkey' (which proves both factors); null for the password (or a mailed code) alone.
+   */
+  secondFactor: text('second_factor'),
+  /** When the session was last used (written at most about once a minute). */
+  lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
 })
 
 export const accounts = pgTable('account', {

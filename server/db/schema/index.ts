@@ -1,3 +1,4 @@
+export * from './account-security'
 export * from './api-tokens'
 export * from './audit'
 export * from './auth'
