@@ -17,6 +17,7 @@ export default [
   route('profile/blog/:id', 'routes/profile/blog-post-editor.tsx'),
   route('profile/job-requests', 'routes/profile/job-requests.ts'),
   route('profile/documents', 'routes/profile/documents.ts'),
+  route('profile/activity.csv', 'routes/profile/activity-csv.ts'),
   // A job's own page (stage, quote, files, timeline, thread) and its quotes as PDF.
   route('profile/jobs/:id', 'routes/profile/job.tsx'),
   route('profile/jobs/:id/quotes/:quoteId', 'routes/profile/quote-pdf.ts'),

@@ -3,10 +3,29 @@ export interface Actor {
   userId: string
   email: string
   groups: string[]
+  /** An admin's rights: an admin group, and a session (or a token made in one) signed in with a second factor. */
   isAdmin: boolean
+  /** The session the request came with; null or absent for an API token. */
+  sessionId?: string | null
+  /** Whether that session (or the session the token was made in) was signed in with a second factor. */
+  secondFactor?: boolean
+  /** In an admin group but without a second factor: no admin rights until it signs in with one. */
+  adminNeedsSecondFactor?: boolean
 }
 
 /** An admin is a user one of whose group names contains "Admin". */
 export function isAdminGroups(groups: readonly string[] | null | undefined): boolean {
   return (groups ?? []).some((g) => g.includes('Admin'))
+}
+
+/**
+ * The actor of a signed-in user. Admins must use a second factor: an account in an admin group acts
+ * as an admin only from a session signed in with one (an authenticator code, a recovery code or a
+ * passkey), or with an API token made in such a session; otherwise it acts as a client of its own
+ * and is told to set one up.
+ */
+export function actorOf(user: { id: string; email: string; groups: string[] | null | undefined }, { sessionId = null, secondFactor }: { sessionId?: string | null; secondFactor: boolean }): Actor {
+  const groups = user.groups ?? []
+  const admin = isAdminGroups(groups)
+  return { userId: user.id, email: user.email, groups, isAdmin: admin && secondFactor, sessionId, secondFactor, adminNeedsSecondFactor: admin && !secondFactor }
 }

@@ -16,11 +16,11 @@ function hashApiToken(token: string): string {
 }
 
 /** The user a bearer token belongs to and when it ends, or null (unknown, revoked or expired). */
-export async function resolveApiToken(token: string): Promise<{ userId: string; expiresAt: Date | null } | null> {
+export async function resolveApiToken(token: string): Promise<{ userId: string; expiresAt: Date | null; secondFactor: boolean } | null> {
   if (!token.startsWith(PREFIX) || token.length > 200) return null
   const { db } = getAppContext()
   const [row] = await db
-    .select({ id: apiTokens.id, userId: apiTokens.userId, lastUsedAt: apiTokens.lastUsedAt, expiresAt: apiTokens.expiresAt })
+    .select({ id: apiTokens.id, userId: apiTokens.userId, lastUsedAt: apiTokens.lastUsedAt, expiresAt: apiTokens.expiresAt, secondFactor: apiTokens.secondFactor })
     .from(apiTokens)
     .where(and(eq(apiTokens.tokenHash, hashApiToken(token)), or(isNull(apiTokens.expiresAt), gt(apiTokens.expiresAt, new Date()))))
     .limit(1)
@@ -29,5 +29,5 @@ export async function resolveApiToken(token: string): Promise<{ userId: string; 
   if (!row.lastUsedAt || Date.now() - row.lastUsedAt.getTime() > 60_000) {
     await db.update(apiTokens).set({ lastUsedAt: new Date() }).where(eq(apiTokens.id, row.id)).catch(() => {})
   }
-  return { userId: row.userId, expiresAt: row.expiresAt }
+  return { userId: row.userId, expiresAt: row.expiresAt, secondFactor: row.secondFactor }
 }

@@ -1,7 +1,7 @@
 import { OTP_ALLOWED_ATTEMPTS, OTP_EXPIRES_SECONDS } from './otp-settings'
 
 /**
- * The limits on sign-in attempts, code checks and code mails (server/auth/README.md explains the
+ * The limits on sign-in attempts, code checks (mailed codes and second factors) and code mails (server/auth/README.md explains the
  * policy). Every attempt is counted before the password or code is checked, in one atomic statement in
  * PostgreSQL (also when REDIS_URL is set), so a burst of concurrent guesses gets no more checks than a
  * slow series would.
@@ -24,6 +24,14 @@ export const authLimits = {
   /** Mails with a code (or an account notice) per recipient and per client address. */
   codeMailsPerAccount: { limit: 5, windowMs: 10 * 60_000 },
   codeMailsPerAddress: { limit: 100, windowMs: 10 * 60_000 },
+  /** A sign-in waiting for its second factor: how long it waits, and the codes it may try (counted before each check). */
+  secondFactorChallengeSeconds: 5 * 60,
+  codeChecksPerSignIn: 5,
+  /**
+   * Per account, all addresses: wrong authenticator or recovery codes (at sign-in, and when turning
+   * two-factor sign-in on or off). Past this, only a known device is still checked at sign-in.
+   */
+  wrongSecondFactorsPerAccount: { limit: 10, windowMs: 60 * 60_000 },
   /** How long the known-device cookie set at each sign-in is honoured. */
   knownDeviceDays: 365,
 } as const

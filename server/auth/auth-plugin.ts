@@ -30,7 +30,8 @@ export const authPlugin: ServerPlugin = {
     app.get('/api/session', async (c) => {
       const actor = await resolveActor(c.req.raw)
       c.header('cache-control', 'no-store')
-      return c.json({ user: actor ? { id: actor.userId, email: actor.email, isAdmin: actor.isAdmin } : null })
+      // secondFactorRequired: an admin account signed in without a second factor (no admin rights until it sets one up).
+      return c.json({ user: actor ? { id: actor.userId, email: actor.email, isAdmin: actor.isAdmin, secondFactorRequired: actor.adminNeedsSecondFactor === true } : null })
     })
     app.on(['GET', 'POST'], '/api/auth/*', async (c) => {
       const request = c.req.raw

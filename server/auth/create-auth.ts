@@ -1,25 +1,30 @@
-import { and, eq } from 'drizzle-orm'
+import { passkey } from '@better-auth/passkey'
+import { and, eq, ne } from 'drizzle-orm'
 import { betterAuth } from 'better-auth'
 import { drizzleAdapter } from 'better-auth/adapters/drizzle'
-import { APIError, createAuthMiddleware, getSessionFromCtx } from 'better-auth/api'
+import { APIError, createAuthMiddleware, getSessionFromCtx, isAPIError } from 'better-auth/api'
 import { emailOTP } from 'better-auth/plugins'
-import { describeUnmetPasswordRules, PASSWORD_MAX_LENGTH } from '../../lib/auth-schema'
+import { addPasskeySchema } from '../../lib/account-security-schema'
+import { describeUnmetPasswordRules, PASSWORD_MAX_LENGTH, WRONG_CURRENT_PASSWORD_MESSAGE } from '../../lib/auth-schema'
 import { limits } from '../../lib/catalogue'
 import { site } from '../../lib/site'
 import type { AppContext } from '../context'
 import { CLIENT_IP_HEADER } from '../http/client-ip'
-import { accounts, sessions, users, verifications } from '../db/schema'
+import { accounts, passkeys, sessions, users, verifications } from '../db/schema'
+import { mailSecurityNotice } from '../services/activity/mail-security-notice'
+import { recordSecurityEvent } from '../services/activity/record-security-event'
 import { grantAdminGroup } from './admin-groups'
 import { currentAuthRequest } from './auth-request-scope'
 import { loadAuthSecret } from './auth-secret'
 import { OTP_ALLOWED_ATTEMPTS, OTP_EXPIRES_SECONDS } from './otp-settings'
-import { isRepeatSignIn } from './is-repeat-sign-in'
 import { knownDeviceKey } from './known-device-cookie'
 import { hashPassword, verifyPassword } from './password-hash'
 import { recordActivity } from './record-activity'
+import { recordSignIn, type SignInMethod } from './record-sign-in'
 import { resetCodeChecks } from './reserve-code-check'
 import { secureFirstVerification } from './secure-first-verification'
 import { sendAccountMail } from './send-account-mail'
+import { holdSignInForSecondFactor, twoFactorPlugin } from './two-factor/two-factor-plugin'
 
 const codeMail = {
   'email-verification': { subject: `Your ${site.companyName} verification code`, purpose: 'verify your email address' },
@@ -40,6 +45,8 @@ const newPasswordFields: Record<string, string> = {
   '/reset-password': 'newPassword',
   '/change-password': 'newPassword',
 }
+
+const PASSKEY_NEEDS_VERIFICATION_MESSAGE = 'This passkey did not check that it is you (with a PIN, fingerprint or face), so it cannot stand for both factors.'
 
 const existingAccountNotice = (email: string) => ({
   subject: 'Someone tried to sign up with your address',
@@ -70,7 +77,29 @@ const disabledAuthPaths = [
   '/forget-password/email-otp',
   '/email-otp/check-verification-otp',
   '/verify-password',
+  // Sessions are listed and ended through the account's own services (by id, never by token: a
+  // session's token never reaches the browser's scripts), and passkeys renamed or removed there too,
+  // where the activity log records it.
+  '/list-sessions',
+  '/revoke-session',
+  '/revoke-sessions',
+  '/revoke-other-sessions',
+  '/update-session',
+  '/passkey/list-user-passkeys',
+  '/passkey/update-passkey',
+  '/passkey/delete-passkey',
 ]
+
+/** The endpoints that end in a signed-in session, and how each proves who signs in. */
+const signInPaths: Record<string, SignInMethod | 'second-factor'> = {
+  '/sign-in/email': 'password',
+  '/email-otp/verify-email': 'email-code',
+  '/two-factor/verify': 'second-factor',
+  '/passkey/verify-authentication': 'passkey',
+}
+
+/** Sign-ins that prove only the first factor: with two-factor sign-in on, they wait for the second. */
+const firstFactorSignIns = new Set(['/sign-in/email', '/email-otp/verify-email'])
 
 export function createAuth(ctx: AppContext) {
   if (ctx.env.DATABASE_URL && !ctx.env.AUTH_SECRET) {
@@ -84,6 +113,58 @@ export function createAuth(ctx: AppContext) {
   // Set once betterAuth() returns: a sign-up for an unverified address mails a code through the same
   // endpoint as "Send a new code" (and so through the same limits).
   let mailVerificationCode: (email: string, headers: Headers) => Promise<unknown> = async () => undefined
+
+  /** Whether `password` is the account's password (checked after the limits reserved the attempt). */
+  async function passwordOf(userId: string, password: string): Promise<boolean> {
+    const [account] = await db
+      .select({ password: accounts.password })
+      .from(accounts)
+      .where(and(eq(accounts.userId, userId), eq(accounts.providerId, 'credential')))
+      .limit(1)
+    return account?.password ? verifyPassword({ hash: account.password, password }) : false
+  }
+
+  /** The address and browser of the request in progress, for the activity log. */
+  const requestOf = (headers: Headers | undefined) => ({ ip: currentAuthRequest()?.ip ?? null, userAgent: headers?.get('user-agent') ?? null })
+
+  async function markPasskeyUsed(body: unknown) {
+    const credentialId = (body as { response?: { id?: unknown } } | undefined)?.response?.id
+    if (typeof credentialId === 'string') await db.update(passkeys).set({ lastUsedAt: new Date() }).where(eq(passkeys.credentialID, credentialId))
+  }
+
+  /**
+   * After a change of the password or the email succeeded: every other session of the account ends
+   * (whatever the request asked), and the activity log records it; a passkey added is recorded and
+   * mailed to the owner.
+   */
+  async function afterAccountChange(c: Parameters<Parameters<typeof createAuthMiddleware>[0]>[0]) {
+    const path = c.path
+    if (path !== '/change-password' && path !== '/email-otp/change-email' && path !== '/email-otp/reset-password' && path !== '/passkey/verify-registration') return
+    if (path === '/email-otp/reset-password') {
+      const email = String((c.body as { email?: unknown } | undefined)?.email ?? '').trim().toLowerCase()
+      const [user] = await db.select({ id: users.id, email: users.email }).from(users).where(eq(users.email, email)).limit(1)
+      if (user) await recordSecurityEvent(db, { userId: user.id, email: user.email, action: 'password-reset', ...requestOf(c.headers) })
+      return
+    }
+    const session = c.context.session ?? (await getSessionFromCtx(c).catch(() => null))
+    if (!session) return
+    const userId = session.user.id
+    if (path === '/passkey/verify-registration') {
+      const name = String((c.body as { name?: unknown } | undefined)?.name ?? '').trim()
+      await db.transaction(async (tx) => {
+        await recordSecurityEvent(tx, { userId, email: session.user.email, action: 'passkey-added', ...requestOf(c.headers), details: { name } })
+        await mailSecurityNotice(tx, { to: session.user.email, subject: 'A passkey was added to your account', lines: [`A passkey named “${name}” was added to your account. It signs in without your password.`] })
+      })
+      return
+    }
+    const keep = c.context.newSession?.session.token ?? session.session.token
+    await db.delete(sessions).where(and(eq(sessions.userId, userId), ne(sessions.token, keep)))
+    const [user] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId)).limit(1)
+    const email = user?.email ?? session.user.email
+    if (path === '/change-password') await recordSecurityEvent(db, { userId, email, action: 'password-changed', ...requestOf(c.headers) })
+    else await recordSecurityEvent(db, { userId, email, action: 'email-changed', ...requestOf(c.headers), details: { from: session.user.email, to: email } })
+  }
+
   const auth = betterAuth({
     appName: site.companyName,
     // better-auth's messages go to the server log (pino), not to the console. Refused requests (wrong
@@ -133,8 +214,24 @@ export function createAuth(ctx: AppContext) {
     },
     emailVerification: { autoSignInAfterVerification: true },
     // Read with the session (one query fewer per request); only ADMIN_EMAILS and the admin command write it.
-    user: { additionalFields: { groups: { type: 'string[]', input: false, required: false, returned: true } } },
-    session: { expiresIn: 60 * 60 * 24 * 7, updateAge: 60 * 60 * 24 },
+    user: {
+      additionalFields: {
+        groups: { type: 'string[]', input: false, required: false, returned: true },
+        // Written by the account's own services only (two-factor set-up and removal).
+        twoFactorEnabled: { type: 'boolean', input: false, required: false, returned: true },
+      },
+    },
+    session: {
+      expiresIn: 60 * 60 * 24 * 7,
+      updateAge: 60 * 60 * 24,
+      // How the session was signed in (set when it is made, see the session hook below); no default
+      // here, so a value given when the session is made is kept.
+      additionalFields: {
+        secondFactor: { type: 'string', input: false, required: false, returned: true },
+        // Written by resolve-actor.ts about once a minute while the session is used.
+        lastUsedAt: { type: 'date', input: false, required: false, returned: true },
+      },
+    },
     disabledPaths: disabledAuthPaths,
     // Our own limits (auth-plugin.ts, auth-limits.ts) count per account and per address in PostgreSQL.
     rateLimit: { enabled: false },
@@ -150,6 +247,21 @@ export function createAuth(ctx: AppContext) {
       disableOriginCheck: false,
     },
     databaseHooks: {
+      session: {
+        create: {
+          // What a session proves is fixed when it is made: a passkey proves both factors; a session
+          // that replaces the current one (a password change) proves what the current one did; the
+          // second step of a sign-in names its factor itself; anything else proved one factor.
+          before: async (session, context) => {
+            if (context?.path === '/passkey/verify-authentication') return { data: { ...session, secondFactor: 'passkey' } }
+            if (context?.path === '/change-password') {
+              const current = context.context.session?.session as { secondFactor?: string | null } | undefined
+              return { data: { ...session, secondFactor: current?.secondFactor ?? null } }
+            }
+            return undefined
+          },
+        },
+      },
       user: {
         update: {
           before: async (data) => {
@@ -181,28 +293,66 @@ export function createAuth(ctx: AppContext) {
           const currentPassword = (c.body as { currentPassword?: unknown } | undefined)?.currentPassword
           const session = await getSessionFromCtx(c).catch(() => null)
           if (!session) throw new APIError('UNAUTHORIZED', { message: 'Unauthorized', code: 'UNAUTHORIZED' })
-          const [account] = await db
-            .select({ password: accounts.password })
-            .from(accounts)
-            .where(and(eq(accounts.userId, session.user.id), eq(accounts.providerId, 'credential')))
-            .limit(1)
-          const ok = typeof currentPassword === 'string' && account?.password ? await verifyPassword({ hash: account.password, password: currentPassword }) : false
+          const ok = typeof currentPassword === 'string' && (await passwordOf(session.user.id, currentPassword))
           if (!ok) throw new APIError('BAD_REQUEST', { message: 'Your current password is not correct', code: 'INVALID_PASSWORD' })
+        }
+        if (c.path === '/passkey/verify-registration') {
+          // Adding a way in asks for the password, so a session left open somewhere cannot add one.
+          const session = await getSessionFromCtx(c).catch(() => null)
+          if (!session) throw new APIError('UNAUTHORIZED', { message: 'Unauthorized', code: 'UNAUTHORIZED' })
+          const body = (c.body ?? {}) as { name?: unknown; password?: unknown }
+          const parsed = addPasskeySchema.safeParse({ name: body.name, password: body.password })
+          if (!parsed.success) throw new APIError('BAD_REQUEST', { message: parsed.error.issues[0]!.message, code: 'BAD_REQUEST' })
+          if (!(await passwordOf(session.user.id, parsed.data.password))) throw new APIError('BAD_REQUEST', { message: WRONG_CURRENT_PASSWORD_MESSAGE, code: 'INVALID_PASSWORD' })
         }
         if (c.path === '/sign-out') {
           const session = await getSessionFromCtx(c).catch(() => null)
-          if (session?.user.email) await recordActivity(db, { email: session.user.email, action: 'sign-out' })
+          if (session?.user.email) {
+            await recordActivity(db, { email: session.user.email, action: 'sign-out' })
+            await recordSecurityEvent(db, { userId: session.user.id, email: session.user.email, action: 'sign-out', ...requestOf(c.headers) })
+          }
         }
       }),
       after: createAuthMiddleware(async (c) => {
         const newSession = c.context.newSession
-        // A sign-in is notified once per browser until it signs out (which clears the stored email).
-        if (newSession && (c.path === '/sign-in/email' || c.path === '/email-otp/verify-email') && !isRepeatSignIn(c.headers, newSession.user.id, deviceKey)) {
-          await recordActivity(db, { email: newSession.user.email, action: 'sign-in' })
+        const signIn = signInPaths[c.path]
+        if (newSession && signIn) {
+          const user = newSession.user as { id: string; email: string; twoFactorEnabled?: boolean | null }
+          // The password (or a mailed code) is only the first factor of an account with two-factor sign-in on.
+          if (firstFactorSignIns.has(c.path) && user.twoFactorEnabled) return holdSignInForSecondFactor(c, newSession.session)
+          const secondFactor = (newSession.session as { secondFactor?: string | null }).secondFactor
+          const method: SignInMethod = signIn === 'second-factor' ? (secondFactor === 'recovery-code' ? 'recovery-code' : 'totp') : signIn
+          if (method === 'passkey') await markPasskeyUsed(c.body)
+          await recordSignIn(db, { userId: user.id, email: user.email, method, headers: c.headers, ip: currentAuthRequest()?.ip ?? 'unknown', deviceKey })
+          return
         }
+        if (isAPIError(c.context.returned)) return
+        await afterAccountChange(c)
       }),
     },
     plugins: [
+      twoFactorPlugin(ctx, deviceKey),
+      passkey({
+        // A passkey is bound to the site's host name: PUBLIC_URL's, or localhost for a local server.
+        rpID: explicitUrl ? new URL(explicitUrl).hostname : 'localhost',
+        rpName: site.companyName,
+        // Without PUBLIC_URL, the request's Origin, which the origin guard has already held to the site's own.
+        origin: explicitUrl ?? null,
+        // A passkey stands for both factors, so it must check that it is its owner (a PIN, fingerprint
+        // or face), and it must be found without a name typed first (a discoverable credential).
+        authenticatorSelection: { residentKey: 'required', userVerification: 'required' },
+        registration: {
+          afterVerification: async ({ verification }) => {
+            if (!verification.registrationInfo?.userVerified) throw new APIError('BAD_REQUEST', { code: 'USER_NOT_VERIFIED', message: PASSKEY_NEEDS_VERIFICATION_MESSAGE })
+          },
+        },
+        authentication: {
+          afterVerification: async ({ verification }) => {
+            if (!verification.authenticationInfo.userVerified) throw new APIError('UNAUTHORIZED', { code: 'USER_NOT_VERIFIED', message: PASSKEY_NEEDS_VERIFICATION_MESSAGE })
+          },
+        },
+        advanced: { webAuthnChallengeCookie: 'passkey_challenge' },
+      }),
       emailOTP({
         otpLength: 6,
         expiresIn: OTP_EXPIRES_SECONDS,

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm'
 import { ACCOUNT_UNDER_ATTACK_MESSAGE, CODE_USED_UP_MESSAGE, emailSchema, TOO_MANY_ATTEMPTS_MESSAGE } from '../../lib/auth-schema'
 import type { AppContext } from '../context'
 import { users } from '../db/schema'
+import { recordSecurityEvent } from '../services/activity/record-security-event'
 import { runInAuthRequestScope } from './auth-request-scope'
 import type { Auth } from './create-auth'
 import { isKnownDevice, knownDeviceSetCookie } from './known-device-cookie'
@@ -15,7 +16,12 @@ const passwordPaths: Record<string, 'body' | 'session'> = {
   '/sign-in/email': 'body',
   '/change-password': 'session',
   '/email-otp/request-email-change': 'session',
+  // Adding a passkey asks for the password (create-auth.ts checks it).
+  '/passkey/verify-registration': 'session',
 }
+
+/** Endpoints whose success signs a browser in: it then becomes a known device of the account. */
+const signInPaths = new Set(['/sign-in/email', '/email-otp/verify-email', '/two-factor/verify', '/passkey/verify-authentication'])
 
 /** Endpoints that check a mailed code, and what the code is for. */
 const codePaths: Record<string, CodePurpose> = {
@@ -164,15 +170,37 @@ export async function guardAuthRequest({ auth, ctx, request, path, ip, deviceKey
     const answer = (await response
       .clone()
       .json()
-      .catch(() => null)) as { code?: string; user?: { id?: unknown } } | null
-    if (attempt || check) await settle(outcomeOf(attempt ? 'password' : 'code', response.status, answer?.code))
+      .catch(() => null)) as { code?: string; user?: { id?: unknown; email?: unknown } } | null
+    const outcome = attempt || check ? outcomeOf(attempt ? 'password' : 'code', response.status, answer?.code) : null
+    if (outcome) await settle(outcome)
+    if (outcome === 'wrong' && path === '/sign-in/email') await recordFailedSignIn(ctx, normalEmail(body.email), ip, request.headers.get('user-agent'))
     const userId = answer?.user?.id
-    if (response.status === 200 && (path === '/sign-in/email' || path === '/email-otp/verify-email') && typeof userId === 'string') {
+    if (response.status === 200 && signInPaths.has(path) && typeof userId === 'string') {
+      // A passkey's sign-in answers with the whole session, its token included: the page needs only who signed in.
+      if (path === '/passkey/verify-authentication') response = withBody(response, { user: { id: userId, email: (answer?.user as { email?: string }).email } })
       response.headers.append('set-cookie', knownDeviceSetCookie(request.headers.get('cookie'), userId, deviceKey, secureCookies))
     }
   }
   if (response.status === 503 && !response.headers.has('retry-after')) response.headers.set('retry-after', String(PASSWORD_HASH_RETRY_AFTER_SECONDS))
   return response
+}
+
+/** The same answer (status and headers, cookies included) with another JSON body. */
+function withBody(response: Response, body: unknown): Response {
+  const headers = new Headers(response.headers)
+  headers.delete('content-length')
+  return new Response(JSON.stringify(body), { status: response.status, headers })
+}
+
+/** A wrong password for an account that exists goes into that account's activity log. */
+async function recordFailedSignIn(ctx: Pick<AppContext, 'db' | 'log'>, email: string | null, ip: string, userAgent: string | null) {
+  if (!email) return
+  try {
+    const [user] = await ctx.db.select({ id: users.id, email: users.email }).from(users).where(eq(users.email, email)).limit(1)
+    if (user) await recordSecurityEvent(ctx.db, { userId: user.id, email: user.email, action: 'sign-in-failed', ip, userAgent })
+  } catch (error) {
+    ctx.log.error({ source: 'auth', err: error }, 'could not record a failed sign-in')
+  }
 }
 
 /** What better-auth's answer says about the password or code it was given. */

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto'
-import { eq } from 'drizzle-orm'
+import { and, eq, isNull, lt, or, sql } from 'drizzle-orm'
 import { getAppContext } from '../context'
-import { users } from '../db/schema'
-import { isAdminGroups, type Actor } from './actor'
+import { sessions, users } from '../db/schema'
+import { actorOf, type Actor } from './actor'
 import type { ActorCache, Resolved } from './actor-cache'
 import { resolveApiToken } from './api-token'
 import type { Auth } from './create-auth'
@@ -47,15 +47,33 @@ async function actorOfToken(token: string): Promise<Resolved | null> {
   if (!resolved) return null
   const [user] = await db.select({ id: users.id, email: users.email, groups: users.groups, emailVerified: users.emailVerified }).from(users).where(eq(users.id, resolved.userId)).limit(1)
   if (!user || !user.emailVerified) return null
-  return { actor: { userId: user.id, email: user.email, groups: user.groups, isAdmin: isAdminGroups(user.groups) }, endsAt: resolved.expiresAt }
+  return { actor: actorOf(user, { secondFactor: resolved.secondFactor }), endsAt: resolved.expiresAt }
 }
+
+/** How often a session's last use is written: about once a minute while it is used. */
+const LAST_USE_EVERY_MS = 60_000
 
 /** The user of a session cookie, read through better-auth, and when the session ends. */
 async function actorOfSession(auth: Auth, headers: Headers): Promise<Resolved | null> {
   const session = await auth.api.getSession({ headers }).catch(() => null)
   if (!session) return null
   // The session read the user row already (groups included, see create-auth.ts).
-  const { id, email, emailVerified, groups } = session.user as { id: string; email: string; emailVerified: boolean; groups?: string[] | null }
+  const { id, email, emailVerified, groups, twoFactorEnabled } = session.user as { id: string; email: string; emailVerified: boolean; groups?: string[] | null; twoFactorEnabled?: boolean | null }
   if (!emailVerified) return null
-  return { actor: { userId: id, email, groups: groups ?? [], isAdmin: isAdminGroups(groups) }, endsAt: session.session.expiresAt }
+  const { secondFactor, lastUsedAt } = session.session as { secondFactor?: string | null; lastUsedAt?: Date | string | null }
+  // With two-factor sign-in on, only a session that proved the second factor stands for the account,
+  // whichever way it was made.
+  if (twoFactorEnabled && !secondFactor) return null
+  if (!lastUsedAt || Date.now() - new Date(lastUsedAt).getTime() > LAST_USE_EVERY_MS) await noteSessionUse(session.session.id)
+  return { actor: actorOf({ id, email, groups }, { sessionId: session.session.id, secondFactor: Boolean(secondFactor) }), endsAt: session.session.expiresAt }
+}
+
+/** Records that a session was used now ("Where you're signed in" shows it), unless another request just did. */
+async function noteSessionUse(sessionId: string) {
+  const { db, log } = getAppContext()
+  await db
+    .update(sessions)
+    .set({ lastUsedAt: sql`now()` })
+    .where(and(eq(sessions.id, sessionId), or(isNull(sessions.lastUsedAt), lt(sessions.lastUsedAt, sql`now() - interval '1 minute'`))))
+    .catch((error: unknown) => log.warn({ err: error }, 'could not record when a session was last used'))
 }

@@ -66,7 +66,7 @@ async function main() {
       console.error(`The account ${email} has not verified its email address yet, so it cannot be made an admin: anyone may have chosen its password. Grant it once its owner has verified the address.`)
       return 1
     }
-    console.log(`${email} is now in the ${ADMINS_GROUP} group.`)
+    console.log(`${email} is now in the ${ADMINS_GROUP} group. Admins must use two-factor sign-in: until the account signs in with a second factor, the dashboard sends it to set one up and it has no admin rights.`)
     return 0
   } finally {
     await close()

@@ -34,9 +34,9 @@ export const apiTokensModule: GraphqlModule = {
       apiTokens: (_: unknown, __: unknown, { actor }) => listApiTokens({ actor }),
     },
     Mutation: {
-      createApiToken: (_: unknown, args: { name: string; expiresInDays?: number | null }, { actor }) =>
-        createApiToken({ actor, name: args.name, expiresInDays: args.expiresInDays }),
-      revokeApiToken: async (_: unknown, args: { id: string }, { actor }) => (await revokeApiToken({ actor, id: args.id })).id,
+      createApiToken: (_: unknown, args: { name: string; expiresInDays?: number | null }, { actor, client }) =>
+        createApiToken({ actor, name: args.name, expiresInDays: args.expiresInDays, client }),
+      revokeApiToken: async (_: unknown, args: { id: string }, { actor, client }) => (await revokeApiToken({ actor, id: args.id, client })).id,
     },
   },
 }

@@ -1,4 +1,5 @@
 import type { GraphqlModule } from '../graphql-module'
+import { accountSecurityModule } from './account-security'
 import { apiTokensModule } from './api-tokens'
 import { baseModule } from './base'
 import { blogModule } from './blog'
@@ -10,4 +11,4 @@ import { jobsModule } from './jobs'
 import { profilesModule } from './profiles'
 
 /** Every part of the /graphql schema. A feature adds its module here (one line). */
-export const graphqlModules: GraphqlModule[] = [baseModule, profilesModule, jobRequestsModule, jobsModule, blogModule, contactsModule, filesModule, apiTokensModule, chatModule]
+export const graphqlModules: GraphqlModule[] = [baseModule, profilesModule, jobRequestsModule, jobsModule, blogModule, contactsModule, filesModule, apiTokensModule, accountSecurityModule, chatModule]
