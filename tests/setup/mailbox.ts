@@ -19,7 +19,8 @@ function codeIn(mail: ReceivedMail | undefined): string | undefined {
 export async function waitForCodeIn(all: () => Promise<ReceivedMail[]> | ReceivedMail[], to: string, { after = 0, timeoutMs = 20_000 } = {}): Promise<string> {
   const deadline = Date.now() + timeoutMs
   while (Date.now() < deadline) {
-    const code = codeIn((await all()).slice(after).findLast((m) => m.to.includes(to.toLowerCase())))
+    // The newest mail with a code: a notice (a sign-in from a new browser) may arrive between.
+    const code = codeIn((await all()).slice(after).findLast((m) => m.to.includes(to.toLowerCase()) && codeIn(m) !== undefined))
     if (code) return code
     await new Promise((r) => setTimeout(r, 50))
   }

@@ -10,7 +10,7 @@ export interface PortalServer {
   url: string
   dataDir: string
   smtp: SmtpReceiver
-  /** Waits for the newest 6-digit code mailed to `email` after `sinceCount` mails to that address. */
+  /** Waits for the newest 6-digit code mailed to `email` after `sinceCount` mails to that address (mails without a code skipped). */
   waitForCode(email: string, sinceCount?: number): Promise<string>
   mailsTo(email: string): number
   close(): Promise<void>
@@ -38,10 +38,10 @@ export async function startPortalServer(env: Record<string, string> = {}, { log 
     async waitForCode(email, sinceCount = 0) {
       const deadline = Date.now() + 15_000
       while (Date.now() < deadline) {
-        const mails = smtp.mails.filter((m) => m.to.includes(email))
-        if (mails.length > sinceCount) {
-          const raw = mails.at(-1)!.raw.replace(/=\r?\n/g, '')
-          const code = /^\s+(\d{6})\s*$/m.exec(raw)?.[1]
+        // The newest mail with a code: a notice (a sign-in from a new browser) may arrive between.
+        const mails = smtp.mails.filter((m) => m.to.includes(email)).slice(sinceCount)
+        for (const mail of mails.reverse()) {
+          const code = /^\s+(\d{6})\s*$/m.exec(mail.raw.replace(/=\r?\n/g, ''))?.[1]
           if (code) return code
         }
         await new Promise((r) => setTimeout(r, 50))
