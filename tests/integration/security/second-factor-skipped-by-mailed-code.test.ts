@@ -1,0 +1,31 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { signUpAndVerify, STRONG_PASSWORD } from '../portal/support/accounts'
+import { HttpClient } from '../portal/support/http-client'
+import { startPortalServer, type PortalServer } from '../portal/support/portal-server'
+
+/**
+ * Someone who reads the owner's mailbox asks for a verification code for an account that is already
+ * verified, and signs in with it (the auth library signs in after any verification). With two-factor
+ * sign-in on, that sign-in must wait for the second factor like a password's.
+ */
+describe('skipping the second factor with a mailed code', () => {
+  let portal: PortalServer
+  beforeAll(async () => {
+    portal = await startPortalServer()
+  })
+  afterAll(async () => {
+    await portal?.close()
+  })
+
+  it('gets no session from a verification code alone', async () => {
+    await signUpAndVerify(portal, 'mailbox@example.test', STRONG_PASSWORD, { twoFactor: true })
+    const intruder = new HttpClient(portal.url)
+    const before = portal.mailsTo('mailbox@example.test')
+    await intruder.json('/api/auth/email-otp/send-verification-otp', { email: 'mailbox@example.test', type: 'email-verification' })
+    const otp = await portal.waitForCode('mailbox@example.test', before)
+    const answer = await intruder.json('/api/auth/email-otp/verify-email', { email: 'mailbox@example.test', otp, password: 'Any0ther!Passw0rd' })
+    expect(answer.body).toEqual({ twoFactorRedirect: true })
+    expect(((await (await intruder.fetch('/api/session')).json()) as { user: unknown }).user).toBeNull()
+    expect((await intruder.gql('{ profile { userId } }')).errors?.[0]?.message).toBe('Unauthorized')
+  })
+})
