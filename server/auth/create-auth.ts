@@ -192,7 +192,7 @@ export function createAuth(ctx: AppContext) {
       if (request) origins.push(new URL(request.url).origin)
       return origins
     },
-    database: drizzleAdapter(db, { provider: 'pg', schema: { user: users, session: sessions, account: accounts, verification: verifications } }),
+    database: drizzleAdapter(db, { provider: 'pg', schema: { user: users, session: sessions, account: accounts, verification: verifications, passkey: passkeys } }),
     emailAndPassword: {
       enabled: true,
       requireEmailVerification: true,

@@ -17,7 +17,8 @@ export async function endSession({ actor, id, client }: { actor: MaybeActor; id:
   const a = requireBrowserSession(actor)
   const { db, services } = getAppContext()
   const [session] = await db.select({ userId: sessions.userId, userAgent: sessions.userAgent }).from(sessions).where(eq(sessions.id, id)).limit(1)
-  if (!session || session.userId !== a.userId) throw new AppError('NOT_FOUND', 'Session not found')
+  if (!session) throw new AppError('NOT_FOUND', 'Session not found')
+  if (session.userId !== a.userId) throw new AppError('UNAUTHORIZED')
   await db.transaction(async (tx) => {
     await tx.delete(sessions).where(and(eq(sessions.id, id), eq(sessions.userId, a.userId)))
     await recordSecurityEvent(tx, { userId: a.userId, email: a.email, action: 'session-ended', ...client, details: { sessionId: id, current: id === a.sessionId } })

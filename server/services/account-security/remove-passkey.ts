@@ -17,7 +17,8 @@ export async function removePasskey({ actor, id, client }: { actor: MaybeActor; 
   const a = requireBrowserSession(actor)
   const { db } = getAppContext()
   const [key] = await db.select({ userId: passkeys.userId, name: passkeys.name }).from(passkeys).where(eq(passkeys.id, id)).limit(1)
-  if (!key || key.userId !== a.userId) throw new AppError('NOT_FOUND', 'Passkey not found')
+  if (!key) throw new AppError('NOT_FOUND', 'Passkey not found')
+  if (key.userId !== a.userId) throw new AppError('UNAUTHORIZED')
   const name = key.name ?? 'Passkey'
   await db.transaction(async (tx) => {
     await tx.delete(passkeys).where(and(eq(passkeys.id, id), eq(passkeys.userId, a.userId)))

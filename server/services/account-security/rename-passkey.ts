@@ -15,7 +15,8 @@ export async function renamePasskey({ actor, id, name, client }: { actor: MaybeA
   const newName = parseInput(passkeyNameSchema, name)
   const { db } = getAppContext()
   const [key] = await db.select({ userId: passkeys.userId, name: passkeys.name }).from(passkeys).where(eq(passkeys.id, id)).limit(1)
-  if (!key || key.userId !== a.userId) throw new AppError('NOT_FOUND', 'Passkey not found')
+  if (!key) throw new AppError('NOT_FOUND', 'Passkey not found')
+  if (key.userId !== a.userId) throw new AppError('UNAUTHORIZED')
   return db.transaction(async (tx) => {
     const [row] = await tx.update(passkeys).set({ name: newName }).where(and(eq(passkeys.id, id), eq(passkeys.userId, a.userId))).returning()
     await recordSecurityEvent(tx, { userId: a.userId, email: a.email, action: 'passkey-renamed', ...client, details: { from: key.name, to: newName } })

@@ -184,7 +184,7 @@ describe('two-factor sign-in, passkeys, sessions and the activity log over HTTP'
     // Nobody ends another account's session.
     const mallory = await signUpAndVerify(portal, 'mallory@example.test')
     const [eveSession] = await portal.server.ctx.db.select({ id: sessions.id }).from(sessions).where(eq(sessions.userId, await userIdOf(eve)))
-    expect((await mallory.gql('mutation($id: ID!) { endSession(id: $id) }', { id: eveSession!.id })).errors?.[0]?.message).toBe('Session not found')
+    expect((await mallory.gql('mutation($id: ID!) { endSession(id: $id) }', { id: eveSession!.id })).errors?.[0]?.message).toBe('Unauthorized')
     expect(await session(eve)).not.toBeNull()
   })
 

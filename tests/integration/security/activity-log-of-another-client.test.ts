@@ -51,7 +51,7 @@ describe('a client reading another client’s activity log', () => {
     const victimIds = victimSessions.data!.sessions.map((s) => s.id)
     for (const s of sessions.data!.sessions) expect(victimIds).not.toContain(s.id)
     const ended = await snoop.gql('mutation($id: ID!) { endSession(id: $id) }', { id: victimIds[0] })
-    expect(ended.errors?.[0]?.message).toBe('Session not found')
+    expect(ended.errors?.[0]?.message).toBe('Unauthorized')
     expect((await victim.gql('{ sessions { id } }')).errors).toBeUndefined()
   })
 

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { comments, contacts, jobRequests } from '../../../../server/db/schema'
+import { comments, contacts, jobRequests, passkeys } from '../../../../server/db/schema'
 import { gltfTexturedCube } from '../../../fixtures/cad-files'
-import { signUpAndVerify, userIdOf } from './accounts'
+import { nextTotpCode } from '../../../setup/totp'
+import { factorsOf, signIn, signUpAndVerify, STRONG_PASSWORD, turnOnTwoFactor, userIdOf } from './accounts'
 import { HttpClient } from './http-client'
 import { startPortalServer, type PortalServer } from './portal-server'
 import { encodeMetadata, PDF_BYTES, PNG_1PX, tusUpload } from './tus-upload'
@@ -72,6 +73,10 @@ interface World {
   freshFile(kind: 'user-box' | 'profile-pictures'): Promise<string>
   /** A fresh deliverable of the released job, uploaded by the consultancy. */
   freshDeliverable(): Promise<string>
+  /** A fresh session of the owner's, signed in elsewhere (its id). */
+  freshOwnerSession(): Promise<string>
+  /** A fresh passkey of the owner's (its id). */
+  freshOwnerPasskey(): Promise<string>
 }
 
 interface GqlOp {
@@ -262,6 +267,23 @@ const gqlOps: GqlOp[] = [
   { name: 'createApiToken', expect: signedIn, query: 'mutation { createApiToken(name: "script") { id token } }', variables: () => ({}) },
   // A token is its owner's alone: an admin does not revoke (or see) a client's tokens.
   { name: "revokeApiToken (owner's)", expect: e(D, A, D, D), query: 'mutation($id: ID!) { revokeApiToken(id: $id) }', variables: async (w) => ({ id: await w.freshToken() }) },
+  { name: 'accountSecurity (own)', expect: signedIn, query: '{ accountSecurity { twoFactorEnabled recoveryCodesLeft passkeys { id } secondFactorRequired } }', variables: () => ({}) },
+  { name: 'sessions (own)', expect: signedIn, query: '{ sessions { id current place } }', variables: () => ({}) },
+  { name: 'myActivity (own)', expect: signedIn, query: '{ myActivity { entries { action } hasMore } }', variables: () => ({}) },
+  { name: 'activityLog (everyone\'s)', expect: adminOnly, query: '{ activityLog { entries { action accountEmail } } }', variables: () => ({}) },
+  {
+    name: "activityLog (filtered to the owner's account)",
+    expect: adminOnly,
+    query: 'query($f: ActivityFilter) { activityLog(filter: $f) { entries { action } } }',
+    variables: () => ({ f: { account: 'owner@example.test' } }),
+  },
+  { name: 'activityLogCsv', expect: adminOnly, query: '{ activityLogCsv }', variables: () => ({}) },
+  { name: 'startTwoFactorSetup (own; on already: refused)', expect: e(D, A, A, R), query: 'mutation($p: String!) { startTwoFactorSetup(password: $p) { secret } }', variables: () => ({ p: STRONG_PASSWORD }) },
+  { name: 'renewRecoveryCodes (own; not on: refused)', expect: e(D, R, R, A), query: 'mutation($p: String!) { renewRecoveryCodes(password: $p) { recoveryCodes } }', variables: () => ({ p: STRONG_PASSWORD }) },
+  { name: 'endOtherSessions (own)', expect: signedIn, query: 'mutation { endOtherSessions }', variables: () => ({}) },
+  { name: "endSession (the owner's other session)", expect: e(D, A, D, D), query: 'mutation($id: ID!) { endSession(id: $id) }', variables: async (w) => ({ id: await w.freshOwnerSession() }) },
+  { name: "renamePasskey (the owner's)", expect: e(D, A, D, D), query: 'mutation($id: ID!) { renamePasskey(id: $id, name: "Laptop") { id name } }', variables: async (w) => ({ id: await w.freshOwnerPasskey() }) },
+  { name: "removePasskey (the owner's)", expect: e(D, A, D, D), query: 'mutation($id: ID!) { removePasskey(id: $id) }', variables: async (w) => ({ id: await w.freshOwnerPasskey() }) },
 ]
 
 interface FileOp {
@@ -362,6 +384,46 @@ const postJobIntent = (c: HttpClient, id: string, fields: Record<string, string>
 /** A deleted job's page sends its viewer back to the dashboard: that is the success (200 here). */
 const redirectsToDashboard = (res: Response) => (res.status >= 300 && res.status < 400 && /^\/profile(\?|$)/.test(res.headers.get('location') ?? '') ? 200 : res.status)
 
+/** A GraphQL call as a status: 200 done, 403 Unauthorized, 409 refused by the state, 400 anything else. */
+async function gqlStatus(c: HttpClient, query: string, variables: Record<string, unknown> = {}): Promise<number> {
+  const r = await c.gql(query, variables)
+  if (!r.errors?.length) return 200
+  if (r.errors[0]!.message === 'Unauthorized') return 403
+  return r.errors[0]!.extensions?.code === 'CONFLICT' ? 409 : 400
+}
+
+const disableQuery = 'mutation($p: String!, $c: String!) { disableTwoFactor(password: $p, code: $c) }'
+
+/**
+ * The sign-in settings of each role's own account that take more than one call (a code from the
+ * role's authenticator app). Each leaves the account as it found it: two-factor sign-in is on for the
+ * admin (admins must use it) and off for the clients.
+ */
+const accountOps: FileOp[] = [
+  {
+    name: 'enableTwoFactor (own, with the first code of a new set-up; on already: refused)',
+    expect: e(D, A, A, R),
+    run: async (c) => {
+      const setup = await c.gql<{ startTwoFactorSetup: { secret: string } }>('mutation($p: String!) { startTwoFactorSetup(password: $p) { secret } }', { p: STRONG_PASSWORD })
+      const secret = setup.data?.startTwoFactorSetup.secret
+      if (!secret) return gqlStatus(c, 'mutation($p: String!) { startTwoFactorSetup(password: $p) { secret } }', { p: STRONG_PASSWORD })
+      const status = await gqlStatus(c, 'mutation($c: String!) { enableTwoFactor(code: $c) { recoveryCodes } }', { c: await nextTotpCode(secret) })
+      if (status === 200) await c.gql(disableQuery, { p: STRONG_PASSWORD, c: await nextTotpCode(secret) })
+      return status
+    },
+  },
+  {
+    name: 'disableTwoFactor (own, with the password and a current code; not on: refused)',
+    expect: e(D, R, R, A),
+    run: async (c, w) => {
+      const secret = c === w.clients.admin ? factorsOf(c).secret : null
+      const status = await gqlStatus(c, disableQuery, { p: STRONG_PASSWORD, c: secret ? await nextTotpCode(secret) : '123456' })
+      if (status === 200) await turnOnTwoFactor(c)
+      return status
+    },
+  },
+]
+
 /** Every intent of the /profile action and its list endpoints, on the owner's data. */
 const dashboardOps: FileOp[] = [
   {
@@ -435,6 +497,14 @@ const dashboardOps: FileOp[] = [
   { name: "GET /profile/job-requests (owner's)", expect: ownerAndAdmin, run: async (c, w) => (await c.fetch(`/profile/job-requests?client=${w.ownerId}`)).status },
   { name: "GET /profile/documents (owner's)", expect: ownerAndAdmin, run: async (c, w) => (await c.fetch(`/profile/documents?client=${w.ownerId}`)).status },
   { name: "GET /profile/view?client= (owner's dashboard's data; a guest is told to sign in)", expect: e(A, A, D, A), run: async (c, w) => (await c.fetch(`/profile/view?client=${w.ownerId}`)).status },
+  { name: 'GET /profile/activity.csv (the whole log)', expect: adminOnly, run: async (c) => (await c.fetch('/profile/activity.csv')).status },
+  { name: 'GET /api/auth/passkey/generate-register-options (own account)', expect: signedIn, run: async (c) => (await c.fetch('/api/auth/passkey/generate-register-options')).status },
+  { name: 'GET /api/auth/passkey/generate-authenticate-options (sign-in with a passkey)', expect: everyone, run: async (c) => (await c.fetch('/api/auth/passkey/generate-authenticate-options')).status },
+  {
+    name: 'POST /api/auth/two-factor/verify (no sign-in waiting for it: nobody gets a session)',
+    expect: e(D, D, D, D),
+    run: async (c) => (await c.post('/api/auth/two-factor/verify', { code: '123456' })).status,
+  },
 ]
 
 async function startUpload(c: HttpClient, bytes: Buffer, meta: Record<string, string>): Promise<string> {
@@ -608,6 +678,16 @@ export function describePermissionMatrix(title: string, env: () => Promise<Recor
         freshContact,
         freshToken,
         freshFile,
+        freshOwnerSession: async () => {
+          const other = (await signIn(portal, 'owner@example.test')).client
+          const me = (await other.gql<{ sessions: { id: string; current: boolean }[] }>('{ sessions { id current } }')).data!.sessions
+          return me.find((s) => s.current)!.id
+        },
+        freshOwnerPasskey: async () => {
+          const id = randomUUID()
+          await portal.server.ctx.db.insert(passkeys).values({ id, name: 'Phone', publicKey: 'x', userId: ownerId, credentialID: randomUUID(), counter: 0, deviceType: 'singleDevice', backedUp: false })
+          return id
+        },
         freshDeliverable: async () => {
           const path = spareDeliverables.pop()
           if (!path) throw new Error('no spare deliverable left: seed more before the release')
@@ -645,6 +725,15 @@ export function describePermissionMatrix(title: string, env: () => Promise<Recor
       for (const role of roles) {
         const status = await op.run(w.clients[role], w)
         actual[role] = status === 204 ? 'allow' : status === 401 || status === 403 ? 'deny' : status === 409 ? 'refused' : `status ${status}`
+      }
+      expect(actual).toEqual(op.expect)
+    })
+
+    it.each(accountOps.map((op) => [op.name, op] as const))('GraphQL %s', async (_name, op) => {
+      const actual: Record<string, string> = {}
+      for (const role of roles) {
+        const status = await op.run(w.clients[role], w)
+        actual[role] = status === 200 ? 'allow' : status === 401 || status === 403 ? 'deny' : status === 409 ? 'refused' : `status ${status}`
       }
       expect(actual).toEqual(op.expect)
     })
