@@ -1,6 +1,8 @@
 import { isRouteErrorResponse, Link, useLoaderData, useNavigate, useRouteError, type ShouldRevalidateFunctionArgs } from 'react-router'
 import { pageMeta } from '../../lib/meta'
 import { useLoginDialog } from '../components/layout/login-dialog-context'
+import { ActivityPanel } from '../features/account-security/activity-panel'
+import { SecondFactorRequired } from '../features/account-security/second-factor-required'
 import { AccountSecurity } from '../features/dashboard/account-security'
 import { ClientDetailsForm } from '../features/dashboard/client-details-form'
 import { ClientSelector } from '../features/dashboard/client-selector'
@@ -9,7 +11,7 @@ import { JobMailsToggle } from '../features/dashboard/job-mails-toggle'
 import { JobRequestForm } from '../features/dashboard/job-request-form'
 import { JobRequestsTable } from '../features/dashboard/job-requests-table'
 import { LogoUpload } from '../features/dashboard/logo-upload'
-import { buttonClass } from '../features/dashboard/styles'
+import { buttonClass, cardClass } from '../features/dashboard/styles'
 import type { DocumentRow, JobRequestRow } from '../features/dashboard/types'
 import { useJsonResource } from '../features/dashboard/use-json-resource'
 import type { Route } from './+types/profile'
@@ -110,6 +112,7 @@ function Dashboard({ data }: { data: Extract<DashboardLoaderData, { signedIn: tr
           </p>
         ) : null}
       </header>
+      {data.secondFactorRequired ? <SecondFactorRequired /> : null}
       <div className="grid gap-6 lg:grid-cols-3">
         <div className="lg:col-span-2">
           <ClientDetailsForm key={details.userId} details={details} clientId={clientId} />
@@ -117,7 +120,13 @@ function Dashboard({ data }: { data: Extract<DashboardLoaderData, { signedIn: tr
         <LogoUpload key={details.userId} userId={details.userId} clientId={clientId} logoUrl={details.logoUrl} companyName={details.companyName} maxUploadBytes={data.maxUploadBytes} />
       </div>
       {/* The signed-in person's own sign-in email and password: never while an admin acts for a client. */}
-      {clientId ? null : <AccountSecurity key={`security-${details.userId}`} email={details.email} />}
+      {clientId ? null : <AccountSecurity key={`security-${details.userId}`} email={details.email} secondFactorRequired={data.secondFactorRequired} />}
+      {/* The whole activity log: for admins, on their own dashboard. */}
+      {isAdmin && !clientId ? (
+        <div className={cardClass}>
+          <ActivityPanel scope="all" />
+        </div>
+      ) : null}
       {isAdmin && !clientId ? null : <JobMailsToggle key={`mails-${details.userId}`} enabled={details.jobUpdateMails} clientId={clientId} />}
       <JobRequestForm key={`job-${details.userId}`} clientId={clientId} maxUploadBytes={data.maxUploadBytes} onCreated={jobs.reload} />
       <JobRequestsTable status={jobs.status} jobRequests={jobs.data?.jobRequests ?? null} clientId={clientId} onChanged={jobs.reload} />

@@ -11,6 +11,8 @@ export interface AuthAnswer {
   status: number
   code?: string
   message?: string
+  /** The answer's JSON body (e.g. `twoFactorRedirect` after a password that needs the second factor). */
+  data?: Record<string, unknown>
 }
 
 /** Calls a better-auth endpoint; answers are JSON with `code` and `message` on failure. */
@@ -22,8 +24,8 @@ export async function callAuth(path: string, body: Record<string, unknown>, head
       headers: { ...headers, 'content-type': 'application/json' },
       body: JSON.stringify(body),
     })
-    const data = (await res.json().catch(() => ({}))) as { code?: string; message?: string }
-    return { ok: res.ok, status: res.status, code: data.code, message: data.message }
+    const data = (await res.json().catch(() => ({}))) as { code?: string; message?: string } & Record<string, unknown>
+    return { ok: res.ok, status: res.status, code: data.code, message: data.message, data }
   } catch {
     return { ok: false, status: 0, message: 'The server could not be reached. Please try again.' }
   }
@@ -45,6 +47,11 @@ export function explain(answer: AuthAnswer): string {
       return INVALID_CODE_MESSAGE
     case 'PASSWORD_RULES':
       return answer.message ?? 'Please choose a stronger password'
+    // The second step of a sign-in and the passkeys say what went wrong in their own words.
+    case 'INVALID_CODE':
+    case 'SIGN_IN_AGAIN':
+    case 'USER_NOT_VERIFIED':
+      return answer.message ?? 'Something went wrong. Please try again.'
     case 'USER_ALREADY_EXISTS':
     case 'USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL':
       return 'Could not create the account. If you already have one, sign in or reset your password.'

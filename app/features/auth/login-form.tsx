@@ -1,9 +1,14 @@
-import { useId, useState, type FormEvent } from 'react'
+import { useEffect, useId, useState, type FormEvent } from 'react'
+import { secondFactorCodeSchema } from '../../../lib/account-security-schema'
 import { emailSchema, resetPasswordSchema, signInSchema, signUpSchema, verificationCodeSchema } from '../../../lib/auth-schema'
-import { callAuth, explain, Field, PasswordChecklist } from './auth-form'
+import { authenticateWithPasskey, passkeysSupported } from '../account-security/passkey-ceremony'
+import { callAuth, explain, Field, PasswordChecklist, type AuthAnswer } from './auth-form'
 import { completeSignIn, signInHeaders } from './use-session'
 
-type Mode = 'sign-in' | 'sign-up' | 'verify' | 'forgot' | 'reset'
+type Mode = 'sign-in' | 'sign-up' | 'verify' | 'forgot' | 'reset' | 'second-factor'
+
+/** The password (or a mailed code) was right and the account asks for its second factor next. */
+const needsSecondFactor = (answer: AuthAnswer) => answer.ok && answer.data?.twoFactorRedirect === true
 
 const inputClass =
   'w-full rounded-md border border-border bg-background px-3 py-2 text-text placeholder:text-light/70 focus:outline-none focus:ring-2 focus:ring-highlight'
@@ -22,13 +27,32 @@ export function LoginForm({ onCancel }: { onCancel: () => void }) {
   const [error, setError] = useState<string | null>(null)
   const [notice, setNotice] = useState<string | null>(null)
   const [busy, setBusy] = useState(false)
+  const [useRecoveryCode, setUseRecoveryCode] = useState(false)
+  // Passkeys are offered only where the browser has WebAuthn (known after hydration).
+  const [canUsePasskey, setCanUsePasskey] = useState(false)
+  useEffect(() => setCanUsePasskey(passkeysSupported()), [])
 
   const go = (next: Mode, message: string | null = null) => {
     setMode(next)
     setError(null)
     setNotice(message)
     setOtp('')
+    setUseRecoveryCode(false)
     if (next !== 'verify') setPassword('')
+  }
+
+  async function signInWithPasskey() {
+    setError(null)
+    setNotice(null)
+    setBusy(true)
+    try {
+      const answer = await authenticateWithPasskey()
+      const signedIn = (answer.data?.user as { email?: unknown } | undefined)?.email
+      if (answer.ok && typeof signedIn === 'string') return completeSignIn(signedIn)
+      setError(answer.code === 'PASSKEY_NOT_FOUND' ? 'That passkey does not belong to an account here.' : explain(answer))
+    } finally {
+      setBusy(false)
+    }
   }
 
   async function sendVerificationCode(address: string) {
@@ -46,6 +70,7 @@ export function LoginForm({ onCancel }: { onCancel: () => void }) {
         const parsed = signInSchema.safeParse({ email, password })
         if (!parsed.success) return setError(parsed.error.issues[0]!.message)
         const answer = await callAuth('/sign-in/email', parsed.data, signInHeaders(parsed.data.email))
+        if (needsSecondFactor(answer)) return go('second-factor', 'Enter the 6-digit code from your authenticator app.')
         if (answer.ok) return completeSignIn(parsed.data.email)
         if (answer.code === 'EMAIL_NOT_VERIFIED') {
           await sendVerificationCode(parsed.data.email)
@@ -67,7 +92,16 @@ export function LoginForm({ onCancel }: { onCancel: () => void }) {
         if (!parsed.success) return setError(parsed.error.issues[0]!.message)
         const answer = await callAuth('/email-otp/verify-email', parsed.data, signInHeaders(parsed.data.email))
         if (!answer.ok) return setError(explain(answer))
+        if (needsSecondFactor(answer)) return go('second-factor', 'Enter the 6-digit code from your authenticator app.')
         return completeSignIn(parsed.data.email)
+      }
+      if (mode === 'second-factor') {
+        const parsed = secondFactorCodeSchema.safeParse(otp)
+        if (!parsed.success) return setError(parsed.error.issues[0]!.message)
+        const answer = await callAuth('/two-factor/verify', { code: parsed.data }, signInHeaders(email))
+        if (answer.ok) return completeSignIn(email)
+        if (answer.code === 'SIGN_IN_AGAIN') return go('sign-in', explain(answer))
+        return setError(explain(answer))
       }
       if (mode === 'forgot') {
         const parsed = emailSchema.safeParse(email)
@@ -82,6 +116,7 @@ export function LoginForm({ onCancel }: { onCancel: () => void }) {
       const answer = await callAuth('/email-otp/reset-password', parsed.data)
       if (!answer.ok) return setError(explain(answer))
       const signedIn = await callAuth('/sign-in/email', { email: parsed.data.email, password: parsed.data.password }, signInHeaders(parsed.data.email))
+      if (needsSecondFactor(signedIn)) return go('second-factor', 'Your password was changed. Enter the 6-digit code from your authenticator app.')
       if (signedIn.ok) return completeSignIn(parsed.data.email)
       return go('sign-in', 'Your password was changed. Please sign in.')
     } finally {
@@ -95,6 +130,7 @@ export function LoginForm({ onCancel }: { onCancel: () => void }) {
     verify: 'Verify',
     forgot: 'Send code',
     reset: 'Set new password',
+    'second-factor': 'Verify',
   }
   const newPassword = mode === 'sign-up' || mode === 'reset'
 
@@ -106,6 +142,7 @@ export function LoginForm({ onCancel }: { onCancel: () => void }) {
         {mode === 'verify' && 'Enter the code from your email'}
         {mode === 'forgot' && 'Reset your password'}
         {mode === 'reset' && 'Choose a new password'}
+        {mode === 'second-factor' && 'Two-factor sign-in'}
       </p>
       {notice ? (
         <p className="rounded-md border border-border bg-shade px-3 py-2 text-sm text-text" role="status">
@@ -120,7 +157,7 @@ export function LoginForm({ onCancel }: { onCancel: () => void }) {
           autoComplete="email"
           required
           value={email}
-          readOnly={mode === 'verify' || mode === 'reset'}
+          readOnly={mode === 'verify' || mode === 'reset' || mode === 'second-factor'}
           onChange={(e) => setEmail(e.target.value)}
           className={inputClass}
         />
@@ -141,7 +178,25 @@ export function LoginForm({ onCancel }: { onCancel: () => void }) {
           />
         </Field>
       ) : null}
-      {mode !== 'verify' && mode !== 'forgot' ? (
+      {mode === 'second-factor' ? (
+        <Field label={useRecoveryCode ? 'Recovery code' : 'Code from your authenticator app'} id={`${id}-second-factor`}>
+          <input
+            key={useRecoveryCode ? 'recovery' : 'app'}
+            id={`${id}-second-factor`}
+            name="code"
+            inputMode={useRecoveryCode ? 'text' : 'numeric'}
+            autoComplete={useRecoveryCode ? 'off' : 'one-time-code'}
+            spellCheck={false}
+            maxLength={useRecoveryCode ? 20 : 6}
+            required
+            autoFocus
+            value={otp}
+            onChange={(e) => setOtp(useRecoveryCode ? e.target.value : e.target.value.replace(/\D/g, ''))}
+            className={inputClass}
+          />
+        </Field>
+      ) : null}
+      {mode !== 'verify' && mode !== 'forgot' && mode !== 'second-factor' ? (
         <Field label={mode === 'reset' ? 'New password' : 'Password'} id={`${id}-password`}>
           <input
             id={`${id}-password`}
@@ -176,8 +231,26 @@ export function LoginForm({ onCancel }: { onCancel: () => void }) {
             Back to sign in
           </button>
         ) : null}
+        {mode === 'second-factor' ? (
+          <button
+            type="button"
+            className={linkButton}
+            onClick={() => {
+              setUseRecoveryCode((v) => !v)
+              setOtp('')
+              setError(null)
+            }}
+          >
+            {useRecoveryCode ? 'Use a code from your app instead' : 'Use a recovery code instead'}
+          </button>
+        ) : null}
         {mode === 'sign-in' ? (
           <>
+            {canUsePasskey ? (
+              <button type="button" className={linkButton} onClick={() => void signInWithPasskey()} disabled={busy}>
+                Sign in with a passkey
+              </button>
+            ) : null}
             <button type="button" className={linkButton} onClick={() => go('sign-up')}>
               Create an account
             </button>

@@ -1,18 +1,20 @@
-import { useState } from 'react'
+import { useCallback, useState } from 'react'
+import { AccountSecuritySettings } from '../account-security/account-security-settings'
 import { ApiTokensPanel } from './api-tokens-panel'
 import { ChangeEmailForm } from './change-email-form'
 import { ChangePasswordForm } from './change-password-form'
 import { cardClass, cardTitleClass } from './styles'
 
 /**
- * "Sign-in and security": the signed-in person's own sign-in email, password and API tokens. Shown
- * only on their own dashboard; an admin acting for a client does not see it (an admin changes only
- * their own, and never sees a client's tokens).
+ * "Sign-in and security": the signed-in person's own sign-in email, password, second factors,
+ * sessions, activity and API tokens. Shown only on their own dashboard; an admin acting for a client
+ * does not see it (an admin changes only their own, and never sees a client's tokens or sessions).
+ * `secondFactorRequired`: an admin account without a second factor, whose two-factor set-up opens at once.
  */
-export function AccountSecurity({ email }: { email: string }) {
-  // A new password or email revokes every API token on the server: the token list is read again.
+export function AccountSecurity({ email, secondFactorRequired = false }: { email: string; secondFactorRequired?: boolean }) {
+  // A new password, email or factor revokes API tokens and ends other sessions: the lists are read again.
   const [credentialsVersion, setCredentialsVersion] = useState(0)
-  const credentialsChanged = () => setCredentialsVersion((v) => v + 1)
+  const credentialsChanged = useCallback(() => setCredentialsVersion((v) => v + 1), [])
   return (
     <section id="sign-in-and-security" aria-labelledby="security-title" className={`scroll-mt-40 ${cardClass}`}>
       <h2 id="security-title" className={cardTitleClass}>
@@ -21,6 +23,9 @@ export function AccountSecurity({ email }: { email: string }) {
       <div className="grid gap-8 md:grid-cols-2">
         <ChangeEmailForm email={email} onChanged={credentialsChanged} />
         <ChangePasswordForm email={email} onChanged={credentialsChanged} />
+      </div>
+      <div className="mt-8 flex flex-col gap-8">
+        <AccountSecuritySettings required={secondFactorRequired} version={credentialsVersion} onFactorsChanged={credentialsChanged} />
       </div>
       <ApiTokensPanel version={credentialsVersion} />
     </section>

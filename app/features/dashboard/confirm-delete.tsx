@@ -6,7 +6,8 @@ import { dangerButtonClass, secondaryButtonClass } from './styles'
  * The delete confirmation of the dashboard: deleting a document or a job request asks "Are you sure?"
  * with "Yes" and "No!".
  * Radix keeps focus inside the dialog, returns it to the trigger and closes on Escape.
- * `verb` names the action ("Delete" by default, "Revoke" for a token, "Remove" for a deliverable):
+ * `verb` names the action ("Delete" by default, "Revoke" for a token, "Remove" for a deliverable or a
+ * passkey, "End" for a session):
  * the button's accessible name and the dialog's description use it.
  */
 export function ConfirmDelete({
@@ -21,7 +22,7 @@ export function ConfirmDelete({
   onConfirm: () => void
   disabled?: boolean
   children: ReactNode
-  verb?: 'Delete' | 'Revoke' | 'Remove'
+  verb?: 'Delete' | 'Revoke' | 'Remove' | 'End'
   /** What follows, said after "This deletes …". */
   consequence?: string
 }) {

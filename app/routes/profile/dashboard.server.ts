@@ -38,6 +38,8 @@ export type DashboardLoaderData =
   | {
       signedIn: true
       isAdmin: boolean
+      /** An admin account signed in without a second factor: sent to set one up, no admin tools until then. */
+      secondFactorRequired: boolean
       /** The admin's client list; null for everyone else. */
       clients: ClientOption[] | null
       /** The client an admin picked; null when the dashboard shows the signed-in user. */
@@ -69,6 +71,7 @@ async function loadDashboard(request: Request): Promise<DashboardLoaderData> {
   return {
     signedIn: true,
     isAdmin: actor.isAdmin,
+    secondFactorRequired: actor.adminNeedsSecondFactor === true,
     clients: clients ? clients.map(toClientOption) : null,
     clientId: clientId && clientId !== actor.userId ? clientId : null,
     details: toDetailsView(profile),
