@@ -248,7 +248,7 @@ export function LoginForm({ onCancel }: { onCancel: () => void }) {
           <>
             {canUsePasskey ? (
               <button type="button" className={linkButton} onClick={() => void signInWithPasskey()} disabled={busy}>
-                Sign in with a passkey
+                Use a passkey
               </button>
             ) : null}
             <button type="button" className={linkButton} onClick={() => go('sign-up')}>

@@ -6,6 +6,8 @@ import pg from 'pg'
 import type { SmtpReceiver } from '../../setup/smtp-receiver'
 import { ADMINS_GROUP } from '../../../server/auth/admin-groups'
 import { hashPassword } from '../../../server/auth/password-hash'
+import { factorKeys, hashRecoveryCode, newRecoveryCode, normaliseRecoveryCode, RECOVERY_CODE_COUNT, sealSecret } from '../../../server/auth/two-factor/factor-keys'
+import { newTotpSecret } from '../../../server/auth/two-factor/totp'
 
 export interface SeededUser {
   id: string
@@ -13,6 +15,9 @@ export interface SeededUser {
   password: string
   /** name=value pairs of the session cookies. */
   cookies: { name: string; value: string }[]
+  /** With two-factor sign-in on: the authenticator secret (codes: tests/setup/totp.ts) and the recovery codes. */
+  totpSecret?: string
+  recoveryCodes?: string[]
 }
 
 export const testPassword = 'Str0ng!Passw0rd'
@@ -36,25 +41,54 @@ function storedPassword(password: string): Promise<string> {
  * password (hashed as the server hashes it), the "Admins" group when asked, and a session whose cookie
  * is signed with the server's secret as the auth library signs it. For tests that need a signed-in
  * user but are not about signing up; the tests of sign-up, verification and sign-in use the real path.
+ *
+ * Admins must use a second factor, so an admin is seeded with two-factor sign-in on (an authenticator
+ * secret sealed as the server seals it, ten recovery codes) and a session signed in with it, unless
+ * `twoFactor: false` asks for an admin without one (whom the portal sends to set one up).
+ * `twoFactor: true` does the same for a client.
  */
-export async function seedUser(server: SeedTarget, email: string, { password = testPassword, admin = false }: { password?: string; admin?: boolean } = {}): Promise<SeededUser> {
+export async function seedUser(
+  server: SeedTarget,
+  email: string,
+  { password = testPassword, admin = false, twoFactor = admin }: { password?: string; admin?: boolean; twoFactor?: boolean } = {},
+): Promise<SeededUser> {
   const settings = JSON.parse(readFileSync(path.join(server.dataDir, 'postgres.json'), 'utf8')) as { port: number; password: string }
   const secret = readFileSync(path.join(server.dataDir, 'auth-secret'), 'utf8').trim()
   const id = randomUUID().replaceAll('-', '')
   const token = randomBytes(24).toString('base64url')
   const client = new pg.Client({ host: '127.0.0.1', port: settings.port, user: 'postgres', password: settings.password, database: 'app' })
+  let factors: Pick<SeededUser, 'totpSecret' | 'recoveryCodes'> = {}
   await client.connect()
   try {
     await client.query('BEGIN')
-    await client.query('INSERT INTO "user" (id, name, email, email_verified, groups) VALUES ($1, $2, $3, true, $4)', [id, email.split('@')[0], email.toLowerCase(), admin ? [ADMINS_GROUP] : []])
+    await client.query('INSERT INTO "user" (id, name, email, email_verified, groups, two_factor_enabled) VALUES ($1, $2, $3, true, $4, $5)', [
+      id,
+      email.split('@')[0],
+      email.toLowerCase(),
+      admin ? [ADMINS_GROUP] : [],
+      twoFactor,
+    ])
     await client.query(`INSERT INTO account (id, account_id, provider_id, user_id, password) VALUES ($1, $2, 'credential', $2, $3)`, [randomUUID(), id, await storedPassword(password)])
-    await client.query(`INSERT INTO session (id, token, user_id, expires_at, ip_address, user_agent) VALUES ($1, $2, $3, now() + interval '7 days', '127.0.0.1', 'seeded by a test')`, [randomUUID(), token, id])
+    if (twoFactor) {
+      const keys = factorKeys(secret)
+      const totpSecret = newTotpSecret()
+      const recoveryCodes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode)
+      factors = { totpSecret, recoveryCodes }
+      await client.query('INSERT INTO two_factor (user_id, secret, confirmed_at) VALUES ($1, $2, now())', [id, sealSecret(keys, id, totpSecret)])
+      for (const code of recoveryCodes) await client.query('INSERT INTO recovery_code (user_id, code_hash) VALUES ($1, $2)', [id, hashRecoveryCode(keys, normaliseRecoveryCode(code)!)])
+    }
+    await client.query(`INSERT INTO session (id, token, user_id, expires_at, ip_address, user_agent, second_factor) VALUES ($1, $2, $3, now() + interval '7 days', '127.0.0.1', 'seeded by a test', $4)`, [
+      randomUUID(),
+      token,
+      id,
+      twoFactor ? 'totp' : null,
+    ])
     await client.query('COMMIT')
   } finally {
     await client.end()
   }
   const signature = createHmac('sha256', secret).update(token).digest('base64')
-  return { id, email: email.toLowerCase(), password, cookies: [{ name: 'mwk.session_token', value: encodeURIComponent(`${token}.${signature}`) }] }
+  return { id, email: email.toLowerCase(), password, cookies: [{ name: 'mwk.session_token', value: encodeURIComponent(`${token}.${signature}`) }], ...factors }
 }
 
 export interface SeededJobRequest {
