@@ -4,8 +4,8 @@ import { betterAuth } from 'better-auth'
 import { drizzleAdapter } from 'better-auth/adapters/drizzle'
 import { APIError, createAuthMiddleware, getSessionFromCtx, isAPIError } from 'better-auth/api'
 import { emailOTP } from 'better-auth/plugins'
-import { addPasskeySchema } from '../../lib/account-security-schema'
-import { describeUnmetPasswordRules, PASSWORD_MAX_LENGTH, WRONG_CURRENT_PASSWORD_MESSAGE } from '../../lib/auth-schema'
+import { passkeyNameSchema } from '../../lib/account-security-schema'
+import { describeUnmetPasswordRules, PASSWORD_MAX_LENGTH } from '../../lib/auth-schema'
 import { limits } from '../../lib/catalogue'
 import { site } from '../../lib/site'
 import type { AppContext } from '../context'
@@ -18,6 +18,7 @@ import { currentAuthRequest } from './auth-request-scope'
 import { loadAuthSecret } from './auth-secret'
 import { OTP_ALLOWED_ATTEMPTS, OTP_EXPIRES_SECONDS } from './otp-settings'
 import { knownDeviceKey } from './known-device-cookie'
+import { passkeyGatePlugin, requirePasskeyGate } from './passkey-gate'
 import { hashPassword, verifyPassword } from './password-hash'
 import { recordActivity } from './record-activity'
 import { recordSignIn, type SignInMethod } from './record-sign-in'
@@ -296,14 +297,12 @@ export function createAuth(ctx: AppContext) {
           const ok = typeof currentPassword === 'string' && (await passwordOf(session.user.id, currentPassword))
           if (!ok) throw new APIError('BAD_REQUEST', { message: 'Your current password is not correct', code: 'INVALID_PASSWORD' })
         }
+        // Adding a passkey: the password was confirmed for this session first (passkey-gate.ts).
+        if (c.path === '/passkey/generate-register-options') await requirePasskeyGate(c, { close: false })
         if (c.path === '/passkey/verify-registration') {
-          // Adding a way in asks for the password, so a session left open somewhere cannot add one.
-          const session = await getSessionFromCtx(c).catch(() => null)
-          if (!session) throw new APIError('UNAUTHORIZED', { message: 'Unauthorized', code: 'UNAUTHORIZED' })
-          const body = (c.body ?? {}) as { name?: unknown; password?: unknown }
-          const parsed = addPasskeySchema.safeParse({ name: body.name, password: body.password })
+          const parsed = passkeyNameSchema.safeParse((c.body as { name?: unknown } | undefined)?.name)
           if (!parsed.success) throw new APIError('BAD_REQUEST', { message: parsed.error.issues[0]!.message, code: 'BAD_REQUEST' })
-          if (!(await passwordOf(session.user.id, parsed.data.password))) throw new APIError('BAD_REQUEST', { message: WRONG_CURRENT_PASSWORD_MESSAGE, code: 'INVALID_PASSWORD' })
+          await requirePasskeyGate(c, { close: true })
         }
         if (c.path === '/sign-out') {
           const session = await getSessionFromCtx(c).catch(() => null)
@@ -332,6 +331,7 @@ export function createAuth(ctx: AppContext) {
     },
     plugins: [
       twoFactorPlugin(ctx, deviceKey),
+      passkeyGatePlugin(passwordOf),
       passkey({
         // A passkey is bound to the site's host name: PUBLIC_URL's, or localhost for a local server.
         rpID: explicitUrl ? new URL(explicitUrl).hostname : 'localhost',

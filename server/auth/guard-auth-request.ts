@@ -16,8 +16,8 @@ const passwordPaths: Record<string, 'body' | 'session'> = {
   '/sign-in/email': 'body',
   '/change-password': 'session',
   '/email-otp/request-email-change': 'session',
-  // Adding a passkey asks for the password (create-auth.ts checks it).
-  '/passkey/verify-registration': 'session',
+  // Adding a passkey asks for the password first (passkey-gate.ts).
+  '/passkey/confirm-password': 'session',
 }
 
 /** Endpoints whose success signs a browser in: it then becomes a known device of the account. */

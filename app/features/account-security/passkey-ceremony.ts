@@ -36,8 +36,10 @@ async function optionsFrom(path: string): Promise<unknown | AuthAnswer> {
 
 const isAnswer = (value: unknown): value is AuthAnswer => typeof value === 'object' && value !== null && 'ok' in value && (value as AuthAnswer).ok === false
 
-/** Adds a passkey to the signed-in account: its name and the password go with the authenticator's answer. */
+/** Adds a passkey to the signed-in account: the password first, then the authenticator's ceremony, then its answer with the name. */
 export async function registerPasskey({ name, password }: { name: string; password: string }): Promise<AuthAnswer> {
+  const confirmed = await callAuth('/passkey/confirm-password', { password })
+  if (!confirmed.ok) return confirmed
   const options = await optionsFrom('/passkey/generate-register-options')
   if (isAnswer(options)) return options
   const { startRegistration } = await import('@simplewebauthn/browser')
@@ -47,7 +49,7 @@ export async function registerPasskey({ name, password }: { name: string; passwo
   } catch (error) {
     return ceremonyProblem(error, 'added')
   }
-  return callAuth('/passkey/verify-registration', { response, name, password })
+  return callAuth('/passkey/verify-registration', { response, name })
 }
 
 /** Signs in with a passkey this device holds (both factors in one step). */

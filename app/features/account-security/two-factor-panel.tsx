@@ -141,8 +141,8 @@ export function TwoFactorPanel({ state, required, onChanged }: { state: AccountS
     )
   } else {
     const titles: Record<Exclude<View, 'status' | 'codes'>, string> = {
-      'setup-password': 'Set up two-factor sign-in: first, your password',
-      'setup-scan': 'Scan the QR code, then enter the code the app shows',
+      'setup-password': 'Step 1 of 3: confirm it is you',
+      'setup-scan': 'Steps 2 and 3: scan the QR code, then enter the code the app shows',
       renew: 'New recovery codes: your old ones stop working',
       disable: 'Turn off two-factor sign-in',
     }

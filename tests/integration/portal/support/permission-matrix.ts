@@ -498,7 +498,15 @@ const dashboardOps: FileOp[] = [
   { name: "GET /profile/documents (owner's)", expect: ownerAndAdmin, run: async (c, w) => (await c.fetch(`/profile/documents?client=${w.ownerId}`)).status },
   { name: "GET /profile/view?client= (owner's dashboard's data; a guest is told to sign in)", expect: e(A, A, D, A), run: async (c, w) => (await c.fetch(`/profile/view?client=${w.ownerId}`)).status },
   { name: 'GET /profile/activity.csv (the whole log)', expect: adminOnly, run: async (c) => (await c.fetch('/profile/activity.csv')).status },
-  { name: 'GET /api/auth/passkey/generate-register-options (own account)', expect: signedIn, run: async (c) => (await c.fetch('/api/auth/passkey/generate-register-options')).status },
+  { name: 'POST /api/auth/passkey/confirm-password (own account)', expect: signedIn, run: async (c) => (await c.post('/api/auth/passkey/confirm-password', { password: STRONG_PASSWORD })).status },
+  {
+    name: 'GET /api/auth/passkey/generate-register-options (own account, its password confirmed)',
+    expect: signedIn,
+    run: async (c) => {
+      await c.post('/api/auth/passkey/confirm-password', { password: STRONG_PASSWORD })
+      return (await c.fetch('/api/auth/passkey/generate-register-options')).status
+    },
+  },
   { name: 'GET /api/auth/passkey/generate-authenticate-options (sign-in with a passkey)', expect: everyone, run: async (c) => (await c.fetch('/api/auth/passkey/generate-authenticate-options')).status },
   {
     name: 'POST /api/auth/two-factor/verify (no sign-in waiting for it: nobody gets a session)',
