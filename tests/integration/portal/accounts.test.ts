@@ -222,7 +222,8 @@ describe('accounts over HTTP (better-auth, SMTP codes, limits)', () => {
   })
 
   it('the admin command grants and revokes for an existing account while the server runs', async () => {
-    const client = await signUpAndVerify(portal, 'promoted@example.test')
+    // Admins must use a second factor: this account has one, so the grant makes it an admin at once.
+    const client = await signUpAndVerify(portal, 'promoted@example.test', STRONG_PASSWORD, { twoFactor: true })
     const run = (...args: string[]) =>
       new Promise<{ code: number | null; out: string }>((resolve) => {
         const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server/cli/admin.ts'), ...args], {

@@ -28,7 +28,9 @@ export async function signUpAndVerify(portal: PortalServer, email: string, passw
   const otp = await portal.waitForCode(email, before)
   const verified = await client.json('/api/auth/email-otp/verify-email', { email, otp, password })
   if (verified.status !== 200) throw new Error(`verify failed: ${verified.status} ${JSON.stringify(verified.body)}`)
-  const session = (await (await client.fetch('/api/session')).json()) as { user: { secondFactorRequired?: boolean } | null }
+  // A server behind PUBLIC_URL refuses this client's own Origin with its cookie: then nobody asked.
+  const answer = await client.fetch('/api/session')
+  const session = (answer.ok ? await answer.json() : { user: null }) as { user: { secondFactorRequired?: boolean } | null }
   if (twoFactor ?? session.user?.secondFactorRequired === true) await turnOnTwoFactor(client, password)
   return client
 }
