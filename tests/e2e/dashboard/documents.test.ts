@@ -251,7 +251,7 @@ describe('client dashboard: documents and the company logo', () => {
     const own = await env.open(client)
     await hydrated(own.page)
     await own.page.getByRole('heading', { name: 'My Documents' }).waitFor()
-    await own.page.getByRole('row').filter({ hasText: 'report.pdf' }).waitFor()
+    await own.page.getByRole('region', { name: 'My Documents' }).getByRole('row').filter({ hasText: 'report.pdf' }).waitFor()
     expect(await own.page.getByRole('img', { name: 'Company logo' }).getAttribute('src')).toBe(`/files/profile-pictures/${client.id}/client-logo.png`)
     await own.context.close()
     // Not in the admin's own box.

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { recoveryCodes, sessions, twoFactors } from '../../../server/db/schema'
+import { outbox, recoveryCodes, sessions, twoFactors } from '../../../server/db/schema'
 import { grantAdminGroup } from '../../../server/auth/admin-groups'
 import { nextTotpCode, wrongTotpCode } from '../../setup/totp'
 import { factorsOf, signIn, signUpAndVerify, STRONG_PASSWORD, turnOnTwoFactor, userIdOf } from './support/accounts'
@@ -157,6 +157,27 @@ describe('two-factor sign-in, passkeys, sessions and the activity log over HTTP'
     const token = (await granted.gql<{ createApiToken: { token: string } }>('mutation { createApiToken(name: "x") { token } }')).data!.createApiToken.token
     const byToken = await fetch(`${portal.url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify({ query: '{ clients { Username } }' }) })
     expect(((await byToken.json()) as { errors?: { message: string }[] }).errors?.[0]?.message).toBe('Unauthorized')
+  })
+
+  it('mails the owner a sign-in from a browser that never signed in to the account, and not one from a browser that did', async () => {
+    const hal = await signUpAndVerify(portal, 'hal@example.test')
+    // Counted in the outbox, written in the transaction of the sign-in itself.
+    const newBrowsers = async () =>
+      (await portal.server.ctx.db.select({ payload: outbox.payload }).from(outbox).where(eq(outbox.kind, 'security-notice'))).filter(
+        (r) => (r.payload as { to?: string; subject?: string }).to === 'hal@example.test' && /New sign-in from a new browser/.test(String((r.payload as { subject?: string }).subject)),
+      ).length
+    // Verifying the address signed its first browser in: not news to its owner.
+    expect(await newBrowsers()).toBe(0)
+    const stranger = new HttpClient(portal.url, { 'user-agent': 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36' })
+    await signIn(portal, 'hal@example.test', { client: stranger })
+    const mail = await waitForMail('hal@example.test', /New sign-in from a new browser/)
+    expect(mail.raw).toContain('Browser: Chrome 120 on Windows 10')
+    expect(mail.raw).toContain('Place: This computer (address 127.0.0.1)')
+    // The same browser again (it carries the account's known-device cookie): no mail.
+    await stranger.json('/api/auth/sign-out', {})
+    await signIn(portal, 'hal@example.test', { client: stranger })
+    await signIn(portal, 'hal@example.test', { client: hal })
+    expect(await newBrowsers()).toBe(1)
   })
 
   it('lists where the account is signed in and ends one session or all the others at once', async () => {
