@@ -171,8 +171,9 @@ describe('two-factor sign-in, passkeys, sessions and the activity log over HTTP'
     const stranger = new HttpClient(portal.url, { 'user-agent': 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36' })
     await signIn(portal, 'hal@example.test', { client: stranger })
     const mail = await waitForMail('hal@example.test', /New sign-in from a new browser/)
-    expect(mail.raw).toContain('Browser: Chrome 120 on Windows 10')
-    expect(mail.raw).toContain('Place: This computer (address 127.0.0.1)')
+    const text = mail.raw.replace(/=\r?\n/g, '')
+    expect(text).toContain('Browser: Chrome 120 on Windows 10')
+    expect(text).toContain('Place: This computer (address 127.0.0.1)')
     // The same browser again (it carries the account's known-device cookie): no mail.
     await stranger.json('/api/auth/sign-out', {})
     await signIn(portal, 'hal@example.test', { client: stranger })
