@@ -127,7 +127,7 @@ describe('client dashboard: job requests', () => {
     expect(box.client).toBeLessThanOrEqual(500)
     expect(box.scroll).toBeGreaterThan(box.client)
     expect(box.overflow).toBe('auto')
-    expect(await page.getByRole('row').nth(1).getByRole('cell').first().textContent()).toBe('Job 14')
+    expect(await scroller.getByRole('row').nth(1).getByRole('cell').first().textContent()).toBe('Job 14')
     expect(unexpectedErrors(errors)).toEqual([])
   })
 
