@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { axeWhenSettled } from '../../setup/axe'
 import type { TrackedPage } from '../../setup/browser'
 import { hydrated, screenshotOnFailure, startDashboardEnv, unexpectedErrors, type DashboardEnv } from '../dashboard/dashboard-env'
 
@@ -44,6 +45,9 @@ describe('where you are signed in', () => {
     await hydrated(laptop.page)
     const rows = sessionsPanel(laptop.page).getByTestId('session-row')
     await expect.poll(() => rows.count()).toBe(2)
+    // The whole "Sign-in and security" card (factors, passkeys, sessions, activity) passes axe.
+    await laptop.page.getByRole('region', { name: 'Activity' }).getByTestId('activity-row').first().waitFor()
+    expect((await (await axeWhenSettled(laptop.page)).include('#sign-in-and-security').analyze()).violations).toEqual([])
     const here = rows.filter({ hasText: 'This browser' })
     expect(await here.textContent()).toContain('with password')
     const other = rows.filter({ hasNotText: 'This browser' })
