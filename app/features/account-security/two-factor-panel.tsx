@@ -26,6 +26,8 @@ export function TwoFactorPanel({ state, required, onChanged }: { state: AccountS
   const [view, setView] = useState<View>(required ? 'setup-password' : 'status')
   const [setup, setSetup] = useState<TwoFactorSetup | null>(null)
   const [codes, setCodes] = useState<string[]>([])
+  /** What to say once the new recovery codes are put away. */
+  const [afterCodes, setAfterCodes] = useState('')
   const [values, setValues] = useState<Record<Fields, string>>({ password: '', code: '' })
   const form = useSecurityForm(fieldOrder)
   const { busy, setStatus } = form
@@ -60,6 +62,7 @@ export function TwoFactorPanel({ state, required, onChanged }: { state: AccountS
         const made = await form.whileBusy(() => enableTwoFactor(parsed.data.code))
         setSetup(null)
         setCodes(made)
+        setAfterCodes('Two-factor sign-in is on. Every other session was signed out, and your API tokens were revoked.')
         go('codes')
         onChanged()
         return
@@ -69,6 +72,7 @@ export function TwoFactorPanel({ state, required, onChanged }: { state: AccountS
         if (!parsed.success) return form.showIssues(parsed.error)
         const made = await form.whileBusy(() => renewRecoveryCodes(parsed.data.password))
         setCodes(made)
+        setAfterCodes('New recovery codes are in place; the old ones no longer work. Every other session was signed out.')
         go('codes')
         onChanged()
         return
@@ -78,7 +82,7 @@ export function TwoFactorPanel({ state, required, onChanged }: { state: AccountS
         if (!parsed.success) return form.showIssues(parsed.error)
         await form.whileBusy(() => disableTwoFactor(parsed.data.password, parsed.data.code))
         go('status')
-        setStatus({ text: 'Two-factor sign-in is off. Every other session was signed out.', tone: 'success' })
+        setStatus({ text: 'Two-factor sign-in is off. Every other session was signed out, and your API tokens were revoked.', tone: 'success' })
         onChanged()
       }
     } catch (error) {
@@ -108,7 +112,15 @@ export function TwoFactorPanel({ state, required, onChanged }: { state: AccountS
 
   let body: React.ReactNode
   if (view === 'codes') {
-    body = <RecoveryCodesList codes={codes} onDone={() => go('status')} />
+    body = (
+      <RecoveryCodesList
+        codes={codes}
+        onDone={() => {
+          go('status')
+          setStatus({ text: afterCodes, tone: 'success' })
+        }}
+      />
+    )
   } else if (view === 'status') {
     body = !state ? (
       <p aria-busy="true">Loading…</p>

@@ -28,8 +28,8 @@ function problemText(error: unknown, doing: string): string {
 /**
  * "API tokens" in the "Sign-in and security" card: the signed-in person's own tokens for scripts
  * (Authorization: Bearer <token>), made and revoked here. A new token is shown once, with a copy
- * button; the server keeps only its hash. `version` changes when the password or the sign-in email
- * changed, which revokes every token on the server: the list is read again.
+ * button; the server keeps only its hash. `version` changes when the password, the sign-in email or
+ * two-factor sign-in changed, which revokes every token on the server: the list is read again.
  */
 export function ApiTokensPanel({ version }: { version: number }) {
   const id = useId()
@@ -188,7 +188,7 @@ export function ApiTokensPanel({ version }: { version: number }) {
       </h3>
       <p id={ids.intro} className="text-sm text-(--color-light)">
         Scripts send a token as <code>Authorization: Bearer &lt;token&gt;</code> and act as you. A token ends on its expiry date or when you revoke it; changing your password or
-        sign-in email revokes them all.
+        sign-in email, or turning two-factor sign-in on or off, revokes them all.
       </p>
       <h4 id={ids.list} ref={listHeadingRef} tabIndex={-1} className="font-medium">
         Your tokens
