@@ -1,7 +1,7 @@
 import { useEffect, useId, useState, type FormEvent } from 'react'
 import { activityActionLabels } from '../../../lib/activity-actions'
 import { activityFilterSchema } from '../../../lib/activity-schema'
-import { formatDate } from '../dashboard/job-requests-table'
+import { formatDateTime as formatDate } from '../../../lib/format'
 import { buttonClass, inputClass, labelClass, linkButtonClass, secondaryButtonClass } from '../dashboard/styles'
 import { fetchActivityLog, fetchMyActivity, type ActivityFilterInput, type ActivityPage } from './account-security-api'
 import { problemText } from './problem-text'

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react'
 import { signInMethodLabels } from '../../../lib/activity-actions'
 import { ConfirmDelete } from '../dashboard/confirm-delete'
-import { formatDate as when } from '../dashboard/job-requests-table'
+import { formatDateTime as when } from '../../../lib/format'
 import { StatusMessage } from '../dashboard/status-message'
 import { secondaryButtonClass } from '../dashboard/styles'
 import { useStatus } from '../dashboard/use-status'
