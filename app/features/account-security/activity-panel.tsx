@@ -1,7 +1,7 @@
 import { useEffect, useId, useState, type FormEvent } from 'react'
 import { activityActionLabels } from '../../../lib/activity-actions'
 import { activityFilterSchema } from '../../../lib/activity-schema'
-import { formatDateTime as formatDate } from '../../../lib/format'
+import { formatDateTime } from '../../../lib/format'
 import { buttonClass, inputClass, labelClass, linkButtonClass, secondaryButtonClass } from '../dashboard/styles'
 import { fetchActivityLog, fetchMyActivity, type ActivityFilterInput, type ActivityPage } from './account-security-api'
 import { problemText } from './problem-text'
@@ -154,7 +154,7 @@ export function ActivityPanel({ scope }: { scope: 'own' | 'all' }) {
               {entries.map((entry) => (
                 <tr key={entry.id} className="border-t border-(--color-border) align-top" data-testid="activity-row" data-action={entry.action}>
                   <td className="px-3 py-2 whitespace-nowrap">
-                    <time dateTime={entry.at}>{formatDate(entry.at)}</time>
+                    <time dateTime={entry.at}>{formatDateTime(entry.at)}</time>
                   </td>
                   <td className="px-3 py-2">
                     {entry.label}

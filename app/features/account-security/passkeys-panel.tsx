@@ -4,7 +4,7 @@ import { WRONG_CURRENT_PASSWORD_MESSAGE } from '../../../lib/auth-schema'
 import { Field } from '../../components/forms'
 import { explain } from '../auth/auth-form'
 import { ConfirmDelete } from '../dashboard/confirm-delete'
-import { formatDateTime as formatDate } from '../../../lib/format'
+import { formatDateTime } from '../../../lib/format'
 import { FormStatus, useSecurityForm } from '../dashboard/security-form-parts'
 import { buttonClass, inputClass, secondaryButtonClass } from '../dashboard/styles'
 import { removePasskey, renamePasskey, type AccountSecurityState, type PasskeyRow } from './account-security-api'
@@ -123,7 +123,7 @@ export function PasskeysPanel({ state, onChanged }: { state: AccountSecurityStat
                       {key.name}
                     </span>
                     <span className="block text-sm text-(--color-light)">
-                      Added {key.createdAt ? formatDate(key.createdAt) : '—'} · last used {key.lastUsedAt ? formatDate(key.lastUsedAt) : 'never'}
+                      Added {key.createdAt ? formatDateTime(key.createdAt) : '—'} · last used {key.lastUsedAt ? formatDateTime(key.lastUsedAt) : 'never'}
                     </span>
                   </span>
                   <button type="button" className={secondaryButtonClass} onClick={() => setRenaming({ id: key.id, name: key.name })} aria-label={`Rename the passkey “${key.name}”`}>

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react'
 import { signInMethodLabels } from '../../../lib/activity-actions'
 import { ConfirmDelete } from '../dashboard/confirm-delete'
-import { formatDateTime as when } from '../../../lib/format'
+import { formatDateTime } from '../../../lib/format'
 import { StatusMessage } from '../dashboard/status-message'
 import { secondaryButtonClass } from '../dashboard/styles'
 import { useStatus } from '../dashboard/use-status'
@@ -94,11 +94,11 @@ export function SessionsPanel({ version }: { version: number }) {
                     {row.ipAddress ? <span className="block text-(--color-light)">{row.ipAddress}</span> : null}
                   </td>
                   <td className="px-3 py-2">
-                    <time dateTime={row.createdAt}>{when(row.createdAt)}</time>
+                    <time dateTime={row.createdAt}>{formatDateTime(row.createdAt)}</time>
                     <span className="block text-(--color-light)">with {signInMethodLabels[row.signInMethod] ?? row.signInMethod}</span>
                   </td>
                   <td className="px-3 py-2 whitespace-nowrap">
-                    <time dateTime={row.lastUsedAt}>{when(row.lastUsedAt)}</time>
+                    <time dateTime={row.lastUsedAt}>{formatDateTime(row.lastUsedAt)}</time>
                   </td>
                   <td className="px-3 py-2">
                     {row.current ? null : (
