@@ -25,6 +25,8 @@ export function createRedisEventBus(options: { url: string; log: Logger; publish
   const publisher = options.publisher ?? createRedisClient(options.url, options.log, { name: 'redis-publish' })
   const subscriber = createRedisClient(options.url, options.log, { name: 'redis-subscribe', subscriber: true })
   const topics = new Map<string, Set<Subscription>>()
+  /** Each topic's SUBSCRIBE, until Redis confirms it (kept per set, so a topic subscribed again gets its own). */
+  const confirmations = new WeakMap<Set<Subscription>, Promise<unknown>>()
   let live = false
   let closed = false
   let lastPublishError = ''
@@ -83,16 +85,22 @@ export function createRedisEventBus(options: { url: string; log: Logger; publish
     async subscribe(name, handler, subscribeOptions: SubscribeOptions = {}) {
       const subscription: Subscription = { handler, onStatus: subscribeOptions.onStatus }
       let subscriptions = topics.get(name)
-      let confirmed: Promise<unknown> | undefined
       if (!subscriptions) {
         topics.set(name, (subscriptions = new Set()))
         // Queued while Redis is away and sent when it is back; a failure is not remembered.
-        confirmed = subscriber.subscribe(PREFIX + name).catch((error: unknown) => {
-          options.log.warn({ err: error, topic: name }, 'subscribe failed; it is sent again when Redis is back')
-        })
+        confirmations.set(
+          subscriptions,
+          subscriber.subscribe(PREFIX + name).catch((error: unknown) => {
+            options.log.warn({ err: error, topic: name }, 'subscribe failed; it is sent again when Redis is back')
+          }),
+        )
       }
       subscriptions.add(subscription)
-      // Wait for the confirmation only while connected: a subscriber must not hang on an outage.
+      // Every subscriber waits until Redis has confirmed the topic, the second one of an instance too
+      // (its SUBSCRIBE may still be on the way): one that went on before would read the stored parts,
+      // then miss a part published before Redis sent the topic here. Only while connected: a
+      // subscriber must not hang on an outage.
+      const confirmed = confirmations.get(subscriptions)
       if (confirmed && live) await confirmed
       const current = subscriptions
       return async () => {
