@@ -4,7 +4,7 @@ import { startSmtpReceiver } from './smtp-receiver'
 import { spawnTestServer, type TestServer } from './test-server'
 
 /** The upload limit of the portal's shared server (small, so "too large" is quick to show). */
-export const portalUploadLimit = 20 * 1024 * 1024
+export const portalUploadLimit = 20_000_000
 /** Its preview limit (small, so "too large to preview" needs only a 1.2 MB file). */
 export const portalPreviewLimit = 1_000_000
 

@@ -127,7 +127,7 @@ describe('two-factor sign-in in the browser', () => {
     // The server refuses the admin's tools too, whatever the page shows.
     const clients = await page.evaluate(async () => (await (await fetch('/graphql', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query: '{ clients { Username } }' }) })).json()) as { errors?: { message: string }[] })
     expect(clients.errors?.[0]?.message).toBe('Unauthorized')
-    expect((await page.request.get(`${env.server.url}/profile?client=${boss.id}`)).status()).toBe(403)
+    expect((await page.request.get(`${env.server.url}/profile/view?client=${boss.id}`)).status()).toBe(403)
 
     // The set-up is open already: password, QR code, code.
     await twoFactor(page).getByLabel('Your password').waitFor()

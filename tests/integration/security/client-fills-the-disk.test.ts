@@ -5,7 +5,7 @@ import { startPortalServer, type PortalServer } from '../portal/support/portal-s
 import { encodeMetadata, PNG_1PX, tusUpload } from '../portal/support/tus-upload'
 
 const QUOTA = 100_000
-const QUOTA_MESSAGE = 'Storage quota reached (0.1 MB). Delete some files to make room, or ask us for more space.'
+const QUOTA_MESSAGE = 'Storage quota reached (100 KB). Delete some files to make room, or ask us for more space.'
 const text = (bytes: number) => Buffer.alloc(bytes, 'a')
 
 /**
