@@ -52,7 +52,13 @@ export default tseslint.config(
   {
     files: productCode,
     ignores: testCode,
-    rules: { 'no-eval': 'error', 'no-new-func': 'error', ...restrict() },
+    rules: {
+      'no-eval': 'error',
+      'no-new-func': 'error',
+      ...restrict(),
+      // Who acts is checked, never asserted: a service narrows its actor with requireSignedIn and friends.
+      'no-restricted-syntax': ['error', { selector: "TSNonNullExpression > Identifier[name='actor']", message: 'Narrow the actor with requireSignedIn (or another check of server/services/shared/authorize.ts) instead of asserting it.' }],
+    },
   },
   { files: ['app/components/**'], rules: restrict(serverOnly, aboveComponents) },
   { files: ['app/features/**'], rules: restrict(serverOnly, aboveFeatures) },

@@ -47,14 +47,14 @@ export async function authorizeFileAccess({ actor, path, mode }: AuthorizeFileAc
     case 'profile-pictures': {
       // A logo is public by its URL (the site shows it), but a listing would enumerate user ids.
       if (mode === 'read') return { ...parsed, ownerId: parsed.folder }
-      if (!actor) deny()
-      if (isAdmin || (parsed.folder !== null && parsed.folder === actor!.userId)) return { ...parsed, ownerId: parsed.folder }
+      if (!actor) return deny()
+      if (isAdmin || (parsed.folder !== null && parsed.folder === actor.userId)) return { ...parsed, ownerId: parsed.folder }
       return deny()
     }
     case 'user-box': {
-      if (!actor) deny()
+      if (!actor) return deny()
       if (!parsed.folder) return isAdmin ? { ...parsed, ownerId: null } : deny()
-      if (isAdmin || parsed.folder === actor!.userId) return { ...parsed, ownerId: parsed.folder }
+      if (isAdmin || parsed.folder === actor.userId) return { ...parsed, ownerId: parsed.folder }
       return deny()
     }
     case 'job-files':

@@ -5,7 +5,7 @@ import { jobRequests, users } from '../../db/schema'
 import { AppError } from '../../errors/app-error'
 import { enqueueOutbox } from '../../outbox/enqueue'
 import { recordAudit } from '../audit/record-audit'
-import { resolveSubjectUserId, type MaybeActor } from '../shared/authorize'
+import { resolveSubjectUserId, type MaybeActor, requireSignedIn } from '../shared/authorize'
 import { parseInput } from '../shared/parse-input'
 import { toJobRequest, type JobRequest } from './job-request-types'
 import { enqueueJobMail } from '../jobs/enqueue-job-mail'
@@ -34,10 +34,11 @@ function toColumns(fields: JobRequestFields): Pick<typeof jobRequests.$inferInse
  * is lost, nothing is sent twice), and so is the mail to the consultancy when a client asks (limited
  * per client, and grouped with the job's next mails).
  */
-export async function createJobRequest({ actor, user, input, files }: CreateJobRequestOptions): Promise<JobRequest> {
+export async function createJobRequest({ actor: maybeActor, user, input, files }: CreateJobRequestOptions): Promise<JobRequest> {
+  const actor = requireSignedIn(maybeActor)
   const owner = resolveSubjectUserId(actor, user)
   const fields = parseInput(jobRequestSchema, input)
-  await limitJobAction(actor!, 'request')
+  await limitJobAction(actor, 'request')
   const { db } = getAppContext()
   const values = {
     ...toColumns(fields),
@@ -52,17 +53,17 @@ export async function createJobRequest({ actor, user, input, files }: CreateJobR
     const [created] = await tx.insert(jobRequests).values(values).returning()
     const jobRequest = toJobRequest(created!)
     await enqueueOutbox(tx, { channel: 'notification', kind: 'job-request', payload: { ...jobRequest, email: client.email } })
-    if (!actor!.isAdmin) {
+    if (!actor.isAdmin) {
       await enqueueJobMail(tx, {
         to: 'consultancy',
         job: created!,
-        actorId: actor!.userId,
+        actorId: actor.userId,
         what: 'new job request',
         text: `${client.email} requested a job (priority ${fields.priority} of 5).${fields.instructions ? `\n\nInstructions:\n${fields.instructions}` : ''}`,
         grouped: true,
       })
     }
-    await recordAudit(tx, { actor: actor!, subjectUserId: owner, action: 'create-job-request', details: { id: jobRequest.id } })
+    await recordAudit(tx, { actor, subjectUserId: owner, action: 'create-job-request', details: { id: jobRequest.id } })
     return jobRequest
   })
 }

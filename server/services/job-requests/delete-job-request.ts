@@ -6,7 +6,7 @@ import { AppError } from '../../errors/app-error'
 import type { BlobStore } from '../../storage/blob-store'
 import { recordAudit } from '../audit/record-audit'
 import { sideOf } from '../jobs/job-types'
-import type { MaybeActor } from '../shared/authorize'
+import { requireSignedIn, type MaybeActor } from '../shared/authorize'
 import { getJobRequest } from './get-job-request'
 import type { JobRequest } from './job-request-types'
 import { jobAreas } from '../files/storage-path'
@@ -26,7 +26,8 @@ export interface DeleteJobRequestOptions {
  * the job's `files` list: the list is data the client wrote, and an admin deleting the job must not
  * delete whatever paths it names. Returns what was deleted.
  */
-export async function deleteJobRequest({ actor, id }: DeleteJobRequestOptions): Promise<JobRequest> {
+export async function deleteJobRequest({ actor: maybeActor, id }: DeleteJobRequestOptions): Promise<JobRequest> {
+  const actor = requireSignedIn(maybeActor)
   const existing = await getJobRequest({ actor, id })
   const ctx = getAppContext()
   const folders = jobAreas.map((area) => `${area}/${existing.id}/`)
@@ -36,7 +37,7 @@ export async function deleteJobRequest({ actor, id }: DeleteJobRequestOptions): 
     // It also orders this check after any move of the job (moves lock the row too).
     const [job] = await tx.select().from(jobRequests).where(eq(jobRequests.id, existing.id)).for('update')
     if (!job) throw new AppError('NOT_FOUND', 'Job request not found')
-    const side = sideOf(actor!)
+    const side = sideOf(actor)
     if (!jobRecordAbilities(job, side).delete) {
       if (side === 'client') throw new AppError('UNAUTHORIZED')
       throw new AppError('CONFLICT', deleteRefusal(job))
@@ -44,7 +45,7 @@ export async function deleteJobRequest({ actor, id }: DeleteJobRequestOptions): 
     const inFolders = or(...folders.map((folder) => sql`starts_with(${storedFiles.path}, ${folder})`))
     const files = await tx.delete(storedFiles).where(inFolders).returning({ path: storedFiles.path })
     await tx.delete(jobRequests).where(eq(jobRequests.id, existing.id))
-    await recordAudit(tx, { actor: actor!, subjectUserId: existing.user, action: 'delete-job-request', details: { id: existing.id, files: files.map((f) => f.path) } })
+    await recordAudit(tx, { actor, subjectUserId: existing.user, action: 'delete-job-request', details: { id: existing.id, files: files.map((f) => f.path) } })
   })
   // After the commit: the files are already out of every listing; a failure here leaves bytes nobody can reach.
   for (const folder of folders) {

@@ -2,7 +2,7 @@ import { eq, inArray } from 'drizzle-orm'
 import { getAppContext } from '../../context'
 import { jobRequests, storedFiles } from '../../db/schema'
 import { recordAudit } from '../audit/record-audit'
-import type { MaybeActor } from '../shared/authorize'
+import { requireSignedIn, type MaybeActor } from '../shared/authorize'
 import { getJobRequest } from './get-job-request'
 import { toJobRequest, type JobRequest } from './job-request-types'
 import { filesError, normaliseFiles } from './normalise-job-request-fields'
@@ -18,7 +18,8 @@ export interface UpdateJobRequestOptions {
  * Replaces a job request's file list. Every entry must be a file stored in the job's own folder
  * (job-files/{id}/); anything else is refused with a field error on `files`.
  */
-export async function updateJobRequest({ actor, id, files }: UpdateJobRequestOptions): Promise<JobRequest> {
+export async function updateJobRequest({ actor: maybeActor, id, files }: UpdateJobRequestOptions): Promise<JobRequest> {
+  const actor = requireSignedIn(maybeActor)
   const existing = await getJobRequest({ actor, id })
   const paths = normaliseFiles(files, existing.id)
   const { db } = getAppContext()
@@ -29,7 +30,7 @@ export async function updateJobRequest({ actor, id, files }: UpdateJobRequestOpt
       if (missing) throw filesError(`No such file in this job request's folder: ${missing.split('/').pop()}`)
     }
     const [row] = await tx.update(jobRequests).set({ files: JSON.stringify(paths), updatedAt: new Date() }).where(eq(jobRequests.id, id)).returning()
-    await recordAudit(tx, { actor: actor!, subjectUserId: existing.user, action: 'update-job-request', details: { id } })
+    await recordAudit(tx, { actor, subjectUserId: existing.user, action: 'update-job-request', details: { id } })
     return toJobRequest(row!)
   })
 }

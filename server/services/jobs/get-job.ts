@@ -8,7 +8,7 @@ import { fileThumbnails, jobEvents, jobMessages, jobQuotes, storedFiles } from '
 import { displayNameOf, fileUrl, maySetThumbnail, thumbnailUrl } from '../files/file-types'
 import { getDisplayName } from '../profiles/get-display-name'
 import { getJobRequest } from '../job-requests/get-job-request'
-import { type MaybeActor } from '../shared/authorize'
+import { type MaybeActor, requireSignedIn } from '../shared/authorize'
 import { sideOf, toQuoteView, viewerOf, type JobFileView, type JobView } from './job-types'
 
 /**
@@ -16,9 +16,10 @@ import { sideOf, toQuoteView, viewerOf, type JobFileView, type JobView } from '.
  * with what the viewer may do, read from the job stage table the services enforce. Deliverables are
  * left out for the client until the job is released; the file check of every download says the same.
  */
-export async function getJob({ actor, id }: { actor: MaybeActor; id: string }): Promise<JobView> {
+export async function getJob({ actor: maybeActor, id }: { actor: MaybeActor; id: string }): Promise<JobView> {
+  const actor = requireSignedIn(maybeActor)
   const job = await getJobRequest({ actor, id })
-  const a = actor!
+  const a = actor
   const side = sideOf(a)
   const { db } = getAppContext()
   const inFolder = (area: string) => sql`starts_with(${storedFiles.path}, ${`${area}/${job.id}/`})`

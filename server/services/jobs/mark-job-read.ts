@@ -1,14 +1,15 @@
 import { getAppContext } from '../../context'
 import { jobReads } from '../../db/schema'
 import { getJobRequest } from '../job-requests/get-job-request'
-import { type MaybeActor } from '../shared/authorize'
+import { type MaybeActor, requireSignedIn } from '../shared/authorize'
 
 /** The viewer has read the job's thread up to now (its owner or an admin; anyone else: not found). */
-export async function markJobRead({ actor, id }: { actor: MaybeActor; id: string }): Promise<void> {
+export async function markJobRead({ actor: maybeActor, id }: { actor: MaybeActor; id: string }): Promise<void> {
+  const actor = requireSignedIn(maybeActor)
   const job = await getJobRequest({ actor, id })
   const now = new Date()
   await getAppContext()
     .db.insert(jobReads)
-    .values({ jobId: job.id, userId: actor!.userId, readAt: now })
+    .values({ jobId: job.id, userId: actor.userId, readAt: now })
     .onConflictDoUpdate({ target: [jobReads.jobId, jobReads.userId], set: { readAt: now } })
 }

@@ -6,7 +6,7 @@ import { AppError, isAppError } from '../../errors/app-error'
 import { recordAudit } from '../audit/record-audit'
 import { deleteFile } from '../files/delete-file'
 import { fileUrl } from '../files/file-types'
-import { resolveSubjectUserId, type MaybeActor } from '../shared/authorize'
+import { resolveSubjectUserId, type MaybeActor, requireSignedIn } from '../shared/authorize'
 import { loadProfile } from './load-profile'
 import type { Profile } from './profile-types'
 
@@ -28,7 +28,8 @@ const logoError = () => new AppError('BAD_REQUEST', LOGO_NOT_FOUND_MESSAGE, { fi
  * never point at another client's file, at a document, or at an address outside the site. The logo
  * it replaces is deleted, so the folder keeps only the one in use. Whatever the entry point.
  */
-export async function setCompanyLogo({ actor, userId, path }: SetCompanyLogoOptions): Promise<Profile> {
+export async function setCompanyLogo({ actor: maybeActor, userId, path }: SetCompanyLogoOptions): Promise<Profile> {
+  const actor = requireSignedIn(maybeActor)
   const subject = resolveSubjectUserId(actor, userId)
   const before = await loadProfile(subject)
   const { db } = getAppContext()
@@ -46,7 +47,7 @@ export async function setCompanyLogo({ actor, userId, path }: SetCompanyLogoOpti
       .insert(profiles)
       .values({ userId: subject, profilePictureUrl: url, updatedAt: new Date() })
       .onConflictDoUpdate({ target: profiles.userId, set: { profilePictureUrl: url, updatedAt: new Date() } })
-    await recordAudit(tx, { actor: actor!, subjectUserId: subject, action: 'set-company-logo', details: { path } })
+    await recordAudit(tx, { actor, subjectUserId: subject, action: 'set-company-logo', details: { path } })
   })
   const replaced = before.logoUrl && before.logoUrl !== url ? storedPathOf(before.logoUrl, subject) : null
   if (replaced) await deleteFile({ actor, path: replaced }).catch(ignoreNotFound)

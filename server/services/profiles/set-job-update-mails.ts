@@ -1,7 +1,7 @@
 import { getAppContext } from '../../context'
 import { profiles } from '../../db/schema'
 import { recordAudit } from '../audit/record-audit'
-import { resolveSubjectUserId, type MaybeActor } from '../shared/authorize'
+import { resolveSubjectUserId, type MaybeActor, requireSignedIn } from '../shared/authorize'
 
 export interface SetJobUpdateMailsOptions {
   actor: MaybeActor
@@ -14,7 +14,8 @@ export interface SetJobUpdateMailsOptions {
  * Turns the optional job mails on or off: a job's stage changes and the consultancy's messages.
  * Quotes and released results are mailed whatever this says, since the client has to act on them.
  */
-export async function setJobUpdateMails({ actor, userId, enabled }: SetJobUpdateMailsOptions): Promise<{ jobUpdateMails: boolean }> {
+export async function setJobUpdateMails({ actor: maybeActor, userId, enabled }: SetJobUpdateMailsOptions): Promise<{ jobUpdateMails: boolean }> {
+  const actor = requireSignedIn(maybeActor)
   const subject = resolveSubjectUserId(actor, userId)
   const { db } = getAppContext()
   await db.transaction(async (tx) => {
@@ -22,7 +23,7 @@ export async function setJobUpdateMails({ actor, userId, enabled }: SetJobUpdate
       .insert(profiles)
       .values({ userId: subject, jobUpdateMails: enabled })
       .onConflictDoUpdate({ target: profiles.userId, set: { jobUpdateMails: enabled, updatedAt: new Date() } })
-    await recordAudit(tx, { actor: actor!, subjectUserId: subject, action: 'set-job-update-mails', details: { enabled } })
+    await recordAudit(tx, { actor, subjectUserId: subject, action: 'set-job-update-mails', details: { enabled } })
   })
   return { jobUpdateMails: enabled }
 }

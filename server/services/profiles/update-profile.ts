@@ -3,7 +3,7 @@ import { getAppContext } from '../../context'
 import { profiles } from '../../db/schema'
 import { recordAudit } from '../audit/record-audit'
 import { parseInput } from '../shared/parse-input'
-import { resolveSubjectUserId, type MaybeActor } from '../shared/authorize'
+import { resolveSubjectUserId, type MaybeActor, requireSignedIn } from '../shared/authorize'
 import { loadProfile } from './load-profile'
 import { profileColumnFields, type Profile, type ProfileColumn } from './profile-types'
 
@@ -30,7 +30,8 @@ function toColumns(change: ProfileChange): Partial<typeof profiles.$inferInsert>
  * stay as they are. The address is one column of five comma-joined parts: giving any part sets all
  * five (the missing ones empty). An admin editing a client is audited.
  */
-export async function updateProfile({ actor, userId, input }: UpdateProfileOptions): Promise<Profile> {
+export async function updateProfile({ actor: maybeActor, userId, input }: UpdateProfileOptions): Promise<Profile> {
+  const actor = requireSignedIn(maybeActor)
   const subject = resolveSubjectUserId(actor, userId)
   const change = parseInput(profileChangeSchema, input)
   const values = toColumns(change)
@@ -42,7 +43,7 @@ export async function updateProfile({ actor, userId, input }: UpdateProfileOptio
       .insert(profiles)
       .values({ userId: subject, ...values, updatedAt: new Date() })
       .onConflictDoUpdate({ target: profiles.userId, set: { ...values, updatedAt: new Date() } })
-    await recordAudit(tx, { actor: actor!, subjectUserId: subject, action: 'update-profile', details: { fields: Object.keys(values) } })
+    await recordAudit(tx, { actor, subjectUserId: subject, action: 'update-profile', details: { fields: Object.keys(values) } })
   })
   return loadProfile(subject)
 }
