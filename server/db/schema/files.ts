@@ -1,4 +1,5 @@
 import { bigint, customType, pgTable, text, timestamp } from 'drizzle-orm/pg-core'
+import { users } from './auth'
 
 /** Metadata of a stored file; the type is derived from the extension. */
 export const storedFiles = pgTable('stored_file', {
@@ -9,7 +10,7 @@ export const storedFiles = pgTable('stored_file', {
   eTag: text('e_tag').notNull(),
   contentType: text('content_type'),
   /** The user who uploaded it (the owner of the folder may differ when an admin uploads). */
-  uploadedBy: text('uploaded_by'),
+  uploadedBy: text('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
   /**
    * The name its uploader gave it, where the path's last segment is a name the server made (a file on a
    * job's thread): what lists show and what a download is called. Null: the path's last segment.

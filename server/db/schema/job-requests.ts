@@ -1,4 +1,5 @@
 import { date, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
+import { users } from './auth'
 
 /**
  * JobRequests. The string-typed fields keep the types of the original data API, which scripts rely on:
@@ -8,7 +9,10 @@ export const jobRequests = pgTable(
   'job_request',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    user: text('user').notNull(),
+    /** The client; an account that has jobs is kept while they are (the consultancy's records). */
+    user: text('user')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
     job: text('job'),
     reference: text('reference'),
     instructions: text('instructions'),

@@ -1,4 +1,5 @@
 import { bigserial, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core'
+import { users } from './auth'
 import { jobRequests } from './job-requests'
 
 /**
@@ -16,7 +17,8 @@ export const jobEvents = pgTable(
       .references(() => jobRequests.id, { onDelete: 'cascade' }),
     fromStage: text('from_stage'),
     toStage: text('to_stage').notNull(),
-    actorId: text('actor_id'),
+    /** Who moved it; kept as null if that account is ever removed. */
+    actorId: text('actor_id').references(() => users.id, { onDelete: 'set null' }),
     /** 'client' or 'consultancy'. */
     actorSide: text('actor_side').notNull(),
     note: text('note'),
@@ -45,7 +47,9 @@ export const jobQuotes = pgTable(
     note: text('note'),
     status: text('status').notNull().default('sent'),
     declineReason: text('decline_reason'),
-    createdBy: text('created_by').notNull(),
+    createdBy: text('created_by')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     decidedAt: timestamp('decided_at', { withTimezone: true }),
   },
@@ -60,7 +64,9 @@ export const jobMessages = pgTable(
     jobId: uuid('job_id')
       .notNull()
       .references(() => jobRequests.id, { onDelete: 'cascade' }),
-    authorId: text('author_id').notNull(),
+    authorId: text('author_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
     /** 'client' or 'consultancy': unread counts are per side. */
     authorSide: text('author_side').notNull(),
     body: text('body').notNull(),
@@ -77,7 +83,9 @@ export const jobReads = pgTable(
     jobId: uuid('job_id')
       .notNull()
       .references(() => jobRequests.id, { onDelete: 'cascade' }),
-    userId: text('user_id').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     readAt: timestamp('read_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.jobId, t.userId] })],

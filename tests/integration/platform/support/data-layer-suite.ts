@@ -140,15 +140,19 @@ export function defineDataLayerTests(getCtx: () => AppContext) {
   it('finds job requests by membership and user through their index', async () => {
     const { db, database } = getCtx()
     const membership = `m-${randomUUID()}`
-    const rows = Array.from({ length: 4000 }, (_, i) => ({ user: `user-${i % 400}`, membership: i % 2 ? membership : `other-${i % 50}`, job: `Job ${i}`, status: 'submitted' }))
+    const owners = await db
+      .insert(users)
+      .values(Array.from({ length: 400 }, (_, i) => ({ id: `${membership}-user-${i}`, name: 'Client', email: `${membership}-${i}@example.test` })))
+      .returning({ id: users.id })
+    const rows = Array.from({ length: 4000 }, (_, i) => ({ user: owners[i % 400]!.id, membership: i % 2 ? membership : `other-${i % 50}`, job: `Job ${i}`, status: 'submitted' }))
     for (let i = 0; i < rows.length; i += 1000) await db.insert(jobRequests).values(rows.slice(i, i + 1000))
     await db.execute(sql`ANALYZE job_request`)
     const found = await db
       .select({ job: jobRequests.job })
       .from(jobRequests)
-      .where(sql`${jobRequests.membership} = ${membership} AND ${jobRequests.user} = 'user-1'`)
+      .where(sql`${jobRequests.membership} = ${membership} AND ${jobRequests.user} = ${owners[1]!.id}`)
     expect(found).toHaveLength(10)
-    const plan = await database.pool.query<{ 'QUERY PLAN': string }>(`EXPLAIN SELECT * FROM job_request WHERE membership = $1 AND "user" = $2`, [membership, 'user-1'])
+    const plan = await database.pool.query<{ 'QUERY PLAN': string }>(`EXPLAIN SELECT * FROM job_request WHERE membership = $1 AND "user" = $2`, [membership, owners[1]!.id])
     expect(plan.rows.map((r) => r['QUERY PLAN']).join('\n')).toContain('job_request_membership_user_idx')
   })
 
@@ -187,6 +191,30 @@ export function defineDataLayerTests(getCtx: () => AppContext) {
       .values({ id: randomUUID(), token: randomUUID(), userId: 'no-such-user', expiresAt: new Date() })
       .catch((e: unknown) => e as { cause?: { code?: string } })
     expect((error as { cause?: { code?: string } }).cause?.code).toBe('23503')
+    // A job and its thread belong to real accounts too.
+    const job = await db
+      .insert(jobRequests)
+      .values({ user: 'no-such-user', job: 'Orphan', status: 'pending' })
+      .catch((e: unknown) => e as { cause?: { code?: string } })
+    expect((job as { cause?: { code?: string } }).cause?.code).toBe('23503')
+  })
+
+  it('keeps an account while it has jobs, and forgets only its read markers and its name on moves', async () => {
+    const { db, database } = getCtx()
+    const client = await newUser()
+    const [job] = await db.insert(jobRequests).values({ user: client.id, job: 'Kept', status: 'pending' }).returning()
+    const refused = await db
+      .delete(users)
+      .where(eq(users.id, client.id))
+      .catch((e: unknown) => e as { cause?: { code?: string } })
+    // restrict_violation: the account stays while it has jobs.
+    expect((refused as { cause?: { code?: string } }).cause?.code).toBe('23001')
+    const reader = await newUser()
+    await database.pool.query('INSERT INTO job_read (job_id, user_id) VALUES ($1, $2)', [job!.id, reader.id])
+    await database.pool.query(`INSERT INTO job_event (job_id, to_stage, actor_id, actor_side) VALUES ($1, 'pending', $2, 'consultancy')`, [job!.id, reader.id])
+    await db.delete(users).where(eq(users.id, reader.id))
+    expect((await database.pool.query('SELECT count(*)::int AS n FROM job_read WHERE job_id = $1', [job!.id])).rows[0].n).toBe(0)
+    expect((await database.pool.query('SELECT actor_id FROM job_event WHERE job_id = $1', [job!.id])).rows).toEqual([{ actor_id: null }])
   })
 
   it('announces a change to an API token on actor_changed only when what the token stands for changes', async () => {
