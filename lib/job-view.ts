@@ -97,5 +97,7 @@ export interface JobView {
   deliverables: JobFileView[] | null
   /** The thread, oldest first (newest last). */
   messages: JobMessageView[]
+  /** The client's email address, for the consultancy; null for the client (it is theirs). */
+  clientEmail: string | null
 }
 

@@ -15,7 +15,6 @@ import { postJobMessage } from '../../../server/services/jobs/post-job-message'
 import { removeDeliverable } from '../../../server/services/jobs/remove-deliverable'
 import { sendQuote } from '../../../server/services/jobs/send-quote'
 import { setJobArchived } from '../../../server/services/jobs/set-job-archived'
-import { loadProfile } from '../../../server/services/profiles/load-profile'
 import type { JobActionResult } from '../../features/jobs/job-types'
 
 /**
@@ -26,8 +25,6 @@ import type { JobActionResult } from '../../features/jobs/job-types'
 
 export interface JobPageData {
   view: JobView
-  /** The client's email, for the consultancy's view. */
-  clientEmail: string | null
   vatPercent: number
   maxUploadBytes: number
   maxPreviewBytes: number
@@ -38,8 +35,7 @@ export async function jobViewResponse(request: Request, id: string): Promise<Res
   return jsonAnswer(request, async (actor) => {
     const view = await getJob({ actor, id })
     const { env } = getAppContext()
-    const clientEmail = actor.isAdmin ? (await loadProfile(view.job.user)).email : null
-    return { view, clientEmail, vatPercent: env.QUOTE_VAT_PERCENT, maxUploadBytes: env.UPLOAD_MAX_BYTES, maxPreviewBytes: env.PREVIEW_MAX_BYTES } satisfies JobPageData
+    return { view, vatPercent: env.QUOTE_VAT_PERCENT, maxUploadBytes: env.UPLOAD_MAX_BYTES, maxPreviewBytes: env.PREVIEW_MAX_BYTES } satisfies JobPageData
   })
 }
 

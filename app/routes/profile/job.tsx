@@ -59,7 +59,8 @@ export async function clientAction({ request, serverAction }: Route.ClientAction
  * same page, each with their own actions.
  */
 export default function JobPage() {
-  const { view, clientEmail, vatPercent, maxUploadBytes, maxPreviewBytes } = useLoaderData<typeof clientLoader>()
+  const { view, vatPercent, maxUploadBytes, maxPreviewBytes } = useLoaderData<typeof clientLoader>()
+  const { clientEmail } = view
   const { job, can, side } = view
   useMarkRead(job.id, view.messages.length)
   const back = side === 'consultancy' ? `/profile?client=${encodeURIComponent(job.user)}` : '/profile'

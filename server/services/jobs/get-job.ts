@@ -4,9 +4,9 @@ import type { JobSide } from '../../../lib/job-stages'
 import { today } from '../../../lib/quote-schema'
 import { site } from '../../../lib/site'
 import { getAppContext } from '../../context'
-import { fileThumbnails, jobEvents, jobMessages, jobQuotes, storedFiles } from '../../db/schema'
+import { fileThumbnails, jobEvents, jobMessages, jobQuotes, profiles, storedFiles, users } from '../../db/schema'
 import { displayNameOf, fileUrl, maySetThumbnail, thumbnailUrl } from '../files/file-types'
-import { getDisplayName } from '../profiles/get-display-name'
+import { displayNameFrom } from '../profiles/get-display-name'
 import { getJobRequest } from '../job-requests/get-job-request'
 import { type MaybeActor, requireSignedIn } from '../shared/authorize'
 import { sideOf, toQuoteView, viewerOf, type JobFileView, type JobView } from './job-types'
@@ -33,22 +33,27 @@ export async function getJob({ actor: maybeActor, id }: { actor: MaybeActor; id:
       .orderBy(asc(storedFiles.path))
   const can = jobAbilities(job, viewerOf(a, job))
   const showDeliverables = can.readDeliverables
-  const [events, quotes, files, deliverables, messages] = await Promise.all([
+  // One round of reads after the job itself: its client's name (and, for the consultancy, address),
+  // the moves, the quotes, the files of each folder and the thread.
+  const [[client], events, quotes, files, deliverables, messages, messageFiles] = await Promise.all([
+    db
+      .select({ email: users.email, nickname: profiles.nickname, givenName: profiles.givenName, familyName: profiles.familyName })
+      .from(users)
+      .leftJoin(profiles, eq(profiles.userId, users.id))
+      .where(eq(users.id, job.user))
+      .limit(1),
     db.select().from(jobEvents).where(eq(jobEvents.jobId, job.id)).orderBy(asc(jobEvents.createdAt)),
     db.select().from(jobQuotes).where(eq(jobQuotes.jobId, job.id)).orderBy(desc(jobQuotes.createdAt)),
     filesIn('job-files'),
     showDeliverables ? filesIn('job-deliverables') : Promise.resolve(null),
     db.select().from(jobMessages).where(eq(jobMessages.jobId, job.id)).orderBy(asc(jobMessages.createdAt)).limit(1000),
+    filesIn('job-messages'),
   ])
-  const clientName = await getDisplayName(job.user)
+  const clientName = displayNameFrom(client)
   const nameOf = (s: string) => (s === 'consultancy' ? site.companyName : clientName)
   const day = today()
   type FileRow = Awaited<ReturnType<typeof filesIn>>[number]
-  const stored = new Map<string, FileRow>()
-  const messagePaths = messages.flatMap((m) => m.files as string[])
-  if (messagePaths.length) {
-    for (const f of await filesIn('job-messages')) stored.set(f.file.path, f)
-  }
+  const stored = new Map<string, FileRow>(messageFiles.map((f) => [f.file.path, f]))
   const toFile = ({ file: f, thumbnail }: FileRow): JobFileView => ({
     path: f.path,
     name: displayNameOf(f),
@@ -77,5 +82,6 @@ export async function getJob({ actor: maybeActor, id }: { actor: MaybeActor; id:
       files: (m.files as string[]).flatMap((p) => (stored.has(p) ? [toFile(stored.get(p)!)] : [])),
       at: m.createdAt.toISOString(),
     })),
+    clientEmail: a.isAdmin ? (client?.email ?? null) : null,
   }
 }

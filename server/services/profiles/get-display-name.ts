@@ -17,6 +17,11 @@ export async function getDisplayName(userId: string): Promise<string> {
     .from(profiles)
     .where(eq(profiles.userId, userId))
     .limit(1)
+  return displayNameFrom(row)
+}
+
+/** The display name from a profile's name fields (none: "Client"). */
+export function displayNameFrom(row: { nickname: string | null; givenName: string | null; familyName: string | null } | undefined): string {
   const nickname = row?.nickname?.trim()
   if (nickname) return nickname
   const fullName = [row?.givenName?.trim(), row?.familyName?.trim()].filter(Boolean).join(' ')
