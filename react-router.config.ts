@@ -2,10 +2,10 @@ import path from 'node:path'
 import type { Config } from '@react-router/dev/config'
 import { themeBootScript } from './app/features/theme/theme-boot'
 import { prerenderedPaths } from './lib/route-table'
-import { bundleServer } from './server/bundle-server'
+import { bundleServer } from './scripts/build/bundle-server'
 import { deferHydrationInPrerenderedPages } from './server/http/defer-hydration'
-import { precompressStaticFiles } from './server/http/precompress-static-files'
-import { writeScriptHashManifest } from './server/http/script-hash-manifest'
+import { precompressStaticFiles } from './scripts/build/precompress-static-files'
+import { writeScriptHashManifest } from './scripts/build/write-script-hash-manifest'
 
 export default {
   appDirectory: 'app',

@@ -22,7 +22,7 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'unit', include: ['{app,lib,server,content}/**/*.test.{ts,tsx}'], testTimeout: 10_000 },
+        test: { name: 'unit', include: ['{app,lib,server,content,scripts}/**/*.test.{ts,tsx}'], testTimeout: 10_000 },
       },
       {
         extends: true,

@@ -21,8 +21,8 @@ function newestMtime(p) {
   return newest
 }
 
-// Route modules bundle server code too, so server/ counts.
-const inputs = ['app', 'lib', 'content', 'server', 'public', 'react-router.config.ts', 'vite.config.ts', 'package-lock.json']
+// Route modules bundle server code too, so server/ counts, and so do the build's own steps (scripts/build).
+const inputs = ['app', 'lib', 'content', 'server', 'scripts/build', 'public', 'react-router.config.ts', 'vite.config.ts', 'package-lock.json']
 const sourcesChanged = () => {
   const built = statSync(buildEntry).mtimeMs
   return inputs.some((p) => newestMtime(path.join(root, p)) > built)

@@ -1,10 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs'
-import { readdir, readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
-import { inlineScriptHash, inlineScriptHashes } from './content-security-policy'
 
 /** Written next to the server build, which is never served (the client build is). */
-const SCRIPT_HASH_MANIFEST = 'inline-script-hashes.json'
+export const SCRIPT_HASH_MANIFEST = 'inline-script-hashes.json'
 
 /** The inline scripts the build produced, as Content-Security-Policy sources. */
 export interface ScriptHashManifest {
@@ -14,27 +12,8 @@ export interface ScriptHashManifest {
   rendered: string[]
 }
 
-export interface WriteScriptHashManifestOptions {
-  clientDir: string
-  serverDir: string
-  /** The source of the constant inline scripts every page has (the theme boot script). */
-  renderedScripts: string[]
-}
-
-/** Hashes the inline scripts of every prerendered page, once, at build time. */
-export async function writeScriptHashManifest({ clientDir, serverDir, renderedScripts }: WriteScriptHashManifestOptions): Promise<ScriptHashManifest> {
-  const manifest: ScriptHashManifest = { pages: {}, rendered: renderedScripts.map(inlineScriptHash) }
-  for (const entry of await readdir(clientDir, { recursive: true, withFileTypes: true })) {
-    if (!entry.isFile() || !entry.name.endsWith('.html')) continue
-    const file = path.join(entry.parentPath, entry.name)
-    manifest.pages[toManifestKey(clientDir, file)] = inlineScriptHashes(await readFile(file, 'utf8'))
-  }
-  await writeFile(path.join(serverDir, SCRIPT_HASH_MANIFEST), JSON.stringify(manifest, null, 1))
-  return manifest
-}
-
 /** The manifest key of a client-build file; a precompressed copy (.br, .gz) counts as its original. */
-function toManifestKey(clientDir: string, file: string): string {
+export function toManifestKey(clientDir: string, file: string): string {
   return path.relative(clientDir, file.replace(/\.(br|gz)$/, '')).split(path.sep).join('/')
 }
 

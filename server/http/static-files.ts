@@ -4,7 +4,7 @@ import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:
 import path from 'node:path'
 import { getMimeType } from 'hono/utils/mime'
 import { isWorkerScript, WORKER_POLICY, type PagePolicy } from './content-security-policy'
-import { isCompressible } from './precompress-static-files'
+import { isCompressible } from './compressible-files'
 import type { ScriptHashManifest } from './script-hash-manifest'
 
 type Encoding = 'br' | 'gzip' | 'identity'

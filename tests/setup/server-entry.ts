@@ -1,5 +1,5 @@
 import path from 'node:path'
-import { SERVER_BUNDLE } from '../../server/bundle-server'
+import { SERVER_BUNDLE } from '../../scripts/build/bundle-server'
 
 const root = path.resolve(import.meta.dirname, '../..')
 

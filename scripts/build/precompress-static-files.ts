@@ -2,14 +2,11 @@ import { readdir, readFile, stat, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { promisify } from 'node:util'
 import { brotliCompress, constants, gzip } from 'node:zlib'
+import { isCompressible } from '../../server/http/compressible-files'
 
 const brotli = promisify(brotliCompress)
 const gzipAsync = promisify(gzip)
 
-/** Text-like files and WebAssembly, worth compressing; images, video and WOFF/WOFF2 fonts are compressed already. */
-const COMPRESSIBLE = /\.(?:html|js|mjs|css|svg|json|txt|xml|webmanifest|data|ttf|otf|map|wasm)$/i
-/** A text-like file, which the build also writes compressed (if it is large enough). */
-export const isCompressible = (fileName: string) => COMPRESSIBLE.test(fileName)
 
 /** Below this a compressed copy saves less than its headers cost. */
 const MIN_BYTES = 1024
