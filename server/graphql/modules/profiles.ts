@@ -3,7 +3,6 @@ import { AppError, isAppError } from '../../errors/app-error'
 import { getProfile } from '../../services/profiles/get-profile'
 import { listClients } from '../../services/profiles/list-clients'
 import type { Profile } from '../../services/profiles/profile-types'
-import { setCompanyLogo } from '../../services/profiles/set-company-logo'
 import { updateProfile } from '../../services/profiles/update-profile'
 import { parseInput } from '../../services/shared/parse-input'
 import type { GraphqlModule } from '../graphql-module'
@@ -88,15 +87,15 @@ function inAttributeNames(error: unknown): never {
 }
 
 /**
- * updateProfile: the fields go through the profile schema (checked before anything is written) and
- * updateProfile; a logo goes through setCompanyLogo, so it is always the client's own uploaded image.
+ * updateProfile: the fields (through the profile schema) and the logo (always the client's own
+ * uploaded image) are checked before anything is written, and saved together in one transaction.
  */
 async function updateProfileAttributes(actor: Parameters<typeof updateProfile>[0]['actor'], userId: string | null | undefined, input: ProfileAttributesInput): Promise<Profile> {
   try {
     const change = parseInput(profileChangeSchema, toProfileChange(input))
-    if (input[PICTURE_URL] !== undefined) await setCompanyLogo({ actor, userId, path: toLogoPath(input[PICTURE_URL]) })
-    if (Object.values(change).every((v) => v === undefined)) return await getProfile({ actor, userId })
-    return await updateProfile({ actor, userId, input: change })
+    const logo = input[PICTURE_URL] !== undefined ? toLogoPath(input[PICTURE_URL]) : undefined
+    if (logo === undefined && Object.values(change).every((v) => v === undefined)) return await getProfile({ actor, userId })
+    return await updateProfile({ actor, userId, input: change, logo })
   } catch (error) {
     return inAttributeNames(error)
   }

@@ -7,6 +7,7 @@ import { recordAudit } from '../audit/record-audit'
 import { deleteFile } from '../files/delete-file'
 import { fileUrl } from '../files/file-types'
 import { resolveSubjectUserId, type MaybeActor, requireSignedIn } from '../shared/authorize'
+import type { Actor } from '../../auth/actor'
 import { loadProfile } from './load-profile'
 import type { Profile } from './profile-types'
 
@@ -32,16 +33,8 @@ export async function setCompanyLogo({ actor: maybeActor, userId, path }: SetCom
   const actor = requireSignedIn(maybeActor)
   const subject = resolveSubjectUserId(actor, userId)
   const before = await loadProfile(subject)
+  const url = await logoUrlOf(subject, path)
   const { db } = getAppContext()
-  let url: string | null = null
-  if (path !== null) {
-    const folder = `profile-pictures/${subject}/`
-    const name = path.startsWith(folder) ? path.slice(folder.length) : ''
-    if (!name || name.includes('/') || !acceptsFileName('profile-pictures', name)) throw logoError()
-    const [stored] = await db.select({ path: storedFiles.path }).from(storedFiles).where(eq(storedFiles.path, path)).limit(1)
-    if (!stored) throw logoError()
-    url = fileUrl(path)
-  }
   await db.transaction(async (tx) => {
     await tx
       .insert(profiles)
@@ -49,9 +42,29 @@ export async function setCompanyLogo({ actor: maybeActor, userId, path }: SetCom
       .onConflictDoUpdate({ target: profiles.userId, set: { profilePictureUrl: url, updatedAt: new Date() } })
     await recordAudit(tx, { actor, subjectUserId: subject, action: 'set-company-logo', details: { path } })
   })
+  await deleteReplacedLogo(actor, subject, before, url)
+  return loadProfile(subject)
+}
+
+/**
+ * The URL a logo path stands for, once it is checked to be an image stored in full in the subject's
+ * own logo folder; null for no logo. Refused otherwise, at the field "logo".
+ */
+export async function logoUrlOf(subject: string, path: string | null): Promise<string | null> {
+  if (path === null) return null
+  const folder = `profile-pictures/${subject}/`
+  const name = path.startsWith(folder) ? path.slice(folder.length) : ''
+  if (!name || name.includes('/') || !acceptsFileName('profile-pictures', name)) throw logoError()
+  const { db } = getAppContext()
+  const [stored] = await db.select({ path: storedFiles.path }).from(storedFiles).where(eq(storedFiles.path, path)).limit(1)
+  if (!stored) throw logoError()
+  return fileUrl(path)
+}
+
+/** After a logo change is saved: the logo it replaced goes, so the folder keeps only the one in use. */
+export async function deleteReplacedLogo(actor: Actor, subject: string, before: Profile, url: string | null): Promise<void> {
   const replaced = before.logoUrl && before.logoUrl !== url ? storedPathOf(before.logoUrl, subject) : null
   if (replaced) await deleteFile({ actor, path: replaced }).catch(ignoreNotFound)
-  return loadProfile(subject)
 }
 
 /** The stored path behind a logo URL of the client's own folder; null for anything else (never deleted). */

@@ -5,6 +5,7 @@ import { recordAudit } from '../audit/record-audit'
 import { parseInput } from '../shared/parse-input'
 import { resolveSubjectUserId, type MaybeActor, requireSignedIn } from '../shared/authorize'
 import { loadProfile } from './load-profile'
+import { deleteReplacedLogo, logoUrlOf } from './set-company-logo'
 import { profileColumnFields, type Profile, type ProfileColumn } from './profile-types'
 
 export interface UpdateProfileOptions {
@@ -13,6 +14,11 @@ export interface UpdateProfileOptions {
   userId?: string | null
   /** Fields of lib/profile-schema.ts; a field left out keeps its stored value, an empty one clears it. */
   input: Partial<ProfileFormInput>
+  /**
+   * The company logo, saved with the fields in one transaction: a stored path of the subject's logo
+   * folder, null to remove it, left out to keep it.
+   */
+  logo?: string | null
 }
 
 /** The columns a change writes: each given field to its column of the same name ('' stored as null). */
@@ -30,13 +36,14 @@ function toColumns(change: ProfileChange): Partial<typeof profiles.$inferInsert>
  * stay as they are. The address is one column of five comma-joined parts: giving any part sets all
  * five (the missing ones empty). An admin editing a client is audited.
  */
-export async function updateProfile({ actor: maybeActor, userId, input }: UpdateProfileOptions): Promise<Profile> {
+export async function updateProfile({ actor: maybeActor, userId, input, logo }: UpdateProfileOptions): Promise<Profile> {
   const actor = requireSignedIn(maybeActor)
   const subject = resolveSubjectUserId(actor, userId)
   const change = parseInput(profileChangeSchema, input)
   const values = toColumns(change)
   if (postalAddressParts.some((p) => change[p] !== undefined)) values.postalAddress = joinPostalAddress(change)
-  await loadProfile(subject) // NOT_FOUND for an unknown user
+  const before = await loadProfile(subject) // NOT_FOUND for an unknown user
+  if (logo !== undefined) values.profilePictureUrl = await logoUrlOf(subject, logo)
   const { db } = getAppContext()
   await db.transaction(async (tx) => {
     await tx
@@ -44,6 +51,8 @@ export async function updateProfile({ actor: maybeActor, userId, input }: Update
       .values({ userId: subject, ...values, updatedAt: new Date() })
       .onConflictDoUpdate({ target: profiles.userId, set: { ...values, updatedAt: new Date() } })
     await recordAudit(tx, { actor, subjectUserId: subject, action: 'update-profile', details: { fields: Object.keys(values) } })
+    if (logo !== undefined) await recordAudit(tx, { actor, subjectUserId: subject, action: 'set-company-logo', details: { path: logo } })
   })
+  if (logo !== undefined) await deleteReplacedLogo(actor, subject, before, values.profilePictureUrl ?? null)
   return loadProfile(subject)
 }

@@ -109,4 +109,27 @@ describe('a client cannot point their public logo at anything but their own uplo
     expect(cleared.data?.updateProfile.attributes.custom_profilePictureUrl).toBeNull()
     expect((await bob.fetch(`/files/${logo}`)).status).toBe(404)
   })
+
+  it('one updateProfile with a refused logo saves none of its fields; with a good logo it saves both together', async () => {
+    const both = (url: string) =>
+      alice.gql<{ updateProfile: { attributes: { custom_profilePictureUrl: string | null; custom_companyName: string | null } } }>(
+        'mutation($url: String) { updateProfile(input: { custom_companyName: "Quietly Renamed Ltd", custom_profilePictureUrl: $url }) { attributes { custom_profilePictureUrl custom_companyName } } }',
+        { url },
+      )
+    const companyOf = async () => (await alice.gql<{ profile: { attributes: { custom_companyName: string | null } } }>('{ profile { attributes { custom_companyName } } }')).data!.profile.attributes.custom_companyName
+    const before = await companyOf()
+    const refused = await both('https://tracker.example/pixel.png')
+    expect(refused.errors?.[0]?.message).toBeTruthy()
+    expect(await companyOf()).toBe(before)
+    const own = await uploadLogo(alice)
+    const saved = await both(`/files/${own}`)
+    expect(saved.errors).toBeUndefined()
+    expect(saved.data!.updateProfile.attributes).toEqual({ custom_profilePictureUrl: `/files/${own}`, custom_companyName: 'Quietly Renamed Ltd' })
+    // A good new logo with a field the schema refuses: the logo stays as it was, and its file too.
+    const next = await uploadLogo(alice)
+    const halfBad = await alice.gql('mutation($url: String, $name: String) { updateProfile(input: { custom_companyName: $name, custom_profilePictureUrl: $url }) { sub } }', { url: `/files/${next}`, name: 'x'.repeat(121) })
+    expect(halfBad.errors?.[0]?.message).toBeTruthy()
+    expect(await logoOf(alice)).toBe(`/files/${own}`)
+    expect((await alice.fetch(`/files/${own}`)).status).toBe(200)
+  })
 })
