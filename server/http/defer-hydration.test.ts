@@ -33,7 +33,8 @@ function run(loader: string, visibilityState = 'visible') {
       expect(options).toEqual({ type: 'paint', buffered: true })
     }
   }
-  const fn = new Function('window', 'document', 'PerformanceObserver', 'addEventListener', 'removeEventListener', 'setTimeout', '__import', loader.replace(/\bimport\(/g, '__import('))
+  const frames: (() => void)[] = []
+  const fn = new Function('window', 'document', 'PerformanceObserver', 'addEventListener', 'removeEventListener', 'setTimeout', 'requestAnimationFrame', '__import', loader.replace(/\bimport\(/g, '__import('))
   fn(
     win,
     { visibilityState },
@@ -46,6 +47,7 @@ function run(loader: string, visibilityState = 'visible') {
       listeners = listeners.filter((l) => !(l.event === event && l.f === f && l.capture === (capture === true)))
     },
     (f: () => void) => timers.push(f),
+    (f: () => void) => frames.push(f),
     async (url: string) => {
       imported.push(url)
       log.push(`import ${url}`)
@@ -77,6 +79,11 @@ function run(loader: string, visibilityState = 'visible') {
     async load() {
       for (const f of onLoad) f()
       for (const f of timers.splice(0)) f()
+      await settle()
+    },
+    /** The browser draws a frame. */
+    async frame() {
+      for (const f of frames.splice(0)) f()
       await settle()
     },
   }
@@ -136,6 +143,10 @@ describe('deferHydrationInPage', () => {
     await new Promise((r) => setTimeout(r, 0))
     expect(blank.imported).toEqual([])
     await blank.load()
+    // A moment after the load event, then two frames: content would have painted by then.
+    await blank.frame()
+    expect(blank.imported).toEqual([])
+    await blank.frame()
     expect(blank.imported).toHaveLength(3)
   })
 

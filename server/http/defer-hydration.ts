@@ -13,7 +13,10 @@ const ENTRY_IMPORT = /import\(("[^"]+")\);\s*$/
 /** Buttons pressed before the framework started that are pressed again once it has (at most this many). */
 const MAX_EARLY_PRESSES = 5
 
-/** After the load event, how long a page that never paints content waits before it starts anyway. */
+/**
+ * After the load event, how long a page that never paints content waits before it starts anyway (then
+ * two more frames: a page with content has painted it by the second, however busy the machine).
+ */
 const START_WITHOUT_PAINT_MS = 1000
 
 /**
@@ -21,7 +24,7 @@ const START_WITHOUT_PAINT_MS = 1000
  * globals and starts the same entry, but only once the browser reports the page's first contentful
  * paint, so nothing the framework needs is fetched before the content shows. A page that is not
  * visible (opened in the background) starts at once; one that never paints content starts a moment
- * after its load event. A classic script: `import()` works there, and the policy allows it by its hash.
+ * after its load event, once the browser has drawn two more frames. A classic script: `import()` works there, and the policy allows it by its hash.
  *
  * Until then the page's own buttons (menu, theme dots, Login, chat) have no handlers. A press on one
  * before the entry runs (a `type="button"` button, which does nothing by itself) is remembered and
@@ -56,7 +59,7 @@ export function deferredLoader(moduleScript: string): string {
     `function start(){if(started)return;started=1;Promise.all([${urls.map((u) => `import(${JSON.stringify(u)})`).join(',')}]).then(function(m){var ${bindings.join(',') || '_=m'};\n${bodyThenStopKeeping}\n})}` +
     "if(document.visibilityState!=='visible')return start();" +
     "try{new PerformanceObserver(function(list,observer){if(list.getEntriesByName('first-contentful-paint').length){observer.disconnect();start()}}).observe({type:'paint',buffered:true})}catch(e){return start()}" +
-    `addEventListener('load',function(){setTimeout(start,${START_WITHOUT_PAINT_MS})})` +
+    `addEventListener('load',function(){setTimeout(function(){requestAnimationFrame(function(){requestAnimationFrame(start)})},${START_WITHOUT_PAINT_MS})})` +
     '})()'
   )
 }
