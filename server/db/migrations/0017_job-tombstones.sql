@@ -1,0 +1,11 @@
+CREATE TABLE "job_tombstone" (
+	"job_id" uuid PRIMARY KEY NOT NULL,
+	"title" text,
+	"reference" text,
+	"user_id" text NOT NULL,
+	"deleted_by_side" text NOT NULL,
+	"deleted_by" text,
+	"deleted_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE INDEX "job_tombstone_user_idx" ON "job_tombstone" USING btree ("user_id");
