@@ -92,6 +92,39 @@ describe('server start and stop', { timeout: 240_000 }, () => {
     }
   })
 
+  it('stops `npm start` on Ctrl-C without a stack trace, though PostgreSQL ends its connections first', async () => {
+    const dataDir = await newDataDir('platform-npm-start-', { empty: true })
+    dataDirs.push(dataDir)
+    // As typed in a terminal: npm, the server and its PostgreSQL in one foreground process group, which
+    // Ctrl-C signals all at once. The build is fresh (the global setup made it), so this only serves.
+    const child = spawn('npm', ['start'], {
+      cwd: root,
+      env: { ...process.env, NODE_ENV: 'production', PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'info' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
+    })
+    let out = ''
+    child.stdout!.on('data', (c: Buffer) => (out += c.toString()))
+    child.stderr!.on('data', (c: Buffer) => (out += c.toString()))
+    // Once every process holding the output is gone (npm may end before the server it started), with
+    // the status a shell reports: npm ends by the signal itself, which a shell shows as 130.
+    const exited = new Promise<number | string | null>((resolve) => child.once('close', (code, signal) => resolve(code ?? (signal === 'SIGINT' ? 130 : signal))))
+    try {
+      await expect.poll(() => out.includes('Site ready at'), { timeout: 180_000, interval: 100 }).toBe(true)
+      // The server at work: its outbox and notification connections are open when the signal comes.
+      await new Promise((r) => setTimeout(r, 1000))
+      const postmaster = postmasterPid(dataDir)!
+      process.kill(-child.pid!, 'SIGINT')
+      expect([0, 130]).toContain(await exited)
+      expect(out).toContain('"msg":"stopped"')
+      expect(out).not.toMatch(/\n\s+at |"stack"|Error:|ERR!/)
+      expect(out.split('\n').filter((l) => /"level":(40|50|60)/.test(l))).toEqual([])
+      expect(isAlive(postmaster)).toBe(false)
+    } finally {
+      if (child.exitCode === null && child.signalCode === null) process.kill(-child.pid!, 'SIGKILL')
+    }
+  })
+
   it('recovers by itself after a crash that left its PostgreSQL running, with every committed row', async () => {
     const dataDir = await newDataDir('platform-crash-')
     dataDirs.push(dataDir)
