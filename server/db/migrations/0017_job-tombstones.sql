@@ -8,4 +8,5 @@ CREATE TABLE "job_tombstone" (
 	"deleted_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+ALTER TABLE "job_tombstone" ADD CONSTRAINT "job_tombstone_user_id_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."user"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "job_tombstone_user_idx" ON "job_tombstone" USING btree ("user_id");

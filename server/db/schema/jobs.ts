@@ -1,4 +1,5 @@
 import { bigserial, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core'
+import { users } from './auth'
 import { jobRequests } from './job-requests'
 
 /**
@@ -95,8 +96,10 @@ export const jobTombstones = pgTable(
     jobId: uuid('job_id').primaryKey(),
     title: text('title'),
     reference: text('reference'),
-    /** The client who owned the job. */
-    userId: text('user_id').notNull(),
+    /** The client who owned the job (the tombstone goes with their account). */
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     /** 'client' (withdrawn) or 'consultancy' (deleted by the consultancy). */
     deletedBySide: text('deleted_by_side').notNull(),
     deletedBy: text('deleted_by'),
