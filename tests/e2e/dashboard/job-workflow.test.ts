@@ -211,7 +211,7 @@ describe('a job from request to delivered results', () => {
 
     // The client deletes it from its page, after an "Are you sure?".
     page = await open(client, jobPath)
-    await page.getByRole('button', { name: 'Delete job request' }).click()
+    await page.getByRole('button', { name: 'Delete this job request' }).click()
     await page.getByRole('alertdialog', { name: 'Are you sure?' }).getByRole('button', { name: 'Yes' }).click()
     await page.waitForURL(`${env.server.url}/profile`)
     await page.getByRole('link', { name: 'Hopper wall FEA' }).waitFor({ state: 'detached' })
