@@ -12,7 +12,7 @@ export const site = {
   keywords: ['CAD design', 'FEA analysis', 'CFD analysis', 'CAM', 'CNC programming', 'API development', 'engineering training', 'Hebden Bridge'],
   email: 'info@meshwork-engineering.co.uk',
   /**
-   * The details a quote or an invoice carries besides the address. Each is printed (and told by the
+   * The details a quote carries besides the address and email. Each is printed (and told by the
    * assistant) only when it is set here; one left unset is left out, never shown as a placeholder.
    * phone: the office line in international form ("+44 1422 …"); companyNumber: the Companies House
    * registration number; vatNumber: the VAT registration number ("GB 123 4567 89").
