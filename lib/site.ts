@@ -11,7 +11,15 @@ export const site = {
     'CAD design, FEA and CFD analysis, CAM/CNC programming, API development and engineering training from a small Yorkshire consultancy.',
   keywords: ['CAD design', 'FEA analysis', 'CFD analysis', 'CAM', 'CNC programming', 'API development', 'engineering training', 'Hebden Bridge'],
   email: 'info@meshwork-engineering.co.uk',
-  phone: '+44 1422 000 000',
+  /**
+   * The details a quote carries besides the address and email. Each is printed (and told by the
+   * assistant) only when it is set here; one left unset is left out, never shown as a placeholder.
+   * phone: the office line in international form ("+44 1422 …"); companyNumber: the Companies House
+   * registration number; vatNumber: the VAT registration number ("GB 123 4567 89").
+   */
+  phone: undefined as string | undefined,
+  companyNumber: undefined as string | undefined,
+  vatNumber: undefined as string | undefined,
   address: {
     building: 'Unit 4, Calder Works',
     road: 'Mytholm Steeps',
@@ -37,4 +45,12 @@ export type Site = typeof site
 
 export function formatAddress(a = site.address): string {
   return [a.building, a.road, a.town, a.county, a.postcode].join(', ')
+}
+
+/** The company's registration lines for a document's letterhead, only those that are set. */
+export function registrationLines(facts: Pick<Site, 'companyNumber' | 'vatNumber'> = site): string[] {
+  return [
+    facts.companyNumber ? `Registered in England and Wales, no. ${facts.companyNumber}` : null,
+    facts.vatNumber ? `VAT registration no. ${facts.vatNumber}` : null,
+  ].filter((line): line is string => line !== null)
 }

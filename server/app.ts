@@ -60,11 +60,14 @@ const buildDir = path.resolve(root, process.env.BUILD_DIR ?? 'build')
 export async function startServer(options: StartOptions): Promise<RunningServer> {
   const { env, log = createLogger(env.LOG_LEVEL), plugins = defaultPlugins, dev = false } = options
   process.env.PUBLIC_URL = env.publicUrl
-  const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.dataDir, log, sharedEmbeddedUrl: options.sharedEmbeddedUrl })
+  // Set once the server is stopping (close below): /readyz says so, uploads are refused, and the
+  // database going away with it is expected.
+  const lifecycle = { draining: false }
+  const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.dataDir, log, sharedEmbeddedUrl: options.sharedEmbeddedUrl, stopping: () => lifecycle.draining })
   // With REDIS_URL: one shared command connection (ctx.services.redis) and pub/sub across instances.
   const redis = env.REDIS_URL ? createRedisClient(env.REDIS_URL, log) : undefined
   // What PostgreSQL announces (NOTIFY), heard on one connection: every instance on the same database hears it.
-  const notifications = createPgNotifications(database.pool, log)
+  const notifications = createPgNotifications(database.pool, log, { stopping: () => lifecycle.draining })
   // Realtime events: Redis when configured; PostgreSQL's NOTIFY when several processes or instances
   // share the database without Redis; within the process otherwise (decision 029).
   const events = redis
@@ -74,7 +77,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       : createInProcessEventBus()
   // A healthy Redis answers at once; an unreachable one must not hold the start (the site works without it).
   if (events.kind !== 'in-process') await events.waitUntilLive(2000)
-  const ctx: AppContext = { env, log, db: database.db, database, events, services: { notifications, ...(redis ? { redis } : {}) }, startedAt: new Date(), lifecycle: { draining: false } }
+  const ctx: AppContext = { env, log, db: database.db, database, events, services: { notifications, ...(redis ? { redis } : {}) }, startedAt: new Date(), lifecycle }
   setAppContext(ctx)
 
   try {

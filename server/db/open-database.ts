@@ -6,6 +6,7 @@ import { migrate } from 'drizzle-orm/node-postgres/migrator'
 import pg from 'pg'
 import type { Logger } from 'pino'
 import { ClosingPool } from './closing-pool'
+import { databaseErrorLevel, databaseUnavailableReason } from './database-unavailable'
 import { lockDataDir, type DataDirLock, type DataDirRole } from './data-dir-lock'
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './embedded-postgres'
 import * as schema from './schema'
@@ -55,6 +56,8 @@ export interface OpenDatabaseOptions {
    * server, WEB_CONCURRENCY > 1): connect to it as it is, without taking DATA_DIR's lock or migrating.
    */
   sharedEmbeddedUrl?: string
+  /** True once the process is stopping: a connection the database ends then is expected (debug only). */
+  stopping?: () => boolean
 }
 
 /**
@@ -64,7 +67,8 @@ export interface OpenDatabaseOptions {
  * one's PostgreSQL.
  */
 export async function openDatabase(options: OpenDatabaseOptions): Promise<OpenDatabase> {
-  if (options.sharedEmbeddedUrl) return openShared(options.sharedEmbeddedUrl, options.log)
+  const stopping = options.stopping ?? (() => false)
+  if (options.sharedEmbeddedUrl) return openShared(options.sharedEmbeddedUrl, options.log, stopping)
   const lock = options.databaseUrl ? undefined : await lockDataDir(options.dataDir, options.role ?? 'server', options.lockAdvice)
   let embedded: EmbeddedDatabase | undefined
   try {
@@ -74,7 +78,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<OpenDa
     throw error
   }
   const connectionString = options.databaseUrl ?? embedded!.connectionString
-  const { pool, db } = createPool(connectionString, options.log)
+  const { pool, db } = createPool(connectionString, options.log, stopping)
   try {
     if (options.migrate !== false) await runMigrations(pool, db)
   } catch (error) {
@@ -100,20 +104,21 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<OpenDa
   }
 }
 
-function createPool(connectionString: string, log: Logger) {
+function createPool(connectionString: string, log: Logger, stopping: () => boolean) {
   // Closed whole before the embedded PostgreSQL stops, so its shutdown meets no connection still closing.
   const pool = new ClosingPool({ connectionString, max: 20, idleTimeoutMillis: 30_000 })
   pool.on('error', (error: Error & { code?: string }) => {
-    // 57P01: the server is shutting down. Ctrl-C in a terminal signals the embedded PostgreSQL too
-    // (same process group), so during our own shutdown this is expected, not an error.
-    if (error.code === '57P01') log.warn('the database server closed an idle connection (it is shutting down)')
+    // The database shutting down: Ctrl-C in a terminal signals the embedded PostgreSQL too (same
+    // process group), so during our own shutdown this is expected, not an error.
+    const reason = databaseUnavailableReason(error)
+    if (reason) log[databaseErrorLevel(error, stopping())]({ reason }, 'the database server closed an idle connection')
     else log.error({ err: error }, 'idle database client error')
   })
   return { pool, db: drizzle(pool, { schema }) }
 }
 
-function openShared(connectionString: string, log: Logger): OpenDatabase {
-  const { pool, db } = createPool(connectionString, log)
+function openShared(connectionString: string, log: Logger, stopping: () => boolean): OpenDatabase {
+  const { pool, db } = createPool(connectionString, log, stopping)
   return { db, pool, kind: 'embedded', connectionString, close: () => pool.end() }
 }
 

@@ -1,5 +1,6 @@
 import pg from 'pg'
 import type { Logger } from '../logger'
+import { databaseErrorFields, databaseErrorLevel } from './database-unavailable'
 
 export type NotificationHandler = (payload: string) => void
 
@@ -17,9 +18,10 @@ export interface PgNotifications {
  * One LISTEN connection per process to the database every instance shares, for what PostgreSQL itself
  * announces (NOTIFY from a trigger or a statement, delivered at commit to every listener). It
  * reconnects by itself; while it is down, isLive() is false and whoever relies on it must not trust
- * what it may have missed.
+ * what it may have missed. While the process is stopping (`stopping`), the database going away with
+ * it is logged at debug level only.
  */
-export function createPgNotifications(pool: pg.Pool, log: Logger): PgNotifications {
+export function createPgNotifications(pool: pg.Pool, log: Logger, { stopping = () => false }: { stopping?: () => boolean } = {}): PgNotifications {
   const handlers = new Map<string, Set<NotificationHandler>>()
   const statusHandlers = new Set<(live: boolean) => void>()
   let client: pg.Client | undefined
@@ -40,7 +42,7 @@ export function createPgNotifications(pool: pg.Pool, log: Logger): PgNotificatio
         for (const handler of handlers.get(message.channel) ?? []) handler(message.payload ?? '')
       })
       fresh.on('error', (error) => {
-        log.warn({ err: error }, 'lost the database notification connection; reconnecting')
+        log[databaseErrorLevel(error, stopping() || closed)](databaseErrorFields(error), 'lost the database notification connection; reconnecting')
         drop(fresh)
       })
       fresh.on('end', () => drop(fresh))
@@ -50,7 +52,7 @@ export function createPgNotifications(pool: pg.Pool, log: Logger): PgNotificatio
         client = fresh
         setLive(true)
       } catch (error) {
-        log.warn({ err: error }, 'could not listen for database notifications; retrying')
+        log[databaseErrorLevel(error, stopping() || closed)](databaseErrorFields(error), 'could not listen for database notifications; retrying')
         drop(fresh)
       } finally {
         connecting = undefined

@@ -1,16 +1,12 @@
 import PDFDocument from 'pdfkit'
+import { formatDate } from '../../lib/format'
 import { formatPence } from '../../lib/quote-schema'
-import { formatAddress, site } from '../../lib/site'
+import { formatAddress, registrationLines, site, type Site } from '../../lib/site'
 import type { QuoteDocument } from '../services/jobs/get-quote'
 
 const ink = '#1a1a1a'
 const muted = '#5c5c5c'
 const rule = '#c8c8c8'
-
-function formatDay(iso: string): string {
-  const d = new Date(`${iso.slice(0, 10)}T00:00:00Z`)
-  return d.toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' })
-}
 
 function quantityText(quantity: number, unit: 'hour' | 'day' | null): string {
   if (!unit) return '1'
@@ -19,11 +15,11 @@ function quantityText(quantity: number, unit: 'hour' | 'day' | null): string {
 
 /**
  * A quote as an A4 PDF a client can file and sign: the company's letterhead (name, address,
- * contact), the client, the job, a table of lines, subtotal, VAT and total, the validity date, the
+ * contact, and its company and VAT registration numbers: each only when the site's facts set it), the client, the job, a table of lines, subtotal, VAT and total, the validity date, the
  * terms and a place to sign. Made with PDFKit and its built-in Helvetica, so nothing is fetched.
  */
-export function renderQuotePdf({ quote, job, client }: QuoteDocument): Promise<Buffer> {
-  const doc = new PDFDocument({ size: 'A4', margin: 50, info: { Title: `Quote ${quote.number}`, Author: site.legalName, Subject: job.job ?? 'Job request' } })
+export function renderQuotePdf({ quote, job, client }: QuoteDocument, facts: Site = site): Promise<Buffer> {
+  const doc = new PDFDocument({ size: 'A4', margin: 50, info: { Title: `Quote ${quote.number}`, Author: facts.legalName, Subject: job.job ?? 'Job request' } })
   const chunks: Buffer[] = []
   doc.on('data', (chunk: Buffer) => chunks.push(chunk))
   const done = new Promise<Buffer>((resolve, reject) => {
@@ -34,10 +30,13 @@ export function renderQuotePdf({ quote, job, client }: QuoteDocument): Promise<B
   const width = doc.page.width - left - doc.page.margins.right
 
   // Letterhead
-  doc.fillColor(ink).font('Helvetica-Bold').fontSize(20).text(site.legalName, left, 50)
-  doc.font('Helvetica').fontSize(9).fillColor(muted).text(`${formatAddress()}, ${site.address.country}`, { width: width * 0.6 }).text(`${site.email} · ${site.phone}`, { width: width * 0.6 })
+  doc.fillColor(ink).font('Helvetica-Bold').fontSize(20).text(facts.legalName, left, 50)
+  doc.font('Helvetica').fontSize(9).fillColor(muted)
+  for (const line of [`${formatAddress(facts.address)}, ${facts.address.country}`, [facts.email, facts.phone].filter(Boolean).join(' · '), ...registrationLines(facts)]) {
+    doc.text(line, { width: width * 0.6 })
+  }
   doc.font('Helvetica-Bold').fontSize(16).fillColor(ink).text('QUOTATION', left, 50, { width, align: 'right' })
-  doc.font('Helvetica').fontSize(10).text(quote.number, { width, align: 'right' }).text(`Date: ${formatDay(quote.createdAt)}`, { width, align: 'right' }).text(`Valid until: ${formatDay(quote.validUntil)}`, { width, align: 'right' })
+  doc.font('Helvetica').fontSize(10).text(quote.number, { width, align: 'right' }).text(`Date: ${formatDate(quote.createdAt)}`, { width, align: 'right' }).text(`Valid until: ${formatDate(quote.validUntil)}`, { width, align: 'right' })
   const headEnd = Math.max(doc.y, 112) + 8
   doc.moveTo(left, headEnd).lineTo(left + width, headEnd).strokeColor(rule).stroke()
 
@@ -103,7 +102,7 @@ export function renderQuotePdf({ quote, job, client }: QuoteDocument): Promise<B
     .fontSize(9)
     .fillColor(muted)
     .text(
-      `Prices are in pounds sterling. Hourly and daily work is charged at the rates shown for the time quoted; work beyond it is agreed in writing first. This quotation is valid until ${formatDay(quote.validUntil)} and can be accepted on the job's page in the client portal or by signing below.`,
+      `Prices are in pounds sterling. Hourly and daily work is charged at the rates shown for the time quoted; work beyond it is agreed in writing first. This quotation is valid until ${formatDate(quote.validUntil)} and can be accepted on the job's page in the client portal or by signing below.`,
       { width },
     )
 
@@ -114,7 +113,7 @@ export function renderQuotePdf({ quote, job, client }: QuoteDocument): Promise<B
   doc.moveTo(left + width * 0.58, signTop).lineTo(left + width, signTop).stroke()
   doc.font('Helvetica').fontSize(9).fillColor(muted)
   doc.text(`Accepted for ${client.company || client.name || 'the client'}: signature and date`, left, signTop + 4, { width: width * 0.42 })
-  doc.text(`For ${site.legalName}`, left + width * 0.58, signTop + 4, { width: width * 0.42 })
+  doc.text(`For ${facts.legalName}`, left + width * 0.58, signTop + 4, { width: width * 0.42 })
 
   doc.end()
   return done

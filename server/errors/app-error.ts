@@ -6,6 +6,7 @@
  * Codes (documented once, here; the HTTP status of each is in to-http-answer.ts):
  * - UNAUTHORIZED      no actor, or the actor may not do this. The message is always "Unauthorized".
  * - NOT_FOUND         the thing does not exist (or is hidden from this actor).
+ * - GONE              the thing was deleted, and this actor could see it: `message` says by whom and when.
  * - BAD_REQUEST       the input breaks a rule; `message` says which, `fieldErrors` per field.
  * - CONFLICT          the change clashes with the current state (e.g. email already taken).
  * - TOO_MANY_REQUESTS a rate limit was reached; `message` says to wait.
@@ -19,6 +20,7 @@
 export type AppErrorCode =
   | 'UNAUTHORIZED'
   | 'NOT_FOUND'
+  | 'GONE'
   | 'BAD_REQUEST'
   | 'CONFLICT'
   | 'TOO_MANY_REQUESTS'
@@ -29,6 +31,7 @@ export type AppErrorCode =
 export const defaultMessages: Record<AppErrorCode, string> = {
   UNAUTHORIZED: 'Unauthorized',
   NOT_FOUND: 'Not found',
+  GONE: 'This was deleted',
   BAD_REQUEST: 'Invalid request',
   CONFLICT: 'Conflict',
   TOO_MANY_REQUESTS: 'Too many attempts. Please wait a minute and try again.',

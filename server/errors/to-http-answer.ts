@@ -12,6 +12,7 @@ import { defaultMessages, isAppError, type AppErrorCode } from './app-error'
 export const httpAnswerOf: Record<AppErrorCode, { status: number; guestStatus?: number; message?: string }> = {
   UNAUTHORIZED: { status: 403, guestStatus: 401, message: defaultMessages.UNAUTHORIZED },
   NOT_FOUND: { status: 404 },
+  GONE: { status: 410 },
   BAD_REQUEST: { status: 400 },
   CONFLICT: { status: 409 },
   TOO_MANY_REQUESTS: { status: 429 },

@@ -15,6 +15,12 @@ export interface GroupedMail {
    */
   groupKey: string
   windowMs: number
+  /**
+   * How long the first mail of a burst waits for the events that follow it (0: sent at once). A mail
+   * whose recipient reads the job's news as a whole (the client: a stage change and the message that
+   * explains it) waits, so those events reach them as one mail.
+   */
+  holdMs?: number
   /** The group's name in the subject of a mail listing several events. */
   heading: string
   /** The end of the mail (link, signature). */
@@ -35,7 +41,8 @@ type Tx = Pick<Database, 'execute' | 'select' | 'insert' | 'update'>
  * - a mail of the group still waiting to be sent (not yet claimed by a worker, or put back after a
  *   failed attempt) takes the event: its body is rendered again with every event;
  * - otherwise a new mail is queued, due at once when the group's last mail was due more than a window
- *   ago (a lone event is not delayed), else a window after it.
+ *   ago (a lone event is not delayed), else a window after it; with `holdMs`, never sooner than that
+ *   long after the event, so what follows within the hold joins it.
  * The group's transactions take turns (an advisory lock per key), so two events never open two mails.
  */
 export async function enqueueGroupedMail(tx: Tx, mail: GroupedMail): Promise<void> {
@@ -55,13 +62,15 @@ export async function enqueueGroupedMail(tx: Tx, mail: GroupedMail): Promise<voi
     return
   }
   const [last] = await tx.select({ dueAt: outbox.nextAttemptAt }).from(outbox).where(eq(outbox.groupKey, mail.groupKey)).orderBy(desc(outbox.id)).limit(1)
-  const window = sql.raw(`interval '${Math.max(0, Math.round(mail.windowMs))} milliseconds'`)
+  const interval = (ms: number) => sql.raw(`interval '${Math.max(0, Math.round(ms))} milliseconds'`)
+  const window = interval(mail.windowMs)
+  const hold = interval(mail.holdMs ?? 0)
   const group: MailGroup = { heading: mail.heading, footer: mail.footer, events: [event] }
   await tx.insert(outbox).values({
     channel: 'mail',
     kind: mail.kind,
     payload: { to: mail.to, ...renderGroupedMail(group), group },
     groupKey: mail.groupKey,
-    nextAttemptAt: last ? sql`greatest(now(), ${last.dueAt.toISOString()}::timestamptz + ${window})` : sql`now()`,
+    nextAttemptAt: last ? sql`greatest(now() + ${hold}, ${last.dueAt.toISOString()}::timestamptz + ${window})` : sql`now() + ${hold}`,
   })
 }

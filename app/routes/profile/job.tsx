@@ -141,8 +141,16 @@ function useMarkRead(jobId: string, messages: number) {
 export function ErrorBoundary() {
   const error = useRouteError()
   const status = isRouteErrorResponse(error) ? error.status : 500
+  // A deleted job tells those who could see it what happened ("This job was withdrawn by the client on …").
+  const gone = status === 410 && isRouteErrorResponse(error) ? (error.data as { message?: unknown } | null)?.message : null
   const message =
-    status === 401 ? 'Please sign in to see this job.' : status === 403 || status === 404 ? 'That job was not found.' : 'The job could not be loaded. Please try again.'
+    typeof gone === 'string'
+      ? gone
+      : status === 401
+        ? 'Please sign in to see this job.'
+        : status === 403 || status === 404
+          ? 'That job was not found.'
+          : 'The job could not be loaded. Please try again.'
   return (
     <section className="mx-auto max-w-3xl p-6" role="alert">
       <h1 className="text-3xl font-semibold">Job</h1>

@@ -62,7 +62,7 @@ export const evalQuestions: EvalQuestion[] = [
   { question: 'Where are you based?', expect: [site.address.town, site.address.county] },
   { question: 'What is your postcode?', expect: [site.address.postcode] },
   { question: 'What is your email address?', expect: [site.email] },
-  { question: 'Can I phone you?', expect: [site.phone] },
+  { question: 'Can I phone you?', expect: [site.phone ?? site.email] },
   // Starting a job
   { question: 'How do I start a job with you?', expect: ['job request', '/profile'] },
   { question: 'How can I get a quote for my project?', expect: ['/contact'] },

@@ -101,7 +101,7 @@ export function collectCatalogueDocuments(): KnowledgeDocument[] {
     id: 'contact-details',
     title: 'Contact',
     url: '/contact',
-    text: `You can reach ${site.companyName} by email at ${site.email}, by phone on ${site.phone}, or through the form on the contact page.`,
+    text: `You can reach ${site.companyName} by email at ${site.email}, ${site.phone ? `by phone on ${site.phone}, ` : ''}or through the form on the contact page.`,
     keywords: 'contact email address e-mail phone number call telephone reach talk speak human person message',
   })
   add({

@@ -90,3 +90,27 @@ export const jobReads = pgTable(
   },
   (t) => [primaryKey({ columns: [t.jobId, t.userId] })],
 )
+
+/**
+ * What is left of a deleted job: enough for its page to say what happened ("withdrawn by the client
+ * on …") to those who could see the job (its client and the consultancy). Nothing else of the job is
+ * kept: its quotes, thread and files are gone with it.
+ */
+export const jobTombstones = pgTable(
+  'job_tombstone',
+  {
+    /** The deleted job's id. */
+    jobId: uuid('job_id').primaryKey(),
+    title: text('title'),
+    reference: text('reference'),
+    /** The client who owned the job (the tombstone goes with their account). */
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** 'client' (withdrawn) or 'consultancy' (deleted by the consultancy). */
+    deletedBySide: text('deleted_by_side').notNull(),
+    deletedBy: text('deleted_by').references(() => users.id, { onDelete: 'set null' }),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('job_tombstone_user_idx').on(t.userId)],
+)

@@ -1,10 +1,11 @@
 import { eq, or, sql } from 'drizzle-orm'
 import { jobRecordAbilities, stageLabel } from '../../../lib/job-stages'
 import { getAppContext } from '../../context'
-import { jobRequests, storedFiles } from '../../db/schema'
+import { jobRequests, jobTombstones, storedFiles } from '../../db/schema'
 import { AppError } from '../../errors/app-error'
 import type { BlobStore } from '../../storage/blob-store'
 import { recordAudit } from '../audit/record-audit'
+import { enqueueJobMail } from '../jobs/enqueue-job-mail'
 import { sideOf } from '../jobs/job-types'
 import { requireSignedIn, type MaybeActor } from '../shared/authorize'
 import { getJobRequest } from './get-job-request'
@@ -24,7 +25,10 @@ export interface DeleteJobRequestOptions {
  * the client is refused as for any act that is not theirs, the consultancy is told to archive it.
  * The files are found by their folders, in the stored_file table and in the blob store, never from
  * the job's `files` list: the list is data the client wrote, and an admin deleting the job must not
- * delete whatever paths it names. Returns what was deleted.
+ * delete whatever paths it names. A tombstone stays (title, client, when, which side), so the job's
+ * page tells its client and the consultancy what happened; a job the client withdraws this way is
+ * mailed to the consultancy (grouped per job, as the client can repeat it on other jobs at will).
+ * Returns what was deleted.
  */
 export async function deleteJobRequest({ actor: maybeActor, id }: DeleteJobRequestOptions): Promise<JobRequest> {
   const actor = requireSignedIn(maybeActor)
@@ -45,6 +49,20 @@ export async function deleteJobRequest({ actor: maybeActor, id }: DeleteJobReque
     const inFolders = or(...folders.map((folder) => sql`starts_with(${storedFiles.path}, ${folder})`))
     const files = await tx.delete(storedFiles).where(inFolders).returning({ path: storedFiles.path })
     await tx.delete(jobRequests).where(eq(jobRequests.id, existing.id))
+    await tx
+      .insert(jobTombstones)
+      .values({ jobId: job.id, title: job.job, reference: job.reference, userId: job.user, deletedBySide: side, deletedBy: actor.userId })
+      .onConflictDoNothing()
+    if (side === 'client') {
+      await enqueueJobMail(tx, {
+        to: 'consultancy',
+        job,
+        actorId: actor.userId,
+        what: 'withdrawn by the client',
+        text: `The client withdrew this job request and deleted it, with its files and thread (it was ${stageLabel(job.status)}).`,
+        grouped: true,
+      })
+    }
     await recordAudit(tx, { actor, subjectUserId: existing.user, action: 'delete-job-request', details: { id: existing.id, files: files.map((f) => f.path) } })
   })
   // After the commit: the files are already out of every listing; a failure here leaves bytes nobody can reach.

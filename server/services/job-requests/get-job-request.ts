@@ -3,6 +3,7 @@ import { getAppContext } from '../../context'
 import { jobRequests } from '../../db/schema'
 import { AppError } from '../../errors/app-error'
 import { requireOwnerOrAdmin, requireSignedIn, type MaybeActor } from '../shared/authorize'
+import { explainMissingJob } from './explain-missing-job'
 import { toJobRequest, type JobRequest } from './job-request-types'
 
 export interface GetJobRequestOptions {
@@ -12,13 +13,16 @@ export interface GetJobRequestOptions {
 
 const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
-/** One job request, for its owner or an admin; someone else's is refused as forbidden, an unknown id is not found. */
+/**
+ * One job request, for its owner or an admin; someone else's is refused as forbidden, an unknown id is
+ * not found, and a deleted one says so to those who could see it (explainMissingJob).
+ */
 export async function getJobRequest({ actor, id }: GetJobRequestOptions): Promise<JobRequest> {
   const a = requireSignedIn(actor)
   if (!uuid.test(id)) throw new AppError('NOT_FOUND', 'Job request not found')
   const { db } = getAppContext()
   const [row] = await db.select().from(jobRequests).where(eq(jobRequests.id, id)).limit(1)
-  if (!row) throw new AppError('NOT_FOUND', 'Job request not found')
+  if (!row) throw await explainMissingJob(db, a, id)
   requireOwnerOrAdmin(a, row.user)
   return toJobRequest(row)
 }

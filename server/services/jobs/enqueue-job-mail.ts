@@ -24,9 +24,10 @@ export interface JobMail {
   /** Who caused it: never mailed about their own action. */
   actorId: string
   /**
-   * Sent with the job's other grouped mails to the same person: the first at once, those that follow
-   * within MAIL_GROUP_SECONDS together in one mail listing them (what a client can repeat at will:
-   * messages, requests, declines), so a burst does not flood the recipient's inbox.
+   * For the consultancy: sent with the job's other grouped mails to the same person, the first at
+   * once, those that follow within MAIL_GROUP_SECONDS together in one mail listing them (what a client
+   * can repeat at will: messages, requests, declines, deletions), so a burst does not flood its inbox.
+   * Mail to the client is always grouped, and its first mail waits the window out (see enqueueJobMail).
    */
   grouped?: boolean
 }
@@ -40,6 +41,10 @@ export function jobTitle(job: { job: string | null; reference: string | null }):
 /**
  * Queues a mail about a job in the caller's transaction (it is sent once the change commits, and
  * only then; the outbox retries until it is delivered). Each mail names the job and links to its page.
+ * The client's mails about one job are grouped: the first waits MAIL_GROUP_SECONDS for what follows
+ * it (a stage change and the message that explains it, several messages, a quote sent again), and all
+ * of it arrives as one mail; later news waits for the next window. So the client reads the job's news
+ * in one mail, not one per click.
  */
 export async function enqueueJobMail(tx: Tx, mail: JobMail): Promise<void> {
   const { env } = getAppContext()
@@ -53,12 +58,14 @@ export async function enqueueJobMail(tx: Tx, mail: JobMail): Promise<void> {
       : ''
   const ending = `Open the job: ${link}${footer}\n\n${site.companyName}`
   for (const to of recipients) {
-    if (mail.grouped) {
+    const toClient = mail.to === 'client'
+    if (mail.grouped || toClient) {
       await enqueueGroupedMail(tx, {
         to,
         kind: `job-${mail.to}`,
         groupKey: `job:${mail.job.id}:to:${to}`,
         windowMs: env.MAIL_GROUP_SECONDS * 1000,
+        holdMs: toClient ? env.MAIL_GROUP_SECONDS * 1000 : 0,
         heading: jobTitle(mail.job),
         footer: ending,
         event: { subject, title: mail.what, text: mail.text },

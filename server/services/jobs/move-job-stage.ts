@@ -23,7 +23,8 @@ export interface MoveJobStageOptions {
  * from the stages and for the side the job's abilities name (lib/job-abilities.ts). The consultancy moves a job
  * through its work (in progress, in review, completed, released), declines a request or cancels a job;
  * the client may cancel its own request until it accepts a quote. The other side is mailed; releasing
- * the results is always mailed, the other stage changes only to a client who has not turned them off.
+ * the results is always mailed, the other stage changes only to a client who has not turned them off,
+ * and "completed" not at all (the client sees nothing new until the results are released).
  */
 export async function moveJobStage({ actor, jobId, to, note }: MoveJobStageOptions): Promise<JobRequest> {
   const fields = parseInput(stageMoveSchema, { note: note ?? undefined })
@@ -39,7 +40,9 @@ export async function moveJobStage({ actor, jobId, to, note }: MoveJobStageOptio
     }
     const moved = await recordStageMove(tx, a, job, to as JobStage, fields.note)
     const said = fields.note ? `\n\nNote: ${fields.note}` : ''
-    if (side === 'consultancy') {
+    // "Completed" is the consultancy's own step before it releases the results: the client has nothing
+    // new to see until the release, whose mail says so.
+    if (side === 'consultancy' && to !== 'completed') {
       const released = to === 'released'
       await enqueueJobMail(tx, {
         to: 'client',
@@ -49,7 +52,7 @@ export async function moveJobStage({ actor, jobId, to, note }: MoveJobStageOptio
         text: released ? `The results of your job are ready: you can download the deliverables from the job's page.${said}` : `Your job moved from ${stageLabel(job.status)} to ${stageLabel(to)}.${said}`,
         optional: !released,
       })
-    } else {
+    } else if (side === 'client') {
       await enqueueJobMail(tx, { to: 'consultancy', job, actorId: a.userId, what: `cancelled by the client`, text: `The client cancelled this job request.${said}` })
     }
     return toJobRequest(moved)

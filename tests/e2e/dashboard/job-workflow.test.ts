@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs'
 import type { Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { formatDate } from '../../../lib/format'
 import { axeWhenSettled } from '../../setup/axe'
 import { allowPageErrors, type TrackedPage } from '../../setup/browser'
 import { hydrated, screenshotOnFailure, startDashboardEnv, type DashboardEnv } from './dashboard-env'
@@ -158,10 +159,15 @@ describe('a job from request to delivered results', () => {
     page = await open(client, '/profile')
     await page.getByRole('row').filter({ hasText: 'Gearbox housing CFD' }).getByRole('cell').nth(7).getByText('0').waitFor()
 
-    // The mail the client got, one per step, each naming the job.
-    for (const subject of [/quote Q-\d{6}$/, /now in progress$/, /new message$/, /now completed$/, /results released$/]) {
-      expect((await mailTo(client, subject)).subject.startsWith('Gearbox housing CFD (PO-9001): ')).toBe(true)
-    }
+    // The mail the client got, each naming the job: the steps that came within one window in one mail,
+    // and nothing about "completed", before which the client had nothing new to see.
+    await mailTo(client, /results released$|\d+ updates$/)
+    const toClient = (await env.mail.all()).filter((m) => m.to.includes(client.email))
+    expect(toClient.length).toBeGreaterThan(0)
+    expect(toClient.every((m) => m.subject.startsWith('Gearbox housing CFD (PO-9001): '))).toBe(true)
+    const told = toClient.map((m) => `${m.subject}\n${m.raw.replace(/=\r?\n/g, '')}`).join('\n')
+    for (const step of [/quote Q-\d{6}/, /now in progress/i, /new message/i, /results released/i]) expect(told).toMatch(step)
+    expect(told).not.toMatch(/completed/i)
 
     // The consultancy files the job away: out of the client's active list, listed apart, kept whole.
     page = await open(admin, jobPath)
@@ -188,6 +194,43 @@ describe('a job from request to delivered results', () => {
     expect((await fetch(deliverableUrl, { headers: { cookie: cookieHeader(stranger) } })).status).toBe(403)
     page = await open(stranger, '/profile')
     await page.getByText('No job requests found').waitFor()
+  })
+
+  it('a client withdraws a request: the consultancy is mailed, and the page it had open says what happened', async () => {
+    let page = await open(client, '/profile')
+    await page.getByLabel('Job', { exact: true }).fill('Hopper wall FEA')
+    await page.getByLabel('Reference').fill('PO-9002')
+    await page.locator('form[aria-labelledby="job-form-title"] button[type="submit"]').click()
+    const link = page.getByRole('link', { name: 'Hopper wall FEA' })
+    await link.waitFor()
+    const jobPath = (await link.getAttribute('href'))!
+    await mailTo(admin, /^Hopper wall FEA \(PO-9002\): new job request$/)
+    // The consultancy has the job open.
+    const office = await open(admin, jobPath)
+    await waitForStage(office, 'pending')
+
+    // The client deletes it from its page, after an "Are you sure?".
+    page = await open(client, jobPath)
+    await page.getByRole('button', { name: 'Delete this job request' }).click()
+    await page.getByRole('alertdialog', { name: 'Are you sure?' }).getByRole('button', { name: 'Yes' }).click()
+    await page.waitForURL(`${env.server.url}/profile`)
+    await page.getByRole('link', { name: 'Hopper wall FEA' }).waitFor({ state: 'detached' })
+
+    const mail = await mailTo(admin, /^Hopper wall FEA \(PO-9002\): withdrawn by the client$/)
+    expect(mail.raw.replace(/=\r?\n/g, '')).toContain(jobPath)
+
+    // The consultancy's page, opened again (or from the mail), says what happened; so does the client's.
+    // The page's data answers 410, which the browser logs; a stranger's, 404.
+    allowPageErrors(/status of 410 \(Gone\)|status of 404 \(Not Found\)/)
+    const said = `This job was withdrawn by the client on ${formatDate(new Date())}.`
+    await office.reload()
+    await office.getByRole('alert').getByText(said).waitFor()
+    expect(await office.getByText('That job was not found.').count()).toBe(0)
+    page = await open(client, jobPath)
+    await page.getByRole('alert').getByText(said).waitFor()
+    page = await open(stranger, jobPath)
+    await page.getByText('That job was not found.').waitFor()
+    expect(await page.getByText(/withdrawn|Hopper wall/).count()).toBe(0)
   })
 
   it('a client turns off the optional job mail on the dashboard, and the choice stays', async () => {

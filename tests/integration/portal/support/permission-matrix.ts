@@ -46,6 +46,8 @@ interface World {
   submissionPath: string
   /** A fresh job request of the owner (for destructive operations). */
   freshJob(): Promise<string>
+  /** A job the owner withdrew (deleted): its tombstone is left. */
+  withdrawnJobId: string
   /** A fresh job of the owner with a quote waiting for the owner's answer. */
   freshQuotedJob(): Promise<string>
   /** A fresh job of the owner whose quote the owner accepted. */
@@ -442,6 +444,13 @@ const dashboardOps: FileOp[] = [
   },
   { name: "POST /profile intent=set-job-mails (owner's)", expect: ownerAndAdmin, run: (c, w) => postIntent(c, { intent: 'set-job-mails', clientId: w.ownerId, enabled: 'true' }) },
   { name: "GET /profile/jobs/{job}/view (owner's job page's data)", expect: ownerAndAdmin, run: async (c, w) => (await c.fetch(`/profile/jobs/${w.jobId}/view`)).status },
+  {
+    name: "GET /profile/jobs/{job}/view (owner's withdrawn job: what happened, 410)",
+    expect: ownerAndAdmin,
+    allowed: 410,
+    denied: 404,
+    run: async (c, w) => (await c.fetch(`/profile/jobs/${w.withdrawnJobId}/view`)).status,
+  },
   { name: "POST /profile/jobs/{job}/view (owner's job read)", expect: ownerAndAdmin, run: async (c, w) => (await c.fetch(`/profile/jobs/${w.jobId}/view`, { method: 'POST' })).status },
   {
     name: "POST /profile/jobs/{job} intent=accept-quote (owner's quoted job)",
@@ -672,6 +681,11 @@ export function describePermissionMatrix(title: string, env: () => Promise<Recor
         contactId: await freshContact(),
         submissionPath: submission.path!,
         freshJob,
+        withdrawnJobId: await (async () => {
+          const id = await freshJob()
+          await gqlOk(owner, 'mutation($id: ID!) { deleteJobRequests(input: { id: $id }) { id } }', { id })
+          return id
+        })(),
         freshQuotedJob,
         freshAcceptedJob,
         freshReleasedJob,
