@@ -24,6 +24,11 @@ export const quoteLineSchema = z.discriminatedUnion('kind', [
 ])
 export type QuoteLineInput = z.input<typeof quoteLineSchema>
 
+/** An error of one quote line as the form shows it beside the line's control: "Line 2: hours must be more than 0". */
+export function quoteLineError(index: number, message: string): string {
+  return `Line ${index + 1}: ${message.charAt(0).toLowerCase()}${message.slice(1)}`
+}
+
 /** Today as YYYY-MM-DD in UTC. */
 export function today(now = new Date()): string {
   return now.toISOString().slice(0, 10)

@@ -112,15 +112,15 @@ export default function JobPage() {
         </dl>
         {job.instructions ? <p className="whitespace-pre-line">{job.instructions}</p> : null}
       </header>
-      <StageActions key={job.status} moves={can.move} />
-      <JobRecordActions can={can} archivedAt={job.archivedAt} />
       <QuotePanel quotes={view.quotes} canDecide={can.decide} isClient={side === 'client'} />
+      <StageActions key={job.status} moves={can.move} />
       {can.quote ? <QuoteForm vatPercent={vatPercent} hasQuote={view.quotes.length > 0} /> : null}
       <div className="grid gap-6 lg:grid-cols-2">
         <JobFilesPanel jobId={job.id} files={view.files} deliverables={view.deliverables} canDeliver={can.deliver} canRemoveDeliverables={can.removeDeliverables} maxUploadBytes={maxUploadBytes} maxPreviewBytes={maxPreviewBytes} />
         <JobTimeline events={view.timeline} />
       </div>
       <JobThread jobId={job.id} messages={view.messages} maxUploadBytes={maxUploadBytes} maxPreviewBytes={maxPreviewBytes} />
+      <JobRecordActions can={can} archivedAt={job.archivedAt} />
     </section>
   )
 }
