@@ -69,7 +69,7 @@ export function JobThread({ jobId, messages, maxUploadBytes, maxPreviewBytes }: 
           </li>
         ))}
       </ol>
-      <post.fetcher.Form method="post" className="space-y-3" {...getFormProps(form)} aria-label="Write a message">
+      <post.fetcher.Form method="post" className="space-y-3" {...getFormProps(form)} aria-label="New message">
         <input type="hidden" name="intent" value="post-message" />
         {files.map((f) => (
           <input key={f.path} type="hidden" name="files" value={f.path} />
