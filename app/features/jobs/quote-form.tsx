@@ -26,6 +26,11 @@ function inDays(days: number): string {
   return today(new Date(Date.now() + days * 86_400_000))
 }
 
+/*
+ * Adding and removing lines are Conform intents dispatched from plain buttons (type="button"): as
+ * submit buttons they would come first in the form, and Enter in a field would remove a line.
+ */
+
 /**
  * The consultancy writes a quote: lines of a catalogue service by the hour, a training course by the
  * day, or a free line with its amount; the date it is valid until; a note. The total with VAT shows
@@ -61,11 +66,11 @@ export function QuoteForm({ vatPercent, hasQuote }: { vatPercent: number; hasQuo
               line={line as unknown as FieldMetadata<LineValues>}
               index={i}
               onKind={(kind) => form.update({ name: line.name, value: firstLineOf(kind) })}
-              remove={lines.length > 1 ? form.remove.getButtonProps({ name: fields.lines.name, index: i }) : null}
+              onRemove={lines.length > 1 ? () => form.remove({ name: fields.lines.name, index: i }) : null}
             />
           ))}
           <ErrorList id={fields.lines.errorId} errors={fields.lines.errors} />
-          <button type="button" className={secondaryButtonClass} {...form.insert.getButtonProps({ name: fields.lines.name, defaultValue: firstLineOf('service') })}>
+          <button type="button" className={secondaryButtonClass} onClick={() => form.insert({ name: fields.lines.name, defaultValue: firstLineOf('service') })}>
             Add a line
           </button>
         </fieldset>
@@ -91,12 +96,13 @@ function QuoteLine({
   line,
   index,
   onKind,
-  remove,
+  onRemove,
 }: {
   line: FieldMetadata<LineValues>
   index: number
   onKind: (kind: LineKind) => void
-  remove: ReturnType<ReturnType<typeof useForm>[0]['remove']['getButtonProps']> | null
+  /** Null while the line is the only one. */
+  onRemove: (() => void) | null
 }) {
   const f = line.getFieldset()
   const kind = (f.kind.value ?? 'service') as LineKind
@@ -147,8 +153,8 @@ function QuoteLine({
         errors={errorsOf(quantity)}
         inputProps={{ ...getInputProps(quantity, { type: 'text', ariaAttributes: false }), inputMode: 'decimal' }}
       />
-      {remove ? (
-        <button {...remove} className={`${secondaryButtonClass} mt-6`} aria-label={`Remove line ${n}`}>
+      {onRemove ? (
+        <button type="button" onClick={onRemove} className={`${secondaryButtonClass} mt-6`} aria-label={`Remove line ${n}`}>
           Remove
         </button>
       ) : null}
