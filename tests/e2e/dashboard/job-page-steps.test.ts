@@ -70,6 +70,10 @@ describe('the job page keeps what is given and says what is committed', () => {
     const page = await open(client, `/profile/jobs/${id}`)
     // The consultancy's note reads beside the quote, not only in its PDF.
     await page.getByTestId('quote-note').getByText('Includes one round of revisions.').waitFor()
+    // Withdrawing the request is offered, at the foot of the page, apart from the quote's answer.
+    const thisJob = page.locator('section[aria-labelledby="job-record-title"]')
+    expect(await thisJob.getByRole('button', { name: 'Cancel job', exact: true }).count()).toBe(1)
+    expect(await page.locator('[data-testid="current-quote"]').getByRole('button', { name: /Cancel/ }).count()).toBe(0)
     // FEA £80 × 7.5 h = £600, VAT 20 % = £120.
     await page.getByRole('button', { name: 'Accept quote' }).click()
     let dialog = page.getByRole('alertdialog', { name: /^Accept quote Q-\d{6}\?$/ })
