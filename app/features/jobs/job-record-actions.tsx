@@ -1,3 +1,4 @@
+import { formatDate } from '../../../lib/format'
 import type { JobView } from '../../../lib/job-view'
 import { ConfirmDelete } from '../dashboard/confirm-delete'
 import { StatusMessage } from '../dashboard/status-message'
@@ -25,7 +26,7 @@ export function JobRecordActions({ can, archivedAt }: { can: Pick<JobView['can']
       </h2>
       {archivedAt !== null ? (
         <p className="mb-3" data-testid="job-archived">
-          Archived on {archivedAt}: it is kept in full, apart from the active jobs.
+          Archived on {formatDate(archivedAt)}: it is kept in full, apart from the active jobs.
         </p>
       ) : null}
       {ending.length ? (

@@ -1,4 +1,4 @@
-import { formatDateTime } from '../../../lib/format'
+import { formatDate, formatDateTime } from '../../../lib/format'
 import { useEffect } from 'react'
 import { isRouteErrorResponse, Link, useLoaderData, useRouteError } from 'react-router'
 import { priorityWords } from '../../../lib/job-request-schema'
@@ -100,13 +100,17 @@ export default function JobPage() {
           {job.completedAt ? (
             <>
               <dt className="text-(--color-light)">Completed</dt>
-              <dd>{job.completedAt}</dd>
+              <dd>
+                <time dateTime={job.completedAt}>{formatDate(job.completedAt)}</time>
+              </dd>
             </>
           ) : null}
           {job.releasedAt ? (
             <>
               <dt className="text-(--color-light)">Released</dt>
-              <dd>{job.releasedAt}</dd>
+              <dd>
+                <time dateTime={job.releasedAt}>{formatDate(job.releasedAt)}</time>
+              </dd>
             </>
           ) : null}
         </dl>
