@@ -20,9 +20,14 @@ const quantity = (label: string) =>
 export const quoteLineSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('service'), service: z.enum(serviceRates.map((s) => s.slug) as [string, ...string[]], 'Choose a service'), hours: quantity('Hours'), description: z.string().trim().max(200).optional() }),
   z.object({ kind: z.literal('course'), course: z.enum(trainingCourses.map((c) => c.name) as [string, ...string[]], 'Choose a course'), days: quantity('Days'), description: z.string().trim().max(200).optional() }),
-  z.object({ kind: z.literal('free'), description: z.string().trim().min(1, 'Describe the line').max(200, 'At most 200 characters'), amount: money('Amount') }),
+  z.object({ kind: z.literal('free'), description: z.string('Describe the line').trim().min(1, 'Describe the line').max(200, 'At most 200 characters'), amount: money('Amount') }),
 ])
 export type QuoteLineInput = z.input<typeof quoteLineSchema>
+
+/** An error of one quote line as the form shows it beside the line's control: "Line 2: hours must be more than 0". */
+export function quoteLineError(index: number, message: string): string {
+  return `Line ${index + 1}: ${message.charAt(0).toLowerCase()}${message.slice(1)}`
+}
 
 /** Today as YYYY-MM-DD in UTC. */
 export function today(now = new Date()): string {

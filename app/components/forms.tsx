@@ -1,4 +1,4 @@
-import { useId, type InputHTMLAttributes, type ReactNode, type Ref, type TextareaHTMLAttributes } from 'react'
+import { useId, type InputHTMLAttributes, type ReactNode, type Ref, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react'
 import { cn } from './ui/cn'
 
 /**
@@ -74,6 +74,28 @@ export function TextareaField({ textareaProps, ...frame }: TextareaFieldProps) {
   const { key: _key, id, className, 'aria-describedby': describedBy, 'aria-invalid': _invalid, ...textarea } = textareaProps
   return (
     <FieldFrame {...frame} id={id} describedBy={describedBy} control={(wiring) => <textarea id={wiring.controlId} className={cn('mt-1', controlClass, className)} {...textarea} {...wiring.aria} />} />
+  )
+}
+
+export interface SelectFieldProps extends FieldFrameProps {
+  selectProps: SelectHTMLAttributes<HTMLSelectElement> & { key?: string }
+  children: ReactNode
+}
+
+/** A labelled choice from a list (its options are the children), with its hint and errors. */
+export function SelectField({ selectProps, children, ...frame }: SelectFieldProps) {
+  const { key: _key, id, className, 'aria-describedby': describedBy, 'aria-invalid': _invalid, ...select } = selectProps
+  return (
+    <FieldFrame
+      {...frame}
+      id={id}
+      describedBy={describedBy}
+      control={(wiring) => (
+        <select id={wiring.controlId} className={cn('mt-1', controlClass, className)} {...select} {...wiring.aria}>
+          {children}
+        </select>
+      )}
+    />
   )
 }
 

@@ -1,4 +1,3 @@
-import type { ReactNode } from 'react'
 import { INVALID_CODE_MESSAGE, INVALID_CREDENTIALS_MESSAGE, passwordRules, TOO_MANY_ATTEMPTS_MESSAGE } from '../../../lib/auth-schema'
 
 /**
@@ -58,29 +57,6 @@ export function explain(answer: AuthAnswer): string {
     default:
       return answer.status === 0 ? (answer.message ?? 'Something went wrong.') : 'Something went wrong. Please try again.'
   }
-}
-
-/** The id of a field's error message (`Field` renders it; the input names it in aria-describedby). */
-const errorIdOf = (id: string) => `${id}-error`
-
-/**
- * A label, its input (the children) and the field's error. The error is announced as an alert unless
- * `alert` is false (a form that moves focus to the field lets the screen reader read it from there).
- */
-export function Field({ label, children, error, id, alert = true }: { label: string; children: ReactNode; error?: string; id: string; alert?: boolean }) {
-  return (
-    <div className="flex flex-col gap-1">
-      <label htmlFor={id} className="text-sm font-medium text-light">
-        {label}
-      </label>
-      {children}
-      {error ? (
-        <p id={errorIdOf(id)} className="text-sm text-red" role={alert ? 'alert' : undefined}>
-          {error}
-        </p>
-      ) : null}
-    </div>
-  )
 }
 
 /** Each rule of the password, ticked when met: the unmet ones are named before anything is sent. */

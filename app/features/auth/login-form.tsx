@@ -2,7 +2,8 @@ import { useEffect, useId, useState, type FormEvent } from 'react'
 import { secondFactorCodeSchema } from '../../../lib/account-security-schema'
 import { emailSchema, resetPasswordSchema, signInSchema, signUpSchema, verificationCodeSchema } from '../../../lib/auth-schema'
 import { authenticateWithPasskey, passkeysSupported } from '../account-security/passkey-ceremony'
-import { callAuth, explain, Field, PasswordChecklist, type AuthAnswer } from './auth-form'
+import { Field } from '../../components/forms'
+import { callAuth, explain, PasswordChecklist, type AuthAnswer } from './auth-form'
 import { completeSignIn, signInHeaders } from './use-session'
 
 type Mode = 'sign-in' | 'sign-up' | 'verify' | 'forgot' | 'reset' | 'second-factor'
@@ -10,8 +11,6 @@ type Mode = 'sign-in' | 'sign-up' | 'verify' | 'forgot' | 'reset' | 'second-fact
 /** The password (or a mailed code) was right and the account asks for its second factor next. */
 const needsSecondFactor = (answer: AuthAnswer) => answer.ok && answer.data?.twoFactorRedirect === true
 
-const inputClass =
-  'w-full rounded-md border border-border bg-background px-3 py-2 text-text placeholder:text-light/70 focus:outline-none focus:ring-2 focus:ring-highlight'
 const primaryButton =
   'rounded-md bg-highlight px-4 py-2 font-semibold text-background hover:opacity-90 disabled:cursor-not-allowed disabled:opacity-60'
 const secondaryButton = 'rounded-md border border-border px-4 py-2 text-text hover:bg-shade'
@@ -149,66 +148,67 @@ export function LoginForm({ onCancel }: { onCancel: () => void }) {
           {notice}
         </p>
       ) : null}
-      <Field label="Email" id={`${id}-email`}>
-        <input
-          id={`${id}-email`}
-          name="email"
-          type="email"
-          autoComplete="email"
-          required
-          value={email}
-          readOnly={mode === 'verify' || mode === 'reset' || mode === 'second-factor'}
-          onChange={(e) => setEmail(e.target.value)}
-          className={inputClass}
-        />
-      </Field>
+      <Field
+        label="Email"
+        inputProps={{
+          id: `${id}-email`,
+          name: 'email',
+          type: 'email',
+          autoComplete: 'email',
+          required: true,
+          value: email,
+          readOnly: mode === 'verify' || mode === 'reset' || mode === 'second-factor',
+          onChange: (e) => setEmail(e.target.value),
+        }}
+      />
       {mode === 'verify' || mode === 'reset' ? (
-        <Field label="Code" id={`${id}-otp`}>
-          <input
-            id={`${id}-otp`}
-            name="otp"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            pattern="\d{6}"
-            maxLength={6}
-            required
-            value={otp}
-            onChange={(e) => setOtp(e.target.value.replace(/\D/g, ''))}
-            className={inputClass}
-          />
-        </Field>
+        <Field
+          label="Code"
+          inputProps={{
+            id: `${id}-otp`,
+            name: 'otp',
+            inputMode: 'numeric',
+            autoComplete: 'one-time-code',
+            pattern: '\\d{6}',
+            maxLength: 6,
+            required: true,
+            value: otp,
+            onChange: (e) => setOtp(e.target.value.replace(/\D/g, '')),
+          }}
+        />
       ) : null}
       {mode === 'second-factor' ? (
-        <Field label={useRecoveryCode ? 'Recovery code' : 'Code from your authenticator app'} id={`${id}-second-factor`}>
-          <input
-            key={useRecoveryCode ? 'recovery' : 'app'}
-            id={`${id}-second-factor`}
-            name="code"
-            inputMode={useRecoveryCode ? 'text' : 'numeric'}
-            autoComplete={useRecoveryCode ? 'off' : 'one-time-code'}
-            spellCheck={false}
-            maxLength={useRecoveryCode ? 20 : 6}
-            required
-            autoFocus
-            value={otp}
-            onChange={(e) => setOtp(useRecoveryCode ? e.target.value : e.target.value.replace(/\D/g, ''))}
-            className={inputClass}
-          />
-        </Field>
+        <Field
+          key={useRecoveryCode ? 'recovery' : 'app'}
+          label={useRecoveryCode ? 'Recovery code' : 'Code from your authenticator app'}
+          inputProps={{
+            id: `${id}-second-factor`,
+            name: 'code',
+            inputMode: useRecoveryCode ? 'text' : 'numeric',
+            autoComplete: useRecoveryCode ? 'off' : 'one-time-code',
+            spellCheck: false,
+            maxLength: useRecoveryCode ? 20 : 6,
+            required: true,
+            autoFocus: true,
+            value: otp,
+            onChange: (e) => setOtp(useRecoveryCode ? e.target.value : e.target.value.replace(/\D/g, '')),
+          }}
+        />
       ) : null}
       {mode !== 'verify' && mode !== 'forgot' && mode !== 'second-factor' ? (
-        <Field label={mode === 'reset' ? 'New password' : 'Password'} id={`${id}-password`}>
-          <input
-            id={`${id}-password`}
-            name="password"
-            type="password"
-            autoComplete={newPassword ? 'new-password' : 'current-password'}
-            required
-            value={password}
-            aria-describedby={newPassword ? `${id}-rules` : undefined}
-            onChange={(e) => setPassword(e.target.value)}
-            className={inputClass}
-          />
+        <Field
+          label={mode === 'reset' ? 'New password' : 'Password'}
+          inputProps={{
+            id: `${id}-password`,
+            name: 'password',
+            type: 'password',
+            autoComplete: newPassword ? 'new-password' : 'current-password',
+            required: true,
+            value: password,
+            'aria-describedby': newPassword ? `${id}-rules` : undefined,
+            onChange: (e) => setPassword(e.target.value),
+          }}
+        >
           {newPassword ? <PasswordChecklist password={password} id={`${id}-rules`} /> : null}
         </Field>
       ) : null}

@@ -1,8 +1,9 @@
-import { useEffect, useId, useRef, useState } from 'react'
+import { useId, useRef, useState } from 'react'
 import { useFetcher } from 'react-router'
 import { acceptAttribute, checkFileBeforeUpload, describeAcceptedTypes } from '../../../lib/accepted-file-types'
 import { formatDateTime, formatSize } from '../../../lib/format'
 import { ErrorList } from '../../components/forms'
+import { useFetcherResult } from '../../components/portal/use-fetcher-result'
 import { fileTypeLabel, opensInNewTab } from '../upload/file-kinds'
 import { storagePathFor, uploadEndpoint, uploadMetadata } from '../upload/upload-target'
 import { useUpload } from '../upload/use-upload'
@@ -49,17 +50,13 @@ export function DocumentsPanel({
   const { status: message, show } = useStatus()
   const [pickerError, setPickerError] = useState('')
   const picker = useRef<HTMLInputElement>(null)
-  const handled = useRef<unknown>(null)
 
-  useEffect(() => {
-    const data = remove.data
-    if (remove.state !== 'idle' || !data || handled.current === data) return
-    handled.current = data
+  useFetcherResult(remove, (data) => {
     const name = (data.path ?? '').split('/').pop()
     if (data.ok) show(`File deleted successfully: ${name}`, 'success')
     else show(`Error deleting file: ${data.message ?? 'please try again'}`, 'error')
     onChanged()
-  }, [remove.state, remove.data, onChanged, show])
+  })
 
   const onUpload = async () => {
     const file = picker.current?.files?.[0]

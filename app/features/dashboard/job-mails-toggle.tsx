@@ -1,5 +1,6 @@
-import { useEffect, useRef, useState } from 'react'
+import { useState } from 'react'
 import { useFetcher } from 'react-router'
+import { useFetcherResult } from '../../components/portal/use-fetcher-result'
 import { StatusMessage } from './status-message'
 import { cardClass, cardTitleClass } from './styles'
 import type { DashboardActionResult } from './types'
@@ -12,14 +13,10 @@ import { useStatus } from './use-status'
 export function JobMailsToggle({ enabled, clientId }: { enabled: boolean; clientId: string | null }) {
   const fetcher = useFetcher<DashboardActionResult>({ key: 'set-job-mails' })
   const { status, show } = useStatus()
-  const handled = useRef<unknown>(null)
-  useEffect(() => {
-    const data = fetcher.data
-    if (fetcher.state !== 'idle' || !data || handled.current === data) return
-    handled.current = data
+  useFetcherResult(fetcher, (data) => {
     show(data.ok ? 'Saved' : 'Update failed', data.ok ? 'success' : 'error')
     if (!data.ok) setChecked(enabled)
-  }, [fetcher.state, fetcher.data, show, enabled])
+  })
   // The box shows the choice at once; a failed save puts it back.
   const [checked, setChecked] = useState(enabled)
   return (

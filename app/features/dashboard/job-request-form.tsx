@@ -1,11 +1,12 @@
 import { getFormProps, getInputProps, getTextareaProps, useForm } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
-import { useEffect, useRef, useState } from 'react'
+import { useRef, useState } from 'react'
 import { useActionData, useFetcher } from 'react-router'
 import { acceptAttribute, checkFileBeforeUpload, describeAcceptedTypes } from '../../../lib/accepted-file-types'
 import { limits } from '../../../lib/catalogue'
 import { jobRequestSchema, priorityWords } from '../../../lib/job-request-schema'
 import { ErrorList, Field, focusFirstInvalid, TextareaField } from '../../components/forms'
+import { useFetcherResult } from '../../components/portal/use-fetcher-result'
 import { uploadEndpoint, uploadMetadata } from '../upload/upload-target'
 import { useUpload } from '../upload/use-upload'
 import { StatusMessage } from './status-message'
@@ -31,7 +32,6 @@ export function JobRequestForm({ clientId, maxUploadBytes, onCreated }: { client
   const { status, show } = useStatus()
   const formRef = useRef<HTMLFormElement>(null)
   const pendingFiles = useRef<File[]>([])
-  const handled = useRef<unknown>(null)
 
   const [form, fields] = useForm({
     id: 'create-job-request',
@@ -67,10 +67,7 @@ export function JobRequestForm({ clientId, maxUploadBytes, onCreated }: { client
   }
 
   // Step 2: the request exists; upload its files (if any). Each finished upload is attached by the server.
-  useEffect(() => {
-    const data = create.data
-    if (create.state !== 'idle' || !data || handled.current === data) return
-    handled.current = data
+  useFetcherResult(create, (data) => {
     if (!data.ok || !data.id) {
       setPhase('idle')
       if (data.result?.error) requestAnimationFrame(() => focusFirstInvalid(formRef.current))
@@ -93,7 +90,7 @@ export function JobRequestForm({ clientId, maxUploadBytes, onCreated }: { client
       if (failures.length === 0) finish('Job request placed')
       else finish(`${failures.length === files.length ? 'Job request placed without its files' : 'Job request placed without some of its files'}. ${failures.join('. ')}`, 'error')
     })()
-  }, [create.state, create.data])
+  })
 
   const busy = phase !== 'idle'
   const attachmentsId = 'job-attachments'

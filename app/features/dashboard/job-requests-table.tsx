@@ -1,5 +1,5 @@
-import { useEffect, useRef } from 'react'
 import { Link, useFetcher } from 'react-router'
+import { useFetcherResult } from '../../components/portal/use-fetcher-result'
 import { formatDateTime } from '../../../lib/format'
 import { stageLabel } from '../../../lib/job-stages'
 import { limits } from '../../../lib/catalogue'
@@ -20,16 +20,12 @@ import { useStatus } from './use-status'
 export function JobRequestsTable({ status, jobRequests, clientId, onChanged }: { status: ResourceStatus; jobRequests: JobRequestRow[] | null; clientId: string | null; onChanged: () => void }) {
   const remove = useFetcher<DashboardActionResult>({ key: 'delete-job-request' })
   const { status: message, show } = useStatus()
-  const handled = useRef<unknown>(null)
 
-  useEffect(() => {
-    const data = remove.data
-    if (remove.state !== 'idle' || !data || handled.current === data) return
-    handled.current = data
+  useFetcherResult(remove, (data) => {
     if (data.ok) show('Job request deleted', 'success')
     else show(`The job request could not be deleted: ${data.message ?? 'please try again'}`, 'error')
     onChanged()
-  }, [remove.state, remove.data, onChanged, show])
+  })
 
   const onDelete = (row: JobRequestRow) => {
     void remove.submit({ intent: 'delete-job-request', id: row.id, ...(clientId ? { clientId } : {}) }, { method: 'post', action: '/profile' })

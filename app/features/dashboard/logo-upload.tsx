@@ -1,7 +1,8 @@
-import { useEffect, useId, useRef, useState } from 'react'
+import { useId, useRef, useState } from 'react'
 import { useFetcher } from 'react-router'
 import { acceptAttribute, checkFileBeforeUpload, describeAcceptedTypes } from '../../../lib/accepted-file-types'
 import { ErrorList } from '../../components/forms'
+import { useFetcherResult } from '../../components/portal/use-fetcher-result'
 import { storagePathFor, uploadEndpoint, uploadMetadata } from '../upload/upload-target'
 import { useUpload } from '../upload/use-upload'
 import { StatusMessage } from './status-message'
@@ -21,15 +22,11 @@ export function LogoUpload({ userId, clientId, logoUrl, companyName, maxUploadBy
   const { status, show } = useStatus()
   const [pickerError, setPickerError] = useState('')
   const picker = useRef<HTMLInputElement>(null)
-  const handled = useRef<unknown>(null)
 
-  useEffect(() => {
-    const data = setLogo.data
-    if (setLogo.state !== 'idle' || !data || handled.current === data) return
-    handled.current = data
+  useFetcherResult(setLogo, (data) => {
     if (data.ok) show('Logo updated', 'success')
     else show(`Error handling file: ${data.message ?? 'the logo could not be saved'}`, 'error')
-  }, [setLogo.state, setLogo.data, show])
+  })
 
   const onUpload = async () => {
     const file = picker.current?.files?.[0]

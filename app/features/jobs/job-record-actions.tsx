@@ -1,19 +1,23 @@
+import { formatDate } from '../../../lib/format'
 import type { JobView } from '../../../lib/job-view'
 import { ConfirmDelete } from '../dashboard/confirm-delete'
 import { StatusMessage } from '../dashboard/status-message'
 import { cardClass, cardTitleClass, secondaryButtonClass } from '../dashboard/styles'
+import { endingMoves, StageActions } from './stage-actions'
 import { useJobAction } from './use-job-action'
 
 /**
- * What may happen to the job as a whole, as the job stage table allows the viewer now: delete it
- * (before a quote of it is accepted: "Are you sure?" first), or for the consultancy archive it or
- * bring it back. Nothing is shown that the server would refuse; an archived job says so.
+ * What may happen to the job as a whole, as the job stage table allows the viewer now, kept apart
+ * from the page's main actions: cancel it or decline the request, delete it (before a quote of it is
+ * accepted: "Are you sure?" first), or for the consultancy archive it or bring it back. Nothing is
+ * shown that the server would refuse; an archived job says so.
  */
-export function JobRecordActions({ can, archivedAt }: { can: Pick<JobView['can'], 'delete' | 'archive' | 'unarchive'>; archivedAt: string | null }) {
+export function JobRecordActions({ can, archivedAt }: { can: Pick<JobView['can'], 'delete' | 'archive' | 'unarchive' | 'move'>; archivedAt: string | null }) {
   // Read once the page's data is fresh again, so the words follow what the post did.
   const archive = useJobAction('job-record', archivedAt !== null ? 'Job archived' : 'Job back among the active jobs')
   const remove = useJobAction('delete-job', 'Job request deleted')
-  if (!can.delete && !can.archive && !can.unarchive && archivedAt === null) return null
+  const ending = can.move.filter((to) => endingMoves.includes(to))
+  if (!can.delete && !can.archive && !can.unarchive && ending.length === 0 && archivedAt === null) return null
   const busy = archive.busy || remove.busy
   return (
     <section aria-labelledby="job-record-title" className={cardClass}>
@@ -22,8 +26,13 @@ export function JobRecordActions({ can, archivedAt }: { can: Pick<JobView['can']
       </h2>
       {archivedAt !== null ? (
         <p className="mb-3" data-testid="job-archived">
-          Archived on {archivedAt}: it is kept in full, apart from the active jobs.
+          Archived on {formatDate(archivedAt)}: it is kept in full, apart from the active jobs.
         </p>
+      ) : null}
+      {ending.length ? (
+        <div className="mb-3">
+          <StageActions key={ending.join()} moves={ending} kind="ending" />
+        </div>
       ) : null}
       <div className="flex flex-wrap items-center gap-2">
         {can.archive || can.unarchive ? (

@@ -1,30 +1,52 @@
-import { formatDateTime } from '../../../lib/format'
-import { useState } from 'react'
+import { getFormProps, getTextareaProps, useForm } from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod/v4'
+import { useRef, useState } from 'react'
 import { useRevalidator } from 'react-router'
-import { JOB_MESSAGE_MAX } from '../../../lib/quote-schema'
+import { formatDateTime } from '../../../lib/format'
 import type { JobMessageView } from '../../../lib/job-view'
-import { ErrorList, controlClass, fieldLabelClass } from '../../components/forms'
+import { JOB_MESSAGE_MAX, jobMessageSchema } from '../../../lib/quote-schema'
+import { ErrorList, TextareaField } from '../../components/forms'
 import { StatusMessage } from '../dashboard/status-message'
 import { buttonClass, cardClass, cardTitleClass, secondaryButtonClass } from '../dashboard/styles'
 import { JobFileList } from './job-file-list'
-import { JobFileUpload } from './job-file-upload'
+import { JobFileUpload, type JobFileUploadHandle } from './job-file-upload'
 import { useJobAction } from './use-job-action'
 
 /**
  * The job's thread: every message, newest last, with who wrote it and when, and its files (with their
- * pictures and previews); below, a box to write one and attach files (uploaded first, then sent with
- * the message).
+ * pictures and previews); below, a box to write one and attach files. A file is uploaded by "Attach",
+ * or, if it is still only chosen when the message is sent, first by "Send message", which waits for
+ * it (the button says so) and sends the message with it, or sends nothing if the upload fails.
  */
 export function JobThread({ jobId, messages, maxUploadBytes, maxPreviewBytes }: { jobId: string; messages: JobMessageView[]; maxUploadBytes: number; maxPreviewBytes: number }) {
   const revalidator = useRevalidator()
   // The first preview of a model keeps its picture where the viewer may set it (the list says which).
   const revalidate = () => void revalidator.revalidate()
-  const [body, setBody] = useState('')
   const [files, setFiles] = useState<{ path: string; name: string }[]>([])
-  const post = useJobAction('post-message', 'Message sent', () => {
-    setBody('')
-    setFiles([])
+  const [uploadingFirst, setUploadingFirst] = useState(false)
+  const uploader = useRef<JobFileUploadHandle>(null)
+  const post = useJobAction('post-message', 'Message sent', () => setFiles([]))
+  const [form, fields] = useForm({
+    id: 'post-message',
+    lastResult: post.lastResult,
+    shouldValidate: 'onSubmit',
+    shouldRevalidate: 'onInput',
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: jobMessageSchema }),
+    onSubmit(event, { formData }) {
+      if (!uploader.current?.hasChosenFile()) return
+      // A chosen file goes with the message: uploaded first, then named in the post.
+      event.preventDefault()
+      setUploadingFirst(true)
+      void (async () => {
+        const uploaded = await uploader.current?.uploadChosen()
+        setUploadingFirst(false)
+        if (!uploaded) return
+        formData.append('files', uploaded.path)
+        void post.fetcher.submit(formData, { method: 'post' })
+      })()
+    },
   })
+  const busy = post.busy || uploadingFirst
   return (
     <section aria-labelledby="thread-title" className={cardClass}>
       <h2 id="thread-title" className={cardTitleClass}>
@@ -47,16 +69,13 @@ export function JobThread({ jobId, messages, maxUploadBytes, maxPreviewBytes }: 
           </li>
         ))}
       </ol>
-      <post.fetcher.Form method="post" className="space-y-3">
+      <post.fetcher.Form method="post" className="space-y-3" {...getFormProps(form)} aria-label="New message">
         <input type="hidden" name="intent" value="post-message" />
         {files.map((f) => (
           <input key={f.path} type="hidden" name="files" value={f.path} />
         ))}
-        <label className="block">
-          <span className={fieldLabelClass}>Write a message</span>
-          <textarea name="body" rows={3} maxLength={JOB_MESSAGE_MAX} className={controlClass} value={body} onChange={(e) => setBody(e.target.value)} aria-invalid={post.errors.body ? true : undefined} aria-describedby={post.errors.body ? 'message-body-error' : undefined} />
-        </label>
-        <ErrorList id="message-body-error" errors={post.errors.body ?? post.errors.files} />
+        <TextareaField label="Write a message" errors={fields.body.errors} textareaProps={{ ...getTextareaProps(fields.body, { ariaAttributes: false }), rows: 3, maxLength: JOB_MESSAGE_MAX }} />
+        <ErrorList id={fields.files.errorId} errors={[...(fields.files.errors ?? []), ...(form.errors ?? [])]} />
         {files.length ? (
           <ul className="flex flex-wrap gap-2 text-sm" aria-label="Files to send">
             {files.map((f) => (
@@ -69,9 +88,9 @@ export function JobThread({ jobId, messages, maxUploadBytes, maxPreviewBytes }: 
             ))}
           </ul>
         ) : null}
-        <JobFileUpload area="job-messages" jobId={jobId} label="Attach a file (optional)" button="Attach" maxUploadBytes={maxUploadBytes} onUploaded={(path, name) => setFiles((all) => [...all.filter((f) => f.path !== path), { path, name }])} />
-        <button type="submit" className={buttonClass} disabled={post.busy}>
-          {post.busy ? 'Sending…' : 'Send message'}
+        <JobFileUpload handle={uploader} area="job-messages" jobId={jobId} label="Attach a file (optional)" button="Attach" maxUploadBytes={maxUploadBytes} onUploaded={(path, name) => setFiles((all) => [...all.filter((f) => f.path !== path), { path, name }])} />
+        <button type="submit" className={buttonClass} disabled={busy}>
+          {uploadingFirst ? 'Uploading the file…' : post.busy ? 'Sending…' : 'Send message'}
         </button>
         <StatusMessage status={post.status} testId="thread-status" />
       </post.fetcher.Form>

@@ -1,167 +1,86 @@
-import { useId, useState } from 'react'
+import { getFormProps, getInputProps, getSelectProps, useForm, type FieldMetadata } from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod/v4'
 import { serviceRates, trainingCourses } from '../../../lib/catalogue'
-import { formatPence, priceLine, quoteTotals, today, type QuoteLineInput } from '../../../lib/quote-schema'
-import { ErrorList, controlClass, fieldLabelClass } from '../../components/forms'
+import { formatPence, priceLine, quoteLineError, quoteLineSchema, quoteSchema, quoteTotals, today } from '../../../lib/quote-schema'
+import { ErrorList, Field, SelectField } from '../../components/forms'
 import { StatusMessage } from '../dashboard/status-message'
 import { buttonClass, cardClass, cardTitleClass, secondaryButtonClass } from '../dashboard/styles'
 import { useJobAction } from './use-job-action'
 
-type Line = { kind: 'service'; service: string; hours: string } | { kind: 'course'; course: string; days: string } | { kind: 'free'; description: string; amount: string }
+type LineKind = 'service' | 'course' | 'free'
+type LineValues = Partial<Record<'kind' | 'service' | 'hours' | 'course' | 'days' | 'description' | 'amount', string>>
 
-const newLine = (): Line => ({ kind: 'service', service: serviceRates[0]!.slug, hours: '' })
+const firstLineOf = (kind: LineKind): LineValues =>
+  kind === 'service' ? { kind, service: serviceRates[0]!.slug, hours: '' } : kind === 'course' ? { kind, course: trainingCourses[0]!.name, days: '' } : { kind, description: '', amount: '' }
 
-/** A rough price while typing (the server prices the lines itself from the catalogue). */
-function preview(lines: Line[], vatPercent: number) {
-  try {
-    const priced = lines.map((l) => {
-      const input: QuoteLineInput =
-        l.kind === 'service' ? { kind: 'service', service: l.service, hours: Number(l.hours) } : l.kind === 'course' ? { kind: 'course', course: l.course, days: Number(l.days) } : { kind: 'free', description: l.description, amount: Number(l.amount) }
-      const p = priceLine(input as Parameters<typeof priceLine>[0])
-      return Number.isFinite(p.amountPence) ? p : { ...p, amountPence: 0 }
-    })
-    return quoteTotals(priced, vatPercent)
-  } catch {
-    return null
-  }
+/** A rough price while typing (the server prices the lines itself from the catalogue); a line not yet valid counts 0. */
+function preview(lines: LineValues[], vatPercent: number) {
+  const priced = lines.map((line) => {
+    const parsed = quoteLineSchema.safeParse(line)
+    return parsed.success ? priceLine(parsed.data) : { amountPence: 0 }
+  })
+  return quoteTotals(priced as ReturnType<typeof priceLine>[], vatPercent)
 }
 
 function inDays(days: number): string {
   return today(new Date(Date.now() + days * 86_400_000))
 }
 
+/*
+ * Adding and removing lines are Conform intents dispatched from plain buttons (type="button"): as
+ * submit buttons they would come first in the form, and Enter in a field would remove a line.
+ */
+
 /**
  * The consultancy writes a quote: lines of a catalogue service by the hour, a training course by the
  * day, or a free line with its amount; the date it is valid until; a note. The total with VAT shows
- * as the lines change. Sending it replaces any quote still waiting and mails the client.
+ * as the lines change. Sending it replaces any quote still waiting and mails the client. The fields
+ * are the quote schema's, checked in the browser and again by the server, and an error on a line
+ * shows beside that line's control ("Line 2: hours must be more than 0").
  */
 export function QuoteForm({ vatPercent, hasQuote }: { vatPercent: number; hasQuote: boolean }) {
-  const formId = useId()
-  const [lines, setLines] = useState<Line[]>([newLine()])
-  const [validUntil, setValidUntil] = useState(inDays(30))
-  const [note, setNote] = useState('')
-  const send = useJobAction('send-quote', 'Quote sent', () => setLines([newLine()]))
-  const totals = preview(lines, vatPercent)
-  const set = (i: number, line: Line) => setLines((all) => all.map((l, j) => (j === i ? line : l)))
-  const payload = JSON.stringify({
-    lines: lines.map((l) => (l.kind === 'service' ? { kind: l.kind, service: l.service, hours: l.hours } : l.kind === 'course' ? { kind: l.kind, course: l.course, days: l.days } : { kind: l.kind, description: l.description, amount: l.amount })),
-    validUntil,
-    note: note || undefined,
+  const send = useJobAction('send-quote', 'Quote sent')
+  const [form, fields] = useForm({
+    id: 'send-quote',
+    lastResult: send.lastResult,
+    defaultValue: { lines: [firstLineOf('service')], validUntil: inDays(30), note: '' },
+    shouldValidate: 'onSubmit',
+    shouldRevalidate: 'onInput',
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: quoteSchema }),
   })
+  const lines = fields.lines.getFieldList()
+  const values = (form.value?.lines ?? []) as LineValues[]
+  const totals = preview(values, vatPercent)
   return (
     <section aria-labelledby="quote-form-title" className={cardClass}>
       <h2 id="quote-form-title" className={cardTitleClass}>
         {hasQuote ? 'Send a new quote' : 'Write a quote'}
       </h2>
-      <send.fetcher.Form method="post" className="space-y-4">
+      <send.fetcher.Form method="post" className="space-y-4" {...getFormProps(form)} aria-labelledby="quote-form-title" aria-describedby={undefined}>
         <input type="hidden" name="intent" value="send-quote" />
-        <input type="hidden" name="quote" value={payload} />
         <fieldset className="space-y-3">
           <legend className="sr-only">Quote lines</legend>
           {lines.map((line, i) => (
-            <div key={i} className="flex flex-wrap items-end gap-2" data-testid="quote-line">
-              <div className="w-36">
-                <label htmlFor={`${formId}-kind-${i}`} className={fieldLabelClass}>
-                  Line {i + 1}
-                </label>
-                <select id={`${formId}-kind-${i}`}
-                  className={controlClass}
-                  value={line.kind}
-                  onChange={(e) =>
-                    set(i, e.target.value === 'service' ? newLine() : e.target.value === 'course' ? { kind: 'course', course: trainingCourses[0]!.name, days: '' } : { kind: 'free', description: '', amount: '' })
-                  }
-                >
-                  <option value="service">Service</option>
-                  <option value="course">Training course</option>
-                  <option value="free">Other</option>
-                </select>
-              </div>
-              {line.kind === 'service' ? (
-                <>
-                  <div className="min-w-48 flex-1">
-                    <label htmlFor={`${formId}-service-${i}`} className={fieldLabelClass}>
-                      Service<span className="sr-only">, line {i + 1}</span>
-                    </label>
-                    <select id={`${formId}-service-${i}`} className={controlClass} value={line.service} onChange={(e) => set(i, { ...line, service: e.target.value })}>
-                      {serviceRates.map((s) => (
-                        <option key={s.slug} value={s.slug}>
-                          {s.name} (£{s.hourlyRate}/hr)
-                        </option>
-                      ))}
-                    </select>
-                  </div>
-                  <div className="w-28">
-                    <label htmlFor={`${formId}-hours-${i}`} className={fieldLabelClass}>
-                      Hours<span className="sr-only">, line {i + 1}</span>
-                    </label>
-                    <input id={`${formId}-hours-${i}`} className={controlClass} inputMode="decimal" value={line.hours} onChange={(e) => set(i, { ...line, hours: e.target.value })} />
-                  </div>
-                </>
-              ) : line.kind === 'course' ? (
-                <>
-                  <div className="min-w-48 flex-1">
-                    <label htmlFor={`${formId}-course-${i}`} className={fieldLabelClass}>
-                      Course<span className="sr-only">, line {i + 1}</span>
-                    </label>
-                    <select id={`${formId}-course-${i}`} className={controlClass} value={line.course} onChange={(e) => set(i, { ...line, course: e.target.value })}>
-                      {trainingCourses.map((c) => (
-                        <option key={c.name} value={c.name}>
-                          {c.name} (£{c.dayPrice}/day)
-                        </option>
-                      ))}
-                    </select>
-                  </div>
-                  <div className="w-28">
-                    <label htmlFor={`${formId}-days-${i}`} className={fieldLabelClass}>
-                      Days<span className="sr-only">, line {i + 1}</span>
-                    </label>
-                    <input id={`${formId}-days-${i}`} className={controlClass} inputMode="decimal" value={line.days} onChange={(e) => set(i, { ...line, days: e.target.value })} />
-                  </div>
-                </>
-              ) : (
-                <>
-                  <div className="min-w-48 flex-1">
-                    <label htmlFor={`${formId}-description-${i}`} className={fieldLabelClass}>
-                      Description<span className="sr-only">, line {i + 1}</span>
-                    </label>
-                    <input id={`${formId}-description-${i}`} className={controlClass} value={line.description} onChange={(e) => set(i, { ...line, description: e.target.value })} />
-                  </div>
-                  <div className="w-28">
-                    <label htmlFor={`${formId}-amount-${i}`} className={fieldLabelClass}>
-                      Amount (£)<span className="sr-only">, line {i + 1}</span>
-                    </label>
-                    <input id={`${formId}-amount-${i}`} className={controlClass} inputMode="decimal" value={line.amount} onChange={(e) => set(i, { ...line, amount: e.target.value })} />
-                  </div>
-                </>
-              )}
-              {lines.length > 1 ? (
-                <button type="button" className={secondaryButtonClass} onClick={() => setLines((all) => all.filter((_, j) => j !== i))} aria-label={`Remove line ${i + 1}`}>
-                  Remove
-                </button>
-              ) : null}
-            </div>
+            <QuoteLine
+              key={line.key}
+              line={line as unknown as FieldMetadata<LineValues>}
+              index={i}
+              onKind={(kind) => form.update({ name: line.name, value: firstLineOf(kind) })}
+              onRemove={lines.length > 1 ? () => form.remove({ name: fields.lines.name, index: i }) : null}
+            />
           ))}
-          <ErrorList id="quote-lines-error" errors={send.errors.lines} />
-          <button type="button" className={secondaryButtonClass} onClick={() => setLines((all) => [...all, newLine()])}>
+          <ErrorList id={fields.lines.errorId} errors={fields.lines.errors} />
+          <button type="button" className={secondaryButtonClass} onClick={() => form.insert({ name: fields.lines.name, defaultValue: firstLineOf('service') })}>
             Add a line
           </button>
         </fieldset>
         <div className="flex flex-wrap gap-4">
-          <div className="w-48">
-            <label htmlFor={`${formId}-valid`} className={fieldLabelClass}>
-              Valid until
-            </label>
-            <input id={`${formId}-valid`} type="date" className={controlClass} value={validUntil} min={today()} onChange={(e) => setValidUntil(e.target.value)} aria-invalid={send.errors.validUntil ? true : undefined} aria-describedby={send.errors.validUntil ? 'quote-valid-error' : undefined} />
-          </div>
-          <div className="min-w-64 flex-1">
-            <label htmlFor={`${formId}-note`} className={fieldLabelClass}>
-              Note to the client (optional)
-            </label>
-            <input id={`${formId}-note`} className={controlClass} value={note} onChange={(e) => setNote(e.target.value)} />
-          </div>
+          <Field className="w-48" label="Valid until" errors={fields.validUntil.errors} inputProps={{ ...getInputProps(fields.validUntil, { type: 'date', ariaAttributes: false }), min: today() }} />
+          <Field className="min-w-64 flex-1" label="Note to the client (optional)" errors={fields.note.errors} inputProps={getInputProps(fields.note, { type: 'text', ariaAttributes: false })} />
         </div>
-        <ErrorList id="quote-valid-error" errors={send.errors.validUntil} />
+        <ErrorList id={form.errorId} errors={form.errors} />
         <p className="text-sm" data-testid="quote-preview">
-          {totals ? `Subtotal ${formatPence(totals.subtotalPence)} + VAT at ${vatPercent}% ${formatPence(totals.vatPence)} = ${formatPence(totals.totalPence)}` : ''}
+          Subtotal {formatPence(totals.subtotalPence)} + VAT at {vatPercent}% {formatPence(totals.vatPence)} = {formatPence(totals.totalPence)}
         </p>
         <button type="submit" className={buttonClass} disabled={send.busy}>
           {send.busy ? 'Sending quote…' : 'Send quote'}
@@ -169,5 +88,77 @@ export function QuoteForm({ vatPercent, hasQuote }: { vatPercent: number; hasQuo
         <StatusMessage status={send.status} testId="quote-form-status" />
       </send.fetcher.Form>
     </section>
+  )
+}
+
+/** One line of the quote: its kind, then the service and hours, the course and days, or a description and amount. */
+function QuoteLine({
+  line,
+  index,
+  onKind,
+  onRemove,
+}: {
+  line: FieldMetadata<LineValues>
+  index: number
+  onKind: (kind: LineKind) => void
+  /** Null while the line is the only one. */
+  onRemove: (() => void) | null
+}) {
+  const f = line.getFieldset()
+  const kind = (f.kind.value ?? 'service') as LineKind
+  const n = index + 1
+  const errorsOf = (field: { errors?: string[] }) => field.errors?.map((message) => quoteLineError(index, message))
+  const on = <span className="sr-only">, line {n}</span>
+  const quantity = kind === 'service' ? f.hours : kind === 'course' ? f.days : f.amount
+  return (
+    <div className="flex flex-wrap items-start gap-2" data-testid="quote-line">
+      <SelectField
+        className="w-36"
+        label={`Line ${n}`}
+        errors={errorsOf(f.kind)}
+        selectProps={{ ...getSelectProps(f.kind, { ariaAttributes: false }), onChange: (e) => onKind(e.target.value as LineKind) }}
+      >
+        <option value="service">Service</option>
+        <option value="course">Training course</option>
+        <option value="free">Other</option>
+      </SelectField>
+      {kind === 'service' ? (
+        <SelectField key={f.service.key} className="min-w-48 flex-1" label={<>Service{on}</>} errors={errorsOf(f.service)} selectProps={getSelectProps(f.service, { ariaAttributes: false })}>
+          {serviceRates.map((s) => (
+            <option key={s.slug} value={s.slug}>
+              {s.name} (£{s.hourlyRate}/hr)
+            </option>
+          ))}
+        </SelectField>
+      ) : kind === 'course' ? (
+        <SelectField key={f.course.key} className="min-w-48 flex-1" label={<>Course{on}</>} errors={errorsOf(f.course)} selectProps={getSelectProps(f.course, { ariaAttributes: false })}>
+          {trainingCourses.map((c) => (
+            <option key={c.name} value={c.name}>
+              {c.name} (£{c.dayPrice}/day)
+            </option>
+          ))}
+        </SelectField>
+      ) : (
+        <Field key={f.description.key} className="min-w-48 flex-1" label={<>Description{on}</>} errors={errorsOf(f.description)} inputProps={getInputProps(f.description, { type: 'text', ariaAttributes: false })} />
+      )}
+      <Field
+        key={quantity.key}
+        className="w-28"
+        label={
+          <>
+            {kind === 'service' ? 'Hours' : kind === 'course' ? 'Days' : 'Amount (£)'}
+            {on}
+          </>
+        }
+        errors={errorsOf(quantity)}
+        inputProps={{ ...getInputProps(quantity, { type: 'text', ariaAttributes: false }), inputMode: 'decimal' }}
+      />
+      {onRemove ? (
+        <button type="button" onClick={onRemove} className={`${secondaryButtonClass} mt-6`} aria-label={`Remove line ${n}`}>
+          Remove
+        </button>
+      ) : null}
+      <ErrorList id={line.errorId} errors={errorsOf(line)} />
+    </div>
   )
 }

@@ -1,17 +1,22 @@
+import { getFormProps, getTextareaProps, useForm } from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod/v4'
 import { useState } from 'react'
+import { formatDate } from '../../../lib/format'
 import type { QuoteView } from '../../../lib/job-view'
-import { formatPence } from '../../../lib/quote-schema'
-import { ErrorList, controlClass, fieldLabelClass } from '../../components/forms'
+import { declineQuoteSchema, formatPence } from '../../../lib/quote-schema'
+import { TextareaField } from '../../components/forms'
 import { StatusMessage } from '../dashboard/status-message'
 import { buttonClass, cardClass, cardTitleClass, linkButtonClass, secondaryButtonClass } from '../dashboard/styles'
+import { AcceptQuoteDialog } from './accept-quote-dialog'
 import { useJobAction } from './use-job-action'
 
 const statusWords: Record<string, string> = { sent: 'Waiting for your answer', accepted: 'Accepted', declined: 'Declined', superseded: 'Replaced by a newer quote' }
 
 /**
- * The job's quotes, newest first: the lines, subtotal, VAT and total, the validity date and a PDF.
- * The client accepts or declines the quote that waits for an answer (declining asks why); an expired
- * quote says so and cannot be accepted.
+ * The job's quotes, newest first: the lines, subtotal, VAT and total, the consultancy's note, the
+ * validity date and a PDF. The client accepts the quote that waits for an answer (after confirming
+ * its total) or, set apart from that, declines it (saying why); an expired quote says so and cannot
+ * be accepted.
  */
 export function QuotePanel({ quotes, canDecide, isClient }: { quotes: QuoteView[]; canDecide: boolean; isClient: boolean }) {
   const [declining, setDeclining] = useState(false)
@@ -28,40 +33,30 @@ export function QuotePanel({ quotes, canDecide, isClient }: { quotes: QuoteView[
       ) : (
         <div className="space-y-3" data-testid="current-quote">
           <QuoteTable quote={current} />
+          {current.note ? (
+            <div data-testid="quote-note">
+              <h3 className="text-sm font-medium text-(--color-light)">Note from us</h3>
+              <p className="whitespace-pre-line">{current.note}</p>
+            </div>
+          ) : null}
           <p className="text-sm">
-            <span data-testid="quote-status">{current.status === 'sent' && current.expired ? `Expired on ${current.validUntil}` : (statusWords[current.status] ?? current.status)}</span>
-            {current.status === 'sent' && !current.expired ? ` · valid until ${current.validUntil}` : ''}
+            <span data-testid="quote-status">{current.status === 'sent' && current.expired ? `Expired on ${formatDate(current.validUntil)}` : (statusWords[current.status] ?? current.status)}</span>
+            {current.status === 'sent' && !current.expired ? ` · valid until ${formatDate(current.validUntil)}` : ''}
             {current.declineReason ? ` · reason: ${current.declineReason}` : ''}
           </p>
           <a href={current.pdfUrl} download className={linkButtonClass}>
             Download quote {current.number} (PDF)
           </a>
           {canDecide && current.status === 'sent' ? (
-            <div className="flex flex-wrap items-start gap-3">
-              <accept.fetcher.Form method="post">
-                <input type="hidden" name="intent" value="accept-quote" />
-                <button type="submit" className={buttonClass} disabled={accept.busy || current.expired}>
-                  {accept.busy ? 'Accepting…' : 'Accept quote'}
-                </button>
-              </accept.fetcher.Form>
-              {declining ? (
-                <decline.fetcher.Form method="post" className="w-full max-w-lg space-y-2">
-                  <input type="hidden" name="intent" value="decline-quote" />
-                  <label htmlFor="decline-reason" className={fieldLabelClass}>
-                    Why do you decline the quote?
-                  </label>
-                  <textarea id="decline-reason" name="reason" rows={3} className={controlClass} aria-invalid={decline.errors.reason ? true : undefined} aria-describedby={decline.errors.reason ? 'decline-reason-error' : undefined} />
-                  <ErrorList id="decline-reason-error" errors={decline.errors.reason} />
-                  <div className="flex gap-2">
-                    <button type="submit" className={buttonClass} disabled={decline.busy}>
-                      Decline quote
-                    </button>
-                    <button type="button" className={secondaryButtonClass} onClick={() => setDeclining(false)}>
-                      Keep it
-                    </button>
-                  </div>
-                </decline.fetcher.Form>
-              ) : (
+            <div className="flex flex-wrap items-start justify-between gap-3 border-t border-(--color-border) pt-3">
+              <AcceptQuoteDialog
+                number={current.number}
+                total={formatPence(current.totalPence)}
+                disabled={current.expired || decline.busy}
+                busy={accept.busy}
+                onConfirm={() => void accept.fetcher.submit({ intent: 'accept-quote' }, { method: 'post' })}
+              />
+              {declining ? <DeclineQuoteForm decline={decline} onKeep={() => setDeclining(false)} /> : (
                 <button type="button" className={secondaryButtonClass} onClick={() => setDeclining(true)}>
                   Decline…
                 </button>
@@ -87,6 +82,31 @@ export function QuotePanel({ quotes, canDecide, isClient }: { quotes: QuoteView[
         </div>
       )}
     </section>
+  )
+}
+
+/** Declining asks why (the decline schema's one field), checked in the browser and by the server. */
+function DeclineQuoteForm({ decline, onKeep }: { decline: ReturnType<typeof useJobAction>; onKeep: () => void }) {
+  const [form, fields] = useForm({
+    id: 'decline-quote',
+    lastResult: decline.lastResult,
+    shouldValidate: 'onSubmit',
+    shouldRevalidate: 'onInput',
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: declineQuoteSchema }),
+  })
+  return (
+    <decline.fetcher.Form method="post" className="w-full max-w-lg space-y-2" {...getFormProps(form)} aria-label="Decline the quote">
+      <input type="hidden" name="intent" value="decline-quote" />
+      <TextareaField label="Why do you decline the quote?" errors={fields.reason.errors} textareaProps={{ ...getTextareaProps(fields.reason, { ariaAttributes: false }), rows: 3 }} />
+      <div className="flex gap-2">
+        <button type="submit" className={buttonClass} disabled={decline.busy}>
+          Decline quote
+        </button>
+        <button type="button" className={secondaryButtonClass} onClick={onKeep}>
+          Keep it
+        </button>
+      </div>
+    </decline.fetcher.Form>
   )
 }
 

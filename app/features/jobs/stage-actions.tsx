@@ -1,36 +1,56 @@
-import { useState } from 'react'
+import { getFormProps, getTextareaProps, useForm } from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod/v4'
 import { moveLabels, stageLabel, type JobStage } from '../../../lib/job-stages'
-import { ErrorList, controlClass, fieldLabelClass } from '../../components/forms'
+import { stageMoveSchema } from '../../../lib/quote-schema'
+import { TextareaField } from '../../components/forms'
 import { StatusMessage } from '../dashboard/status-message'
 import { buttonClass, cardClass, cardTitleClass, secondaryButtonClass } from '../dashboard/styles'
 import { useJobAction } from './use-job-action'
 
-/** The moves the viewer may make by hand now, each a button, with an optional note for the timeline. */
-export function StageActions({ moves }: { moves: JobStage[] }) {
-  const [note, setNote] = useState('')
-  const move = useJobAction('move-stage', 'Stage updated', () => setNote(''))
-  if (moves.length === 0) return null
+/** Moves that end or refuse a job: offered apart from the moves that take it forward. */
+export const endingMoves: readonly JobStage[] = ['cancelled', 'declined']
+
+/**
+ * The moves the viewer may make by hand now, each a button, with an optional note for the timeline.
+ * `ending` shows the moves that end the job (cancel, decline), `forward` the others.
+ */
+export function StageActions({ moves, kind = 'forward' }: { moves: JobStage[]; kind?: 'forward' | 'ending' }) {
+  const shown = moves.filter((to) => endingMoves.includes(to) === (kind === 'ending'))
+  const move = useJobAction(`move-stage-${kind}`, 'Stage updated')
+  const [form, fields] = useForm({
+    id: `move-stage-${kind}`,
+    lastResult: move.lastResult,
+    shouldValidate: 'onSubmit',
+    shouldRevalidate: 'onInput',
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: stageMoveSchema }),
+  })
+  if (shown.length === 0) return null
+  const buttons = (
+    <div className="flex flex-wrap gap-2">
+      {shown.map((to) => (
+        <button key={to} type="submit" name="to" value={to} disabled={move.busy} className={kind === 'ending' ? secondaryButtonClass : buttonClass}>
+          {moveLabels[to] ?? `Move to ${stageLabel(to)}`}
+        </button>
+      ))}
+    </div>
+  )
+  const body = (
+    <move.fetcher.Form method="post" className="space-y-3" {...getFormProps(form)} aria-label={kind === 'ending' ? 'End the job' : 'Move the job'}>
+      <input type="hidden" name="intent" value="move-stage" />
+      {kind === 'forward' ? (
+        <TextareaField label="Note for the timeline (optional)" errors={fields.note.errors} textareaProps={{ ...getTextareaProps(fields.note, { ariaAttributes: false }), rows: 2 }} />
+      ) : null}
+      {buttons}
+      <StatusMessage status={move.status} testId={kind === 'ending' ? 'stage-ending-status' : 'stage-status'} />
+    </move.fetcher.Form>
+  )
+  if (kind === 'ending') return body
   return (
     <section aria-labelledby="stage-actions-title" className={cardClass}>
       <h2 id="stage-actions-title" className={cardTitleClass}>
         Move the job
       </h2>
-      <move.fetcher.Form method="post" className="space-y-3">
-        <input type="hidden" name="intent" value="move-stage" />
-        <label className="block">
-          <span className={fieldLabelClass}>Note for the timeline (optional)</span>
-          <textarea name="note" rows={2} className={controlClass} value={note} onChange={(e) => setNote(e.target.value)} />
-        </label>
-        <ErrorList errors={move.errors.note} />
-        <div className="flex flex-wrap gap-2">
-          {moves.map((to) => (
-            <button key={to} type="submit" name="to" value={to} disabled={move.busy} className={to === 'cancelled' || to === 'declined' ? secondaryButtonClass : buttonClass}>
-              {moveLabels[to] ?? `Move to ${stageLabel(to)}`}
-            </button>
-          ))}
-        </div>
-        <StatusMessage status={move.status} testId="stage-status" />
-      </move.fetcher.Form>
+      {body}
     </section>
   )
 }

@@ -1,4 +1,3 @@
-import { parseWithZod } from '@conform-to/zod/v4'
 import { data } from 'react-router'
 import type { z } from '../../../lib/zod'
 import { jobRequestSchema, type JobRequestField } from '../../../lib/job-request-schema'
@@ -9,8 +8,8 @@ import type { Actor } from '../../../server/auth/actor'
 import { requireActor } from '../../../server/auth/require-actor'
 import { resolveActor } from '../../../server/auth/resolve-actor'
 import { getAppContext } from '../../../server/context'
-import { isAppError } from '../../../server/errors/app-error'
 import { toHttpAnswer } from '../../../server/errors/to-http-answer'
+import { submitForm } from '../../../server/http/submit-form'
 import { deleteFile } from '../../../server/services/files/delete-file'
 import { fileUrl } from '../../../server/services/files/file-types'
 import { listFiles } from '../../../server/services/files/list-files'
@@ -87,8 +86,8 @@ type IntentHandler = (actor: Actor, form: FormData, clientId: string | null) => 
  * their one schema (lib/), whose every field reaches the service.
  */
 const intents: Record<string, IntentHandler> = {
-  'update-details': (actor, form, userId) => submitForm(form, profileSchema, (input) => updateProfile({ actor, userId, input })),
-  'create-job-request': (actor, form, user) => submitForm(form, jobRequestSchema, async (input) => ({ id: (await createJobRequest({ actor, user, input })).id })),
+  'update-details': (actor, form, userId) => submitDashboardForm(form, profileSchema, (input) => updateProfile({ actor, userId, input })),
+  'create-job-request': (actor, form, user) => submitDashboardForm(form, jobRequestSchema, async (input) => ({ id: (await createJobRequest({ actor, user, input })).id })),
   'delete-job-request': async (actor, form) => ({ id: (await deleteJobRequest({ actor, id: textOf(form, 'id') })).id }),
   'delete-file': (actor, form) => deleteFile({ actor, path: textOf(form, 'path') }),
   'set-logo': async (actor, form, userId) => (await setCompanyLogo({ actor, userId, path: textOf(form, 'path') }), {}),
@@ -115,22 +114,11 @@ export async function runDashboardAction(request: Request) {
   }
 }
 
-/**
- * A form's fields through its schema (Conform reads the FormData as the browser's form does), then
- * the service. Field errors, the schema's or the service's, go back to the form beside their field.
- */
-async function submitForm<S extends z.ZodType>(form: FormData, schema: S, save: (value: z.output<S>) => Promise<unknown>) {
-  const submission = parseWithZod(form, { schema })
-  if (submission.status !== 'success') return { result: submission.reply() }
-  try {
-    const saved = await save(submission.value)
-    const id = typeof saved === 'object' && saved !== null && 'id' in saved && typeof saved.id === 'string' ? { id: saved.id } : {}
-    // The form starts again from what is now stored (the loader reads it again after the action).
-    return { result: submission.reply({ resetForm: true }), ...id }
-  } catch (error) {
-    if (isAppError(error) && error.code === 'BAD_REQUEST' && error.fieldErrors) return { result: submission.reply({ fieldErrors: error.fieldErrors }) }
-    throw error
-  }
+/** A form through its schema and then the service; the new record's id, when the save made one. */
+async function submitDashboardForm<S extends z.ZodType>(form: FormData, schema: S, save: (value: z.output<S>) => Promise<unknown>) {
+  const { result, saved } = await submitForm(form, schema, save)
+  const id = typeof saved === 'object' && saved !== null && 'id' in saved && typeof saved.id === 'string' ? { id: saved.id } : {}
+  return { result, ...id }
 }
 
 /** GET /profile/job-requests?client= : the job list of the dashboard, the archived jobs included (the table sets them apart). */

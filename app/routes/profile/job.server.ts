@@ -4,6 +4,8 @@ import { requireActor } from '../../../server/auth/require-actor'
 import { getAppContext } from '../../../server/context'
 import { renderQuotePdf } from '../../../server/documents/render-quote-pdf'
 import { toHttpAnswer } from '../../../server/errors/to-http-answer'
+import { submitForm, type SubmitFormOutcome } from '../../../server/http/submit-form'
+import { declineQuoteSchema, jobMessageSchema, quoteSchema, stageMoveSchema } from '../../../lib/quote-schema'
 import { deleteJobRequest } from '../../../server/services/job-requests/delete-job-request'
 import { decideQuote } from '../../../server/services/jobs/decide-quote'
 import { getJob } from '../../../server/services/jobs/get-job'
@@ -59,16 +61,21 @@ async function jsonAnswer(request: Request, read: (actor: Actor) => Promise<unkn
   }
 }
 
-type IntentHandler = (actor: Actor, id: string, form: FormData) => Promise<unknown>
+/** What an intent gives back: a redirect, a form's result (its field errors), or nothing to tell. */
+type IntentOutcome = Response | SubmitFormOutcome<unknown> | unknown
+type IntentHandler = (actor: Actor, id: string, form: FormData) => Promise<IntentOutcome>
 
-/** One line per intent, each calling the service that owns its rule. */
+/**
+ * One line per intent, each calling the service that owns its rule. A form's fields go through the
+ * same schema as in the browser first (`submitForm`), so its errors come back beside their controls.
+ */
 const intents: Record<string, IntentHandler> = {
-  'send-quote': (actor, jobId, form) => sendQuote({ actor, jobId, input: parseJson(textOf(form, 'quote')) }),
+  'send-quote': (actor, jobId, form) => submitForm(form, quoteSchema, (input) => sendQuote({ actor, jobId, input })),
   'accept-quote': (actor, jobId) => decideQuote({ actor, jobId, decision: 'accept' }),
-  'decline-quote': (actor, jobId, form) => decideQuote({ actor, jobId, decision: 'decline', reason: textOf(form, 'reason') }),
-  'move-stage': (actor, jobId, form) => moveJobStage({ actor, jobId, to: textOf(form, 'to'), note: textOf(form, 'note') }),
+  'decline-quote': (actor, jobId, form) => submitForm(form, declineQuoteSchema, ({ reason }) => decideQuote({ actor, jobId, decision: 'decline', reason })),
+  'move-stage': (actor, jobId, form) => submitForm(form, stageMoveSchema, ({ note }) => moveJobStage({ actor, jobId, to: textOf(form, 'to'), note })),
   'remove-deliverable': (actor, jobId, form) => removeDeliverable({ actor, jobId, path: textOf(form, 'path') }),
-  'post-message': (actor, jobId, form) => postJobMessage({ actor, jobId, body: textOf(form, 'body'), files: form.getAll('files').filter((f): f is string => typeof f === 'string') }),
+  'post-message': (actor, jobId, form) => submitForm(form, jobMessageSchema, ({ body, files }) => postJobMessage({ actor, jobId, body, files })),
   'archive-job': (actor, jobId) => setJobArchived({ actor, jobId, archived: true }),
   'unarchive-job': (actor, jobId) => setJobArchived({ actor, jobId, archived: false }),
   // The page is gone with the job: back to the dashboard (the consultancy's, on this client).
@@ -90,10 +97,12 @@ export async function runJobAction(request: Request, id: string) {
     if (!handler) return data<JobActionResult>({ intent, ok: false, message: 'Unknown action' }, { status: 400 })
     const outcome = await handler(actor, id, form)
     if (outcome instanceof Response) return outcome
-    return data<JobActionResult>({ intent, ok: true })
+    const result = isFormOutcome(outcome) ? outcome.result : undefined
+    if (result?.status === 'error') return data<JobActionResult>({ intent, ok: false, result }, { status: 400 })
+    return data<JobActionResult>({ intent, ok: true, ...(result ? { result } : {}) })
   } catch (error) {
     const answer = toHttpAnswer(error, { signedIn: actor !== null, log: logFailure })
-    return data<JobActionResult>({ intent, ok: false, message: answer.message, fieldErrors: answer.fieldErrors }, { status: answer.status })
+    return data<JobActionResult>({ intent, ok: false, message: answer.message }, { status: answer.status })
   }
 }
 
@@ -118,12 +127,8 @@ export async function quotePdfResponse(request: Request, jobId: string, quoteId:
   }
 }
 
-function parseJson(text: string): never {
-  try {
-    return JSON.parse(text) as never
-  } catch {
-    return {} as never
-  }
+function isFormOutcome(outcome: unknown): outcome is SubmitFormOutcome<unknown> {
+  return typeof outcome === 'object' && outcome !== null && 'result' in outcome && typeof outcome.result === 'object'
 }
 
 function textOf(form: FormData, name: string): string {

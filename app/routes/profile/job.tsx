@@ -1,4 +1,4 @@
-import { formatDateTime } from '../../../lib/format'
+import { formatDate, formatDateTime } from '../../../lib/format'
 import { useEffect } from 'react'
 import { isRouteErrorResponse, Link, useLoaderData, useRouteError } from 'react-router'
 import { priorityWords } from '../../../lib/job-request-schema'
@@ -101,27 +101,31 @@ export default function JobPage() {
           {job.completedAt ? (
             <>
               <dt className="text-(--color-light)">Completed</dt>
-              <dd>{job.completedAt}</dd>
+              <dd>
+                <time dateTime={job.completedAt}>{formatDate(job.completedAt)}</time>
+              </dd>
             </>
           ) : null}
           {job.releasedAt ? (
             <>
               <dt className="text-(--color-light)">Released</dt>
-              <dd>{job.releasedAt}</dd>
+              <dd>
+                <time dateTime={job.releasedAt}>{formatDate(job.releasedAt)}</time>
+              </dd>
             </>
           ) : null}
         </dl>
         {job.instructions ? <p className="whitespace-pre-line">{job.instructions}</p> : null}
       </header>
-      <StageActions key={job.status} moves={can.move} />
-      <JobRecordActions can={can} archivedAt={job.archivedAt} />
       <QuotePanel quotes={view.quotes} canDecide={can.decide} isClient={side === 'client'} />
+      <StageActions key={job.status} moves={can.move} />
       {can.quote ? <QuoteForm vatPercent={vatPercent} hasQuote={view.quotes.length > 0} /> : null}
       <div className="grid gap-6 lg:grid-cols-2">
         <JobFilesPanel jobId={job.id} files={view.files} deliverables={view.deliverables} canDeliver={can.deliver} canRemoveDeliverables={can.removeDeliverables} maxUploadBytes={maxUploadBytes} maxPreviewBytes={maxPreviewBytes} />
         <JobTimeline events={view.timeline} />
       </div>
       <JobThread jobId={job.id} messages={view.messages} maxUploadBytes={maxUploadBytes} maxPreviewBytes={maxPreviewBytes} />
+      <JobRecordActions can={can} archivedAt={job.archivedAt} />
     </section>
   )
 }

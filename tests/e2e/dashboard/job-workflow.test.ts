@@ -37,7 +37,7 @@ describe('a job from request to delivered results', () => {
     }
   }
   const stage = (page: Page) => page.locator('header [data-stage]')
-  /** The buttons of the page's "This job" card (delete, archive, bring back), in order. */
+  /** The buttons of the page's "This job" card (cancel or decline, delete, archive, bring back), in order. */
   const recordButtons = (page: Page) => page.locator('section[aria-labelledby="job-record-title"] button').allTextContents()
   const waitForStage = (page: Page, words: string) => page.locator('header [data-stage]', { hasText: new RegExp(`^${words}$`) }).waitFor()
 
@@ -68,10 +68,11 @@ describe('a job from request to delivered results', () => {
     await page.waitForURL(`**${jobPath}`)
     await waitForStage(page, 'pending')
     expect(await page.getByText('No quote yet: we will quote your job here').count()).toBe(1)
-    // Nothing to move but a cancellation (withdrawing it), no quote form, and no deliverables yet; not
-    // yet accepted, the request may still be deleted, after an "Are you sure?".
-    expect(await page.locator('#stage-actions-title ~ form button').allTextContents()).toEqual(['Cancel job'])
-    expect(await recordButtons(page)).toEqual(['Delete job request'])
+    // Nothing to move but a cancellation (withdrawing it), set apart with the deletion at the foot of
+    // the page; no quote form, and no deliverables yet. Not yet accepted, the request may still be
+    // deleted, after an "Are you sure?".
+    expect(await page.locator('#stage-actions-title').count()).toBe(0)
+    expect(await recordButtons(page)).toEqual(['Cancel job', 'Delete job request'])
     expect(await page.getByRole('heading', { name: 'Write a quote' }).count()).toBe(0)
     await page.getByTestId('deliverables-pending').waitFor()
 
@@ -98,7 +99,11 @@ describe('a job from request to delivered results', () => {
     const [pdf] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: /^Download quote Q-\d{6} \(PDF\)$/ }).click()])
     expect(pdf.suggestedFilename()).toMatch(/^Q-\d{6}\.pdf$/)
     expect(readFileSync((await pdf.path())!).subarray(0, 5).toString()).toBe('%PDF-')
+    // Accepting names the total and asks once.
     await page.getByRole('button', { name: 'Accept quote' }).click()
+    const acceptDialog = page.getByRole('alertdialog', { name: /^Accept quote Q-\d{6}\?$/ })
+    expect(await acceptDialog.getByTestId('accept-quote-total').textContent()).toBe('£1,404.00')
+    await acceptDialog.getByRole('button', { name: 'Accept £1,404.00' }).click()
     await waitForStage(page, 'accepted')
     await mailTo(admin, /quote Q-\d{6} accepted$/)
     // Accepted: the consultancy's record now. Nothing on the page withdraws or deletes it.

@@ -1,0 +1,108 @@
+import { eq } from 'drizzle-orm'
+import { UNSAFE_decodeViaTurboStream as decodeViaTurboStream } from 'react-router'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { JobActionResult } from '../../../app/features/jobs/job-types'
+import { jobQuotes } from '../../../server/db/schema'
+import { signUpAndVerify } from './support/accounts'
+import type { HttpClient } from './support/http-client'
+import { startPortalServer, type PortalServer } from './support/portal-server'
+
+/**
+ * An error on one line of a quote comes back at that line's field, from the job page's form and from
+ * the data API alike: "lines[1].hours", not "lines", so the form shows it beside line 2's hours.
+ */
+describe('errors on a quote line', () => {
+  let portal: PortalServer
+  let owner: HttpClient
+  let admin: HttpClient
+  const adminEmail = 'quote-lines-admin@example.test'
+  const inDays = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10)
+
+  beforeAll(async () => {
+    portal = await startPortalServer({ ADMIN_EMAILS: adminEmail, QUOTE_VAT_PERCENT: '20' })
+    ;[owner, admin] = await Promise.all([signUpAndVerify(portal, 'quote-lines-owner@example.test'), signUpAndVerify(portal, adminEmail)])
+  })
+  afterAll(async () => {
+    await portal?.close()
+  })
+
+  const newJob = async () => {
+    const r = await owner.gql<{ createJobRequests: { id: string } }>('mutation { createJobRequests(input: { job: "Shaft FEA", reference: "PO-12" }) { id } }')
+    return r.data!.createJobRequests.id
+  }
+  /** The quote form's fields as the browser sends them: one input per line field, named by its place. */
+  const quoteForm = (lines: Record<string, string>[], validUntil = inDays(30)) => {
+    const form = new URLSearchParams({ intent: 'send-quote', validUntil })
+    lines.forEach((line, i) => {
+      for (const [key, value] of Object.entries(line)) form.append(`lines[${i}].${key}`, value)
+    })
+    return form
+  }
+  /** The job page action's answer, decoded as the page's own script decodes it. */
+  const answerOf = async (res: Response) => {
+    const decoded = await decodeViaTurboStream(res.body!, globalThis)
+    await decoded.done
+    return (decoded.value as { data: JobActionResult }).data
+  }
+  const quotesOf = async (jobId: string) => portal.server.ctx.db.select().from(jobQuotes).where(eq(jobQuotes.jobId, jobId))
+
+  it('the job page answers 400 with the error at line 2’s hours, and saves nothing', async () => {
+    const id = await newJob()
+    const res = await admin.fetch(`/profile/jobs/${id}.data`, {
+      method: 'POST',
+      body: quoteForm([
+        { kind: 'service', service: 'cfd', hours: '4' },
+        { kind: 'service', service: 'fea', hours: '0' },
+      ]),
+    })
+    expect(res.status).toBe(400)
+    const answer = await answerOf(res)
+    expect(answer).toMatchObject({ intent: 'send-quote', ok: false })
+    expect(answer.result?.error).toEqual({ 'lines[1].hours': ['Hours must be more than 0'] })
+    expect(await quotesOf(id)).toEqual([])
+  })
+
+  it('a line’s own error is named by its place too (a free line without a description, the third)', async () => {
+    const id = await newJob()
+    const res = await admin.fetch(`/profile/jobs/${id}.data`, {
+      method: 'POST',
+      body: quoteForm([
+        { kind: 'service', service: 'cfd', hours: '4' },
+        { kind: 'course', course: 'CAD Fundamentals', days: '1' },
+        { kind: 'free', description: '', amount: '120' },
+      ]),
+    })
+    expect(res.status).toBe(400)
+    expect((await answerOf(res)).result?.error).toEqual({ 'lines[2].description': ['Describe the line'] })
+  })
+
+  it('the same form with every line right is saved, its lines in order', async () => {
+    const id = await newJob()
+    const res = await admin.fetch(`/profile/jobs/${id}.data`, {
+      method: 'POST',
+      body: quoteForm([
+        { kind: 'service', service: 'cfd', hours: '4' },
+        { kind: 'free', description: 'Site visit', amount: '120' },
+      ]),
+    })
+    expect(res.status).toBe(200)
+    const [quote] = await quotesOf(id)
+    expect((quote!.lines as { description: string; amountPence: number }[]).map((l) => l.amountPence)).toEqual([34_000, 12_000])
+  })
+
+  it('the data API names the same field in its error', async () => {
+    const id = await newJob()
+    const r = await admin.gql('mutation($id: ID!, $i: SendQuoteInput!) { sendQuote(jobId: $id, input: $i) { id } }', {
+      id,
+      i: {
+        validUntil: inDays(30),
+        lines: [
+          { kind: 'service', service: 'cfd', hours: 4 },
+          { kind: 'service', service: 'fea', hours: 0 },
+        ],
+      },
+    })
+    expect(r.errors?.[0]?.extensions).toMatchObject({ code: 'BAD_REQUEST', fieldErrors: { 'lines[1].hours': ['Hours must be more than 0'] } })
+    expect(await quotesOf(id)).toEqual([])
+  })
+})
