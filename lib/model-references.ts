@@ -1,4 +1,4 @@
-import { extensionOf } from './accepted-file-types'
+import { extensionOf } from './file-types'
 
 /**
  * The files a model names besides itself (a glTF's buffers and images, an OBJ's material libraries)

@@ -1,5 +1,5 @@
 import { useId, useRef, useState } from 'react'
-import { acceptAttribute, checkFileBeforeUpload } from '../../../lib/accepted-file-types'
+import { acceptAttribute, checkFileBeforeUpload } from '../../../lib/file-types'
 import { ErrorList, controlClass, fieldLabelClass } from '../../components/forms'
 import { secondaryButtonClass } from '../dashboard/styles'
 import { uploadEndpoint, uploadMetadata } from '../upload/upload-target'
