@@ -302,11 +302,11 @@ export function acceptsFileName(area: UploadArea, fileName: string): boolean {
 /**
  * The picker's `accept` attribute: the extensions only. A MIME type there would also offer every
  * other extension of that type (image/jpeg brings .jfif), which the server refuses by name. A
- * numbered version (".prt.3") cannot be written there: such files are taken by dropping them, or
- * through the picker's "all files".
+ * numbered version (".prt.3") cannot be written there: such files are taken when dropped.
  */
 export function acceptAttribute(area: UploadArea): string {
-  return [...new Set(typesOfArea(area).flatMap((t) => t.extensions))].map((e) => `.${e}`).join(',')
+  const plain = typesOfArea(area).filter((t) => !t.numberedVersions)
+  return [...new Set(plain.flatMap((t) => t.extensions))].map((e) => `.${e}`).join(',')
 }
 
 function describeTypes(types: readonly FileType[], bare = false): string {

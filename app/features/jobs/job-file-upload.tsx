@@ -4,6 +4,7 @@ import { ErrorList, controlClass, fieldLabelClass } from '../../components/forms
 import { secondaryButtonClass } from '../dashboard/styles'
 import { uploadEndpoint, uploadMetadata } from '../upload/upload-target'
 import { UploadFailedError } from '../upload/upload-file'
+import { WAITING_FOR_CONNECTION } from '../upload/upload-files'
 import { useUpload } from '../upload/use-upload'
 
 /**
@@ -15,7 +16,7 @@ export function JobFileUpload({ area, jobId, label, button, maxUploadBytes, onUp
   const id = useId()
   const input = useRef<HTMLInputElement>(null)
   const [error, setError] = useState('')
-  const { uploading, percent, upload } = useUpload()
+  const { uploading, percent, waiting, upload } = useUpload()
   const start = async () => {
     const file = input.current?.files?.[0]
     const refusal = file ? checkFileBeforeUpload(area, file, maxUploadBytes) : 'Please choose a file to upload'
@@ -41,6 +42,7 @@ export function JobFileUpload({ area, jobId, label, button, maxUploadBytes, onUp
         </button>
       </div>
       {uploading ? <progress className="w-full max-w-sm" max={100} value={percent} aria-label="Upload progress" /> : null}
+      {waiting ? <p role="status">{WAITING_FOR_CONNECTION}</p> : null}
       <ErrorList id={`${id}-error`} errors={error ? [error] : []} />
     </div>
   )
