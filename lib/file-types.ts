@@ -256,7 +256,7 @@ function baseName(fileName: string): string {
 export function extensionOf(fileName: string): string {
   const base = baseName(fileName)
   const numbered = /\.([a-z0-9]+)\.(\d+)$/.exec(base)
-  if (numbered && base.indexOf('.') < numbered.index + 1 && fileTypes.some((t) => t.numberedVersions && t.extensions.includes(numbered[1]!))) {
+  if (numbered && numbered.index > 0 && fileTypes.some((t) => t.numberedVersions && t.extensions.includes(numbered[1]!))) {
     return `${numbered[1]}.${numbered[2]}`
   }
   const dot = base.lastIndexOf('.')
