@@ -12,6 +12,7 @@ import type { DashboardActionResult, DocumentRow } from './types'
 import type { ResourceStatus } from './use-json-resource'
 import { useStatus } from './use-status'
 import { FilePicture } from '../model-preview/file-picture'
+import { FileTypeIcon } from '../../components/portal/file-type-icon'
 
 /**
  * A client's documents (their user-box folder): resumable uploads of several files at once, dropped
@@ -89,7 +90,7 @@ export function DocumentsPanel({
               <tr key={file.path} className="border-t border-(--color-border)">
                 <td className="px-3 py-2 break-all">
                   <span className="flex items-center gap-2">
-                    <FilePicture url={file.thumbnailUrl} name={file.name} />
+                    {file.thumbnailUrl ? <FilePicture url={file.thumbnailUrl} name={file.name} /> : <FileTypeIcon name={file.name} />}
                     {file.name}
                   </span>
                 </td>

@@ -47,6 +47,8 @@ describe('client dashboard: uploads that behave', () => {
     const row = page.getByRole('row').filter({ hasText: 'bracket.sldprt' })
     await row.waitFor()
     expect((await row.getByRole('cell').allTextContents()).slice(1, 2)).toEqual(['SLDPRT'])
+    // Its icon is the registry's native-CAD one.
+    expect(await row.locator('svg[data-icon]').first().getAttribute('data-icon')).toBe('cad')
     await row.getByRole('link', { name: 'Download bracket.sldprt' }).waitFor()
     expect(await row.getByRole('button', { name: /Preview/ }).count()).toBe(0)
     const stored = await fetch(`${env.server.url}/files/user-box/${user.id}/bracket.sldprt`, { headers: { cookie: cookieHeader(user) } })
