@@ -1,4 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { axeWhenSettled } from '../../setup/axe'
 import type { TrackedPage } from '../../setup/browser'
 import { hydrated, screenshotOnFailure, startDashboardEnv, unexpectedErrors, type DashboardEnv } from './dashboard-env'
 import { objModel, sha256 } from './fixtures'
@@ -74,7 +75,9 @@ describe('client dashboard: uploads that behave', () => {
       { name: 'north-wing.obj', mimeType: 'model/obj', buffer: first },
       { name: 'south-wing.obj', mimeType: 'model/obj', buffer: second },
     ])
-    await page.getByRole('button', { name: 'Upload document' }).click()
+    // From the keyboard: the button takes Enter.
+    await page.getByRole('button', { name: 'Upload document' }).focus()
+    await page.keyboard.press('Enter')
 
     const uploads = page.getByRole('list', { name: 'Uploads' })
     await uploads.getByRole('progressbar', { name: 'Upload progress of north-wing.obj' }).waitFor()
@@ -130,6 +133,8 @@ describe('client dashboard: uploads that behave', () => {
     await page.waitForTimeout(4000)
     expect(await item.getAttribute('data-state')).toBe('waiting')
     expect(await page.getByText(/Error handling file|Failed:/).count()).toBe(0)
+    const axe = await (await axeWhenSettled(page)).include('[data-testid="drop-user-box"]').analyze()
+    expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([])
 
     await context.setOffline(false)
     await page.getByText(`File uploaded successfully: user-box/${user.id}/plant-room.obj`).waitFor({ timeout: 30_000 })
