@@ -1,4 +1,4 @@
-import { extensionOf } from './accepted-file-types'
+import { viewerParserOf } from './file-types'
 
 /**
  * The files a model names besides itself (a glTF's buffers and images, an OBJ's material libraries)
@@ -140,11 +140,11 @@ export function gltfReferences(gltf: GltfContent): string[] | null {
  * (whose textures are inside its own package) and DXF name nothing the viewer follows.
  */
 export function modelReferencesOf(fileName: string, bytes: Uint8Array): string[] | null {
-  const ext = extensionOf(fileName)
-  if (ext === 'obj') return objMaterialLibraries(new TextDecoder().decode(bytes.subarray(0, OBJ_MATERIAL_SCAN_BYTES)))
-  if (ext === 'gltf' || ext === 'glb') {
-    if (ext === 'gltf' && bytes.length > GLTF_JSON_MAX_BYTES) return null
-    const gltf = readGltf(bytes, ext === 'glb')
+  const parser = viewerParserOf(fileName)
+  if (parser === 'three-obj') return objMaterialLibraries(new TextDecoder().decode(bytes.subarray(0, OBJ_MATERIAL_SCAN_BYTES)))
+  if (parser === 'three-gltf' || parser === 'three-glb') {
+    if (parser === 'three-gltf' && bytes.length > GLTF_JSON_MAX_BYTES) return null
+    const gltf = readGltf(bytes, parser === 'three-glb')
     return gltf ? gltfReferences(gltf) : null
   }
   return []
@@ -152,9 +152,9 @@ export function modelReferencesOf(fileName: string, bytes: Uint8Array): string[]
 
 /** How many bytes of a model's start the server reads to tell its references (0: none needed). */
 export function referenceScanBytes(fileName: string): number {
-  const ext = extensionOf(fileName)
-  if (ext === 'obj') return OBJ_MATERIAL_SCAN_BYTES
-  if (ext === 'gltf') return GLTF_JSON_MAX_BYTES + 1
-  if (ext === 'glb') return 20 + GLTF_JSON_MAX_BYTES
+  const parser = viewerParserOf(fileName)
+  if (parser === 'three-obj') return OBJ_MATERIAL_SCAN_BYTES
+  if (parser === 'three-gltf') return GLTF_JSON_MAX_BYTES + 1
+  if (parser === 'three-glb') return 20 + GLTF_JSON_MAX_BYTES
   return 0
 }

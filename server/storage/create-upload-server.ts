@@ -3,7 +3,7 @@ import type { ServerResponse } from 'node:http'
 import path from 'node:path'
 import type { S3Client } from '@aws-sdk/client-s3'
 import { Server } from '@tus/server'
-import { declaredTypeFits } from '../../lib/accepted-file-types'
+import { declaredTypeFits } from '../../lib/file-types'
 import { resolveActor } from '../auth/resolve-actor'
 import type { AppContext } from '../context'
 import { clientIpFromRequest } from '../http/client-ip'
@@ -138,7 +138,7 @@ export function createUploadServer(ctx: AppContext) {
       }
       const badName = checkFileName(kind, fileName)
       if (badName) throw refuse(415, badName)
-      // The browser's own check (lib/accepted-file-types.ts) refuses this before sending; so does the server.
+      // The browser's own check (the file-type registry) refuses this before sending; so does the server.
       if (!declaredTypeFits(kind, fileName, meta.filetype)) throw refuse(415, CONTENT_MISMATCH_MESSAGE)
       const tooMuch = await checkUploadAllowance({ area: kind, size: upload.size })
       if (tooMuch) throw tooMuch

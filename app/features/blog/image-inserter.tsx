@@ -1,5 +1,5 @@
 import { useId, useRef, useState } from 'react'
-import { checkFileBeforeUpload, acceptAttribute } from '../../../lib/accepted-file-types'
+import { checkFileBeforeUpload, acceptAttribute } from '../../../lib/file-types'
 import { ErrorList, Field } from '../../components/forms'
 import { secondaryButtonClass } from '../dashboard/styles'
 import { uploadEndpoint } from '../upload/upload-target'

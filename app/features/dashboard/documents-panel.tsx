@@ -1,23 +1,23 @@
-import { useId, useRef, useState } from 'react'
+import { useId } from 'react'
 import { useFetcher } from 'react-router'
-import { acceptAttribute, checkFileBeforeUpload, describeAcceptedTypes } from '../../../lib/accepted-file-types'
+import { describeAcceptedTypes, fileTypeLabel, opensInNewTab } from '../../../lib/file-types'
 import { formatDateTime, formatSize } from '../../../lib/format'
-import { ErrorList } from '../../components/forms'
 import { useFetcherResult } from '../../components/portal/use-fetcher-result'
-import { fileTypeLabel, opensInNewTab } from '../upload/file-kinds'
-import { storagePathFor, uploadEndpoint, uploadMetadata } from '../upload/upload-target'
-import { useUpload } from '../upload/use-upload'
+import { storagePathFor, uploadMetadata } from '../upload/upload-target'
+import { UploadFiles } from '../upload/upload-files'
 import { PreviewButton } from '../model-preview/preview-button'
 import { ConfirmDelete } from './confirm-delete'
 import { StatusMessage } from './status-message'
-import { buttonClass, cardClass, cardTitleClass, inputClass, labelClass, linkButtonClass } from './styles'
+import { buttonClass, cardClass, cardTitleClass, linkButtonClass } from './styles'
 import type { DashboardActionResult, DocumentRow } from './types'
 import type { ResourceStatus } from './use-json-resource'
 import { useStatus } from './use-status'
 import { FilePicture } from '../model-preview/file-picture'
+import { FileTypeIcon } from '../../components/portal/file-type-icon'
 
 /**
- * A client's documents (their user-box folder): a resumable upload with progress, the list with
+ * A client's documents (their user-box folder): resumable uploads of several files at once, dropped
+ * or chosen, each with its own progress, and the list with
  * name, type, size in MB and last modified, open-in-a-new-tab or download, and delete with the
  * "Are you sure?" confirmation. A file the server would refuse is named beside the picker, with
  * the reason, before any byte is sent. What happened ("File uploaded successfully: …", "File
@@ -46,10 +46,7 @@ export function DocumentsPanel({
 }) {
   const id = useId()
   const remove = useFetcher<DashboardActionResult>({ key: `delete-file-${userId}` })
-  const { uploading, percent, upload } = useUpload()
   const { status: message, show } = useStatus()
-  const [pickerError, setPickerError] = useState('')
-  const picker = useRef<HTMLInputElement>(null)
 
   useFetcherResult(remove, (data) => {
     const name = (data.path ?? '').split('/').pop()
@@ -57,24 +54,6 @@ export function DocumentsPanel({
     else show(`Error deleting file: ${data.message ?? 'please try again'}`, 'error')
     onChanged()
   })
-
-  const onUpload = async () => {
-    const file = picker.current?.files?.[0]
-    const refusal = file ? checkFileBeforeUpload('user-box', file, maxUploadBytes) : 'Please choose a file to upload'
-    setPickerError(refusal ?? '')
-    if (!file || refusal) {
-      picker.current?.focus()
-      return
-    }
-    try {
-      const result = await upload(file, { endpoint: uploadEndpoint, metadata: uploadMetadata('user-box', userId) })
-      show(`File uploaded successfully: ${result.storagePath ?? storagePathFor('user-box', userId, file.name)}`, 'success')
-      if (picker.current) picker.current.value = ''
-      onChanged()
-    } catch (error) {
-      show(`Error handling file: ${(error as Error).message}`, 'error')
-    }
-  }
 
   let list: React.ReactNode
   if (status === 'error') list = <p role="alert">Error handling file: the documents could not be listed</p>
@@ -108,7 +87,7 @@ export function DocumentsPanel({
               <tr key={file.path} className="border-t border-(--color-border)">
                 <td className="px-3 py-2 break-all">
                   <span className="flex items-center gap-2">
-                    <FilePicture url={file.thumbnailUrl} name={file.name} />
+                    {file.thumbnailUrl ? <FilePicture url={file.thumbnailUrl} name={file.name} /> : <FileTypeIcon name={file.name} />}
                     {file.name}
                   </span>
                 </td>
@@ -153,32 +132,26 @@ export function DocumentsPanel({
       <h2 id={`${id}-title`} className={cardTitleClass}>
         {title}
       </h2>
-      <div className="mb-4 flex flex-wrap items-end gap-3">
-        <div className="grow">
-          <label htmlFor={`${id}-file`} className={labelClass}>
-            Choose a document
-          </label>
-          <input
-            ref={picker}
-            id={`${id}-file`}
-            type="file"
-            accept={acceptAttribute('user-box')}
-            className={`mt-1 ${inputClass}`}
-            aria-invalid={pickerError ? true : undefined}
-            aria-describedby={pickerError ? `${id}-file-error ${id}-hint` : `${id}-hint`}
-            disabled={uploading}
-            onChange={() => setPickerError('')}
-          />
-          <p id={`${id}-hint`} className="mt-1 text-xs text-(--color-light)">
-            Accepted: {describeAcceptedTypes('user-box')}; up to {formatSize(maxUploadBytes)}. Large uploads resume if the connection drops.
-          </p>
-          <ErrorList id={`${id}-file-error`} errors={[pickerError]} />
-        </div>
-        <button type="button" className={buttonClass} onClick={() => void onUpload()} disabled={uploading}>
-          {uploading ? `Uploading... ${percent}%` : 'Upload document'}
-        </button>
+      <div className="mb-4">
+        <UploadFiles
+          area="user-box"
+          metadata={uploadMetadata('user-box', userId)}
+          maxUploadBytes={maxUploadBytes}
+          label="Choose a document"
+          button="Upload document"
+          buttonClassName={buttonClass}
+          hint={
+            <>
+              Accepted: {describeAcceptedTypes('user-box')}; up to {formatSize(maxUploadBytes)} each. Uploads resume by themselves when the connection returns.
+            </>
+          }
+          onUploaded={(result, file) => {
+            show(`File uploaded successfully: ${result.storagePath ?? storagePathFor('user-box', userId, file.name)}`, 'success')
+            onChanged()
+          }}
+          onFailed={(error) => show(`Error handling file: ${error.message}`, 'error')}
+        />
       </div>
-      {uploading ? <progress className="mb-3 w-full" max={100} value={percent} aria-label="Upload progress" /> : null}
       {list}
       <StatusMessage status={message} testId="documents-status" />
     </section>

@@ -2,7 +2,7 @@ import { getFormProps, getInputProps, getTextareaProps, useForm } from '@conform
 import { parseWithZod } from '@conform-to/zod/v4'
 import { useRef, useState } from 'react'
 import { useActionData, useFetcher } from 'react-router'
-import { acceptAttribute, checkFileBeforeUpload, describeAcceptedTypes } from '../../../lib/accepted-file-types'
+import { acceptAttribute, checkFileBeforeUpload, describeAcceptedTypes } from '../../../lib/file-types'
 import { limits } from '../../../lib/catalogue'
 import { jobRequestSchema, priorityWords } from '../../../lib/job-request-schema'
 import { ErrorList, Field, focusFirstInvalid, TextareaField } from '../../components/forms'

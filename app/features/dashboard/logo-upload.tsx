@@ -1,6 +1,6 @@
 import { useId, useRef, useState } from 'react'
 import { useFetcher } from 'react-router'
-import { acceptAttribute, checkFileBeforeUpload, describeAcceptedTypes } from '../../../lib/accepted-file-types'
+import { acceptAttribute, checkFileBeforeUpload, describeAcceptedTypes } from '../../../lib/file-types'
 import { ErrorList } from '../../components/forms'
 import { useFetcherResult } from '../../components/portal/use-fetcher-result'
 import { storagePathFor, uploadEndpoint, uploadMetadata } from '../upload/upload-target'
@@ -11,7 +11,7 @@ import type { DashboardActionResult } from './types'
 import { useStatus } from './use-status'
 
 /**
- * The company logo: an image (the types of lib/accepted-file-types.ts, checked here before any
+ * The company logo: an image (the types of lib/file-types.ts, checked here before any
  * byte is sent, and by the server on the content), uploaded into profile-pictures/{userId}/ and
  * publicly readable; the server makes it the logo and deletes the one it replaces.
  */

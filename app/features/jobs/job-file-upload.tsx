@@ -1,9 +1,10 @@
 import { useId, useImperativeHandle, useRef, useState, type Ref } from 'react'
-import { acceptAttribute, checkFileBeforeUpload } from '../../../lib/accepted-file-types'
+import { acceptAttribute, checkFileBeforeUpload } from '../../../lib/file-types'
 import { ErrorList, controlClass, fieldLabelClass } from '../../components/forms'
 import { secondaryButtonClass } from '../dashboard/styles'
 import { uploadEndpoint, uploadMetadata } from '../upload/upload-target'
 import { UploadFailedError } from '../upload/upload-file'
+import { WAITING_FOR_CONNECTION } from '../upload/upload-files'
 import { useUpload } from '../upload/use-upload'
 
 /** What a form holding the picker may ask of it: whether a file is chosen and not yet sent, and to send it now. */
@@ -39,7 +40,7 @@ export function JobFileUpload({
   const id = useId()
   const input = useRef<HTMLInputElement>(null)
   const [error, setError] = useState('')
-  const { uploading, percent, upload } = useUpload()
+  const { uploading, percent, waiting, upload } = useUpload()
   const start = async () => {
     const file = input.current?.files?.[0]
     const refusal = file ? checkFileBeforeUpload(area, file, maxUploadBytes) : 'Please choose a file to upload'
@@ -72,6 +73,7 @@ export function JobFileUpload({
         </button>
       </div>
       {uploading ? <progress className="w-full max-w-sm" max={100} value={percent} aria-label="Upload progress" /> : null}
+      {waiting ? <p role="status">{WAITING_FOR_CONNECTION}</p> : null}
       <ErrorList id={`${id}-error`} errors={error ? [error] : []} />
     </div>
   )

@@ -3,9 +3,10 @@ import type { JobFileView } from '../../../lib/job-view'
 import { formatSize } from '../../../lib/format'
 import { ConfirmDelete } from '../dashboard/confirm-delete'
 import { StatusMessage } from '../dashboard/status-message'
-import { cardClass, cardTitleClass } from '../dashboard/styles'
+import { cardClass, cardTitleClass, secondaryButtonClass } from '../dashboard/styles'
 import { JobFileList } from './job-file-list'
-import { JobFileUpload } from './job-file-upload'
+import { UploadFiles } from '../upload/upload-files'
+import { uploadMetadata } from '../upload/upload-target'
 import { useJobAction } from './use-job-action'
 
 /** The consultancy's Remove button of one deliverable, with the "Are you sure?" confirmation. */
@@ -70,11 +71,12 @@ export function JobFilesPanel({
         {canRemoveDeliverables ? <StatusMessage status={remove.status} testId="deliverable-status" /> : null}
         {canDeliver ? (
           <div className="mt-3">
-            <JobFileUpload
+            <UploadFiles
               area="job-deliverables"
-              jobId={jobId}
+              metadata={uploadMetadata('job-deliverables', jobId)}
               label={`Attach a deliverable (report, drawing, model; up to ${formatSize(maxUploadBytes)})`}
               button="Upload deliverable"
+              buttonClassName={secondaryButtonClass}
               maxUploadBytes={maxUploadBytes}
               onUploaded={revalidate}
             />

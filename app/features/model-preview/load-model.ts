@@ -1,12 +1,13 @@
 import * as THREE from 'three'
-import { extensionOf } from '../../../lib/accepted-file-types'
+import { viewerParserOf, type ViewerParser } from '../../../lib/file-types'
+import { NO_PREVIEW_MESSAGE } from '../../../lib/preview-formats'
 import { gltfReferences, modelReferencesOf, readGltf } from '../../../lib/model-references'
 import occtScript from 'occt-import-js/dist/occt-import-js.js?url'
 import occtWasm from 'occt-import-js/dist/occt-import-js.wasm?url'
 import ifcWasm from 'web-ifc/web-ifc.wasm?url'
 import { CORRUPT_MESSAGE, fetchFile, PreviewError } from './fetch-file'
 import { objMaterials } from './obj-materials'
-import type { ModelNode, ParsedModel, WorkerAnswer, WorkerRequest } from './parsed-model'
+import type { ModelNode, ParsedModel, WorkerAnswer, WorkerParser, WorkerRequest } from './parsed-model'
 import type { ReferenceReader } from './reference-reader'
 import { selfContainedGlb } from './self-contained-gltf'
 
@@ -107,45 +108,73 @@ function ownBytesOnly(): THREE.LoadingManager {
   return manager
 }
 
+type ModelParser = Exclude<ViewerParser, 'dxf'>
+type Reader = (data: ArrayBuffer, fileName: string, references: ReferenceReader, signal: AbortSignal) => Promise<{ model: Omit<LoadedModel, 'selfContained'>; named: string[] | null }>
+
+const inWorker =
+  (parser: WorkerParser): Reader =>
+  async (data, fileName, references, signal) => {
+    const named = modelReferencesOf(fileName, new Uint8Array(data))
+    const mtl = parser === 'three-obj' ? await objMaterials(data, references) : null
+    return { model: toThree(await parseInWorker({ fileName, parser, data, mtl }, signal)), named }
+  }
+
+const readGltfModel =
+  (binary: boolean): Reader =>
+  async (data, _fileName, references) => {
+    const gltf = readGltf(new Uint8Array(data), binary)
+    if (!gltf) throw new PreviewError(CORRUPT_MESSAGE)
+    const named = gltfReferences(gltf)
+    const glb = await selfContainedGlb(gltf, references)
+    const { GLTFLoader } = await import('three/addons/loaders/GLTFLoader.js')
+    const loader = new GLTFLoader(ownBytesOnly())
+    // Images load through an <img> (img-src allows the loader's blob: URLs), not fetch(), which the
+    // Content-Security-Policy's connect-src 'self' would refuse for a blob: URL.
+    loader.register((parser) => {
+      parser.textureLoader = new THREE.TextureLoader(parser.options.manager)
+      return { name: 'meshwork_textures_as_images' }
+    })
+    return { model: fromScene((await loader.parseAsync(glb, '')).scene), named }
+  }
+
+const read3mf: Reader = async (data) => {
+  const { ThreeMFLoader } = await import('three/addons/loaders/3MFLoader.js')
+  return { model: fromScene(new ThreeMFLoader(ownBytesOnly()).parse(data)), named: [] }
+}
+
 /**
- * Downloads and reads a model. STL, OBJ, PLY, the B-rep formats (STEP, IGES, BREP) and IFC are
- * parsed in a Web Worker; glTF and 3MF, whose loaders need the page's DOM (images, XML), on the page.
+ * The viewer's model readers, one per parser id of the file-type registry: glTF and 3MF, whose
+ * loaders need the page's DOM (images, XML), on the page; the rest in the worker.
+ */
+const readers = {
+  'three-gltf': readGltfModel(false),
+  'three-glb': readGltfModel(true),
+  'three-3mf': read3mf,
+  'three-stl': inWorker('three-stl'),
+  'three-obj': inWorker('three-obj'),
+  'three-ply': inWorker('three-ply'),
+  'occt-step': inWorker('occt-step'),
+  'occt-iges': inWorker('occt-iges'),
+  'occt-brep': inWorker('occt-brep'),
+  'web-ifc': inWorker('web-ifc'),
+} satisfies Record<ModelParser, Reader>
+
+/**
+ * Downloads and reads a model with the parser its type names in the file-type registry; a file
+ * with no model parser there is not previewable (never read as another format).
  * Files the model names (a glTF's buffers and images, an OBJ's MTL) are read only through `references`.
  */
 export async function loadModel(url: string, fileName: string, references: ReferenceReader, onProgress: (p: LoadProgress) => void, signal: AbortSignal): Promise<LoadedModel> {
+  const parser = viewerParserOf(fileName)
+  if (!parser || parser === 'dxf') throw new PreviewError(NO_PREVIEW_MESSAGE)
   onProgress({ phase: 'downloading', fraction: 0 })
   const data = await fetchFile(url, (fraction) => onProgress({ phase: 'downloading', fraction }), signal)
   onProgress({ phase: 'reading', fraction: null })
-  const ext = extensionOf(fileName)
-  let named: string[] | null = []
-  const selfContained = () => named !== null && named.length === 0 && references.followed.length === 0 && references.refused.length === 0
   try {
-    if (ext === 'gltf' || ext === 'glb') {
-      const gltf = readGltf(new Uint8Array(data), ext === 'glb')
-      if (!gltf) throw new PreviewError(CORRUPT_MESSAGE)
-      named = gltfReferences(gltf)
-      const glb = await selfContainedGlb(gltf, references)
-      const { GLTFLoader } = await import('three/addons/loaders/GLTFLoader.js')
-      const loader = new GLTFLoader(ownBytesOnly())
-      // Images load through an <img> (img-src allows the loader's blob: URLs), not fetch(), which the
-      // Content-Security-Policy's connect-src 'self' would refuse for a blob: URL.
-      loader.register((parser) => {
-        parser.textureLoader = new THREE.TextureLoader(parser.options.manager)
-        return { name: 'meshwork_textures_as_images' }
-      })
-      const loaded = fromScene((await loader.parseAsync(glb, '')).scene)
-      if (loaded.meshes.length === 0) throw new PreviewError(CORRUPT_MESSAGE)
-      return { ...loaded, selfContained: selfContained() }
-    }
-    if (ext === '3mf') {
-      const { ThreeMFLoader } = await import('three/addons/loaders/3MFLoader.js')
-      const loaded = fromScene(new ThreeMFLoader(ownBytesOnly()).parse(data))
-      if (loaded.meshes.length === 0) throw new PreviewError(CORRUPT_MESSAGE)
-      return { ...loaded, selfContained: selfContained() }
-    }
-    named = modelReferencesOf(fileName, new Uint8Array(data))
-    const mtl = ext === 'obj' ? await objMaterials(data, references) : null
-    return { ...toThree(await parseInWorker({ fileName, data, mtl }, signal)), selfContained: selfContained() }
+    const { model, named } = await readers[parser](data, fileName, references, signal)
+    if (model.meshes.length === 0) throw new PreviewError(CORRUPT_MESSAGE)
+    const selfContained = named !== null && named.length === 0 && references.followed.length === 0 && references.refused.length === 0
+    return { ...model, selfContained }
   } catch (error) {
     if (error instanceof PreviewError || (error instanceof DOMException && error.name === 'AbortError')) throw error
     throw new PreviewError(CORRUPT_MESSAGE)

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react'
 import type * as THREE from 'three'
-import { formatModelSize, modelUnitsOf } from '../../../lib/preview-formats'
+import { formatModelSize } from '../../../lib/preview-formats'
+import { modelUnitsOf } from '../../../lib/file-types'
 import { secondaryButtonClass } from '../dashboard/styles'
 import { PreviewError } from './fetch-file'
 import { loadModel, type LoadProgress } from './load-model'

@@ -4,8 +4,7 @@ import { MTLLoader } from 'three/addons/loaders/MTLLoader.js'
 import { OBJLoader } from 'three/addons/loaders/OBJLoader.js'
 import { PLYLoader } from 'three/addons/loaders/PLYLoader.js'
 import { STLLoader } from 'three/addons/loaders/STLLoader.js'
-import { extensionOf } from '../../../lib/accepted-file-types'
-import type { ModelNode, ParsedMesh, ParsedModel, WorkerAnswer, WorkerRequest } from './parsed-model'
+import type { ModelNode, ParsedMesh, ParsedModel, WorkerAnswer, WorkerParser, WorkerRequest } from './parsed-model'
 
 /**
  * Parses a model off the page's thread: STL, OBJ (with its MTL) and PLY with three.js's loaders,
@@ -120,41 +119,41 @@ function fromGroup(group: THREE.Object3D): ParsedModel {
   return { meshes, tree: node(group) }
 }
 
-async function parse({ fileName, data, mtl, occtScript, occtWasm, ifcWasm }: WorkerRequest): Promise<ParsedModel> {
-  const ext = extensionOf(fileName)
-  if (ext === 'ifc') return parseIfc(data, ifcWasm)
-  if (ext === 'stl') {
-    const geometry = new STLLoader().parse(data)
-    if (!geometry.getAttribute('position')?.count) throw new Error('empty')
-    // An STL is facets: flat shading draws them as they are, and half the data goes to the GPU.
-    geometry.deleteAttribute('normal')
-    return { meshes: [{ ...fromGeometry(fileName, geometry, null), flat: true }], tree: null }
+function parseStl({ fileName, data }: WorkerRequest): ParsedModel {
+  const geometry = new STLLoader().parse(data)
+  if (!geometry.getAttribute('position')?.count) throw new Error('empty')
+  // An STL is facets: flat shading draws them as they are, and half the data goes to the GPU.
+  geometry.deleteAttribute('normal')
+  return { meshes: [{ ...fromGeometry(fileName, geometry, null), flat: true }], tree: null }
+}
+
+function parsePly({ fileName, data }: WorkerRequest): ParsedModel {
+  const geometry = new PLYLoader().parse(data)
+  if (!geometry.getAttribute('position')?.count) throw new Error('empty')
+  if (!geometry.getAttribute('normal')) geometry.computeVertexNormals()
+  return { meshes: [fromGeometry(fileName, geometry, null)], tree: null }
+}
+
+function parseObj({ data, mtl }: WorkerRequest): ParsedModel {
+  const loader = new OBJLoader()
+  if (mtl) {
+    const materials = new MTLLoader().parse(mtl, '')
+    materials.preload()
+    loader.setMaterials(materials)
   }
-  if (ext === 'ply') {
-    const geometry = new PLYLoader().parse(data)
-    if (!geometry.getAttribute('position')?.count) throw new Error('empty')
-    if (!geometry.getAttribute('normal')) geometry.computeVertexNormals()
-    return { meshes: [fromGeometry(fileName, geometry, null)], tree: null }
-  }
-  if (ext === 'obj') {
-    const loader = new OBJLoader()
-    if (mtl) {
-      const materials = new MTLLoader().parse(mtl, '')
-      materials.preload()
-      loader.setMaterials(materials)
-    }
-    const group = loader.parse(new TextDecoder().decode(data))
-    const model = fromGroup(group)
-    if (model.meshes.length === 0) throw new Error('empty')
-    return model
-  }
+  const group = loader.parse(new TextDecoder().decode(data))
+  const model = fromGroup(group)
+  if (model.meshes.length === 0) throw new Error('empty')
+  return model
+}
+
+/** STEP, IGES and BREP through OpenCascade, each with its own reader: a file is read only as the format its type names. */
+async function parseWithOcct({ data, occtScript, occtWasm }: WorkerRequest, read: (reader: Occt, bytes: Uint8Array) => OcctResult): Promise<ParsedModel> {
   occt ??= (() => {
     self.importScripts(occtScript)
     return self.occtimportjs!({ locateFile: () => occtWasm })
   })()
-  const reader = await occt
-  const bytes = new Uint8Array(data)
-  const result = ext === 'brep' ? reader.ReadBrepFile(bytes, null) : ext === 'iges' || ext === 'igs' ? reader.ReadIgesFile(bytes, null) : reader.ReadStepFile(bytes, null)
+  const result = read(await occt, new Uint8Array(data))
   if (!result.success || result.meshes.length === 0) throw new Error('unreadable')
   return {
     meshes: result.meshes.map((m, i) => ({
@@ -168,6 +167,22 @@ async function parse({ fileName, data, mtl, occtScript, occtWasm, ifcWasm }: Wor
     })),
     tree: result.root,
   }
+}
+
+/** The worker's parsers, one per parser id of the file-type registry that runs here. */
+const parsers = {
+  'web-ifc': (request) => parseIfc(request.data, request.ifcWasm),
+  'three-stl': parseStl,
+  'three-ply': parsePly,
+  'three-obj': parseObj,
+  'occt-step': (request) => parseWithOcct(request, (reader, bytes) => reader.ReadStepFile(bytes, null)),
+  'occt-iges': (request) => parseWithOcct(request, (reader, bytes) => reader.ReadIgesFile(bytes, null)),
+  'occt-brep': (request) => parseWithOcct(request, (reader, bytes) => reader.ReadBrepFile(bytes, null)),
+} satisfies Record<WorkerParser, (request: WorkerRequest) => ParsedModel | Promise<ParsedModel>>
+
+async function parse(request: WorkerRequest): Promise<ParsedModel> {
+  if (!Object.hasOwn(parsers, request.parser)) throw new Error('no parser')
+  return parsers[request.parser](request)
 }
 
 /** Each mesh's bounding box, one pass over its positions here rather than on the page. */

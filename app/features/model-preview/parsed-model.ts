@@ -26,5 +26,8 @@ export interface ParsedModel {
   tree: ModelNode | null
 }
 
-export type WorkerRequest = { id: number; fileName: string; data: ArrayBuffer; mtl: string | null; occtScript: string; occtWasm: string; ifcWasm: string }
+/** The registry's parsers that run in the model worker (the others need the page's DOM, or are the drawing viewer's). */
+export type WorkerParser = 'occt-step' | 'occt-iges' | 'occt-brep' | 'web-ifc' | 'three-stl' | 'three-obj' | 'three-ply'
+
+export type WorkerRequest = { id: number; fileName: string; parser: WorkerParser; data: ArrayBuffer; mtl: string | null; occtScript: string; occtWasm: string; ifcWasm: string }
 export type WorkerAnswer = { id: number; ok: true; model: ParsedModel } | { id: number; ok: false; error: string }

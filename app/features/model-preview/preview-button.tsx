@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react'
-import { NO_PREVIEW_MESSAGE, previewKindOf } from '../../../lib/preview-formats'
+import { NO_PREVIEW_MESSAGE } from '../../../lib/preview-formats'
+import { previewKindOf } from '../../../lib/file-types'
 import { formatSize } from '../../../lib/format'
 import { linkButtonClass } from '../dashboard/styles'
 import type { ThumbnailTarget } from './save-thumbnail'

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react'
-import type { PreviewKind } from '../../../lib/preview-formats'
+import type { PreviewKind } from '../../../lib/file-types'
 import { linkButtonClass, secondaryButtonClass } from '../dashboard/styles'
 import { DrawingView } from './drawing-view'
 import { ModelView } from './model-view'

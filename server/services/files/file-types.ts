@@ -1,6 +1,6 @@
 import type { Actor } from '../../auth/actor'
 import type { storedFiles } from '../../db/schema'
-import { contentTypeForName } from './storage-path'
+import { contentTypeOf } from '../../../lib/file-types'
 
 type StoredFileRow = typeof storedFiles.$inferSelect
 
@@ -53,7 +53,7 @@ export function toStoredFileInfo(row: StoredFileRow, hasThumbnail: boolean, acto
     size: row.size,
     lastModified: row.lastModified.toISOString(),
     eTag: row.eTag,
-    type: contentTypeForName(name),
+    type: contentTypeOf(name),
     url: fileUrl(row.path),
     thumbnailUrl: hasThumbnail ? thumbnailUrl(row.path) : null,
     canSetThumbnail: maySetThumbnail(actor, row),

@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream'
 import { eq, inArray } from 'drizzle-orm'
 import { resolveModelReference } from '../../../lib/model-references'
-import { previewKindOf } from '../../../lib/preview-formats'
+import { previewKindOf } from '../../../lib/file-types'
 import { isAdminGroups } from '../../auth/actor'
 import { getAppContext } from '../../context'
 import { storedFiles, users } from '../../db/schema'

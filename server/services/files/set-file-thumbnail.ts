@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm'
-import { previewKindOf } from '../../../lib/preview-formats'
+import { previewKindOf } from '../../../lib/file-types'
 import { getAppContext } from '../../context'
 import { fileThumbnails, storedFiles } from '../../db/schema'
 import { AppError } from '../../errors/app-error'

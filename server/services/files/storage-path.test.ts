@@ -53,4 +53,9 @@ describe('uploadFileName', () => {
     expect(uploadFileName('job-messages', 'Drawing rev A.PDF').fileName).not.toBe(thread.fileName)
     expect(uploadFileName('picture-submissions', 'me.png')).toMatchObject({ fileName: expect.stringMatching(/^[0-9a-f-]{36}\.png$/), originalName: null })
   })
+
+  it('keeps a numbered version with its extension when it names a thread file, so the file keeps its type', () => {
+    expect(uploadFileName('job-messages', 'Lever.prt.3').fileName).toMatch(/^[0-9a-f-]{36}\.prt\.3$/)
+    expect(uploadFileName('job-messages', 'notes.2024').fileName).toMatch(/^[0-9a-f-]{36}\.2024$/)
+  })
 })

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto'
+import { extensionOf } from '../../../lib/file-types'
 import { AppError } from '../../errors/app-error'
 
 /**
@@ -125,53 +126,7 @@ const serverNamedAreas: readonly StorageArea[] = ['picture-submissions', 'job-me
 export function uploadFileName(area: StorageArea, clientName: string): { fileName: string; originalName: string | null } {
   const name = sanitizeFileName(clientName)
   if (!serverNamedAreas.includes(area)) return { fileName: name, originalName: null }
-  const dot = name.lastIndexOf('.')
-  const extension = dot > 0 ? name.slice(dot + 1).toLowerCase() : ''
+  // The extension as the file-type registry knows it, so a numbered version ("bracket.prt.3") keeps its type.
+  const extension = extensionOf(name)
   return { fileName: extension ? `${randomUUID()}.${extension}` : randomUUID(), originalName: area === 'job-messages' ? name : null }
-}
-
-/** The type of a stored file is derived from its extension, never from what the uploader declared. */
-export function contentTypeForName(name: string): string {
-  const ext = name.toLowerCase().split('.').pop() ?? ''
-  return (
-    {
-      jpg: 'image/jpeg',
-      jpeg: 'image/jpeg',
-      png: 'image/png',
-      gif: 'image/gif',
-      webp: 'image/webp',
-      svg: 'image/svg+xml',
-      pdf: 'application/pdf',
-      txt: 'text/plain',
-      html: 'text/html',
-      htm: 'text/html',
-      css: 'text/css',
-      js: 'text/javascript',
-      mjs: 'text/javascript',
-      json: 'application/json',
-      mp4: 'video/mp4',
-      webm: 'video/webm',
-      mov: 'video/quicktime',
-      doc: 'application/msword',
-      docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
-      xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-      pptx: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
-      dwg: 'image/vnd.dwg',
-      dxf: 'image/vnd.dxf',
-      obj: 'model/obj',
-      mtl: 'model/mtl',
-      stl: 'model/stl',
-      step: 'model/step',
-      stp: 'model/step',
-      iges: 'model/iges',
-      igs: 'model/iges',
-      gltf: 'model/gltf+json',
-      glb: 'model/gltf-binary',
-      '3mf': 'model/3mf',
-      ply: 'model/ply',
-      ifc: 'model/ifc',
-      max: 'application/x-3ds-max',
-      zip: 'application/zip',
-    } as Record<string, string>
-  )[ext] ?? 'application/octet-stream'
 }

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm'
-import { acceptsFileName } from '../../../lib/accepted-file-types'
+import { acceptsFileName } from '../../../lib/file-types'
 import { getAppContext } from '../../context'
 import { profiles, storedFiles } from '../../db/schema'
 import { AppError, isAppError } from '../../errors/app-error'

@@ -14,7 +14,8 @@ import { fileUrl } from '../../services/files/file-types'
 import { recordStoredFile } from '../../services/files/record-stored-file'
 import { releaseStorage } from '../../services/files/release-storage'
 import { countsTowardQuota } from '../../services/files/storage-quota'
-import { contentTypeForName, type StorageArea } from '../../services/files/storage-path'
+import { contentTypeOf } from '../../../lib/file-types'
+import type { StorageArea } from '../../services/files/storage-path'
 import type { BlobStore } from '../blob-store'
 import { checkFileContentBytes, CONTENT_SNIFF_BYTES } from '../check-file-content'
 import { checkUploadAllowance } from '../check-upload-allowance'
@@ -188,7 +189,7 @@ async function finishClaimed(row: UploadRow, { db, store, blobs, log, quotaBytes
     if (problem) await refuse(problem)
   }
 
-  const contentType = contentTypeForName(fileName)
+  const contentType = contentTypeOf(fileName)
   let stored: { size: number; eTag: string }
   if (moved) {
     stored = (await blobs.stat(storagePath))!

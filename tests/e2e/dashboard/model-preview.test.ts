@@ -1,4 +1,4 @@
-import { previewKindOf } from '../../../lib/preview-formats'
+import { previewKindOf } from '../../../lib/file-types'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { dxfSquare, gltfCube, ifcCube, mtlFile, objCube, plyCube, stepAssembly, stepCube, stlCubeAscii, stlCubeBinary, threeMfCube } from '../../fixtures/cad-files'
 import { HttpClient } from '../../integration/portal/support/http-client'

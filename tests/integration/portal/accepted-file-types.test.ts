@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { acceptAttribute, fileNameRefusal, type UploadArea } from '../../../lib/accepted-file-types'
+import { acceptAttribute, fileNameRefusal, type UploadArea } from '../../../lib/file-types'
 import { signUpAndVerify, userIdOf } from './support/accounts'
 import type { HttpClient } from './support/http-client'
 import { startPortalServer, type PortalServer } from './support/portal-server'
@@ -8,7 +8,7 @@ import { encodeMetadata } from './support/tus-upload'
 /**
  * What the browser offers, the server accepts: every extension a picker's `accept` lists is taken
  * when the upload is created, and a name the browser's check refuses is refused by the server with
- * the same words. Both read lib/accepted-file-types.ts.
+ * the same words. Both read lib/file-types.ts.
  */
 describe('the upload pickers offer exactly what the server accepts', () => {
   let portal: PortalServer
