@@ -1,63 +1,97 @@
-import { asc, desc, eq, sql } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import { jobAbilities } from '../../../lib/job-abilities'
 import type { JobSide } from '../../../lib/job-stages'
 import { today } from '../../../lib/quote-schema'
 import { site } from '../../../lib/site'
 import { getAppContext } from '../../context'
-import { fileThumbnails, jobEvents, jobMessages, jobQuotes, profiles, storedFiles, users } from '../../db/schema'
+import { fileThumbnails, jobEvents, jobMessages, jobQuotes, jobRequests, profiles, storedFiles, users } from '../../db/schema'
+import { AppError } from '../../errors/app-error'
 import { displayNameOf, fileUrl, maySetThumbnail, thumbnailUrl } from '../files/file-types'
 import { displayNameFrom } from '../profiles/get-display-name'
-import { getJobRequest } from '../job-requests/get-job-request'
-import { type MaybeActor, requireSignedIn } from '../shared/authorize'
+import { explainMissingJob } from '../job-requests/explain-missing-job'
+import { toJobRequest } from '../job-requests/job-request-types'
+import { requireOwnerOrAdmin, requireSignedIn, type MaybeActor } from '../shared/authorize'
 import { sideOf, toQuoteView, viewerOf, type JobFileView, type JobView } from './job-types'
 
+const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+
+type EventRow = typeof jobEvents.$inferSelect
+type QuoteRow = typeof jobQuotes.$inferSelect
+type MessageRow = typeof jobMessages.$inferSelect
+type FileRow = { file: typeof storedFiles.$inferSelect; thumbnail: string | null }
+
 /**
- * Everything the job's page shows, for the client who owns it or an admin (anyone else: not found),
- * with what the viewer may do, read from the job stage table the services enforce. Deliverables are
- * left out for the client until the job is released; the file check of every download says the same.
+ * A table's rows as PostgreSQL's to_jsonb writes them (column names, timestamps as text), back in the
+ * shape Drizzle reads them: property names in camel case, the named timestamp columns as dates.
+ */
+function rowsOf<T>(json: unknown, timestamps: readonly string[]): T[] {
+  return ((json ?? []) as Record<string, unknown>[]).map((row) => {
+    const out: Record<string, unknown> = {}
+    for (const [column, value] of Object.entries(row)) {
+      const key = column.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase())
+      out[key] = timestamps.includes(key) && typeof value === 'string' ? new Date(value) : value
+    }
+    return out as T
+  })
+}
+
+/** The files of one of the job's folders, by path, each with whether its picture was rendered yet. */
+const filesIn = (area: string) => sql<unknown>`(
+  SELECT coalesce(jsonb_agg(jsonb_build_object('file', to_jsonb(f), 'thumbnail', t.path) ORDER BY f.path), '[]'::jsonb)
+  FROM ${storedFiles} f LEFT JOIN ${fileThumbnails} t ON t.path = f.path
+  WHERE starts_with(f.path, ${area}::text || '/' || ${jobRequests.id}::text || '/'))`
+
+/**
+ * Everything the job's page shows, for the client who owns it or an admin (anyone else: refused; a
+ * deleted job says what happened to those who could see it), with what the viewer may do, read from
+ * the job stage table the services enforce. Deliverables are left out for the client until the job is
+ * released; the file check of every download says the same.
+ *
+ * One query: the job with its client's name and address, its moves, quotes, thread and the files of
+ * its three folders, each part built by PostgreSQL as JSON. Nothing of it leaves this function before
+ * the viewer is checked against the job's owner.
  */
 export async function getJob({ actor: maybeActor, id }: { actor: MaybeActor; id: string }): Promise<JobView> {
-  const actor = requireSignedIn(maybeActor)
-  const job = await getJobRequest({ actor, id })
-  const a = actor
-  const side = sideOf(a)
+  const a = requireSignedIn(maybeActor)
+  if (!uuid.test(id)) throw new AppError('NOT_FOUND', 'Job request not found')
   const { db } = getAppContext()
-  const inFolder = (area: string) => sql`starts_with(${storedFiles.path}, ${`${area}/${job.id}/`})`
-  // A folder's files, by path, each with whether the viewer has rendered its picture yet.
-  const filesIn = (area: string) =>
-    db
-      .select({ file: storedFiles, thumbnail: fileThumbnails.path })
-      .from(storedFiles)
-      .leftJoin(fileThumbnails, eq(fileThumbnails.path, storedFiles.path))
-      .where(inFolder(area))
-      .orderBy(asc(storedFiles.path))
+  const [row] = await db
+    .select({
+      job: jobRequests,
+      email: users.email,
+      nickname: profiles.nickname,
+      givenName: profiles.givenName,
+      familyName: profiles.familyName,
+      events: sql<unknown>`(SELECT coalesce(jsonb_agg(to_jsonb(e) ORDER BY e.created_at), '[]'::jsonb) FROM ${jobEvents} e WHERE e.job_id = ${jobRequests.id})`,
+      quotes: sql<unknown>`(SELECT coalesce(jsonb_agg(to_jsonb(q) ORDER BY q.created_at DESC), '[]'::jsonb) FROM ${jobQuotes} q WHERE q.job_id = ${jobRequests.id})`,
+      messages: sql<unknown>`(SELECT coalesce(jsonb_agg(to_jsonb(m) ORDER BY m.created_at), '[]'::jsonb) FROM (SELECT * FROM ${jobMessages} WHERE job_id = ${jobRequests.id} ORDER BY created_at LIMIT 1000) m)`,
+      files: filesIn('job-files'),
+      deliverables: filesIn('job-deliverables'),
+      messageFiles: filesIn('job-messages'),
+    })
+    .from(jobRequests)
+    .innerJoin(users, eq(users.id, jobRequests.user))
+    .leftJoin(profiles, eq(profiles.userId, jobRequests.user))
+    .where(eq(jobRequests.id, id))
+    .limit(1)
+  if (!row) throw await explainMissingJob(db, a, id)
+  requireOwnerOrAdmin(a, row.job.user)
+  const job = toJobRequest(row.job)
+  const side = sideOf(a)
   const can = jobAbilities(job, viewerOf(a, job))
-  const showDeliverables = can.readDeliverables
-  // One round of reads after the job itself: its client's name (and, for the consultancy, address),
-  // the moves, the quotes, the files of each folder and the thread.
-  const [[client], events, quotes, files, deliverables, messages, messageFiles] = await Promise.all([
-    db
-      .select({ email: users.email, nickname: profiles.nickname, givenName: profiles.givenName, familyName: profiles.familyName })
-      .from(users)
-      .leftJoin(profiles, eq(profiles.userId, users.id))
-      .where(eq(users.id, job.user))
-      .limit(1),
-    db.select().from(jobEvents).where(eq(jobEvents.jobId, job.id)).orderBy(asc(jobEvents.createdAt)),
-    db.select().from(jobQuotes).where(eq(jobQuotes.jobId, job.id)).orderBy(desc(jobQuotes.createdAt)),
-    filesIn('job-files'),
-    showDeliverables ? filesIn('job-deliverables') : Promise.resolve(null),
-    db.select().from(jobMessages).where(eq(jobMessages.jobId, job.id)).orderBy(asc(jobMessages.createdAt)).limit(1000),
-    filesIn('job-messages'),
-  ])
-  const clientName = displayNameFrom(client)
+  const events = rowsOf<EventRow>(row.events, ['createdAt'])
+  const quotes = rowsOf<QuoteRow>(row.quotes, ['createdAt', 'decidedAt'])
+  const messages = rowsOf<MessageRow>(row.messages, ['createdAt'])
+  const filesOf = (json: unknown): FileRow[] =>
+    ((json ?? []) as { file: unknown; thumbnail: string | null }[]).map(({ file, thumbnail }) => ({ file: rowsOf<FileRow['file']>([file], ['lastModified'])[0]!, thumbnail }))
+  const clientName = displayNameFrom(row)
   const nameOf = (s: string) => (s === 'consultancy' ? site.companyName : clientName)
   const day = today()
-  type FileRow = Awaited<ReturnType<typeof filesIn>>[number]
-  const stored = new Map<string, FileRow>(messageFiles.map((f) => [f.file.path, f]))
+  const stored = new Map<string, FileRow>(filesOf(row.messageFiles).map((f) => [f.file.path, f]))
   const toFile = ({ file: f, thumbnail }: FileRow): JobFileView => ({
     path: f.path,
     name: displayNameOf(f),
-    size: f.size,
+    size: Number(f.size),
     url: fileUrl(f.path),
     thumbnailUrl: thumbnail !== null ? thumbnailUrl(f.path) : null,
     canSetThumbnail: maySetThumbnail(a, f),
@@ -71,8 +105,8 @@ export async function getJob({ actor: maybeActor, id }: { actor: MaybeActor; id:
       ...events.map((e) => ({ id: e.id, from: e.fromStage, to: e.toStage, by: nameOf(e.actorSide), side: e.actorSide as JobSide, note: e.note, at: e.createdAt.toISOString() })),
     ],
     quotes: quotes.map((q) => toQuoteView(q, day)),
-    files: files.map(toFile),
-    deliverables: deliverables ? deliverables.map(toFile) : null,
+    files: filesOf(row.files).map(toFile),
+    deliverables: can.readDeliverables ? filesOf(row.deliverables).map(toFile) : null,
     messages: messages.map((m) => ({
       id: m.id,
       body: m.body,
@@ -82,6 +116,6 @@ export async function getJob({ actor: maybeActor, id }: { actor: MaybeActor; id:
       files: (m.files as string[]).flatMap((p) => (stored.has(p) ? [toFile(stored.get(p)!)] : [])),
       at: m.createdAt.toISOString(),
     })),
-    clientEmail: a.isAdmin ? (client?.email ?? null) : null,
+    clientEmail: a.isAdmin ? row.email : null,
   }
 }
