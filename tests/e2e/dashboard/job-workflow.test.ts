@@ -190,7 +190,7 @@ describe('a job from request to delivered results', () => {
     await page.getByText('No job requests found').waitFor()
   })
 
-  it('a client turns off the optional job mail in the dashboard's settings, and the choice stays', async () => {
+  it('a client turns off the optional job mail in the dashboard’s settings, and the choice stays', async () => {
     let page = await open(client, '/profile/settings')
     const box = page.getByRole('checkbox', { name: /Email me when one of my jobs changes stage/ })
     expect(await box.isChecked()).toBe(true)
