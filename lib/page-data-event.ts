@@ -1,0 +1,28 @@
+/**
+ * A page about to read its data in the browser (a portal page's clientLoader, on its first load and
+ * on every navigation to it) says so here. React renders that data in a transition, and a transition
+ * cannot finish while a part of the page still waits to hydrate (a block whose code loads when it
+ * comes into view, such as the side panel's System Status in a closed drawer): such parts load their
+ * code at once when told.
+ */
+const PAGE_DATA_EVENT = 'app:page-data'
+
+// Browser-only module state: whether this page has read data in the browser yet (the first read may
+// start before the parts that wait for it have rendered).
+let announced = false
+
+export function announcePageData(): void {
+  announced = true
+  dispatchEvent(new Event(PAGE_DATA_EVENT))
+}
+
+/** Calls `callback` once a page reads its data in the browser (at once if one already has); returns the way to stop waiting. */
+export function whenPageData(callback: () => void): () => void {
+  if (announced) {
+    callback()
+    return () => {}
+  }
+  const listener = () => callback()
+  addEventListener(PAGE_DATA_EVENT, listener, { once: true })
+  return () => removeEventListener(PAGE_DATA_EVENT, listener)
+}
