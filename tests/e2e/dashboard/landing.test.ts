@@ -85,8 +85,9 @@ describe('the dashboard landing', () => {
       await page.getByLabel('Search title or reference').press('Enter')
       await page.waitForURL((url) => url.searchParams.get('q') === reference && url.searchParams.get('needs') === '1')
       const rows = page.getByTestId('work-queue-row')
+      // The filtered list replaces the whole queue: this one job only.
+      await expect.poll(() => rows.count()).toBe(1)
       await rows.filter({ hasText: title }).waitFor()
-      expect(await rows.count()).toBe(1)
       const row = rows.first()
       expect(await row.getByText('New request to quote').isVisible()).toBe(true)
       expect(await row.getByText('pending').isVisible()).toBe(true)
