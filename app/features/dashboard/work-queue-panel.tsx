@@ -79,7 +79,7 @@ function QueueFilters({ filter, clients, filtered }: { filter: WorkQueueFilter; 
       </div>
       <div>
         <label htmlFor={`${id}-owner`} className={labelClass}>
-          Client
+          Job’s client
         </label>
         <select id={`${id}-owner`} name="owner" defaultValue={filter.owner ?? ''} className={`mt-1 ${inputClass}`}>
           <option value="">Every client</option>
