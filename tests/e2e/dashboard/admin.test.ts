@@ -42,7 +42,7 @@ describe('client dashboard: the admin acting for a client', () => {
     expect(await page.getByRole('heading', { name: 'User Dashboard' }).count()).toBe(0)
     expect(await page.getByRole('heading', { name: 'Client Documents' }).count()).toBe(0)
 
-    const selector = page.getByRole('combobox', { name: 'Client' })
+    const selector = page.getByRole('combobox', { name: 'Client', exact: true })
     await selector.focus()
     // The start of Bob's address, which no other account on the server shares.
     await page.keyboard.type(bob.email.split('@')[0]!)
@@ -111,11 +111,11 @@ describe('client dashboard: the admin acting for a client', () => {
     current = await env.open(alice, `/profile?client=${bob.id}`)
     const { page } = current
     await page.getByText('You are not allowed to see this client’s dashboard.').waitFor()
-    expect(await page.getByRole('combobox', { name: 'Client' }).count()).toBe(0)
+    expect(await page.getByRole('combobox', { name: 'Client', exact: true }).count()).toBe(0)
     await page.goto(env.server.url + '/profile')
     await hydrated(page)
     await page.getByRole('heading', { name: 'User Dashboard' }).waitFor()
-    expect(await page.getByRole('combobox', { name: 'Client' }).count()).toBe(0)
+    expect(await page.getByRole('combobox', { name: 'Client', exact: true }).count()).toBe(0)
     expect(await page.getByRole('cell', { name: 'Bob trailer CFD', exact: true }).count()).toBe(0)
   })
 })
