@@ -5,24 +5,20 @@
  * comes into view, such as the side panel's System Status in a closed drawer): such parts load their
  * code at once when told.
  */
-const PAGE_DATA_EVENT = 'app:page-data'
-
 // Browser-only module state: whether this page has read data in the browser yet (the first read may
-// start before the parts that wait for it have rendered).
+// start before the parts that wait for it have rendered), and who waits for it.
 let announced = false
+const waiting = new Set<() => void>()
 
 export function announcePageData(): void {
   announced = true
-  dispatchEvent(new Event(PAGE_DATA_EVENT))
+  for (const callback of waiting) callback()
+  waiting.clear()
 }
 
 /** Calls `callback` once a page reads its data in the browser (at once if one already has); returns the way to stop waiting. */
 export function whenPageData(callback: () => void): () => void {
-  if (announced) {
-    callback()
-    return () => {}
-  }
-  const listener = () => callback()
-  addEventListener(PAGE_DATA_EVENT, listener, { once: true })
-  return () => removeEventListener(PAGE_DATA_EVENT, listener)
+  if (announced) callback()
+  else waiting.add(callback)
+  return () => waiting.delete(callback)
 }

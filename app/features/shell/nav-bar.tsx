@@ -118,7 +118,7 @@ function AccountEntries({ pathname, onChoose }: { pathname: string; onChoose?: (
   const loginDialog = useLoginDialog()
   const { search } = useLocation()
   // For the consultancy: how many jobs need it, beside the dashboard link.
-  const needsUs = useWorkNeedingUs(session.user?.isAdmin === true, pathname, search)
+  const needsUs = useWorkNeedingUs(session.user?.isAdmin === true, pathname + search)
   if (session.status === 'signed-in') {
     const current = normalizePath(pathname) === profileLink.href
     return (
@@ -129,7 +129,7 @@ function AccountEntries({ pathname, onChoose }: { pathname: string; onChoose?: (
           {needsUs ? (
             <span className="rounded-full bg-(--color-highlight) px-2 py-0.5 text-xs font-semibold text-(--color-background)" data-testid="needs-us-badge">
               {needsUs}
-              <span className="sr-only"> {needsUs === 1 ? 'job needs' : 'jobs need'} us</span>
+              <span className="sr-only"> waiting for us</span>
             </span>
           ) : null}
         </Link>
