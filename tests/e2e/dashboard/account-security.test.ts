@@ -38,7 +38,7 @@ const expectFocused = (field: Locator) => expect.poll(() => field.evaluate((el) 
 
 const buttonText = (button: Locator) => button.evaluate((b) => b.textContent)
 
-describe('client dashboard: sign-in and security', () => {
+describe('dashboard: sign-in and security', () => {
   let env: DashboardEnv
   let current: TrackedPage | undefined
 
@@ -386,7 +386,7 @@ describe('client dashboard: sign-in and security', () => {
   })
 })
 
-describe('client dashboard: sign-in and security when the limit of wrong attempts is reached', () => {
+describe('dashboard: sign-in and security when the limit of wrong attempts is reached', () => {
   let env: DashboardEnv
   let current: TrackedPage | undefined
   let user: SeededUser

@@ -4,7 +4,7 @@ import { allowPageErrors, type TrackedPage } from '../../setup/browser'
 import { hydrated, screenshotOnFailure, startDashboardEnv, unexpectedErrors, type DashboardEnv } from './dashboard-env'
 import { cookieHeader, type SeededUser } from './seed'
 
-describe('client dashboard: the admin acting for a client', () => {
+describe('dashboard: the admin acting for a client', () => {
   let env: DashboardEnv
   let current: TrackedPage | undefined
   let admin: SeededUser

@@ -10,7 +10,7 @@ const createForm = (page: Page) => panel(page).getByRole('form', { name: 'Create
 const rows = (page: Page) => panel(page).getByTestId('api-token-row')
 const expectFocused = (target: Locator) => expect.poll(() => target.evaluate((el) => el === document.activeElement)).toBe(true)
 
-describe('client dashboard: API tokens', () => {
+describe('dashboard: API tokens', () => {
   let env: DashboardEnv
   let current: TrackedPage | undefined
 

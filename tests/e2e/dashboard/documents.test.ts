@@ -5,7 +5,7 @@ import { hydrated, screenshotOnFailure, startDashboardEnv, testUploadLimit, unex
 import { objModel, pdf, png, sha256, zipWith } from './fixtures'
 import { cookieHeader } from './seed'
 
-describe('client dashboard: documents and the company logo', () => {
+describe('dashboard: documents and the company logo', () => {
   let env: DashboardEnv
   let current: TrackedPage | undefined
 

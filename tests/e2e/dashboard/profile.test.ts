@@ -4,7 +4,7 @@ import type { TrackedPage } from '../../setup/browser'
 import { hydrated, screenshotOnFailure, startDashboardEnv, unexpectedErrors, type DashboardEnv } from './dashboard-env'
 import { cookieHeader } from './seed'
 
-describe('client dashboard: signed out, details, keyboard and accessibility', () => {
+describe('dashboard: signed out, details, keyboard and accessibility', () => {
   let env: DashboardEnv
   let current: TrackedPage | undefined
 
