@@ -17,6 +17,10 @@ export default [
   route('profile/blog/:id', 'routes/profile/blog-post-editor.tsx'),
   route('profile/job-requests', 'routes/profile/job-requests.ts'),
   route('profile/documents', 'routes/profile/documents.ts'),
+  // The dashboard's landing: the consultancy's work queue (and its count in the header), a client's "What needs you".
+  route('profile/work-queue', 'routes/profile/work-queue.ts'),
+  route('profile/work-queue/count', 'routes/profile/work-queue-count.ts'),
+  route('profile/needs-you', 'routes/profile/needs-you.ts'),
   route('profile/activity.csv', 'routes/profile/activity-csv.ts'),
   // A job's own page (stage, quote, files, timeline, thread) and its quotes as PDF.
   route('profile/jobs/:id', 'routes/profile/job.tsx'),

@@ -14,7 +14,7 @@ export const mainNavLinks: readonly NavLink[] = [
   { label: 'Contact', href: '/contact' },
 ]
 
-export const profileLink: NavLink = { label: 'Profile', href: '/profile' }
+export const profileLink: NavLink = { label: 'Dashboard', href: '/profile' }
 
 export interface NavGroup extends NavLink {
   children: readonly NavLink[]

@@ -19,10 +19,13 @@ export const needsUsLabels: Record<NeedsUsReason, string> = {
 
 export const WORK_QUEUE_PAGE_SIZE = 20
 
-/** The queue's filters, as the page's address carries them (?stage=&client=&needs=1&q=&page=). */
+/**
+ * The queue's filters, as the page's address carries them (?stage=&owner=&needs=1&q=&page=). The
+ * client filter is `owner`: on the dashboard's address `client` names the client an admin acts for.
+ */
 export const workQueueFilterSchema = z.object({
   stage: z.preprocess((v) => (v === '' || v === null ? undefined : v), z.enum(jobStages as unknown as [JobStage, ...JobStage[]]).optional()),
-  client: z.preprocess((v) => (v === '' || v === null ? undefined : v), z.string().uuid().or(z.string().min(1).max(64)).optional()),
+  owner: z.preprocess((v) => (v === '' || v === null ? undefined : v), z.string().uuid().or(z.string().min(1).max(64)).optional()),
   needs: z.preprocess((v) => v === '1' || v === 'true' || v === true, z.boolean()),
   q: z.preprocess((v) => (typeof v === 'string' ? v.trim() : undefined), z.string().max(200, 'At most 200 characters').optional()),
   page: z.preprocess((v) => (v === '' || v === null || v === undefined ? 1 : v), z.coerce.number().int().min(1).max(10_000)),
@@ -63,4 +66,16 @@ export function readWorkQueueFilter(search: URLSearchParams): WorkQueueFilter {
     if (parsed.success) Object.assign(filter, { [key]: parsed.data })
   }
   return filter
+}
+
+/** The address's search part for a filter: only what differs from the defaults, so a plain queue is /profile. */
+export function workQueueSearch(filter: Partial<WorkQueueFilter>): string {
+  const params = new URLSearchParams()
+  if (filter.stage) params.set('stage', filter.stage)
+  if (filter.owner) params.set('owner', filter.owner)
+  if (filter.needs) params.set('needs', '1')
+  if (filter.q) params.set('q', filter.q)
+  if (filter.page && filter.page > 1) params.set('page', String(filter.page))
+  const search = params.toString()
+  return search ? `?${search}` : ''
 }

@@ -1,17 +1,17 @@
-import { isRouteErrorResponse, Link, useLoaderData, useNavigate, useRouteError, type ShouldRevalidateFunctionArgs } from 'react-router'
+import { useCallback } from 'react'
+import { isRouteErrorResponse, useLoaderData, useRouteError, type ShouldRevalidateFunctionArgs } from 'react-router'
 import { pageMeta } from '../../lib/meta'
+import type { NeedsYouItem } from '../../lib/needs-you'
 import { useLoginDialog } from '../components/layout/login-dialog-context'
-import { ActivityPanel } from '../features/account-security/activity-panel'
 import { SecondFactorRequired } from '../features/account-security/second-factor-required'
 import { AccountSecurity } from '../features/dashboard/account-security'
-import { ClientDetailsForm } from '../features/dashboard/client-details-form'
-import { ClientSelector } from '../features/dashboard/client-selector'
+import { DashboardHeader } from '../features/dashboard/dashboard-header'
 import { DocumentsPanel } from '../features/dashboard/documents-panel'
-import { JobMailsToggle } from '../features/dashboard/job-mails-toggle'
 import { JobRequestForm } from '../features/dashboard/job-request-form'
 import { JobRequestsTable } from '../features/dashboard/job-requests-table'
-import { LogoUpload } from '../features/dashboard/logo-upload'
-import { buttonClass, cardClass } from '../features/dashboard/styles'
+import { NeedsYouPanel } from '../features/dashboard/needs-you-panel'
+import { buttonClass } from '../features/dashboard/styles'
+import { WorkQueuePanel } from '../features/dashboard/work-queue-panel'
 import type { DocumentRow, JobRequestRow } from '../features/dashboard/types'
 import { useJsonResource } from '../features/dashboard/use-json-resource'
 import type { Route } from './+types/profile'
@@ -71,7 +71,7 @@ function SignedOut() {
   const login = useLoginDialog()
   return (
     <section className="mx-auto max-w-3xl p-6">
-      <h1 className="text-3xl font-semibold">Client dashboard</h1>
+      <h1 className="text-3xl font-semibold">Dashboard</h1>
       <p className="mt-4">Please sign in to see your details, documents and job requests.</p>
       <button type="button" className={`mt-4 ${buttonClass}`} onClick={() => login.open()}>
         Login
@@ -80,56 +80,47 @@ function SignedOut() {
   )
 }
 
+/**
+ * What the dashboard opens on. The consultancy (an admin on its own dashboard): the work queue. A
+ * client, or an admin acting for one: "What needs you", the jobs with their stage, a new request,
+ * then the documents. The account's settings are on /profile/settings.
+ */
 function Dashboard({ data }: { data: Extract<DashboardLoaderData, { signedIn: true }> }) {
-  const navigate = useNavigate()
   const { details, clientId, isAdmin } = data
+  const client = clientId ? data.clients?.find((c) => c.id === clientId) : null
+  return (
+    <section className="mx-auto max-w-6xl space-y-6 p-4 sm:p-6">
+      <DashboardHeader isAdmin={isAdmin} clients={data.clients} clientId={clientId} actingForEmail={client?.email ?? details.email} path="/profile" />
+      {data.secondFactorRequired ? (
+        <>
+          <SecondFactorRequired />
+          {/* The set-up the notice points to, right below it. */}
+          <AccountSecurity key={`security-${details.userId}`} email={details.email} secondFactorRequired />
+        </>
+      ) : null}
+      {isAdmin && !clientId ? <WorkQueuePanel clients={data.clients ?? []} /> : <ClientOverview data={data} />}
+    </section>
+  )
+}
+
+function ClientOverview({ data }: { data: Extract<DashboardLoaderData, { signedIn: true }> }) {
+  const { details, clientId } = data
   const query = clientId ? `?client=${encodeURIComponent(clientId)}` : ''
+  const needsYou = useJsonResource<{ items: NeedsYouItem[] }>(`/profile/needs-you${query}`)
   const jobs = useJsonResource<{ jobRequests: JobRequestRow[] }>(`/profile/job-requests${query}`)
   const documents = useJsonResource<{ files: DocumentRow[] }>(`/profile/documents${query}`)
-  const client = clientId ? data.clients?.find((c) => c.id === clientId) : null
-
+  const { reload: reloadJobList } = jobs
+  const { reload: reloadNeedsYou } = needsYou
+  // A new or deleted job changes what needs the client too.
+  const reloadJobs = useCallback(() => {
+    reloadJobList()
+    reloadNeedsYou()
+  }, [reloadJobList, reloadNeedsYou])
   return (
-    <section className="mx-auto max-w-6xl space-y-6 p-6">
-      <header className="space-y-4">
-        <h1 className="text-3xl font-semibold">{isAdmin ? 'Admin Dashboard' : 'User Dashboard'}</h1>
-        {isAdmin && !clientId ? (
-          <p>
-            <Link to="/profile/blog" className="text-(--color-link) underline">
-              Blog: write posts and moderate comments
-            </Link>
-          </p>
-        ) : null}
-        {isAdmin && data.clients ? (
-          <ClientSelector
-            clients={data.clients}
-            selectedId={clientId}
-            onSelect={(id) => navigate(id ? `/profile?client=${encodeURIComponent(id)}` : '/profile', { preventScrollReset: true })}
-          />
-        ) : null}
-        {clientId ? (
-          <p className="text-(--color-light)" data-testid="acting-for">
-            Acting for {client?.email ?? details.email}
-          </p>
-        ) : null}
-      </header>
-      {data.secondFactorRequired ? <SecondFactorRequired /> : null}
-      <div className="grid gap-6 lg:grid-cols-3">
-        <div className="lg:col-span-2">
-          <ClientDetailsForm key={details.userId} details={details} clientId={clientId} />
-        </div>
-        <LogoUpload key={details.userId} userId={details.userId} clientId={clientId} logoUrl={details.logoUrl} companyName={details.companyName} maxUploadBytes={data.maxUploadBytes} />
-      </div>
-      {/* The signed-in person's own sign-in email and password: never while an admin acts for a client. */}
-      {clientId ? null : <AccountSecurity key={`security-${details.userId}`} email={details.email} secondFactorRequired={data.secondFactorRequired} />}
-      {/* The whole activity log: for admins, on their own dashboard. */}
-      {isAdmin && !clientId ? (
-        <div className={cardClass}>
-          <ActivityPanel scope="all" />
-        </div>
-      ) : null}
-      {isAdmin && !clientId ? null : <JobMailsToggle key={`mails-${details.userId}`} enabled={details.jobUpdateMails} clientId={clientId} />}
-      <JobRequestForm key={`job-${details.userId}`} clientId={clientId} maxUploadBytes={data.maxUploadBytes} onCreated={jobs.reload} />
-      <JobRequestsTable status={jobs.status} jobRequests={jobs.data?.jobRequests ?? null} clientId={clientId} onChanged={jobs.reload} />
+    <>
+      <NeedsYouPanel status={needsYou.status} items={needsYou.data?.items ?? null} />
+      <JobRequestsTable status={jobs.status} jobRequests={jobs.data?.jobRequests ?? null} clientId={clientId} onChanged={reloadJobs} />
+      <JobRequestForm key={`job-${details.userId}`} clientId={clientId} maxUploadBytes={data.maxUploadBytes} onCreated={reloadJobs} />
       <DocumentsPanel
         key={`docs-${details.userId}`}
         title={clientId ? 'Client Documents' : 'My Documents'}
@@ -141,7 +132,7 @@ function Dashboard({ data }: { data: Extract<DashboardLoaderData, { signedIn: tr
         maxPreviewBytes={data.maxPreviewBytes}
         onChanged={documents.reload}
       />
-    </section>
+    </>
   )
 }
 
@@ -152,7 +143,7 @@ export function ErrorBoundary() {
     status === 403 ? 'You are not allowed to see this client’s dashboard.' : status === 404 ? 'That client was not found.' : 'The dashboard could not be loaded. Please try again.'
   return (
     <section className="mx-auto max-w-3xl p-6" role="alert">
-      <h1 className="text-3xl font-semibold">Client dashboard</h1>
+      <h1 className="text-3xl font-semibold">Dashboard</h1>
       <p className="mt-4">{message}</p>
       <a href="/profile" className="mt-4 inline-block text-(--color-link) underline">
         Back to your dashboard

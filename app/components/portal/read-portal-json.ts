@@ -1,4 +1,5 @@
 import { data } from 'react-router'
+import { announcePageData } from '../../../lib/page-data-event'
 
 /**
  * Reads a portal page's data from its JSON endpoint, as the person signed in (the page's document is
@@ -6,6 +7,8 @@ import { data } from 'react-router'
  * (its ErrorBoundary reads the status); a server that cannot be reached, a 503.
  */
 export async function readPortalJson<T>(path: string, signal: AbortSignal): Promise<T> {
+  // The data will be rendered in a transition: whatever still waits to hydrate must load now.
+  announcePageData()
   let res: Response
   try {
     res = await fetch(path, { headers: { accept: 'application/json' }, credentials: 'same-origin', signal })

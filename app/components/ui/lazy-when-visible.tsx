@@ -1,4 +1,5 @@
 import { Suspense, lazy, memo, type ComponentType } from 'react'
+import { whenPageData } from '../../../lib/page-data-event'
 
 /**
  * A component whose code is not part of the page's first-load script: the server renders it as
@@ -9,6 +10,9 @@ import { Suspense, lazy, memo, type ComponentType } from 'react'
  *
  * `elementId` is the id of the component's outermost element. Where that element is missing (the
  * component is rendered fresh in the browser rather than hydrated), the code is fetched at once.
+ * It is fetched at once too when the page is about to render data it reads in the browser
+ * (whenPageData): React finishes such an update only once every part of the page has hydrated,
+ * so a part waiting to come into view would hold the page on its loading state.
  */
 export function lazyWhenVisible<P extends object>(elementId: string, load: () => Promise<ComponentType<P>>): ComponentType<P> {
   const Lazy = lazy(async () => {
@@ -30,9 +34,11 @@ function whenVisible(elementId: string): Promise<void> {
   const element = document.getElementById(elementId)
   if (!element || typeof IntersectionObserver === 'undefined') return Promise.resolve()
   return new Promise((resolve) => {
+    let stopWaiting = () => {}
     const done = () => {
       visibility.disconnect()
       removal.disconnect()
+      stopWaiting()
       resolve()
     }
     const visibility = new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && done(), { rootMargin: '200px' })
@@ -41,5 +47,6 @@ function whenVisible(elementId: string): Promise<void> {
     // server's element is removed and will never come into view: load the code at once then.
     const removal = new MutationObserver(() => !element.isConnected && done())
     removal.observe(document.body, { childList: true, subtree: true })
+    stopWaiting = whenPageData(done)
   })
 }

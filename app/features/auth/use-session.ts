@@ -71,14 +71,16 @@ export function signInHeaders(email: string): Record<string, string> {
   return stored !== null && stored.trim().toLowerCase() === email.trim().toLowerCase() ? { [LOGIN_EMAIL_STORED_HEADER]: '1' } : {}
 }
 
-/** After a sign-in: the login dialog closes with the page, the email is remembered, the page reloads signed in. */
+/** After a sign-in or sign-up: the email is remembered and the person lands on the dashboard, signed in. */
 export function completeSignIn(email: string) {
   try {
     localStorage.setItem(LOGIN_EMAIL_STORAGE_KEY, email)
   } catch {
     /* storage may be disabled */
   }
-  window.location.reload()
+  // A portal page (a job opened from a mail) stays; anywhere else the signed-in person lands on the dashboard.
+  if (/^\/profile(\/|$)/.test(window.location.pathname)) window.location.reload()
+  else window.location.assign('/profile')
 }
 
 /** Signs out (the server records the sign-out activity), clears the stored email and reloads. */

@@ -14,6 +14,7 @@ import type { ResourceStatus } from './use-json-resource'
 import { useStatus } from './use-status'
 import { FilePicture } from '../model-preview/file-picture'
 import { FileTypeIcon } from '../../components/portal/file-type-icon'
+import { stackedTable } from '../../components/portal/stacked-table'
 
 /**
  * A client's documents (their user-box folder): resumable uploads of several files at once, dropped
@@ -61,42 +62,39 @@ export function DocumentsPanel({
   else if (files.length === 0) list = <p>No files found</p>
   else
     list = (
-      <div role="region" aria-label={`${title} list`} tabIndex={0} className="max-h-[500px] overflow-auto rounded-md border border-(--color-border)">
-        <table className="w-full min-w-[36rem] border-collapse text-left text-sm">
-          <thead className="sticky top-0 bg-(--color-shade)">
+      <div role="region" aria-label={`${title} list`} tabIndex={0} className="max-h-[500px] overflow-auto rounded-md md:border md:border-(--color-border)">
+        <table className={`${stackedTable.table} md:min-w-[36rem]`}>
+          <thead className={stackedTable.head}>
             <tr>
-              <th scope="col" className="px-3 py-2">
-                Name
-              </th>
-              <th scope="col" className="px-3 py-2">
-                Type
-              </th>
-              <th scope="col" className="px-3 py-2">
-                Size
-              </th>
-              <th scope="col" className="px-3 py-2">
-                Last modified
-              </th>
-              <th scope="col" className="px-3 py-2">
+              {['Name', 'Type', 'Size', 'Last modified'].map((heading) => (
+                <th key={heading} scope="col" className={stackedTable.headCell}>
+                  {heading}
+                </th>
+              ))}
+              <th scope="col" className={stackedTable.headCell}>
                 <span className="sr-only">Actions</span>
               </th>
             </tr>
           </thead>
-          <tbody>
+          <tbody className={stackedTable.body}>
             {files.map((file) => (
-              <tr key={file.path} className="border-t border-(--color-border)">
-                <td className="px-3 py-2 break-all">
+              <tr key={file.path} className={stackedTable.row}>
+                <td className={`${stackedTable.cell} break-all`} data-label="Name">
                   <span className="flex items-center gap-2">
                     {file.thumbnailUrl ? <FilePicture url={file.thumbnailUrl} name={file.name} /> : <FileTypeIcon name={file.name} />}
                     {file.name}
                   </span>
                 </td>
-                <td className="px-3 py-2">{fileTypeLabel(file.name)}</td>
-                <td className="px-3 py-2 whitespace-nowrap">{formatSize(file.size)}</td>
-                <td className="px-3 py-2 whitespace-nowrap">
+                <td className={stackedTable.cell} data-label="Type">
+                  {fileTypeLabel(file.name)}
+                </td>
+                <td className={`${stackedTable.cell} whitespace-nowrap`} data-label="Size">
+                  {formatSize(file.size)}
+                </td>
+                <td className={`${stackedTable.cell} whitespace-nowrap`} data-label="Last modified">
                   <time dateTime={file.lastModified}>{formatDateTime(file.lastModified)}</time>
                 </td>
-                <td className="px-3 py-2">
+                <td className={stackedTable.cell} data-label="">
                   <div className="flex flex-wrap items-center gap-3">
                     <PreviewButton url={file.url} name={file.name} size={file.size} maxPreviewBytes={maxPreviewBytes} thumbnail={file.canSetThumbnail ? { exists: file.thumbnailUrl !== null, onSaved: onChanged } : undefined} />
                     {opensInNewTab(file.name) ? (

@@ -4,6 +4,7 @@ import { formatDateTime } from '../../../lib/format'
 import { stageLabel } from '../../../lib/job-stages'
 import { limits } from '../../../lib/catalogue'
 import { opensInNewTab } from '../../../lib/file-types'
+import { stackedTable } from '../../components/portal/stacked-table'
 import { ConfirmDelete } from './confirm-delete'
 import { StatusMessage } from './status-message'
 import { cardClass, cardTitleClass } from './styles'
@@ -34,21 +35,21 @@ export function JobRequestsTable({ status, jobRequests, clientId, onChanged }: {
   const active = jobRequests?.filter((row) => !row.archived) ?? []
   const archived = jobRequests?.filter((row) => row.archived) ?? []
   const table = (rows: JobRequestRow[], label: string, testId: string) => (
-    <div role="region" aria-label={label} tabIndex={0} className="overflow-auto rounded-md border border-(--color-border)" style={{ maxHeight: limits.jobListMaxHeightPx }} data-testid={testId}>
-      <table className="w-full min-w-[40rem] border-collapse text-left text-sm">
-        <thead className="sticky top-0 bg-(--color-shade)">
+    <div role="region" aria-label={label} tabIndex={0} className="overflow-auto rounded-md md:border md:border-(--color-border)" style={{ maxHeight: limits.jobListMaxHeightPx }} data-testid={testId}>
+      <table className={`${stackedTable.table} md:min-w-[40rem]`}>
+        <thead className={stackedTable.head}>
           <tr>
-            {['Job', 'Reference', 'Instructions', 'Priority', 'Status', 'Files', 'Created', 'Unread'].map((heading) => (
-              <th key={heading} scope="col" className="px-3 py-2">
+            {columns.map((heading) => (
+              <th key={heading} scope="col" className={stackedTable.headCell}>
                 {heading}
               </th>
             ))}
-            <th scope="col" className="px-3 py-2">
+            <th scope="col" className={stackedTable.headCell}>
               <span className="sr-only">Actions</span>
             </th>
           </tr>
         </thead>
-        <tbody>
+        <tbody className={stackedTable.body}>
           {rows.map((row) => (
             <JobRequestTableRow key={row.id} row={row} busy={remove.state !== 'idle'} onDelete={() => onDelete(row)} />
           ))}
@@ -85,20 +86,31 @@ export function JobRequestsTable({ status, jobRequests, clientId, onChanged }: {
   )
 }
 
-/** One job of the list; Delete only where the server would do it. */
+const columns = ['Job', 'Reference', 'Instructions', 'Priority', 'Status', 'Files', 'Created', 'Unread'] as const
+const cell = stackedTable.cell
+
+/** One job of the list (a card on a phone); Delete only where the server would do it. */
 function JobRequestTableRow({ row, busy, onDelete }: { row: JobRequestRow; busy: boolean; onDelete: () => void }) {
   return (
-    <tr className="border-t border-(--color-border) align-top">
-      <td className="px-3 py-2">
+    <tr className={`${stackedTable.row} align-top`}>
+      <td className={`${cell} font-medium`} data-label="Job">
         <Link to={`/profile/jobs/${row.id}`} className="text-(--color-link) underline">
           {row.job || row.reference || 'Job request'}
         </Link>
       </td>
-      <td className="px-3 py-2">{row.reference}</td>
-      <td className="max-w-xs px-3 py-2 break-words whitespace-pre-line">{row.instructions}</td>
-      <td className="px-3 py-2">{row.priority}</td>
-      <td className="px-3 py-2">{stageLabel(row.status)}</td>
-      <td className="px-3 py-2">
+      <td className={cell} data-label="Reference">
+        {row.reference}
+      </td>
+      <td className={`${cell} break-words whitespace-pre-line md:max-w-xs`} data-label="Instructions">
+        {row.instructions}
+      </td>
+      <td className={cell} data-label="Priority">
+        {row.priority}
+      </td>
+      <td className={cell} data-label="Status">
+        {stageLabel(row.status)}
+      </td>
+      <td className={cell} data-label="Files">
         {row.files.length === 0 ? (
           <span className="text-(--color-light)">None</span>
         ) : (
@@ -119,10 +131,10 @@ function JobRequestTableRow({ row, busy, onDelete }: { row: JobRequestRow; busy:
           </ul>
         )}
       </td>
-      <td className="px-3 py-2 whitespace-nowrap">
+      <td className={`${cell} md:whitespace-nowrap`} data-label="Created">
         <time dateTime={row.createdAt}>{formatDateTime(row.createdAt)}</time>
       </td>
-      <td className="px-3 py-2">
+      <td className={cell} data-label="Unread">
         {row.unread > 0 ? (
           <span className="rounded-full bg-(--color-highlight) px-2 py-0.5 text-sm font-semibold text-(--color-background)" aria-label={`${row.unread} unread message${row.unread === 1 ? '' : 's'}`}>
             {row.unread}
@@ -131,7 +143,7 @@ function JobRequestTableRow({ row, busy, onDelete }: { row: JobRequestRow; busy:
           <span className="text-(--color-light)">0</span>
         )}
       </td>
-      <td className="px-3 py-2">
+      <td className={cell} data-label="">
         {row.canDelete ? (
           <ConfirmDelete what={`the job request ${row.job || row.reference || ''}`.trim()} onConfirm={onDelete} disabled={busy}>
             Delete

@@ -6,6 +6,7 @@ import { cn } from '../../components/ui/cn'
 import { CloseIcon, LoginIcon, LogoutIcon, MenuIcon, PanelIcon, UserIcon } from '../../components/ui/icons'
 import { useLoginDialog } from '../../components/layout/login-dialog-context'
 import { preloadLoginDialog } from '../auth/login-dialog-provider'
+import { useWorkNeedingUs } from './use-work-needing-us'
 
 /** Mobile menu icon size, in px. */
 const MOBILE_MENU_ICON_SIZE = 28
@@ -115,6 +116,9 @@ export function NavBar({ sidePanelOpen, onToggleSidePanel }: NavBarProps) {
 function AccountEntries({ pathname, onChoose }: { pathname: string; onChoose?: () => void }) {
   const session = useSession()
   const loginDialog = useLoginDialog()
+  const { search } = useLocation()
+  // For the consultancy: how many jobs need it, beside the dashboard link.
+  const needsUs = useWorkNeedingUs(session.user?.isAdmin === true, pathname + search)
   if (session.status === 'signed-in') {
     const current = normalizePath(pathname) === profileLink.href
     return (
@@ -122,6 +126,12 @@ function AccountEntries({ pathname, onChoose }: { pathname: string; onChoose?: (
         <Link to={profileLink.href} aria-current={current ? 'page' : undefined} className={itemClass} onClick={onChoose}>
           <UserIcon size={18} />
           {profileLink.label}
+          {needsUs ? (
+            <span className="rounded-full bg-(--color-highlight) px-2 py-0.5 text-xs font-semibold text-(--color-background)" data-testid="needs-us-badge">
+              {needsUs}
+              <span className="sr-only"> waiting for us</span>
+            </span>
+          ) : null}
         </Link>
         <button
           type="button"

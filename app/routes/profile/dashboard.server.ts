@@ -17,6 +17,10 @@ import { createJobRequest } from '../../../server/services/job-requests/create-j
 import { deleteJobRequest } from '../../../server/services/job-requests/delete-job-request'
 import type { JobRequest } from '../../../server/services/job-requests/job-request-types'
 import { listJobRequests } from '../../../server/services/job-requests/list-job-requests'
+import { listNeedsYou } from '../../../server/services/jobs/list-needs-you'
+import { countWorkNeedingUs } from '../../../server/services/work-queue/count-work-needing-us'
+import { listWorkQueue } from '../../../server/services/work-queue/list-work-queue'
+import { readWorkQueueFilter } from '../../../lib/work-queue'
 import { countUnreadMessages } from '../../../server/services/jobs/count-unread-messages'
 import { sideOf } from '../../../server/services/jobs/job-types'
 import { getProfile } from '../../../server/services/profiles/get-profile'
@@ -138,6 +142,24 @@ export async function documentsResponse(request: Request): Promise<Response> {
       files: files.map((f): DocumentRow => ({ path: f.path, name: f.name, size: f.size, lastModified: f.lastModified, url: f.url, thumbnailUrl: f.thumbnailUrl, canSetThumbnail: f.canSetThumbnail })),
     }
   })
+}
+
+/**
+ * GET /profile/work-queue?stage=&owner=&needs=1&q=&page= : the consultancy's work queue, every
+ * client's jobs (the admin's only; the service refuses everyone else).
+ */
+export async function workQueueResponse(request: Request): Promise<Response> {
+  return jsonList(request, (actor) => listWorkQueue({ actor, filter: readWorkQueueFilter(new URL(request.url).searchParams) }))
+}
+
+/** GET /profile/work-queue/count : how many jobs need the consultancy now (the header's badge; the admin's only). */
+export async function workNeedingUsCountResponse(request: Request): Promise<Response> {
+  return jsonList(request, async (actor) => ({ count: await countWorkNeedingUs({ actor }) }))
+}
+
+/** GET /profile/needs-you?client= : what waits for the client (a quote to answer, unread messages, released results). */
+export async function needsYouResponse(request: Request): Promise<Response> {
+  return jsonList(request, async (actor, clientId) => ({ items: await listNeedsYou({ actor, user: clientId }) }))
 }
 
 async function jsonList(request: Request, read: (actor: Actor, clientId: string | null) => Promise<unknown>): Promise<Response> {

@@ -106,14 +106,14 @@ export function collectCatalogueDocuments(): KnowledgeDocument[] {
   })
   add({
     id: 'start-job',
-    title: 'Client dashboard',
+    title: 'Dashboard',
     url: '/profile',
-    text: 'To start a job, sign in and place a job request from your client dashboard (Create Job Request), attaching your drawings or files; or send us a message on the [contact page](/contact) and we will come back to you with a quote.',
+    text: 'To start a job, sign in and place a job request from your dashboard (Create Job Request), attaching your drawings or files; or send us a message on the [contact page](/contact) and we will come back to you with a quote.',
     keywords: 'start job begin project request order hire commission quote how do i get started work with you engage',
   })
 
   for (const route of routeTable) {
-    if (route.path === '/profile' || route.path === '/support') continue
+    if (route.path.startsWith('/profile') || route.path === '/support') continue
     const keywords = route.path.startsWith('/examples/') ? 'case study example' : route.path.startsWith('/projects/') ? 'project' : undefined
     add({ id: `route-${route.path}`, title: route.title, url: route.path, text: `${route.title}: ${route.description}`, keywords, weight: 1 })
   }

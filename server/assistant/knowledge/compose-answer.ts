@@ -11,7 +11,7 @@ export interface ComposedAnswer {
 }
 
 const UNKNOWN_ANSWER =
-  "I'm sorry, I don't know that from our site. Please ask us through the [contact page](/contact), or place a job request from your [client dashboard](/profile), and one of our engineers will get back to you."
+  "I'm sorry, I don't know that from our site. Please ask us through the [contact page](/contact), or place a job request from your [dashboard](/profile), and one of our engineers will get back to you."
 
 const INTRO_ANSWER =
   'I can answer questions about our services and hourly rates, training courses, case studies, how we work and how to start a job. What would you like to know?'

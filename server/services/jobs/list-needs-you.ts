@@ -28,7 +28,7 @@ export async function listNeedsYou({ actor, user }: ListNeedsYouOptions): Promis
   const clientId = resolveSubjectUserId(actor, user)
   const { rows } = await getAppContext().database.pool.query<Row>(
     `SELECT j.id, coalesce(nullif(j.job, ''), nullif(j.reference, ''), 'Job request') AS title, coalesce(j.status, 'pending') AS status,
-            q.total_pence, q.valid_until,
+            q.total_pence, q.valid_until::text AS valid_until,
             (SELECT count(*) FROM job_message m
                LEFT JOIN job_read r ON r.job_id = m.job_id AND r.user_id = $1
               WHERE m.job_id = j.id AND m.author_side = 'consultancy' AND (r.read_at IS NULL OR m.created_at > r.read_at)) AS unread,

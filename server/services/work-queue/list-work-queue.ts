@@ -29,7 +29,7 @@ export async function listWorkQueue({ actor, filter }: ListWorkQueueOptions): Pr
         AND ($5::text IS NULL OR q.job ILIKE $5 OR q.reference ILIKE $5)
       ORDER BY q.last_activity_at DESC, q.id
       LIMIT $6 OFFSET $7`,
-    [a.userId, filter.stage ?? null, filter.client ?? null, filter.needs, words, WORK_QUEUE_PAGE_SIZE, offset],
+    [a.userId, filter.stage ?? null, filter.owner ?? null, filter.needs, words, WORK_QUEUE_PAGE_SIZE, offset],
   )
   return {
     rows: rows.map(toWorkQueueRow),

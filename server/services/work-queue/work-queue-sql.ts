@@ -53,7 +53,7 @@ export async function countMatching(viewerId: string, filter: WorkQueueFilter, w
      SELECT count(*) AS n FROM queue q
       WHERE ($2::text IS NULL OR q.stage = $2) AND ($3::text IS NULL OR q.client_id = $3)
         AND (NOT $4::boolean OR ${NEEDS_US}) AND ($5::text IS NULL OR q.job ILIKE $5 OR q.reference ILIKE $5)`,
-    [viewerId, filter.stage ?? null, filter.client ?? null, filter.needs, words],
+    [viewerId, filter.stage ?? null, filter.owner ?? null, filter.needs, words],
   )
   return Number(rows[0]?.n ?? 0)
 }

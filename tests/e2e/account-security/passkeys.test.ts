@@ -50,7 +50,7 @@ describe('passkeys in the browser', () => {
 
   it('a client adds a passkey, names it, signs out and signs in with it instead of the password', async () => {
     const user = await env.user('keyholder')
-    const opened = await openAt('/profile', user)
+    const opened = await openAt('/profile/settings', user)
     current = opened.tracked
     const { page, errors } = current
     const panel = passkeys(page)
@@ -84,7 +84,7 @@ describe('passkeys in the browser', () => {
     await nav.getByRole('button', { name: 'Login' }).click()
     await page.getByRole('dialog', { name: 'Sign in' }).getByRole('button', { name: 'Use a passkey' }).click()
     await nav.getByRole('button', { name: 'Logout' }).waitFor({ timeout: 30_000 })
-    await page.goto(site + '/profile')
+    await page.goto(site + '/profile/settings')
     await hydrated(page)
     const current2 = page.getByRole('region', { name: 'Where you’re signed in' }).getByTestId('session-row').filter({ hasText: 'This browser' })
     await current2.getByText('with passkey').waitFor()
@@ -95,7 +95,7 @@ describe('passkeys in the browser', () => {
   it('an admin who signs in with a passkey has the admin tools (a passkey is both factors)', async () => {
     const { seedUser } = await import('../dashboard/seed')
     const admin = await seedUser(env.server, `passkey-admin-${Date.now()}@example.com`, { admin: true })
-    const opened = await openAt('/profile', admin)
+    const opened = await openAt('/profile/settings', admin)
     current = opened.tracked
     const { page, errors } = current
     await passkeys(page).getByLabel('Passkey name').fill('Phone')
@@ -109,7 +109,7 @@ describe('passkeys in the browser', () => {
     const { credentials } = await opened.cdp.send('WebAuthn.getCredentials', { authenticatorId: opened.authenticatorId })
     await other.cdp.send('WebAuthn.addCredential', { authenticatorId: other.authenticatorId, credential: credentials[0]! })
     try {
-      await fresh.page.goto(site + '/profile')
+      await fresh.page.goto(site + '/profile/settings')
       await hydrated(fresh.page)
       await fresh.page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Login' }).click()
       await fresh.page.getByRole('dialog', { name: 'Sign in' }).getByRole('button', { name: 'Use a passkey' }).click()

@@ -23,12 +23,12 @@ describe('where you are signed in', () => {
 
   it('ending another session signs that browser out at once', async () => {
     const user = await env.user('two-browsers')
-    const laptop = await env.open(user)
+    const laptop = await env.open(user, '/profile/settings')
     opened.push(laptop)
     await hydrated(laptop.page)
 
     // A second browser signs in through the dialog (its own session, its own user agent).
-    const phone = await env.open(null, '/profile')
+    const phone = await env.open(null, '/profile/settings')
     opened.push(phone)
     await hydrated(phone.page)
     const nav = phone.page.getByRole('navigation', { name: 'Main' })

@@ -68,7 +68,7 @@ describe('two-factor sign-in in the browser', () => {
 
   it('a client turns it on with a code from the shown secret, then signs in with the password and a code from the app', async () => {
     const user = await env.user('ada')
-    current = await env.open(user)
+    current = await env.open(user, '/profile/settings')
     const { page, errors } = current
     await hydrated(page)
     expect(await twoFactor(page).getByTestId('two-factor-status').textContent()).toMatch(/^Off\./)
@@ -85,7 +85,7 @@ describe('two-factor sign-in in the browser', () => {
     await dialog.getByLabel('Code from your authenticator app').fill(await nextTotpCode(secret))
     await dialog.getByRole('button', { name: 'Verify' }).click()
     await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Logout' }).waitFor({ timeout: 30_000 })
-    await page.goto(env.server.url + '/profile')
+    await page.goto(env.server.url + '/profile/settings')
     await hydrated(page)
     await twoFactor(page).getByTestId('two-factor-status').filter({ hasText: /^On\./ }).waitFor()
     expect(unexpectedErrors(errors, [refusedCode])).toEqual([])
@@ -93,7 +93,7 @@ describe('two-factor sign-in in the browser', () => {
 
   it('a recovery code signs in once', async () => {
     const user = await env.user('bea')
-    current = await env.open(user)
+    current = await env.open(user, '/profile/settings')
     const { page, errors } = current
     await hydrated(page)
     const { recoveryCodes } = await setUp(page, user.password)
@@ -102,7 +102,7 @@ describe('two-factor sign-in in the browser', () => {
 
     await signInWithCode(page, user.email, user.password, recoveryCodes[0]!, { recovery: true })
     await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Logout' }).waitFor({ timeout: 30_000 })
-    await page.goto(env.server.url + '/profile')
+    await page.goto(env.server.url + '/profile/settings')
     await hydrated(page)
     await twoFactor(page).getByText('9 of 10 recovery codes left', { exact: false }).waitFor()
     await signOut(page)
@@ -118,7 +118,7 @@ describe('two-factor sign-in in the browser', () => {
     // An admin seeded the way ADMIN_EMAILS or the grant leaves one: in the group, no factor yet.
     const { seedUser } = await import('../dashboard/seed')
     const weak = await seedUser(env.server, `weak-admin-${Date.now()}@example.com`, { admin: true, twoFactor: false })
-    current = await env.open(weak)
+    current = await env.open(weak, '/profile/settings')
     const { page, errors } = current
     await hydrated(page)
     await page.getByTestId('second-factor-required').getByText('Set up two-factor sign-in to use the admin tools').waitFor()

@@ -38,7 +38,7 @@ const expectFocused = (field: Locator) => expect.poll(() => field.evaluate((el) 
 
 const buttonText = (button: Locator) => button.evaluate((b) => b.textContent)
 
-describe('client dashboard: sign-in and security', () => {
+describe('dashboard: sign-in and security', () => {
   let env: DashboardEnv
   let current: TrackedPage | undefined
 
@@ -88,7 +88,7 @@ describe('client dashboard: sign-in and security', () => {
 
   it('a client changes their sign-in email with the code mailed to the new address; the new address signs in, the old one does not', async () => {
     const user = await env.user('mover')
-    current = await env.open(user)
+    current = await env.open(user, '/profile/settings')
     const { page, errors } = current
     await hydrated(page)
     const form = emailForm(page)
@@ -139,7 +139,7 @@ describe('client dashboard: sign-in and security', () => {
 
   it('a wrong current password and a wrong code are named on their fields; "Use a different address" goes back', async () => {
     const user = await env.user('typo')
-    current = await env.open(user)
+    current = await env.open(user, '/profile/settings')
     const { page, errors } = current
     await hydrated(page)
     const form = emailForm(page)
@@ -189,7 +189,7 @@ describe('client dashboard: sign-in and security', () => {
     const user = await env.user('rekey')
     const elsewhere = await signIn(user.email, user.password)
     expect(await sessionEmail(elsewhere.cookie)).toBe(user.email)
-    current = await env.open(user)
+    current = await env.open(user, '/profile/settings')
     const { page, errors } = current
     await hydrated(page)
     const form = passwordForm(page)
@@ -234,7 +234,7 @@ describe('client dashboard: sign-in and security', () => {
 
   it('the browser names each problem on its field, moves focus to the first, and sends nothing', async () => {
     const user = await env.user('checks')
-    current = await env.open(user)
+    current = await env.open(user, '/profile/settings')
     const { page, errors } = current
     await hydrated(page)
     const sent = authRequests(page)
@@ -303,7 +303,7 @@ describe('client dashboard: sign-in and security', () => {
   it('the card is not shown to an admin acting for a client, only on the admin’s own dashboard', async () => {
     const admin = await env.user('chief')
     const client = await env.user('client')
-    current = await env.open(admin, `/profile?client=${encodeURIComponent(client.id)}`)
+    current = await env.open(admin, `/profile/settings?client=${encodeURIComponent(client.id)}`)
     const { page, errors } = current
     await hydrated(page)
     await page.getByTestId('acting-for').filter({ hasText: client.email }).waitFor()
@@ -312,7 +312,7 @@ describe('client dashboard: sign-in and security', () => {
     expect(await page.getByText('Change your password').count()).toBe(0)
     await page.getByText('The client’s sign-in email; only they can change it.').waitFor()
 
-    await page.goto(`${env.server.url}/profile`)
+    await page.goto(`${env.server.url}/profile/settings`)
     await hydrated(page)
     await page.getByRole('heading', { level: 1, name: 'Admin Dashboard' }).waitFor()
     await card(page).waitFor()
@@ -322,7 +322,7 @@ describe('client dashboard: sign-in and security', () => {
 
   it('the card works with the keyboard alone and has no axe violations in any state', async () => {
     const user = await env.user('keys')
-    current = await env.open(user)
+    current = await env.open(user, '/profile/settings')
     const { page, errors } = current
     await hydrated(page)
     const axeViolations = async () => {
@@ -386,7 +386,7 @@ describe('client dashboard: sign-in and security', () => {
   })
 })
 
-describe('client dashboard: sign-in and security when the limit of wrong attempts is reached', () => {
+describe('dashboard: sign-in and security when the limit of wrong attempts is reached', () => {
   let env: DashboardEnv
   let current: TrackedPage | undefined
   let user: SeededUser
@@ -417,7 +417,7 @@ describe('client dashboard: sign-in and security when the limit of wrong attempt
       statuses.push(res.status)
     }
     expect(statuses).toEqual([400, 400, 400, 429])
-    current = await env.open(user)
+    current = await env.open(user, '/profile/settings')
     const { page, errors } = current
     await hydrated(page)
 

@@ -10,7 +10,7 @@ const createForm = (page: Page) => panel(page).getByRole('form', { name: 'Create
 const rows = (page: Page) => panel(page).getByTestId('api-token-row')
 const expectFocused = (target: Locator) => expect.poll(() => target.evaluate((el) => el === document.activeElement)).toBe(true)
 
-describe('client dashboard: API tokens', () => {
+describe('dashboard: API tokens', () => {
   let env: DashboardEnv
   let current: TrackedPage | undefined
 
@@ -34,7 +34,7 @@ describe('client dashboard: API tokens', () => {
 
   it('a client creates a token, copies it (shown once), sees it listed, and revokes it after "Are you sure?"', async () => {
     const user = await env.user('scripter')
-    current = await env.open(user)
+    current = await env.open(user, '/profile/settings')
     const { page, context, errors } = current
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: env.server.url })
     await hydrated(page)
@@ -92,7 +92,7 @@ describe('client dashboard: API tokens', () => {
     let fail = true
     let release!: () => void
     const held = new Promise<void>((resolve) => (release = resolve))
-    current = await env.open(null)
+    current = await env.open(null, '/profile/settings')
     const { page, errors } = current
     await page.route('**/graphql', async (route) => {
       if (!route.request().postData()?.includes('apiTokens')) return route.continue()
@@ -101,7 +101,7 @@ describe('client dashboard: API tokens', () => {
       return route.continue()
     })
     await current.context.addCookies(user.cookies.map((c) => ({ ...c, url: env.server.url, httpOnly: true, sameSite: 'Lax' as const })))
-    await page.goto(`${env.server.url}/profile`)
+    await page.goto(`${env.server.url}/profile/settings`)
     await panel(page).getByText('Loading API tokens…').waitFor()
     release()
     await panel(page).getByRole('alert').filter({ hasText: 'The API tokens could not be loaded.' }).waitFor()
@@ -123,7 +123,7 @@ describe('client dashboard: API tokens', () => {
 
   it('works with the keyboard alone and has no axe violations with a new token shown or the confirmation open', async () => {
     const user = await env.user('keyboard')
-    current = await env.open(user)
+    current = await env.open(user, '/profile/settings')
     const { page, errors } = current
     await hydrated(page)
     const axeViolations = async () => {
@@ -168,7 +168,7 @@ describe('client dashboard: API tokens', () => {
   it("changing the password empties the list; an admin's own dashboard lists only the admin's tokens", async () => {
     const user = await env.user('rotator')
     const admin = await env.user('boss')
-    current = await env.open(user)
+    current = await env.open(user, '/profile/settings')
     const { page, errors } = current
     await hydrated(page)
     await createForm(page).getByLabel('Token name').fill('Before the change')
@@ -189,7 +189,7 @@ describe('client dashboard: API tokens', () => {
     await createForm(page).getByLabel('Token name').fill('Client script')
     await createForm(page).getByRole('button', { name: 'Create token' }).click()
     await expect.poll(() => rows(page).count()).toBe(1)
-    const adminPage = await env.open(admin)
+    const adminPage = await env.open(admin, '/profile/settings')
     await hydrated(adminPage.page)
     await panel(adminPage.page).getByText('No API tokens').waitFor()
     await adminPage.context.close()

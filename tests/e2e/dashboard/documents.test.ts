@@ -5,7 +5,7 @@ import { hydrated, screenshotOnFailure, startDashboardEnv, testUploadLimit, unex
 import { objModel, pdf, png, sha256, zipWith } from './fixtures'
 import { cookieHeader } from './seed'
 
-describe('client dashboard: documents and the company logo', () => {
+describe('dashboard: documents and the company logo', () => {
   let env: DashboardEnv
   let current: TrackedPage | undefined
 
@@ -181,7 +181,7 @@ describe('client dashboard: documents and the company logo', () => {
 
   it('the company logo takes images only, is public, and a new one replaces it', async () => {
     const user = await env.user('logo')
-    current = await env.open(user)
+    current = await env.open(user, '/profile/settings')
     const { page, errors } = current
     await hydrated(page)
     await page.getByText('No logo yet').waitFor()
@@ -243,6 +243,9 @@ describe('client dashboard: documents and the company logo', () => {
     await page.getByLabel('Choose a document').setInputFiles({ name: 'report.pdf', mimeType: 'application/pdf', buffer: pdf })
     await page.getByRole('button', { name: 'Upload document' }).click()
     await page.getByText(`File uploaded successfully: user-box/${client.id}/report.pdf`).waitFor()
+    await page.getByRole('navigation', { name: 'Dashboard pages' }).getByRole('link', { name: 'Settings' }).click()
+    await page.waitForURL((url) => url.pathname === '/profile/settings' && url.searchParams.get('client') === client.id)
+    await hydrated(page)
     await page.getByLabel('Choose an image').setInputFiles({ name: 'client-logo.png', mimeType: 'image/png', buffer: png })
     await page.getByRole('button', { name: 'Upload logo' }).click()
     await page.waitForFunction((id) => document.querySelector('img[alt="Company logo"]')?.getAttribute('src') === `/files/profile-pictures/${id}/client-logo.png`, client.id)
@@ -252,6 +255,8 @@ describe('client dashboard: documents and the company logo', () => {
     await hydrated(own.page)
     await own.page.getByRole('heading', { name: 'My Documents' }).waitFor()
     await own.page.getByRole('region', { name: 'My Documents' }).getByRole('row').filter({ hasText: 'report.pdf' }).waitFor()
+    await own.page.goto(`${env.server.url}/profile/settings`)
+    await hydrated(own.page)
     expect(await own.page.getByRole('img', { name: 'Company logo' }).getAttribute('src')).toBe(`/files/profile-pictures/${client.id}/client-logo.png`)
     await own.context.close()
     // Not in the admin's own box.

@@ -4,7 +4,7 @@ import type { TrackedPage } from '../../setup/browser'
 import { hydrated, screenshotOnFailure, startDashboardEnv, unexpectedErrors, type DashboardEnv } from './dashboard-env'
 import { cookieHeader, seedJobRequests } from './seed'
 
-describe('client dashboard: job requests', () => {
+describe('dashboard: job requests', () => {
   let env: DashboardEnv
   let current: TrackedPage | undefined
 

@@ -4,7 +4,7 @@ import type { TrackedPage } from '../../setup/browser'
 import { hydrated, screenshotOnFailure, startDashboardEnv, unexpectedErrors, type DashboardEnv } from './dashboard-env'
 import { cookieHeader } from './seed'
 
-describe('client dashboard: signed out, details, keyboard and accessibility', () => {
+describe('dashboard: signed out, details, keyboard and accessibility', () => {
   let env: DashboardEnv
   let current: TrackedPage | undefined
 
@@ -24,7 +24,7 @@ describe('client dashboard: signed out, details, keyboard and accessibility', ()
     current = await env.open(null)
     const { page, errors } = current
     await hydrated(page)
-    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Client dashboard')
+    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Dashboard')
     await page.getByText('Please sign in to see your details, documents and job requests.').waitFor()
     await page.locator('main').getByRole('button', { name: 'Login' }).click()
     await page.getByRole('dialog').waitFor()
@@ -33,12 +33,12 @@ describe('client dashboard: signed out, details, keyboard and accessibility', ()
     expect(unexpectedErrors(errors)).toEqual([])
   })
 
-  it('a new client signs up from the dashboard, verifies with the mailed code, and lands on their dashboard', async () => {
-    current = await env.open(null)
+  it('a new client signs up from the home page, verifies with the mailed code, and lands on their dashboard', async () => {
+    current = await env.open(null, '/')
     const { page, errors } = current
     await hydrated(page)
     const email = `newcomer-${Date.now()}@example.com`
-    await page.locator('main').getByRole('button', { name: 'Login' }).click()
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Login' }).filter({ visible: true }).click()
     const dialog = page.getByRole('dialog')
     await dialog.getByRole('button', { name: 'Create an account' }).click()
     await dialog.getByLabel('Email', { exact: true }).fill(email)
@@ -48,16 +48,20 @@ describe('client dashboard: signed out, details, keyboard and accessibility', ()
     const code = await env.mail.waitForCode(email, { after: before })
     await dialog.getByLabel('Code').fill(code)
     await dialog.getByRole('button', { name: 'Verify' }).click()
+    await page.waitForURL(`${env.server.url}/profile`, { timeout: 20_000 })
     await page.getByRole('heading', { level: 1, name: 'User Dashboard' }).waitFor({ timeout: 20_000 })
     await hydrated(page)
-    expect(await page.getByLabel('Email', { exact: true }).inputValue()).toBe(email)
+    await page.getByRole('heading', { name: 'What needs you' }).waitFor()
     await page.getByText('No job requests found').waitFor()
+    await page.getByRole('navigation', { name: 'Dashboard pages' }).getByRole('link', { name: 'Settings' }).click()
+    await page.waitForURL(`${env.server.url}/profile/settings`)
+    expect(await page.getByLabel('Email', { exact: true }).inputValue()).toBe(email)
     expect(unexpectedErrors(errors)).toEqual([])
   })
 
   it('a client sees "User Dashboard" without a client selector, and updates their details through every button state', async () => {
     const user = await env.user('details')
-    current = await env.open(user)
+    current = await env.open(user, '/profile/settings')
     const { page, errors } = current
     await hydrated(page)
     await page.getByRole('heading', { level: 1, name: 'User Dashboard' }).waitFor()
@@ -107,7 +111,7 @@ describe('client dashboard: signed out, details, keyboard and accessibility', ()
 
   it('what people type is kept in its stored form, and what cannot be stored is named beside its field', async () => {
     const user = await env.user('typed')
-    current = await env.open(user)
+    current = await env.open(user, '/profile/settings')
     const { page, errors } = current
     await hydrated(page)
     await page.getByLabel('Phone number').fill('01422 123456')
@@ -138,7 +142,7 @@ describe('client dashboard: signed out, details, keyboard and accessibility', ()
 
   it('invalid details are named by field, the button says "Update failed" and returns to "Update details"', async () => {
     const user = await env.user('invalid')
-    current = await env.open(user)
+    current = await env.open(user, '/profile/settings')
     const { page, errors } = current
     await hydrated(page)
     await page.getByLabel('Website').fill('not a web address')
@@ -162,7 +166,7 @@ describe('client dashboard: signed out, details, keyboard and accessibility', ()
 
   it('a save that cannot reach the server says "Update failed" and keeps the dashboard', async () => {
     const user = await env.user('offline')
-    current = await env.open(user)
+    current = await env.open(user, '/profile/settings')
     const { page, errors } = current
     await hydrated(page)
     await page.route('**/profile.data*', (route) => (route.request().method() === 'POST' ? route.abort('connectionrefused') : route.continue()))
@@ -178,12 +182,9 @@ describe('client dashboard: signed out, details, keyboard and accessibility', ()
 
   it('the dashboard works with the keyboard alone and has no axe violations', async () => {
     const user = await env.user('keyboard')
-    current = await env.open(user)
+    current = await env.open(user, '/profile/settings')
     const { page, errors } = current
     await hydrated(page)
-    await page.getByText('No job requests found').waitFor()
-    await page.getByText('No files found').waitFor()
-
     const axe = await (await axeWhenSettled(page)).include('main').analyze()
     expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([])
 
@@ -199,6 +200,15 @@ describe('client dashboard: signed out, details, keyboard and accessibility', ()
     }
     await page.keyboard.press('Enter')
     await page.locator('form[aria-labelledby="details-title"] button', { hasText: 'Update successful' }).waitFor()
+
+    // To the overview by keyboard: its tab, then Enter.
+    await page.getByRole('navigation', { name: 'Dashboard pages' }).getByRole('link', { name: 'Overview' }).focus()
+    await page.keyboard.press('Enter')
+    await page.waitForURL(`${env.server.url}/profile`)
+    await page.getByText('No job requests found').waitFor()
+    await page.getByText('No files found').waitFor()
+    const axeOverview = await (await axeWhenSettled(page)).include('main').analyze()
+    expect(axeOverview.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([])
 
     // The job request form by keyboard: the priority slider moves with the arrow keys.
     await page.getByLabel('Job', { exact: true }).focus()

@@ -100,7 +100,7 @@ describe('the shell, as a visitor uses it', () => {
     await page.goto(`${suite.server.url}/about`)
     await waitForHydration(page)
     const nav = page.getByRole('navigation', { name: 'Main' })
-    const profile = nav.getByRole('link', { name: 'Profile' })
+    const profile = nav.getByRole('link', { name: 'Dashboard' })
     await profile.waitFor()
     expect(await profile.getAttribute('href')).toBe('/profile')
     expect(await profile.locator('svg').count()).toBe(1)
@@ -108,7 +108,7 @@ describe('the shell, as a visitor uses it', () => {
     await nav.getByRole('button', { name: 'Logout' }).click()
     await nav.getByRole('button', { name: 'Login' }).waitFor()
     expect(signOutCalls).toBe(1)
-    expect(await nav.getByRole('link', { name: 'Profile' }).count()).toBe(0)
+    expect(await nav.getByRole('link', { name: 'Dashboard' }).count()).toBe(0)
   })
 
   it('toggles the side panel at a narrow viewport and hides its toggle at a wide one', async () => {

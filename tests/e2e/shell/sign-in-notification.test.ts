@@ -38,7 +38,8 @@ describe('the sign-in notification, as the team receives it', () => {
     await dialog.getByLabel('Email').fill(user.email)
     await dialog.getByLabel('Password').fill(user.password)
     await dialog.getByRole('button', { name: 'Sign in' }).click()
-    // The page reloads signed in: the dialog is gone and the menu offers Logout.
+    // Signed in, the visitor lands on the dashboard: the dialog is gone and the menu offers Logout.
+    await page.waitForURL(`${suite.server.url}/profile`, { timeout: 30_000 })
     await nav.getByRole('button', { name: 'Logout' }).waitFor({ timeout: 30_000 })
     expect(await page.getByRole('dialog', { name: 'Sign in' }).count()).toBe(0)
     await waitForHydration(page)
