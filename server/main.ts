@@ -5,8 +5,8 @@ import { DATABASE_KEEPER_FLAG } from './cluster/database-keeper-protocol'
 import { SHARED_DATABASE_URL_VARIABLE, type WorkerReady } from './cluster/run-primary'
 import { codeGenerationFromStringsAllowed, SERVER_NODE_FLAGS } from './code-generation'
 import { DataDirInUseError } from './db/data-dir-lock'
-import { parseEnv } from './env'
-import { createLogger } from './logger'
+import { parseEnv } from './core/env'
+import { createLogger } from './core/logger'
 
 const log = createLogger()
 

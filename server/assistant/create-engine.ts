@@ -1,4 +1,4 @@
-import type { Env } from '../env'
+import type { Env } from '../core/env'
 import { createKnowledgeEngine } from './create-knowledge-engine'
 import { createLlmEngine } from './create-llm-engine'
 import type { AssistantEngine } from './engine'

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { getAppContext } from '../context'
+import { getAppContext } from '../core/context'
 import { giveBackToWindow, takeFromWindow } from './auth-counters'
 import { authLimits } from './auth-limits'
 

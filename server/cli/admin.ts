@@ -14,8 +14,8 @@ import { findDataDirHolder } from '../db/data-dir-lock'
 import { EMBEDDED_DATABASE_NAME } from '../db/embedded-postgres'
 import { openDatabase } from '../db/open-database'
 import * as schema from '../db/schema'
-import { parseEnv } from '../env'
-import { createLogger } from '../logger'
+import { parseEnv } from '../core/env'
+import { createLogger } from '../core/logger'
 
 const usage = 'Usage: npm run admin -- grant <email> | revoke <email>'
 

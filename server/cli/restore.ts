@@ -15,8 +15,8 @@ import { restoreBackup, RestoreTargetNotEmptyError } from '../backup/restore-bac
 import { BackupSignatureError, verifyBackup } from '../backup/verify-backup'
 import { DataDirInUseError } from '../db/data-dir-lock'
 import { openMaintenanceDatabase } from '../db/open-maintenance-database'
-import { EnvError, parseEnv } from '../env'
-import { createLogger } from '../logger'
+import { EnvError, parseEnv } from '../core/env'
+import { createLogger } from '../core/logger'
 import { createBlobStore, diskStoreRoot } from '../storage/create-blob-store'
 import { formatSize } from '../../lib/format'
 

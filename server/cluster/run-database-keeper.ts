@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { isAlive, processStartTime, removeLockIfUnchanged } from '../db/data-dir-lock'
 import { stopPostmaster } from '../db/stop-postmaster'
-import { createLogger } from '../logger'
+import { createLogger } from '../core/logger'
 import type { KeeperMessage } from './database-keeper-protocol'
 
 /**

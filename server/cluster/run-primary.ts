@@ -2,8 +2,8 @@ import cluster, { type Worker } from 'node:cluster'
 import path from 'node:path'
 import { loadAuthSecret } from '../auth/auth-secret'
 import { openDatabase, type OpenDatabase } from '../db/open-database'
-import type { Env } from '../env'
-import type { Logger } from '../logger'
+import type { Env } from '../core/env'
+import type { Logger } from '../core/logger'
 import { startDatabaseKeeper, type DatabaseKeeper } from './start-database-keeper'
 
 /** Set by the primary for its workers: the embedded PostgreSQL it started, shared by all of them. */

@@ -1,5 +1,5 @@
 import { fork } from 'node:child_process'
-import type { Logger } from '../logger'
+import type { Logger } from '../core/logger'
 import { DATABASE_KEEPER_FLAG, type KeeperMessage } from './database-keeper-protocol'
 
 export interface DatabaseKeeper {

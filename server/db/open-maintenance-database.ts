@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import type { Logger } from 'pino'
-import type { Env } from '../env'
+import type { Env } from '../core/env'
 import { DataDirInUseError, findDataDirHolder, lockDataDir, type DataDirRole } from './data-dir-lock'
 import { EMBEDDED_DATABASE_NAME, startEmbeddedPostgres } from './embedded-postgres'
 

@@ -1,5 +1,5 @@
 import pg from 'pg'
-import type { Logger } from '../logger'
+import type { Logger } from '../core/logger'
 import { databaseErrorFields, databaseErrorLevel } from './database-unavailable'
 
 export type NotificationHandler = (payload: string) => void

@@ -1,6 +1,6 @@
 import pg from 'pg'
 import type { PgNotifications } from '../db/pg-notifications'
-import type { Logger } from '../logger'
+import type { Logger } from '../core/logger'
 import type { EventBus, EventHandler, SubscribeOptions } from './event-bus'
 
 const CHANNEL = 'events'

@@ -1,4 +1,4 @@
-import type { Logger } from '../logger'
+import type { Logger } from '../core/logger'
 import { closeRedisClient, createRedisClient, isRedisReady, waitForRedisReady, type RedisClient } from './create-redis-client'
 import type { EventBus, EventHandler, SubscribeOptions } from './event-bus'
 

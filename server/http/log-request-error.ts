@@ -1,5 +1,5 @@
 import { isRouteErrorResponse } from 'react-router'
-import { getAppContext } from '../context'
+import { getAppContext } from '../core/context'
 
 /**
  * Logs an error of a page request at error level: the path (never the query string or body, which may

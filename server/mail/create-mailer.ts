@@ -1,7 +1,7 @@
 import nodemailer from 'nodemailer'
 import { site } from '../../lib/site'
-import type { Env } from '../env'
-import type { Logger } from '../logger'
+import type { Env } from '../core/env'
+import type { Logger } from '../core/logger'
 import { isDevMailboxEnabled } from './is-dev-mailbox-enabled'
 import type { MailMessage } from './mail-message-schema'
 

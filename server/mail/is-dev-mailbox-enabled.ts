@@ -1,4 +1,4 @@
-import type { Env } from '../env'
+import type { Env } from '../core/env'
 import { normalizeAddress, type TrustedProxies } from '../http/trusted-proxies'
 
 /**

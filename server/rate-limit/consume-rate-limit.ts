@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { getAppContext } from '../context'
+import { getAppContext } from '../core/context'
 import { isRedisReady, type RedisClient } from '../events/create-redis-client'
 
 export interface ConsumeRateLimitOptions {

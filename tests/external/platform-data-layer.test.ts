@@ -1,7 +1,7 @@
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openDatabase } from '../../server/db/open-database'
-import { createLogger } from '../../server/logger'
+import { createLogger } from '../../server/core/logger'
 import { defineDataLayerTests } from '../integration/platform/support/data-layer-suite'
 import { createScratchDatabase, type ScratchDatabase } from '../integration/platform/support/scratch-database'
 import { openTestContext, type TestContext } from '../integration/platform/support/test-context'

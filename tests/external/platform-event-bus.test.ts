@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createRedisEventBus } from '../../server/events/redis-event-bus'
 import type { EventBus } from '../../server/events/event-bus'
-import { createLogger } from '../../server/logger'
+import { createLogger } from '../../server/core/logger'
 import { SYSTEM_REDIS_URL } from '../integration/platform/support/scratch-database'
 
 describe('Redis event bus across two instances', () => {

@@ -1,7 +1,7 @@
 // Initialises and migrates the embedded PostgreSQL in the directory given, then stops it cleanly
 // (run by the global setup in data-dir-template.ts, in a process of its own).
 import { openDatabase } from '../../server/db/open-database'
-import { createLogger } from '../../server/logger'
+import { createLogger } from '../../server/core/logger'
 
 const dir = process.argv[2]
 try {

@@ -3,7 +3,7 @@ import type { Actor } from '../../auth/actor'
 import { checkSecondFactor, type CheckSecondFactorOptions, type SecondFactorMethod } from '../../auth/two-factor/check-second-factor'
 import { factorKeysOf } from '../../auth/two-factor/factor-keys-of'
 import { reserveSecondFactorCheck } from '../../auth/two-factor/reserve-second-factor-check'
-import { getAppContext } from '../../context'
+import { getAppContext } from '../../core/context'
 import { AppError } from '../../errors/app-error'
 import type { RequestClient } from '../activity/record-security-event'
 

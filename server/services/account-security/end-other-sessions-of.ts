@@ -1,6 +1,6 @@
 import { and, eq, ne } from 'drizzle-orm'
 import type { ActorCache } from '../../auth/actor-cache'
-import { getAppContext } from '../../context'
+import { getAppContext } from '../../core/context'
 import type { Database } from '../../db/open-database'
 import { sessions } from '../../db/schema'
 

@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm'
-import { getAppContext } from '../../context'
+import { getAppContext } from '../../core/context'
 import { passkeys } from '../../db/schema'
 import { AppError } from '../../errors/app-error'
 import { mailSecurityNotice } from '../activity/mail-security-notice'

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm'
 import { passkeyNameSchema } from '../../../lib/account-security-schema'
-import { getAppContext } from '../../context'
+import { getAppContext } from '../../core/context'
 import { passkeys } from '../../db/schema'
 import { AppError } from '../../errors/app-error'
 import { recordSecurityEvent } from '../activity/record-security-event'

@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm'
-import { getAppContext } from '../../context'
+import { getAppContext } from '../../core/context'
 import { blogPosts, storedFiles } from '../../db/schema'
 import type { BlobStore } from '../../storage/blob-store'
 import { requireAdmin, type MaybeActor } from '../shared/authorize'

@@ -1,5 +1,5 @@
 import type { BlogSettings } from '../../../lib/blog/blog-settings-schema'
-import { getAppContext } from '../../context'
+import { getAppContext } from '../../core/context'
 import { blogSettings } from '../../db/schema'
 
 /**

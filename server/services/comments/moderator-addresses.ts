@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm'
-import { getAppContext } from '../../context'
+import { getAppContext } from '../../core/context'
 import type { Database } from '../../db/open-database'
 import { users } from '../../db/schema'
 

@@ -1,7 +1,7 @@
 import { and, count, eq, gt, isNull, sql } from 'drizzle-orm'
 import { blogRules } from '../../../lib/blog/blog-rules'
 import { site } from '../../../lib/site'
-import { getAppContext } from '../../context'
+import { getAppContext } from '../../core/context'
 import type { Database } from '../../db/open-database'
 import { comments, outbox } from '../../db/schema'
 import { moderatorAddresses } from './moderator-addresses'

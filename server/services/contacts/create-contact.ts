@@ -1,5 +1,5 @@
 import { validateContact, type ContactInput } from '../../../lib/contact-schema'
-import { getAppContext } from '../../context'
+import { getAppContext } from '../../core/context'
 import { contacts } from '../../db/schema'
 import { AppError } from '../../errors/app-error'
 import { enqueueOutbox } from '../../outbox/enqueue'

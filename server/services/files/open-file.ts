@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream'
 import { eq } from 'drizzle-orm'
-import { getAppContext } from '../../context'
+import { getAppContext } from '../../core/context'
 import { storedFiles } from '../../db/schema'
 import { AppError } from '../../errors/app-error'
 import type { BlobStore } from '../../storage/blob-store'

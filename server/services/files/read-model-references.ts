@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream'
 import { modelReferencesOf, referenceScanBytes } from '../../../lib/model-references'
-import { getAppContext } from '../../context'
+import { getAppContext } from '../../core/context'
 import type { BlobStore } from '../../storage/blob-store'
 
 /** The first `limit` bytes of a stream (fewer when it ends first); the rest is never read. */

@@ -1,6 +1,6 @@
 import { eq, or, sql } from 'drizzle-orm'
 import { jobRecordAbilities, stageLabel } from '../../../lib/job-stages'
-import { getAppContext } from '../../context'
+import { getAppContext } from '../../core/context'
 import { jobRequests, jobTombstones, storedFiles } from '../../db/schema'
 import { AppError } from '../../errors/app-error'
 import type { BlobStore } from '../../storage/blob-store'

@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm'
 import { site } from '../../../lib/site'
-import { getAppContext } from '../../context'
+import { getAppContext } from '../../core/context'
 import type { Database } from '../../db/open-database'
 import { profiles, users } from '../../db/schema'
 import { enqueueOutbox } from '../../outbox/enqueue'

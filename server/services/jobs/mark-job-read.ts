@@ -1,4 +1,4 @@
-import { getAppContext } from '../../context'
+import { getAppContext } from '../../core/context'
 import { jobReads } from '../../db/schema'
 import { getJobRequest } from '../job-requests/get-job-request'
 import { type MaybeActor, requireSignedIn } from '../shared/authorize'

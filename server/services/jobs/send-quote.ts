@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm'
 import { jobAbilities } from '../../../lib/job-abilities'
 import { formatPence, priceLine, quoteSchema, quoteTotals, type QuoteInput } from '../../../lib/quote-schema'
-import { getAppContext } from '../../context'
+import { getAppContext } from '../../core/context'
 import { jobQuotes } from '../../db/schema'
 import { AppError } from '../../errors/app-error'
 import { requireAdmin, type MaybeActor } from '../shared/authorize'

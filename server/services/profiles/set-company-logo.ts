@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { acceptsFileName } from '../../../lib/file-types'
-import { getAppContext } from '../../context'
+import { getAppContext } from '../../core/context'
 import { profiles, storedFiles } from '../../db/schema'
 import { AppError, isAppError } from '../../errors/app-error'
 import { recordAudit } from '../audit/record-audit'

@@ -1,5 +1,5 @@
 import { needsUsReasons, type NeedsUsReason, type WorkQueueFilter, type WorkQueueRow } from '../../../lib/work-queue'
-import { getAppContext } from '../../context'
+import { getAppContext } from '../../core/context'
 
 /**
  * The work queue's SQL, shared by its list and its count: every active job with its client, its

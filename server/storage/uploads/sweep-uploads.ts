@@ -1,7 +1,7 @@
 import { and, inArray, lt, sql } from 'drizzle-orm'
 import type { Database } from '../../db/open-database'
 import { uploads } from '../../db/schema'
-import type { Logger } from '../../logger'
+import type { Logger } from '../../core/logger'
 import type { BlobStore } from '../blob-store'
 import type { S3BlobStore } from '../s3-blob-store'
 import { finishUpload } from './finish-upload'

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openDatabase } from '../../../server/db/open-database'
-import { createLogger } from '../../../server/logger'
+import { createLogger } from '../../../server/core/logger'
 import { defineDataLayerTests } from './support/data-layer-suite'
 import { openTestContext, type TestContext } from './support/test-context'
 

@@ -4,8 +4,8 @@ import path from 'node:path'
 import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startServer, type RunningServer } from '../../../server/app'
-import { parseEnv } from '../../../server/env'
-import { createLogger } from '../../../server/logger'
+import { parseEnv } from '../../../server/core/env'
+import { createLogger } from '../../../server/core/logger'
 import { newDataDir } from '../../setup/data-dir'
 
 interface RawResponse {

@@ -4,9 +4,9 @@ import { assistantPlugin } from '../../../../server/assistant/assistant-plugin'
 import type { Actor } from '../../../../server/auth/actor'
 import { startServer, type RunningServer } from '../../../../server/app'
 import { users } from '../../../../server/db/schema'
-import { parseEnv } from '../../../../server/env'
+import { parseEnv } from '../../../../server/core/env'
 import type { ServerPlugin } from '../../../../server/http/plugin'
-import { createLogger } from '../../../../server/logger'
+import { createLogger } from '../../../../server/core/logger'
 import { newDataDir } from '../../../setup/data-dir'
 
 export interface ChatTestServer {

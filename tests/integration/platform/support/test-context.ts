@@ -1,11 +1,11 @@
 import { rmSync } from 'node:fs'
 import os from 'node:os'
-import { setAppContext, type AppContext } from '../../../../server/context'
+import { setAppContext, type AppContext } from '../../../../server/core/context'
 import { openDatabase } from '../../../../server/db/open-database'
-import { parseEnv } from '../../../../server/env'
+import { parseEnv } from '../../../../server/core/env'
 import { createInProcessEventBus } from '../../../../server/events/event-bus'
 import { closeRedisClient, createRedisClient, waitForRedisReady } from '../../../../server/events/create-redis-client'
-import { createLogger, type Logger } from '../../../../server/logger'
+import { createLogger, type Logger } from '../../../../server/core/logger'
 import { newDataDir } from '../../../setup/data-dir'
 
 export interface TestContext {

@@ -1,7 +1,7 @@
 import { rmSync } from 'node:fs'
 import { startServer, type RunningServer } from '../../../../server/app'
-import { parseEnv } from '../../../../server/env'
-import { createLogger, type Logger } from '../../../../server/logger'
+import { parseEnv } from '../../../../server/core/env'
+import { createLogger, type Logger } from '../../../../server/core/logger'
 import { startSmtpReceiver, type SmtpReceiver } from '../../platform/support/receivers'
 import { newDataDir } from '../../../setup/data-dir'
 

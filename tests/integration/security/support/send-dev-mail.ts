@@ -1,5 +1,5 @@
 import { createMailer } from '../../../../server/mail/create-mailer'
-import { createLogger } from '../../../../server/logger'
+import { createLogger } from '../../../../server/core/logger'
 
 /**
  * Sends one mail through the dev transport (no SMTP_URL) with the server's logger, as the outbox worker

@@ -1,6 +1,6 @@
 import type { Env } from './env'
-import type { Database, OpenDatabase } from './db/open-database'
-import type { EventBus } from './events/event-bus'
+import type { Database, OpenDatabase } from '../db/open-database'
+import type { EventBus } from '../events/event-bus'
 import type { Logger } from './logger'
 
 /**
