@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { chmodSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
-import { ensurePrivateDirectorySync } from '../storage/ensure-private-directory'
+import { ensurePrivateDirectorySync } from '../core/ensure-private-directory'
 
 /**
  * AUTH_SECRET when set; otherwise a secret generated once into DATA_DIR/auth-secret (mode 600), so

@@ -1,7 +1,7 @@
 import { availableParallelism } from 'node:os'
 import path from 'node:path'
 import { z } from '../../lib/zod'
-import { parseAddressRange } from '../http/trusted-proxies'
+import { parseAddressRange } from './trusted-proxies'
 
 /**
  * The configuration contract (the variables README.md lists; deployments and tests rely on these

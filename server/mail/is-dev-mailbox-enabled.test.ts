@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { createTrustedProxies } from '../http/trusted-proxies'
+import { createTrustedProxies } from '../core/trusted-proxies'
 import { isDevMailboxEnabled, isLoopbackAddress, mayReadDevMailbox } from './is-dev-mailbox-enabled'
 
 describe('isDevMailboxEnabled', () => {

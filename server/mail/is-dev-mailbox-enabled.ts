@@ -1,5 +1,5 @@
 import type { Env } from '../core/env'
-import { normalizeAddress, type TrustedProxies } from '../http/trusted-proxies'
+import { normalizeAddress, type TrustedProxies } from '../core/trusted-proxies'
 
 /**
  * The dev mailbox shows every mail, verification codes included, to whoever opens it. It exists only

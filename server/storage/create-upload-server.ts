@@ -16,7 +16,7 @@ import { buildStoragePath, isJobArea, storageAreas, uploadFileName, type Storage
 import type { BlobStore } from './blob-store'
 import { CONTENT_MISMATCH_MESSAGE, checkFileName } from './check-file-content'
 import { checkUploadAllowance } from './check-upload-allowance'
-import { ensurePrivateDirectorySync } from './ensure-private-directory'
+import { ensurePrivateDirectorySync } from '../core/ensure-private-directory'
 import { issueUploadKey, UPLOAD_KEY_HEADER, uploadKeyMatches } from './upload-key'
 import { refuse, toRefusal, tooLargeMessage, UploadRefusal } from './upload-refusal'
 import { finishUpload, storedResult, UploadBusyError, UploadIncompleteError, UploadRefusedError, type StoredUpload } from './uploads/finish-upload'

@@ -1,10 +1,10 @@
 import type { JobRequestField } from '../../../lib/job-request-schema'
-import { createJobRequest } from '../../services/job-requests/create-job-request'
-import { deleteJobRequest } from '../../services/job-requests/delete-job-request'
-import { getJobRequest } from '../../services/job-requests/get-job-request'
-import { listJobRequests } from '../../services/job-requests/list-job-requests'
-import { listJobRequestsByMembership } from '../../services/job-requests/list-job-requests-by-membership'
-import { updateJobRequest } from '../../services/job-requests/update-job-request'
+import { createJobRequest } from '../../services/jobs/create-job-request'
+import { deleteJobRequest } from '../../services/jobs/delete-job-request'
+import { getJobRequest } from '../../services/jobs/get-job-request'
+import { listJobRequests } from '../../services/jobs/list-job-requests'
+import { listJobRequestsByMembership } from '../../services/jobs/list-job-requests-by-membership'
+import { updateJobRequest } from '../../services/jobs/update-job-request'
 import type { GraphqlModule } from '../graphql-module'
 
 /** What createJobRequests receives: the fields of lib/job-request-schema.ts, and what the server sets itself. */

@@ -7,7 +7,7 @@ import { postJobMessage } from '../../services/jobs/post-job-message'
 import { sendQuote } from '../../services/jobs/send-quote'
 import { setJobArchived } from '../../services/jobs/set-job-archived'
 import { setJobUpdateMails } from '../../services/profiles/set-job-update-mails'
-import type { JobRequest } from '../../services/job-requests/job-request-types'
+import type { JobRequest } from '../../services/jobs/job-request-types'
 import type { GraphqlModule } from '../graphql-module'
 
 /**

@@ -8,8 +8,8 @@ import { fileThumbnails, jobEvents, jobMessages, jobQuotes, jobRequests, profile
 import { AppError } from '../../errors/app-error'
 import { displayNameOf, fileUrl, maySetThumbnail, thumbnailUrl } from '../files/file-types'
 import { displayNameFrom } from '../profiles/get-display-name'
-import { explainMissingJob } from '../job-requests/explain-missing-job'
-import { toJobRequest } from '../job-requests/job-request-types'
+import { explainMissingJob } from './explain-missing-job'
+import { toJobRequest } from './job-request-types'
 import { requireOwnerOrAdmin, requireSignedIn, type MaybeActor } from '../shared/authorize'
 import { sideOf, toQuoteView, viewerOf, type JobFileView, type JobView } from './job-types'
 

@@ -1,6 +1,6 @@
 import { getAppContext } from '../../core/context'
 import { jobReads } from '../../db/schema'
-import { getJobRequest } from '../job-requests/get-job-request'
+import { getJobRequest } from './get-job-request'
 import { type MaybeActor, requireSignedIn } from '../shared/authorize'
 
 /** The viewer has read the job's thread up to now (its owner or an admin; anyone else: not found). */

@@ -4,7 +4,7 @@ import { getAppContext } from '../../core/context'
 import { jobRequests } from '../../db/schema'
 import { AppError } from '../../errors/app-error'
 import { recordAudit } from '../audit/record-audit'
-import { toJobRequest, type JobRequest } from '../job-requests/job-request-types'
+import { toJobRequest, type JobRequest } from './job-request-types'
 import { requireAdmin, type MaybeActor } from '../shared/authorize'
 import { lockJob } from './lock-job'
 

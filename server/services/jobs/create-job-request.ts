@@ -8,8 +8,8 @@ import { recordAudit } from '../audit/record-audit'
 import { resolveSubjectUserId, type MaybeActor, requireSignedIn } from '../shared/authorize'
 import { parseInput } from '../shared/parse-input'
 import { toJobRequest, type JobRequest } from './job-request-types'
-import { enqueueJobMail } from '../jobs/enqueue-job-mail'
-import { limitJobAction } from '../jobs/limit-job-action'
+import { enqueueJobMail } from './enqueue-job-mail'
+import { limitJobAction } from './limit-job-action'
 import { normaliseFiles } from './normalise-job-request-fields'
 
 export interface CreateJobRequestOptions {
