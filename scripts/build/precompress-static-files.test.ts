@@ -54,5 +54,6 @@ describe('precompressStaticFiles', () => {
     expect(readFileSync(path.join(dir, 'viewer-engine.js.br')).equals(brotliAt(large, 10))).toBe(true)
     // The two qualities give different bytes for such text, so each check names the quality used.
     expect(brotliAt(small, 10).equals(brotliAt(small, 11))).toBe(false)
-  })
+    // Brotli's top qualities on a megabyte take seconds of one core, more on a busy machine.
+  }, 60_000)
 })
