@@ -13,11 +13,24 @@ export interface DashboardEnv {
   /** A fresh verified account (an admin when its name is in the admin names given). */
   user(name: string): Promise<SeededUser>
   /** A new browser page signed in as the user, on /profile (or `path`). */
-  open(user: SeededUser | null, path?: string): Promise<TrackedPage>
+  /** A page signed in as the user (or a guest), at the path, in a window of the given size (default 1280 × 720). */
+  open(user: SeededUser | null, path?: string, viewport?: Viewport): Promise<TrackedPage>
   stop(): Promise<void>
 }
 
 let counter = 0
+
+export interface Viewport {
+  name: string
+  width: number
+  height: number
+}
+
+/** The widths the portal's browser tests walk: a desktop and a phone. */
+export const viewports: Viewport[] = [
+  { name: 'desktop', width: 1440, height: 900 },
+  { name: 'phone', width: 390, height: 844 },
+]
 
 /** The uploads limit the dashboard tests run with (small, so "too large" is quick to show). */
 export const testUploadLimit = portalUploadLimit
@@ -42,8 +55,8 @@ export async function startDashboardEnv(adminNames: string[] = []): Promise<Dash
     mail,
     browser,
     user: (name) => seedUser(server, emailOf(name), { admin: adminNames.includes(name) }),
-    async open(user, path = '/profile') {
-      const tracked = await newTrackedPage(browser, { acceptDownloads: true })
+    async open(user, path = '/profile', viewport) {
+      const tracked = await newTrackedPage(browser, { acceptDownloads: true, ...(viewport ? { viewport: { width: viewport.width, height: viewport.height } } : {}) })
       if (user) await signInContext(tracked.context, server.url, user)
       await tracked.page.goto(server.url + path)
       return tracked

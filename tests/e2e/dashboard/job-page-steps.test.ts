@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import type { TrackedPage } from '../../setup/browser'
-import { hydrated, screenshotOnFailure, startDashboardEnv, type DashboardEnv } from './dashboard-env'
+import { hydrated, screenshotOnFailure, startDashboardEnv, viewports, type DashboardEnv, type Viewport } from './dashboard-env'
 import { cookieHeader, type SeededUser } from './seed'
 
 /**
@@ -38,15 +38,15 @@ describe('the job page keeps what is given and says what is committed', () => {
     return body.data!
   }
   const newJob = async (name: string) => (await gql<{ createJobRequests: { id: string } }>(client, 'mutation($j: String) { createJobRequests(input: { job: $j }) { id } }', { j: name })).createJobRequests.id
-  const open = async (user: SeededUser, path: string) => {
-    current = await env.open(user, path)
+  const open = async (user: SeededUser, path: string, viewport?: Viewport) => {
+    current = await env.open(user, path, viewport)
     await hydrated(current.page)
     return current.page
   }
 
-  it('a file chosen on the thread is sent with the message without pressing Attach', async () => {
-    const id = await newJob('Valve body CFD')
-    const page = await open(client, `/profile/jobs/${id}`)
+  it.each(viewports)('a file chosen on the thread is sent with the message without pressing Attach ($name, $width px)', async (viewport) => {
+    const id = await newJob(`Valve body CFD (${viewport.name})`)
+    const page = await open(client, `/profile/jobs/${id}`, viewport)
     await page.getByLabel('Write a message').fill('The inlet drawing, as promised.')
     await page.getByLabel('Attach a file (optional)').setInputFiles({ name: 'inlet-drawing.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n% inlet\n%%EOF\n') })
     await page.getByRole('button', { name: 'Send message' }).click()

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { axeWhenSettled } from '../../setup/axe'
 import type { TrackedPage } from '../../setup/browser'
-import { hydrated, screenshotOnFailure, startDashboardEnv, unexpectedErrors, type DashboardEnv } from './dashboard-env'
+import { hydrated, screenshotOnFailure, startDashboardEnv, unexpectedErrors, viewports, type DashboardEnv } from './dashboard-env'
 import { objModel, sha256 } from './fixtures'
 import { cookieHeader } from './seed'
 
@@ -26,9 +26,9 @@ describe('client dashboard: uploads that behave', () => {
     current = undefined
   })
 
-  it('a SolidWorks part dropped on the documents uploads and is listed as a download without preview', async () => {
-    const user = await env.user('drop')
-    current = await env.open(user)
+  it.each(viewports)('a SolidWorks part dropped on the documents uploads and is listed as a download without preview ($name, $width px)', async (viewport) => {
+    const user = await env.user(`drop-${viewport.name}`)
+    current = await env.open(user, '/profile', viewport)
     const { page, errors } = current
     await hydrated(page)
     await page.getByText('No files found').waitFor()
@@ -99,9 +99,9 @@ describe('client dashboard: uploads that behave', () => {
     expect(unexpectedErrors(errors)).toEqual([])
   })
 
-  it('an upload cut off when the browser goes offline waits for the connection and resumes by itself when back online', async () => {
-    const user = await env.user('offline')
-    current = await env.open(user)
+  it.each(viewports)('an upload cut off when the browser goes offline waits for the connection and resumes by itself when back online ($name, $width px)', async (viewport) => {
+    const user = await env.user(`offline-${viewport.name}`)
+    current = await env.open(user, '/profile', viewport)
     const { page, context, errors } = current
     await hydrated(page)
     await page.getByText('No files found').waitFor()
