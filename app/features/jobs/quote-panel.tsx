@@ -121,8 +121,9 @@ function QuoteTable({ quote }: { quote: QuoteView }) {
   const totalAmount = 'text-right md:px-3 md:py-1'
   return (
     <table className={stackedTable.table}>
-      <caption className="mb-2 text-left font-medium">Quote {quote.number}</caption>
-      <thead className={stackedTable.head}>
+      <caption className="mb-2 block text-left font-medium md:table-caption">Quote {quote.number}</caption>
+      {/* Not sticky, unlike a list's head: a quote is short, and its totals must never sit under it. */}
+      <thead className="sr-only md:not-sr-only md:table-header-group">
         <tr className="border-b border-(--color-border)">
           <th scope="col" className={stackedTable.headCell}>
             Description

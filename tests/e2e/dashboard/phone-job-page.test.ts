@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { dxfSquare, stepAssembly } from '../../fixtures/cad-files'
 import { HttpClient } from '../../integration/portal/support/http-client'
 import { tusUpload } from '../../integration/portal/support/tus-upload'
+import { axeWhenSettled } from '../../setup/axe'
 import { newTrackedPage, type TrackedPage } from '../../setup/browser'
 import { hydrated, screenshotOnFailure, startDashboardEnv, uniqueName, type DashboardEnv } from './dashboard-env'
 import { cookieHeader, signInContext, type SeededUser } from './seed'
@@ -54,12 +55,18 @@ describe("a job's page and the viewer on a phone", () => {
   }
   /** The page is no wider than the window: nothing to scroll to sideways. */
   const pageWidth = (page: Page) => page.evaluate(() => ({ scroll: document.scrollingElement!.scrollWidth, window: innerWidth }))
-  /** Scrolled to, the element lies wholly inside the window, cut off on no side. */
+  /** Scrolled to the middle, the element lies wholly inside the window, cut off on no side, and nothing lies over its middle. */
   const wholeInView = async (page: Page, element: Locator) => {
-    await element.scrollIntoViewIfNeeded()
+    // In the middle of the window, clear of the site's header fixed at its top.
+    await element.evaluate((el) => el.scrollIntoView({ block: 'center', inline: 'nearest' }))
     const box = (await element.boundingBox())!
     const { width, height } = page.viewportSize()!
-    return box.width > 0 && box.x >= 0 && box.y >= 0 && box.x + box.width <= width && box.y + box.height <= height
+    const inside = box.width > 0 && box.x >= 0 && box.y >= 0 && box.x + box.width <= width && box.y + box.height <= height
+    const uncovered = await element.evaluate((el, [x, y]) => {
+      const top = document.elementFromPoint(x!, y!)
+      return top !== null && (el.contains(top) || top.contains(el))
+    }, [box.x + box.width / 2, box.y + box.height / 2])
+    return inside && uncovered
   }
 
   beforeAll(async () => {
@@ -99,6 +106,8 @@ describe("a job's page and the viewer on a phone", () => {
       expect(size.scroll).toBeLessThanOrEqual(size.window)
 
       // FEA £80 × 12.5 h = £1,000, the other line £1,250: subtotal £2,250, VAT 20 % £450, total £2,700.
+      // The quote's number reads on one line.
+      expect((await quote.locator('caption').boundingBox())!.height).toBeLessThan(40)
       const total = page.getByTestId('quote-total')
       expect(await total.textContent()).toBe('£2,700.00')
       expect(await wholeInView(page, total)).toBe(true)
@@ -115,7 +124,7 @@ describe("a job's page and the viewer on a phone", () => {
       expect(await lines.count()).toBe(2)
       expect(await lines.nth(0).getByRole('cell').last().textContent()).toBe('£1,000.00')
       expect(await lines.nth(1).getByRole('cell').last().textContent()).toBe('£1,250.00')
-      for (const cell of await quote.getByTestId('quote-line-row').getByRole('cell').all()) expect(await wholeInView(page, cell), await cell.textContent()).toBe(true)
+      for (const cell of await quote.getByTestId('quote-line-row').getByRole('cell').all()) expect(await wholeInView(page, cell), (await cell.textContent()) ?? '').toBe(true)
       const line = quote.getByTestId('quote-line-row').filter({ hasText: 'Thermal-structural coupling' })
       expect(await wholeInView(page, line)).toBe(true)
       // On a phone each cell names its column; on a desktop the table's head does.
@@ -136,6 +145,8 @@ describe("a job's page and the viewer on a phone", () => {
       expect(await wholeInView(page, page.getByRole('button', { name: 'Cancel job', exact: true }))).toBe(true)
       const after = await pageWidth(page)
       expect(after.scroll).toBeLessThanOrEqual(after.window)
+      const axe = await (await axeWhenSettled(page)).include('main').analyze()
+      expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([])
     })
 
     it(`the consultancy's page of the job fits too, its quote form and moves within reach (${viewport.name}, ${viewport.width} px)`, async () => {
