@@ -57,8 +57,12 @@ describe("a job's page and the viewer on a phone", () => {
   const pageWidth = (page: Page) => page.evaluate(() => ({ scroll: document.scrollingElement!.scrollWidth, window: innerWidth }))
   /** Scrolled to the middle, the element lies wholly inside the window, cut off on no side, and nothing lies over its middle. */
   const wholeInView = async (page: Page, element: Locator) => {
-    // In the middle of the window, clear of the site's header fixed at its top.
-    await element.evaluate((el) => el.scrollIntoView({ block: 'center', inline: 'nearest' }))
+    // The page alone scrolls, down to put it in the middle of the window, clear of the site's header
+    // fixed at its top; a box that scrolls sideways inside the page is left as it is, as a reader finds it.
+    await element.evaluate((el) => {
+      const r = el.getBoundingClientRect()
+      window.scrollTo(0, scrollY + r.top + r.height / 2 - innerHeight / 2)
+    })
     const box = (await element.boundingBox())!
     const { width, height } = page.viewportSize()!
     const inside = box.width > 0 && box.x >= 0 && box.y >= 0 && box.x + box.width <= width && box.y + box.height <= height
