@@ -30,9 +30,9 @@ export function JobFileList({
   return (
     <ul className="space-y-1" data-testid={testId}>
       {files.map((f) => (
-        <li key={f.path} className="flex flex-wrap items-center gap-x-2 gap-y-1">
+        <li key={f.path} className="flex min-w-0 flex-wrap items-center gap-x-2 gap-y-1">
           <FilePicture url={f.thumbnailUrl} name={f.name} />
-          <a href={`${f.url}?download=1`} download={f.name} className={linkButtonClass}>
+          <a href={`${f.url}?download=1`} download={f.name} className={`${linkButtonClass} min-w-0 [overflow-wrap:anywhere]`}>
             {f.name}
           </a>
           <span className="text-sm text-(--color-light)">{formatSize(f.size)}</span>

@@ -55,7 +55,7 @@ export function JobThread({ jobId, messages, maxUploadBytes, maxPreviewBytes }: 
       {messages.length === 0 ? <p className="mb-4 text-(--color-light)">No messages yet.</p> : null}
       <ol className="mb-4 space-y-3" data-testid="job-thread">
         {messages.map((m) => (
-          <li key={m.id} className={`rounded-md border border-(--color-border) p-3 ${m.mine ? 'ml-8 bg-(--color-shade)' : 'mr-8'}`}>
+          <li key={m.id} className={`rounded-md border border-(--color-border) p-3 ${m.mine ? 'ml-4 bg-(--color-shade) sm:ml-8' : 'mr-4 sm:mr-8'}`}>
             <p className="text-sm text-(--color-light)">
               <span className="font-medium text-(--color-text)">{m.author}</span> ·{' '}
               <time dateTime={m.at}>{formatDateTime(m.at)}</time>

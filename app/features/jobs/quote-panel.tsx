@@ -5,6 +5,7 @@ import { formatDate } from '../../../lib/format'
 import type { QuoteView } from '../../../lib/job-view'
 import { declineQuoteSchema, formatPence } from '../../../lib/quote-schema'
 import { TextareaField } from '../../components/forms'
+import { stackedTable } from '../../components/portal/stacked-table'
 import { StatusMessage } from '../dashboard/status-message'
 import { buttonClass, cardClass, cardTitleClass, linkButtonClass, secondaryButtonClass } from '../dashboard/styles'
 import { AcceptQuoteDialog } from './accept-quote-dialog'
@@ -110,60 +111,74 @@ function DeclineQuoteForm({ decline, onKeep }: { decline: ReturnType<typeof useJ
   )
 }
 
+/**
+ * The quote's lines and totals. On a phone each line is a card whose cells name their column, and the
+ * subtotal, VAT and total are rows of label and amount, so every amount shows without scrolling sideways.
+ */
 function QuoteTable({ quote }: { quote: QuoteView }) {
+  const totalRow = 'flex justify-between gap-3 py-1 md:table-row md:py-0'
+  const totalLabel = 'text-left md:table-cell md:px-3 md:py-1 md:text-right'
+  const totalAmount = 'text-right md:px-3 md:py-1'
   return (
-    <div className="overflow-x-auto" role="region" aria-label={`Quote ${quote.number} lines`} tabIndex={0}>
-      <table className="w-full min-w-[24rem] text-left text-sm">
-        <caption className="mb-2 text-left font-medium">Quote {quote.number}</caption>
-        <thead>
-          <tr className="border-b border-(--color-border)">
-            <th scope="col" className="py-1 pr-3">
-              Description
-            </th>
-            <th scope="col" className="py-1 pr-3 text-right">
-              Quantity
-            </th>
-            <th scope="col" className="py-1 pr-3 text-right">
-              Unit price
-            </th>
-            <th scope="col" className="py-1 text-right">
-              Amount
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {quote.lines.map((l, i) => (
-            <tr key={i} className="border-b border-(--color-border)">
-              <td className="py-1 pr-3">{l.description}</td>
-              <td className="py-1 pr-3 text-right">{l.unit ? `${l.quantity} ${l.unit}${l.quantity === 1 ? '' : 's'}` : '1'}</td>
-              <td className="py-1 pr-3 text-right">{formatPence(l.unitPricePence)}</td>
-              <td className="py-1 text-right">{formatPence(l.amountPence)}</td>
-            </tr>
-          ))}
-        </tbody>
-        <tfoot>
-          <tr>
-            <th scope="row" colSpan={3} className="py-1 pr-3 text-right font-normal">
-              Subtotal
-            </th>
-            <td className="py-1 text-right">{formatPence(quote.subtotalPence)}</td>
-          </tr>
-          <tr>
-            <th scope="row" colSpan={3} className="py-1 pr-3 text-right font-normal">
-              VAT at {quote.vatPercent}%
-            </th>
-            <td className="py-1 text-right">{formatPence(quote.vatPence)}</td>
-          </tr>
-          <tr>
-            <th scope="row" colSpan={3} className="py-1 pr-3 text-right">
-              Total
-            </th>
-            <td className="py-1 text-right font-semibold" data-testid="quote-total">
-              {formatPence(quote.totalPence)}
+    <table className={stackedTable.table}>
+      <caption className="mb-2 block text-left font-medium md:table-caption">Quote {quote.number}</caption>
+      {/* Not sticky, unlike a list's head: a quote is short, and its totals must never sit under it. */}
+      <thead className="sr-only md:not-sr-only md:table-header-group">
+        <tr className="border-b border-(--color-border)">
+          <th scope="col" className={stackedTable.headCell}>
+            Description
+          </th>
+          <th scope="col" className={`${stackedTable.headCell} text-right`}>
+            Quantity
+          </th>
+          <th scope="col" className={`${stackedTable.headCell} text-right`}>
+            Unit price
+          </th>
+          <th scope="col" className={`${stackedTable.headCell} text-right`}>
+            Amount
+          </th>
+        </tr>
+      </thead>
+      <tbody className={stackedTable.body}>
+        {quote.lines.map((l, i) => (
+          <tr key={i} className={stackedTable.row} data-testid="quote-line-row">
+            <td data-label="Description" className={`${stackedTable.cell} [overflow-wrap:anywhere]`}>
+              {l.description}
+            </td>
+            <td data-label="Quantity" className={`${stackedTable.cell} md:text-right`}>
+              {l.unit ? `${l.quantity} ${l.unit}${l.quantity === 1 ? '' : 's'}` : '1'}
+            </td>
+            <td data-label="Unit price" className={`${stackedTable.cell} md:text-right`}>
+              {formatPence(l.unitPricePence)}
+            </td>
+            <td data-label="Amount" className={`${stackedTable.cell} md:text-right`}>
+              {formatPence(l.amountPence)}
             </td>
           </tr>
-        </tfoot>
-      </table>
-    </div>
+        ))}
+      </tbody>
+      <tfoot className="mt-2 block md:table-footer-group">
+        <tr className={`${totalRow} md:border-t md:border-(--color-border)`}>
+          <th scope="row" colSpan={3} className={`${totalLabel} font-normal`}>
+            Subtotal
+          </th>
+          <td className={totalAmount}>{formatPence(quote.subtotalPence)}</td>
+        </tr>
+        <tr className={totalRow}>
+          <th scope="row" colSpan={3} className={`${totalLabel} font-normal`}>
+            VAT at {quote.vatPercent}%
+          </th>
+          <td className={totalAmount}>{formatPence(quote.vatPence)}</td>
+        </tr>
+        <tr className={`${totalRow} max-md:border-t max-md:border-(--color-border)`}>
+          <th scope="row" colSpan={3} className={totalLabel}>
+            Total
+          </th>
+          <td className={`${totalAmount} font-semibold`} data-testid="quote-total">
+            {formatPence(quote.totalPence)}
+          </td>
+        </tr>
+      </tfoot>
+    </table>
   )
 }

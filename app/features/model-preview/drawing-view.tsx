@@ -1,11 +1,12 @@
 import { DxfViewer, type LayerInfo } from 'dxf-viewer'
-import { useEffect, useRef, useState } from 'react'
+import { useEffect, useId, useRef, useState } from 'react'
 import * as THREE from 'three'
 import { formatModelSize } from '../../../lib/preview-formats'
 import { secondaryButtonClass } from '../dashboard/styles'
 import { CORRUPT_MESSAGE } from './fetch-file'
 import type { LoadProgress } from './load-model'
 import { PreviewStatus, themeColors } from './preview-status'
+import { SideList, SideListToggle } from './side-list'
 
 /** DXF's $INSUNITS codes that drawings use, as unit names. */
 const dxfUnits: Record<number, string> = { 1: 'in', 2: 'ft', 4: 'mm', 5: 'cm', 6: 'm' }
@@ -22,6 +23,8 @@ export function DrawingView({ url }: { url: string }) {
   const [layers, setLayers] = useState<LayerInfo[]>([])
   const [hidden, setHidden] = useState<Set<string>>(new Set())
   const [extent, setExtent] = useState<string | null>(null)
+  const [layersOpen, setLayersOpen] = useState(false)
+  const layersId = useId()
 
   useEffect(() => {
     let live = true
@@ -92,13 +95,14 @@ export function DrawingView({ url }: { url: string }) {
         <button type="button" className={secondaryButtonClass} disabled={!extent} onClick={fit}>
           Fit
         </button>
+        {layers.length ? <SideListToggle id={layersId} title="Layers" open={layersOpen} onToggle={() => setLayersOpen(!layersOpen)} /> : null}
         {extent ? (
           <p className="ml-auto text-sm" data-testid="model-size">
             Extent: {extent}
           </p>
         ) : null}
       </div>
-      <div className="flex min-h-0 flex-1 gap-2">
+      <div className="relative flex min-h-0 flex-1 gap-2">
         <div
           ref={container}
           className="relative min-h-64 flex-1 overflow-hidden rounded-md border border-(--color-border) focus-visible:outline-2 focus-visible:outline-(--color-highlight)"
@@ -111,8 +115,7 @@ export function DrawingView({ url }: { url: string }) {
           <PreviewStatus progress={progress} error={error} />
         </div>
         {layers.length ? (
-          <fieldset className="w-56 shrink-0 overflow-auto rounded-md border border-(--color-border) p-2 text-sm" data-testid="drawing-layers">
-            <legend className="px-1 font-medium">Layers</legend>
+          <SideList id={layersId} title="Layers" testId="drawing-layers" open={layersOpen}>
             {layers.map((l) => (
               <label key={l.name} className="flex items-center gap-2 py-0.5">
                 <input
@@ -132,7 +135,7 @@ export function DrawingView({ url }: { url: string }) {
                 {l.displayName || l.name}
               </label>
             ))}
-          </fieldset>
+          </SideList>
         ) : null}
       </div>
     </div>

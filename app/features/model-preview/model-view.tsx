@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react'
+import { useEffect, useId, useRef, useState } from 'react'
 import type * as THREE from 'three'
 import { formatModelSize } from '../../../lib/preview-formats'
 import { modelUnitsOf } from '../../../lib/file-types'
@@ -11,6 +11,7 @@ import { PreviewStatus, themeColors } from './preview-status'
 import { ReferenceReader, type RefusedReference } from './reference-reader'
 import { RefusedReferences } from './refused-references'
 import { saveThumbnail, type ThumbnailTarget } from './save-thumbnail'
+import { SideList, SideListToggle } from './side-list'
 
 interface Part {
   key: string
@@ -54,6 +55,8 @@ export function ModelView({ url, name, thumbnail }: { url: string; name: string;
   const [wireframe, setWireframe] = useState(false)
   const [edges, setEdges] = useState(false)
   const [refused, setRefused] = useState<RefusedReference[]>([])
+  const [partsOpen, setPartsOpen] = useState(false)
+  const partsId = useId()
 
   useEffect(() => {
     const abort = new AbortController()
@@ -115,6 +118,7 @@ export function ModelView({ url, name, thumbnail }: { url: string; name: string;
         <button type="button" className={secondaryButtonClass} aria-pressed={edges} disabled={!ready} onClick={() => (scene.current?.setEdges(!edges), setEdges(!edges))}>
           Edges
         </button>
+        {parts.length ? <SideListToggle id={partsId} title="Parts" open={partsOpen} onToggle={() => setPartsOpen(!partsOpen)} /> : null}
         {size ? (
           <p className="ml-auto text-sm" data-testid="model-size">
             Size: {formatModelSize(size, units.unit)}
@@ -123,13 +127,12 @@ export function ModelView({ url, name, thumbnail }: { url: string; name: string;
         ) : null}
       </div>
       <RefusedReferences refused={refused} />
-      <div className="flex min-h-0 flex-1 gap-2">
+      <div className="relative flex min-h-0 flex-1 gap-2">
         <div ref={container} className="relative min-h-64 flex-1 overflow-hidden rounded-md border border-(--color-border)" data-testid="model-canvas">
           <PreviewStatus progress={progress} error={error} />
         </div>
         {parts.length ? (
-          <fieldset className="w-56 shrink-0 overflow-auto rounded-md border border-(--color-border) p-2 text-sm" data-testid="model-parts">
-            <legend className="px-1 font-medium">Parts</legend>
+          <SideList id={partsId} title="Parts" testId="model-parts" open={partsOpen}>
             {parts.map((p) => (
               <label key={p.key} className="flex items-center gap-2 py-0.5" style={{ paddingLeft: `${p.depth * 0.75}rem` }}>
                 <input
@@ -148,7 +151,7 @@ export function ModelView({ url, name, thumbnail }: { url: string; name: string;
                 {p.name}
               </label>
             ))}
-          </fieldset>
+          </SideList>
         ) : null}
       </div>
     </div>

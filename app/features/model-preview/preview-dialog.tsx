@@ -16,7 +16,8 @@ export interface PreviewDialogProps {
 
 /**
  * The viewer in a modal dialog: the file's name, a download link, full screen, and a close button;
- * Escape closes it and the focus goes back to the Preview button. Loaded only when a preview opens,
+ * Escape closes it and the focus goes back to the Preview button. On a phone the dialog fills the
+ * screen, so the model or drawing gets all of it but the controls. Loaded only when a preview opens,
  * with three.js, the parsers and their WebAssembly.
  */
 export default function PreviewDialog({ url, name, kind, onClose, thumbnail }: PreviewDialogProps) {
@@ -45,14 +46,14 @@ export default function PreviewDialog({ url, name, kind, onClose, thumbnail }: P
     <dialog
       ref={dialog}
       aria-labelledby="preview-title"
-      className="m-auto h-[85vh] w-[min(72rem,95vw)] max-w-none rounded-lg border border-(--color-border) bg-(--color-foreground) p-4 text-(--color-text) backdrop:bg-black/60 open:flex open:flex-col"
+      className="m-auto h-[85vh] max-h-none w-[min(72rem,95vw)] max-w-none rounded-lg border border-(--color-border) bg-(--color-foreground) p-4 text-(--color-text) backdrop:bg-black/60 open:flex open:flex-col max-md:h-dvh max-md:w-full max-md:rounded-none max-md:border-0 max-md:p-2"
       onCancel={(e) => {
         e.preventDefault()
         onClose()
       }}
     >
-      <header className="mb-3 flex flex-wrap items-center gap-3">
-        <h2 id="preview-title" className="mr-auto truncate text-lg font-semibold">
+      <header className="mb-3 flex flex-wrap items-center gap-x-3 gap-y-2 max-md:mb-2">
+        <h2 id="preview-title" className="mr-auto min-w-0 truncate text-lg font-semibold">
           {name}
         </h2>
         <a href={`${url}?download=1`} download={name} className={linkButtonClass}>

@@ -65,7 +65,7 @@ export default function JobPage() {
   useMarkRead(job.id, view.messages.length)
   const back = side === 'consultancy' ? `/profile?client=${encodeURIComponent(job.user)}` : '/profile'
   return (
-    <section className="mx-auto max-w-5xl space-y-6 p-6">
+    <section className="mx-auto max-w-5xl space-y-6 p-4 [overflow-wrap:anywhere] sm:p-6">
       <p>
         <Link to={back} className="text-(--color-link) underline">
           ← Back to the dashboard
@@ -73,7 +73,7 @@ export default function JobPage() {
       </p>
       <header className={`${cardClass} space-y-2`}>
         <div className="flex flex-wrap items-center gap-3">
-          <h1 className="text-3xl font-semibold">{job.job || 'Job request'}</h1>
+          <h1 className="text-2xl font-semibold sm:text-3xl">{job.job || 'Job request'}</h1>
           <StageBadge stage={job.status} />
           {job.archivedAt ? <span className="text-sm text-(--color-light)">Archived</span> : null}
         </div>
