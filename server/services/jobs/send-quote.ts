@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm'
 import { jobAbilities } from '../../../lib/job-abilities'
 import { formatPence, priceLine, quoteSchema, quoteTotals, type QuoteInput } from '../../../lib/quote-schema'
+import { formatDate } from '../../../lib/format'
 import { getAppContext } from '../../core/context'
 import { jobQuotes } from '../../db/schema'
 import { AppError } from '../../errors/app-error'
@@ -38,13 +39,13 @@ export async function sendQuote({ actor, jobId, input }: SendQuoteOptions): Prom
       .values({ jobId: job.id, lines, vatBasisPoints: Math.round(env.QUOTE_VAT_PERCENT * 100), ...totals, validUntil: fields.validUntil, note: fields.note || null, createdBy: a.userId })
       .returning()
     const number = quoteNumber(row!.number)
-    await recordStageMove(tx, a, job, 'quoted', `Quote ${number}: ${formatPence(totals.totalPence)} including VAT, valid until ${fields.validUntil}`)
+    await recordStageMove(tx, a, job, 'quoted', `Quote ${number}: ${formatPence(totals.totalPence)} including VAT, valid until ${formatDate(fields.validUntil)}`)
     await enqueueJobMail(tx, {
       to: 'client',
       job,
       actorId: a.userId,
       what: `quote ${number}`,
-      text: `We have quoted your job: ${formatPence(totals.totalPence)} including VAT (${formatPence(totals.subtotalPence)} before VAT), valid until ${fields.validUntil}. You can accept or decline it on the job's page, and download it as a PDF.`,
+      text: `We have quoted your job: ${formatPence(totals.totalPence)} including VAT (${formatPence(totals.subtotalPence)} before VAT), valid until ${formatDate(fields.validUntil)}. You can accept or decline it on the job's page, and download it as a PDF.`,
     })
     return toQuoteView(row!, new Date().toISOString().slice(0, 10))
   })
