@@ -118,6 +118,15 @@ export function useAuthApiForm() {
   }
 }
 
+/** Focus on a control by its id once the next render is on screen (a control a new step shows exists by then). */
+export function useFocusLater(): (id: string) => void {
+  const [target, setTarget] = useState<{ id: string } | null>(null)
+  useEffect(() => {
+    if (target) document.getElementById(target.id)?.focus()
+  }, [target])
+  return (id) => setTarget({ id })
+}
+
 /** The first error of a field: one reason at a time, the one to fix first. */
 export function firstError(errors: string[] | undefined): string[] | undefined {
   return errors?.slice(0, 1)
