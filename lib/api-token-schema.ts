@@ -9,8 +9,9 @@ export const API_TOKEN_DEFAULT_DAYS = 90
 export const API_TOKEN_MAX_DAYS = 365
 export const API_TOKEN_NAME_MAX_LENGTH = 100
 
+/** A name left out (a form reads an empty field as missing) is asked for like an empty one. */
 export const apiTokenNameSchema = z
-  .string()
+  .string('Please name the token')
   .trim()
   .min(1, 'Please name the token')
   .max(API_TOKEN_NAME_MAX_LENGTH, `At most ${API_TOKEN_NAME_MAX_LENGTH} characters`)

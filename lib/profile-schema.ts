@@ -114,6 +114,13 @@ export type ProfileField = keyof ProfileInput
 export const profileChangeSchema = profileSchema.partial()
 export type ProfileChange = z.output<typeof profileChangeSchema>
 
+/**
+ * The client's choice of the optional job mails (stage changes, the consultancy's messages): a
+ * checkbox, on when ticked; a form leaves an unticked box out, which reads as off.
+ */
+export const jobMailsSchema = z.object({ enabled: z.boolean().default(false) })
+export type JobMailsInput = z.output<typeof jobMailsSchema>
+
 /** The labels the form shows. */
 export const profileLabels: Record<ProfileField, string> = {
   phoneNumber: 'Phone number',

@@ -12,6 +12,8 @@ export type ListOfErrors = Array<string | null | undefined> | null | undefined
 
 const focusRing = 'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-(--color-highlight)'
 export const controlClass = `w-full rounded-md border border-(--color-border) bg-(--color-background) px-3 py-2 text-(--color-text) placeholder:text-(--color-light) aria-[invalid=true]:border-[#ffb4a8] ${focusRing}`
+/** A slider is drawn by the browser in the site's colour, without the text box around it. */
+const rangeClass = `w-full accent-(--color-highlight) ${focusRing}`
 export const fieldLabelClass = 'block text-sm font-medium text-(--color-light)'
 
 /** The errors of one field (or a whole form), one per line. */
@@ -62,7 +64,7 @@ export interface FieldProps extends FieldFrameProps {
 /** A labelled input with its hint and errors. */
 export function Field({ inputProps, ...frame }: FieldProps) {
   const { key: _key, id, className, 'aria-describedby': describedBy, 'aria-invalid': _invalid, ...input } = inputProps
-  return <FieldFrame {...frame} id={id} describedBy={describedBy} control={(wiring) => <input id={wiring.controlId} className={cn('mt-1', controlClass, className)} {...input} {...wiring.aria} />} />
+  return <FieldFrame {...frame} id={id} describedBy={describedBy} control={(wiring) => <input id={wiring.controlId} className={cn('mt-1', input.type === 'range' ? rangeClass : controlClass, className)} {...input} {...wiring.aria} />} />
 }
 
 export interface TextareaFieldProps extends FieldFrameProps {

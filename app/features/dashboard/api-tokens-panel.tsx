@@ -1,17 +1,18 @@
 import { formatDateTime } from '../../../lib/format'
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
+import { getFormProps, getInputProps, getSelectProps, useForm } from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod/v4'
+import { useEffect, useId, useRef, useState } from 'react'
 import { ApiError } from '../../../lib/api-client'
-import { API_TOKEN_DEFAULT_DAYS, API_TOKEN_MAX_DAYS, API_TOKEN_NAME_MAX_LENGTH, apiTokenNameSchema } from '../../../lib/api-token-schema'
+import { API_TOKEN_DEFAULT_DAYS, API_TOKEN_MAX_DAYS, API_TOKEN_NAME_MAX_LENGTH, createApiTokenSchema } from '../../../lib/api-token-schema'
 import { createApiToken, fetchApiTokens, revokeApiToken, type ApiTokenRow, type NewApiToken } from './api-tokens-api'
 import { ConfirmDelete } from './confirm-delete'
-import { Field } from '../../components/forms'
-import { FormStatus, useSecurityForm } from './security-form-parts'
+import { Field, SelectField } from '../../components/forms'
+import { firstError, FormStatus, useAuthApiForm, useFocusLater } from './security-form-parts'
 import { buttonClass, inputClass, labelClass, secondaryButtonClass } from './styles'
 import { useStatus } from './use-status'
 
 /** The lifetimes offered; the server caps any other at API_TOKEN_MAX_DAYS. */
 const lifetimes = [30, API_TOKEN_DEFAULT_DAYS, 180, API_TOKEN_MAX_DAYS]
-const fieldOrder = ['name'] as const
 
 type ListState = { status: 'loading' | 'ready' | 'error'; tokens: ApiTokenRow[] }
 
@@ -35,14 +36,13 @@ export function ApiTokensPanel({ version }: { version: number }) {
   const id = useId()
   const [list, setList] = useState<ListState>({ status: 'loading', tokens: [] })
   const [reload, setReload] = useState(0)
-  const [name, setName] = useState('')
-  const [days, setDays] = useState<number>(API_TOKEN_DEFAULT_DAYS)
   const [created, setCreated] = useState<NewApiToken | null>(null)
   const [revoking, setRevoking] = useState<string | null>(null)
   // "Copied to the clipboard." is a status like the others: it clears after the status time-out.
   const copied = useStatus()
-  const form = useSecurityForm(fieldOrder)
-  const { busy, setStatus } = form
+  const api = useAuthApiForm()
+  const { busy, setStatus } = api
+  const focusLater = useFocusLater()
   const tokenRef = useRef<HTMLInputElement>(null)
   const listHeadingRef = useRef<HTMLHeadingElement>(null)
 
@@ -68,27 +68,35 @@ export function ApiTokensPanel({ version }: { version: number }) {
     tokenRef.current?.select()
   }, [created])
 
-  async function create(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault()
-    if (busy) return
-    form.clear()
-    copied.clear()
-    const parsed = apiTokenNameSchema.safeParse(name)
-    if (!parsed.success) return form.fail('name', parsed.error.issues[0]!.message)
-    try {
-      const token = await form.whileBusy(() => createApiToken({ name: parsed.data, expiresInDays: days }))
-      setName('')
-      setCreated(token)
-      setList((current) => ({ status: current.status === 'error' ? 'error' : 'ready', tokens: [token, ...current.tokens] }))
-      setStatus({ text: `Token “${token.name}” created. Copy it now: it is shown only once.`, tone: 'success' })
-    } catch (error) {
-      if (error instanceof ApiError && error.code === 'BAD_REQUEST') return form.fail('name', error.message)
-      setStatus({ text: problemText(error, 'created'), tone: 'error' })
-    }
-  }
+  // The token's name and lifetime through the schema the server's createApiToken parses them with.
+  const [form, fields] = useForm({
+    id: `${id}-create-token`,
+    lastResult: api.lastResult,
+    defaultValue: { name: '', expiresInDays: String(API_TOKEN_DEFAULT_DAYS) },
+    shouldValidate: 'onSubmit',
+    shouldRevalidate: 'onInput',
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: createApiTokenSchema }),
+    async onSubmit(event, { submission }) {
+      event.preventDefault()
+      if (busy) return
+      api.clearStatus()
+      copied.clear()
+      if (submission?.status !== 'success') return
+      try {
+        const token = await api.whileBusy(() => createApiToken(submission.value))
+        api.done(submission)
+        setCreated(token)
+        setList((current) => ({ status: current.status === 'error' ? 'error' : 'ready', tokens: [token, ...current.tokens] }))
+        setStatus({ text: `Token “${token.name}” created. Copy it now: it is shown only once.`, tone: 'success' })
+      } catch (error) {
+        if (error instanceof ApiError && error.code === 'BAD_REQUEST') return api.refuse(submission, 'name', error.message)
+        setStatus({ text: problemText(error, 'created'), tone: 'error' })
+      }
+    },
+  })
 
   async function revoke(token: ApiTokenRow) {
-    form.clear()
+    api.clearStatus()
     setRevoking(token.id)
     try {
       await revokeApiToken(token.id)
@@ -210,7 +218,7 @@ export function ApiTokensPanel({ version }: { version: number }) {
               onClick={() => {
                 setCreated(null)
                 copied.clear()
-                form.focusField('name')
+                focusLater(fields.name.id)
               }}
             >
               Done
@@ -221,37 +229,27 @@ export function ApiTokensPanel({ version }: { version: number }) {
           </p>
         </div>
       ) : null}
-      <form onSubmit={create} noValidate aria-label="Create an API token" className="flex flex-col gap-4 sm:flex-row sm:items-end">
-        <div className="sm:flex-1">
-          <Field
-            label="Token name"
-            hint="What uses it, e.g. “Nightly results sync”."
-            {...form.field('name', {
-              id: ids.name,
-              value: name,
-              maxLength: API_TOKEN_NAME_MAX_LENGTH + 20,
-              autoComplete: 'off',
-              onChange: (e) => setName(e.target.value),
-            })}
-          />
-        </div>
-        <div className="flex flex-col gap-1">
-          <label htmlFor={ids.days} className={labelClass}>
-            Expires after
-          </label>
-          <select id={ids.days} className={inputClass} value={days} onChange={(e) => setDays(Number(e.target.value))}>
-            {lifetimes.map((d) => (
-              <option key={d} value={d}>
-                {d} days
-              </option>
-            ))}
-          </select>
-        </div>
+      <form {...getFormProps(form)} aria-label="Create an API token" aria-describedby={undefined} className="flex flex-col gap-4 sm:flex-row sm:items-end">
+        <Field
+          key={fields.name.key}
+          className="sm:flex-1"
+          label="Token name"
+          hint="What uses it, e.g. “Nightly results sync”."
+          errors={firstError(fields.name.errors)}
+          inputProps={{ ...getInputProps(fields.name, { type: 'text', ariaAttributes: false }), maxLength: API_TOKEN_NAME_MAX_LENGTH + 20, autoComplete: 'off' }}
+        />
+        <SelectField key={fields.expiresInDays.key} label="Expires after" errors={firstError(fields.expiresInDays.errors)} selectProps={getSelectProps(fields.expiresInDays, { ariaAttributes: false })}>
+          {lifetimes.map((d) => (
+            <option key={d} value={d}>
+              {d} days
+            </option>
+          ))}
+        </SelectField>
         <button type="submit" className={buttonClass} disabled={busy}>
           {busy ? 'Creating…' : 'Create token'}
         </button>
       </form>
-      <FormStatus status={form.status} testId="api-tokens-status" />
+      <FormStatus status={api.status} testId="api-tokens-status" />
     </section>
   )
 }

@@ -1,4 +1,6 @@
-import { useId, useState, type FormEvent } from 'react'
+import { getFormProps, useForm, type Submission } from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod/v4'
+import { useId, useState } from 'react'
 import { useRevalidator } from 'react-router'
 import {
   EMAIL_IN_USE_MESSAGE,
@@ -9,14 +11,15 @@ import {
   SAME_EMAIL_MESSAGE,
   WRONG_CURRENT_PASSWORD_MESSAGE,
 } from '../../../lib/auth-schema'
+import type { z } from '../../../lib/zod'
 import { callAuth, explain } from '../auth/auth-form'
 import { refreshSession } from '../auth/use-session'
 import { Field } from '../../components/forms'
-import { FormStatus, generalProblem, useSecurityForm } from './security-form-parts'
+import { firstError, FormStatus, generalProblem, useAuthApiForm, useFocusLater } from './security-form-parts'
 import { buttonClass, secondaryButtonClass } from './styles'
 
-type EmailField = 'newEmail' | 'currentPassword' | 'otp'
-const fieldOrder: EmailField[] = ['newEmail', 'currentPassword', 'otp']
+type EmailChangeRequest = z.output<ReturnType<typeof emailChangeRequestSchema>>
+type EmailChangeCode = z.output<typeof emailChangeCodeSchema>
 
 /**
  * Changing the sign-in email in two steps: the new address and the current password send a code to
@@ -33,76 +36,84 @@ export function ChangeEmailForm({ email, onChanged }: { email: string; /** After
   const [otp, setOtp] = useState('')
   /** The normalised address the code was sent to. */
   const [pending, setPending] = useState('')
-  const form = useSecurityForm(fieldOrder)
-  const { busy, fail, setStatus, focusField } = form
+  const api = useAuthApiForm()
+  const focusLater = useFocusLater()
+  const ids = { newEmail: `${id}-new-email`, currentPassword: `${id}-email-password`, otp: `${id}-email-code`, hint: `${id}-email-hint` }
 
-  async function sendCode() {
-    const parsed = emailChangeRequestSchema(email).safeParse({ newEmail, currentPassword })
-    if (!parsed.success) return form.showIssues(parsed.error)
-    const answer = await form.whileBusy(() => callAuth('/email-otp/request-email-change', parsed.data))
+  const [form, fields] = useForm({
+    id: `${id}-change-email`,
+    lastResult: api.lastResult,
+    shouldValidate: 'onSubmit',
+    shouldRevalidate: 'onInput',
+    // Each step has its schema; the code step carries the address the code went to. The auth schemas read the fields as typed.
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: step === 'request' ? emailChangeRequestSchema(email) : emailChangeCodeSchema, disableAutoCoercion: true }),
+    async onSubmit(event, { submission }) {
+      event.preventDefault()
+      if (api.busy) return
+      api.clearStatus()
+      if (submission?.status !== 'success') return
+      await (step === 'request' ? sendCode(submission as Submission<EmailChangeRequest>) : confirm(submission as Submission<EmailChangeCode>))
+    },
+  })
+
+  async function sendCode(submission: Submission<EmailChangeRequest>) {
+    if (submission.status !== 'success') return
+    const answer = await api.whileBusy(() => callAuth('/email-otp/request-email-change', submission.value))
     if (answer.ok) {
-      setPending(parsed.data.newEmail)
+      setPending(submission.value.newEmail)
       setCurrentPassword('')
       setOtp('')
       setStep('confirm')
       // Focus moves to the code field, whose description says where the code went.
-      focusField('otp')
+      focusLater(ids.otp)
       return
     }
     const general = generalProblem(answer)
-    if (general) return setStatus({ text: general, tone: 'error' })
-    if (answer.code === 'INVALID_PASSWORD') return fail('currentPassword', WRONG_CURRENT_PASSWORD_MESSAGE)
-    if (answer.code === 'INVALID_EMAIL') return fail('newEmail', 'Please enter a valid email address')
-    if (answer.message === 'Email is the same') return fail('newEmail', SAME_EMAIL_MESSAGE)
-    setStatus({ text: explain(answer), tone: 'error' })
+    if (general) return api.setStatus({ text: general, tone: 'error' })
+    if (answer.code === 'INVALID_PASSWORD') return api.refuse(submission, 'currentPassword', WRONG_CURRENT_PASSWORD_MESSAGE)
+    if (answer.code === 'INVALID_EMAIL') return api.refuse(submission, 'newEmail', 'Please enter a valid email address')
+    if (answer.message === 'Email is the same') return api.refuse(submission, 'newEmail', SAME_EMAIL_MESSAGE)
+    api.setStatus({ text: explain(answer), tone: 'error' })
   }
 
-  async function confirm() {
-    const parsed = emailChangeCodeSchema.safeParse({ newEmail: pending, otp })
-    if (!parsed.success) return form.showIssues(parsed.error)
-    const answer = await form.whileBusy(() => callAuth('/email-otp/change-email', parsed.data))
+  async function confirm(submission: Submission<EmailChangeCode>) {
+    if (submission.status !== 'success') return
+    const changed = submission.value.newEmail
+    const answer = await api.whileBusy(() => callAuth('/email-otp/change-email', submission.value))
     if (answer.ok) {
-      rememberLoginEmail(parsed.data.newEmail)
+      rememberLoginEmail(changed)
       setStep('request')
       setNewEmail('')
       setOtp('')
       setPending('')
-      setStatus({ text: `Your sign-in email is now ${parsed.data.newEmail}. Your API tokens were revoked: create new ones for your scripts.`, tone: 'success' })
+      api.setStatus({ text: `Your sign-in email is now ${changed}. Your API tokens were revoked: create new ones for your scripts.`, tone: 'success' })
       onChanged?.()
-      focusField('newEmail')
+      focusLater(ids.newEmail)
       // The details card shows the new address; the page's session view follows.
       void revalidator.revalidate()
       void refreshSession()
       return
     }
     const general = generalProblem(answer)
-    if (general) return setStatus({ text: general, tone: 'error' })
-    if (answer.code === 'INVALID_OTP' || answer.code === 'OTP_EXPIRED' || answer.code === 'TOO_MANY_ATTEMPTS') return fail('otp', INVALID_CODE_MESSAGE)
+    if (general) return api.setStatus({ text: general, tone: 'error' })
+    if (answer.code === 'INVALID_OTP' || answer.code === 'OTP_EXPIRED' || answer.code === 'TOO_MANY_ATTEMPTS') return api.refuse(submission, 'otp', INVALID_CODE_MESSAGE)
     if (answer.message === 'Email already in use') {
       // Someone took the address after the code was sent: start again with another one.
       setStep('request')
-      return fail('newEmail', EMAIL_IN_USE_MESSAGE)
+      return api.refuse(submission, 'newEmail', EMAIL_IN_USE_MESSAGE)
     }
-    setStatus({ text: explain(answer), tone: 'error' })
-  }
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault()
-    if (busy) return
-    form.clear()
-    await (step === 'request' ? sendCode() : confirm())
+    api.setStatus({ text: explain(answer), tone: 'error' })
   }
 
   const backToAddress = () => {
     setStep('request')
     setOtp('')
-    form.clear()
-    focusField('newEmail')
+    api.clearStatus()
+    focusLater(ids.newEmail)
   }
 
-  const ids = { newEmail: `${id}-new-email`, currentPassword: `${id}-email-password`, otp: `${id}-email-code`, hint: `${id}-email-hint` }
   return (
-    <form onSubmit={submit} noValidate aria-labelledby={`${id}-title`} className="flex flex-col gap-4" data-testid="change-email-form" data-step={step}>
+    <form {...getFormProps(form)} aria-labelledby={`${id}-title`} aria-describedby={undefined} className="flex flex-col gap-4" data-testid="change-email-form" data-step={step}>
       <h3 id={`${id}-title`} className="text-lg font-semibold">
         Change your sign-in email
       </h3>
@@ -113,53 +124,60 @@ export function ChangeEmailForm({ email, onChanged }: { email: string; /** After
           </p>
           <Field
             label="New email"
-            {...form.field('newEmail', {
+            errors={firstError(fields.newEmail.errors)}
+            inputProps={{
               id: ids.newEmail,
+              name: fields.newEmail.name,
               type: 'email',
               autoComplete: 'email',
               value: newEmail,
               onChange: (e) => setNewEmail(e.target.value),
               'aria-describedby': ids.hint,
-            })}
+            }}
           />
           <Field
             label="Current password"
-            {...form.field('currentPassword', {
+            errors={firstError(fields.currentPassword.errors)}
+            inputProps={{
               id: ids.currentPassword,
+              name: fields.currentPassword.name,
               type: 'password',
               autoComplete: 'current-password',
               value: currentPassword,
               onChange: (e) => setCurrentPassword(e.target.value),
-            })}
+            }}
           />
         </>
       ) : (
         <>
+          <input type="hidden" name={fields.newEmail.name} value={pending} />
           <p id={ids.hint} className="text-sm text-(--color-light)">
             We sent a 6-digit code to <span className="font-medium text-(--color-text)">{pending}</span>. It expires in 10 minutes.
           </p>
           <Field
             label="Code"
-            {...form.field('otp', {
+            errors={firstError(fields.otp.errors)}
+            inputProps={{
               id: ids.otp,
+              name: fields.otp.name,
               inputMode: 'numeric',
               autoComplete: 'one-time-code',
               maxLength: 6,
               value: otp,
               onChange: (e) => setOtp(e.target.value.replace(/\D/g, '')),
               'aria-describedby': ids.hint,
-            })}
+            }}
           />
           <p className="text-sm text-(--color-light)">No code? Check the address, or use a different one: no code is sent to an address that already has an account here.</p>
         </>
       )}
-      <FormStatus status={form.status} testId="change-email-status" />
+      <FormStatus status={api.status} testId="change-email-status" />
       <div className="flex flex-wrap items-center gap-3">
-        <button type="submit" className={buttonClass} disabled={busy}>
-          {step === 'request' ? (busy ? 'Sending…' : 'Send code') : busy ? 'Confirming…' : 'Confirm'}
+        <button type="submit" className={buttonClass} disabled={api.busy}>
+          {step === 'request' ? (api.busy ? 'Sending…' : 'Send code') : api.busy ? 'Confirming…' : 'Confirm'}
         </button>
         {step === 'confirm' ? (
-          <button type="button" className={secondaryButtonClass} onClick={backToAddress} disabled={busy}>
+          <button type="button" className={secondaryButtonClass} onClick={backToAddress} disabled={api.busy}>
             Use a different address
           </button>
         ) : null}

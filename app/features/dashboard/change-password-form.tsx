@@ -1,12 +1,11 @@
-import { useId, useState, type FormEvent } from 'react'
+import { getFormProps, getInputProps, useForm } from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod/v4'
+import { useId } from 'react'
 import { passwordChangeSchema, WRONG_CURRENT_PASSWORD_MESSAGE } from '../../../lib/auth-schema'
 import { callAuth, explain, PasswordChecklist } from '../auth/auth-form'
 import { Field } from '../../components/forms'
-import { FormStatus, generalProblem, useSecurityForm } from './security-form-parts'
+import { firstError, FormStatus, generalProblem, useAuthApiForm } from './security-form-parts'
 import { buttonClass } from './styles'
-
-type PasswordField = 'currentPassword' | 'newPassword' | 'confirmPassword'
-const fieldOrder: PasswordField[] = ['currentPassword', 'newPassword', 'confirmPassword']
 
 /**
  * Changing the password (POST /api/auth/change-password): the current one, then the new one twice.
@@ -15,67 +14,68 @@ const fieldOrder: PasswordField[] = ['currentPassword', 'newPassword', 'confirmP
  */
 export function ChangePasswordForm({ email, onChanged }: { email: string; /** After the change: the server revoked every API token. */ onChanged?: () => void }) {
   const id = useId()
-  const [values, setValues] = useState<Record<PasswordField, string>>({ currentPassword: '', newPassword: '', confirmPassword: '' })
-  const form = useSecurityForm(fieldOrder)
-  const { busy, fail, setStatus } = form
+  const api = useAuthApiForm()
+  const [form, fields] = useForm({
+    id: `${id}-change-password`,
+    lastResult: api.lastResult,
+    shouldValidate: 'onSubmit',
+    shouldRevalidate: 'onInput',
+    // The auth schemas read the fields as typed, an empty one as '' (no coercion to "missing").
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: passwordChangeSchema, disableAutoCoercion: true }),
+    async onSubmit(event, { submission }) {
+      event.preventDefault()
+      if (api.busy || submission?.status !== 'success') return
+      api.clearStatus()
+      const { currentPassword, newPassword } = submission.value
+      const answer = await api.whileBusy(() => callAuth('/change-password', { currentPassword, newPassword, revokeOtherSessions: true }))
+      if (answer.ok) {
+        api.done(submission)
+        onChanged?.()
+        return api.setStatus({
+          text: 'Your password was changed. Any other devices signed in to your account were signed out, and your API tokens were revoked.',
+          tone: 'success',
+        })
+      }
+      const general = generalProblem(answer)
+      if (general) return api.setStatus({ text: general, tone: 'error' })
+      if (answer.code === 'INVALID_PASSWORD') return api.refuse(submission, 'currentPassword', WRONG_CURRENT_PASSWORD_MESSAGE)
+      if (answer.code === 'PASSWORD_RULES' || answer.code === 'PASSWORD_TOO_SHORT' || answer.code === 'PASSWORD_TOO_LONG') return api.refuse(submission, 'newPassword', explain(answer))
+      api.setStatus({ text: explain(answer), tone: 'error' })
+    },
+  })
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault()
-    if (busy) return
-    form.clear()
-    const parsed = passwordChangeSchema.safeParse(values)
-    if (!parsed.success) return form.showIssues(parsed.error)
-    const { currentPassword, newPassword } = parsed.data
-    const answer = await form.whileBusy(() => callAuth('/change-password', { currentPassword, newPassword, revokeOtherSessions: true }))
-    if (answer.ok) {
-      setValues({ currentPassword: '', newPassword: '', confirmPassword: '' })
-      onChanged?.()
-      return setStatus({
-        text: 'Your password was changed. Any other devices signed in to your account were signed out, and your API tokens were revoked.',
-        tone: 'success',
-      })
-    }
-    const general = generalProblem(answer)
-    if (general) return setStatus({ text: general, tone: 'error' })
-    if (answer.code === 'INVALID_PASSWORD') return fail('currentPassword', WRONG_CURRENT_PASSWORD_MESSAGE)
-    if (answer.code === 'PASSWORD_RULES' || answer.code === 'PASSWORD_TOO_SHORT' || answer.code === 'PASSWORD_TOO_LONG') return fail('newPassword', explain(answer))
-    setStatus({ text: explain(answer), tone: 'error' })
-  }
-
-  const set = (field: PasswordField) => (event: React.ChangeEvent<HTMLInputElement>) => setValues((v) => ({ ...v, [field]: event.target.value }))
-  const ids = { currentPassword: `${id}-current`, newPassword: `${id}-new`, confirmPassword: `${id}-confirm`, rules: `${id}-rules` }
+  const rulesId = `${id}-rules`
   return (
-    <form onSubmit={submit} noValidate aria-labelledby={`${id}-title`} className="flex flex-col gap-4" data-testid="change-password-form">
+    <form {...getFormProps(form)} aria-labelledby={`${id}-title`} aria-describedby={undefined} className="flex flex-col gap-4" data-testid="change-password-form">
       <h3 id={`${id}-title`} className="text-lg font-semibold">
         Change your password
       </h3>
       {/* For password managers: the account the new password belongs to. */}
       <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
       <Field
+        key={fields.currentPassword.key}
         label="Current password"
-        {...form.field('currentPassword', { id: ids.currentPassword, type: 'password', autoComplete: 'current-password', value: values.currentPassword, onChange: set('currentPassword') })}
+        errors={firstError(fields.currentPassword.errors)}
+        inputProps={{ ...getInputProps(fields.currentPassword, { type: 'password', ariaAttributes: false }), autoComplete: 'current-password' }}
       />
       <Field
+        key={fields.newPassword.key}
         label="New password"
-        {...form.field('newPassword', {
-          id: ids.newPassword,
-          type: 'password',
-          autoComplete: 'new-password',
-          value: values.newPassword,
-          onChange: set('newPassword'),
-          'aria-describedby': ids.rules,
-        })}
+        errors={firstError(fields.newPassword.errors)}
+        inputProps={{ ...getInputProps(fields.newPassword, { type: 'password', ariaAttributes: false }), autoComplete: 'new-password', 'aria-describedby': rulesId }}
       >
-        <PasswordChecklist password={values.newPassword} id={ids.rules} />
+        <PasswordChecklist password={typeof fields.newPassword.value === 'string' ? fields.newPassword.value : ''} id={rulesId} />
       </Field>
       <Field
+        key={fields.confirmPassword.key}
         label="Confirm new password"
-        {...form.field('confirmPassword', { id: ids.confirmPassword, type: 'password', autoComplete: 'new-password', value: values.confirmPassword, onChange: set('confirmPassword') })}
+        errors={firstError(fields.confirmPassword.errors)}
+        inputProps={{ ...getInputProps(fields.confirmPassword, { type: 'password', ariaAttributes: false }), autoComplete: 'new-password' }}
       />
-      <FormStatus status={form.status} testId="change-password-status" />
+      <FormStatus status={api.status} testId="change-password-status" />
       <div className="flex flex-wrap items-center gap-3">
-        <button type="submit" className={buttonClass} disabled={busy}>
-          {busy ? 'Changing…' : 'Change password'}
+        <button type="submit" className={buttonClass} disabled={api.busy}>
+          {api.busy ? 'Changing…' : 'Change password'}
         </button>
       </div>
     </form>

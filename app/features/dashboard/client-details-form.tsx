@@ -5,7 +5,8 @@ import { useActionData, useFetcher } from 'react-router'
 import { timings } from '../../../lib/catalogue'
 import { postalAddressParts, profileLabels, profileSchema, type ProfileField } from '../../../lib/profile-schema'
 import { Field, focusFirstInvalid } from '../../components/forms'
-import { buttonClass, cardClass, cardTitleClass, inputClass, labelClass } from './styles'
+import { useFetcherResult } from '../../components/portal/use-fetcher-result'
+import { buttonClass, cardClass, cardTitleClass } from './styles'
 import type { ClientDetailsView, DashboardActionResult } from './types'
 
 type ButtonState = 'idle' | 'failed' | 'succeeded'
@@ -69,11 +70,10 @@ export function ClientDetailsForm({ details, clientId }: { details: ClientDetail
   })
 
   // The action's answer decides the button; field errors move the focus to the first field to fix.
-  useEffect(() => {
-    if (fetcher.state !== 'idle' || !fetcher.data) return
-    setResult(fetcher.data.ok ? 'succeeded' : 'failed')
-    if (!fetcher.data.ok) requestAnimationFrame(() => focusFirstInvalid(formRef.current))
-  }, [fetcher.state, fetcher.data])
+  useFetcherResult(fetcher, (data) => {
+    setResult(data.ok ? 'succeeded' : 'failed')
+    if (!data.ok) requestAnimationFrame(() => focusFirstInvalid(formRef.current))
+  })
 
   useEffect(() => {
     if (result === 'idle') return
@@ -123,13 +123,10 @@ export function ClientDetailsForm({ details, clientId }: { details: ClientDetail
         <input type="hidden" name="intent" value="update-details" />
         {clientId ? <input type="hidden" name="clientId" value={clientId} /> : null}
         <div className="grid gap-4 sm:grid-cols-2">
-          <div>
-            <label htmlFor="details-email" className={labelClass}>
-              Email
-            </label>
-            <input id="details-email" type="email" readOnly value={details.email} className={`mt-1 ${inputClass} opacity-80`} aria-describedby="details-email-hint" />
-            <p id="details-email-hint" className="mt-1 text-xs text-(--color-light)">
-              {clientId ? (
+          <Field
+            label="Email"
+            hint={
+              clientId ? (
                 'The client’s sign-in email; only they can change it.'
               ) : (
                 <>
@@ -139,9 +136,10 @@ export function ClientDetailsForm({ details, clientId }: { details: ClientDetail
                   </a>
                   .
                 </>
-              )}
-            </p>
-          </div>
+              )
+            }
+            inputProps={{ id: 'details-email', type: 'email', readOnly: true, value: details.email, className: 'opacity-80' }}
+          />
           {personFields.map(field)}
         </div>
         <fieldset className="mt-5">

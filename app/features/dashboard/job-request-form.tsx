@@ -5,12 +5,12 @@ import { useActionData, useFetcher } from 'react-router'
 import { acceptAttribute, checkFileBeforeUpload, describeAcceptedTypes } from '../../../lib/file-types'
 import { limits } from '../../../lib/catalogue'
 import { jobRequestSchema, priorityWords } from '../../../lib/job-request-schema'
-import { ErrorList, Field, focusFirstInvalid, TextareaField } from '../../components/forms'
+import { Field, focusFirstInvalid, TextareaField } from '../../components/forms'
 import { useFetcherResult } from '../../components/portal/use-fetcher-result'
 import { uploadEndpoint, uploadMetadata } from '../upload/upload-target'
 import { useUpload } from '../upload/use-upload'
 import { StatusMessage } from './status-message'
-import { buttonClass, cardClass, cardTitleClass, inputClass, labelClass } from './styles'
+import { buttonClass, cardClass, cardTitleClass } from './styles'
 import type { DashboardActionResult } from './types'
 import { useStatus } from './use-status'
 
@@ -116,50 +116,38 @@ export function JobRequestForm({ clientId, maxUploadBytes, onCreated }: { client
             inputProps={{ ...getInputProps(fields.reference, { type: 'text', ariaAttributes: false }), placeholder: 'Your reference' }}
           />
           <TextareaField key={fields.instructions.key} label="Instructions" errors={fields.instructions.errors} textareaProps={{ ...getTextareaProps(fields.instructions, { ariaAttributes: false }), rows: 4 }} />
-          <div>
-            <label htmlFor="job-priority" className={labelClass}>
-              Priority: <output htmlFor="job-priority">{priority}</output>
-            </label>
-            <input
-              id="job-priority"
-              name={fields.priority.name}
-              type="range"
-              min={limits.priorityMin}
-              max={limits.priorityMax}
-              step={1}
-              value={priority}
-              onChange={(e) => setPriority(Number(e.target.value))}
-              aria-valuetext={`${priority} (${priorityWords[priority]})`}
-              aria-invalid={fields.priority.errors ? true : undefined}
-              aria-describedby={fields.priority.errors ? 'job-priority-error job-priority-scale' : 'job-priority-scale'}
-              className="mt-2 w-full max-w-sm accent-(--color-highlight)"
-            />
+          <Field
+            label={
+              <>
+                Priority: <output htmlFor="job-priority">{priority}</output>
+              </>
+            }
+            errors={fields.priority.errors}
+            inputProps={{
+              id: 'job-priority',
+              name: fields.priority.name,
+              type: 'range',
+              min: limits.priorityMin,
+              max: limits.priorityMax,
+              step: 1,
+              value: priority,
+              onChange: (e) => setPriority(Number(e.target.value)),
+              'aria-valuetext': `${priority} (${priorityWords[priority]})`,
+              'aria-describedby': 'job-priority-scale',
+              className: 'max-w-sm',
+            }}
+          >
             <div id="job-priority-scale" className="flex max-w-sm justify-between text-xs text-(--color-light)">
               <span>Low</span>
               <span>High</span>
             </div>
-            <ErrorList id="job-priority-error" errors={fields.priority.errors} />
-          </div>
-          <div>
-            <label htmlFor={attachmentsId} className={labelClass}>
-              Attach files (optional)
-            </label>
-            <input
-              id={attachmentsId}
-              name="attachments"
-              type="file"
-              multiple
-              accept={acceptAttribute('job-files')}
-              className={`mt-1 ${inputClass}`}
-              aria-invalid={fileErrors.length ? true : undefined}
-              aria-describedby={fileErrors.length ? `${attachmentsId}-error ${attachmentsId}-hint` : `${attachmentsId}-hint`}
-              onChange={() => setFileErrors([])}
-            />
-            <p id={`${attachmentsId}-hint`} className="mt-1 text-xs text-(--color-light)">
-              Accepted: {describeAcceptedTypes('job-files')}, up to {Math.floor(maxUploadBytes / 1e6)} MB each.
-            </p>
-            <ErrorList id={`${attachmentsId}-error`} errors={fileErrors} />
-          </div>
+          </Field>
+          <Field
+            label="Attach files (optional)"
+            hint={`Accepted: ${describeAcceptedTypes('job-files')}, up to ${Math.floor(maxUploadBytes / 1e6)} MB each.`}
+            errors={fileErrors}
+            inputProps={{ id: attachmentsId, name: 'attachments', type: 'file', multiple: true, accept: acceptAttribute('job-files'), onChange: () => setFileErrors([]) }}
+          />
         </div>
         <div className="mt-5 flex flex-wrap items-center gap-4">
           <button type="submit" className={buttonClass} disabled={busy}>

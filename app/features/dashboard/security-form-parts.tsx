@@ -1,3 +1,4 @@
+import type { Submission, SubmissionResult } from '@conform-to/react'
 import { createRef, useEffect, useRef, useState, type RefObject } from 'react'
 import { z } from '../../../lib/zod'
 import type { FieldProps } from '../../components/forms'
@@ -79,6 +80,56 @@ export function useSecurityForm<F extends string>(fieldOrder: readonly F[]) {
     /** A Field's errors, and its input's props with the name and focus target. */
     field: (name: F, inputProps: FieldProps['inputProps']) => ({ errors: errors[name] ? [errors[name]] : undefined, inputProps: { ...inputProps, name, ref: refs[name] } }),
   }
+}
+
+/**
+ * A Conform form whose answer comes from the auth API in the browser rather than from a route's
+ * action: the schema checks the fields before anything is sent; the API's refusal of a field is
+ * handed back to Conform as the form's result (`refuse`), so it shows beside that field and takes
+ * the focus, as a schema error does. Also the live-region status and the busy flag.
+ */
+export function useAuthApiForm() {
+  const [lastResult, setLastResult] = useState<SubmissionResult<string[]> | undefined>(undefined)
+  const { status, show, clear } = useStatus()
+  const [busy, setBusy] = useState(false)
+  return {
+    lastResult,
+    status,
+    busy,
+    setStatus: (value: FormStatusValue) => show(value.text, value.tone),
+    clearStatus: clear,
+    /** The API refused one field: its message beside it. */
+    refuse(submission: Submission<unknown>, field: string, message: string) {
+      setLastResult(submission.reply({ fieldErrors: { [field]: [message] } }))
+    },
+    /** The change was made: the fields are emptied. */
+    done(submission: Submission<unknown>) {
+      setLastResult(submission.reply({ resetForm: true }))
+    },
+    /** Runs a request with the buttons disabled. */
+    async whileBusy<T>(work: () => Promise<T>): Promise<T> {
+      setBusy(true)
+      try {
+        return await work()
+      } finally {
+        setBusy(false)
+      }
+    },
+  }
+}
+
+/** Focus on a control by its id once the next render is on screen (a control a new step shows exists by then). */
+export function useFocusLater(): (id: string) => void {
+  const [target, setTarget] = useState<{ id: string } | null>(null)
+  useEffect(() => {
+    if (target) document.getElementById(target.id)?.focus()
+  }, [target])
+  return (id) => setTarget({ id })
+}
+
+/** The first error of a field: one reason at a time, the one to fix first. */
+export function firstError(errors: string[] | undefined): string[] | undefined {
+  return errors?.slice(0, 1)
 }
 
 /** Answers every security form reads the same way: rate limit, lost session, no connection. */

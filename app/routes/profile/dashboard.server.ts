@@ -2,7 +2,7 @@ import { data } from 'react-router'
 import type { z } from '../../../lib/zod'
 import { jobRequestSchema, type JobRequestField } from '../../../lib/job-request-schema'
 import { jobRecordAbilities } from '../../../lib/job-stages'
-import { profileSchema, type ProfileField } from '../../../lib/profile-schema'
+import { jobMailsSchema, profileSchema, type ProfileField } from '../../../lib/profile-schema'
 import type { ClientDetailsView, ClientOption, DashboardActionResult, DocumentRow, JobRequestRow } from '../../features/dashboard/types'
 import type { Actor } from '../../../server/auth/actor'
 import { requireActor } from '../../../server/auth/require-actor'
@@ -95,7 +95,7 @@ const intents: Record<string, IntentHandler> = {
   'delete-job-request': async (actor, form) => ({ id: (await deleteJobRequest({ actor, id: textOf(form, 'id') })).id }),
   'delete-file': (actor, form) => deleteFile({ actor, path: textOf(form, 'path') }),
   'set-logo': async (actor, form, userId) => (await setCompanyLogo({ actor, userId, path: textOf(form, 'path') }), {}),
-  'set-job-mails': async (actor, form, userId) => (await setJobUpdateMails({ actor, userId, enabled: textOf(form, 'enabled') === 'true' }), {}),
+  'set-job-mails': (actor, form, userId) => submitDashboardForm(form, jobMailsSchema, ({ enabled }) => setJobUpdateMails({ actor, userId, enabled })),
 }
 
 /** Several forms post to /profile; an `intent` field tells them apart, `clientId` names an admin's client. */

@@ -1,6 +1,7 @@
 import type { Locator, Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import {
+  EMAIL_IN_USE_MESSAGE,
   INVALID_CODE_MESSAGE,
   PASSWORDS_DIFFER_MESSAGE,
   SAME_EMAIL_MESSAGE,
@@ -11,7 +12,7 @@ import {
 import { axeWhenSettled } from '../../setup/axe'
 import type { TrackedPage } from '../../setup/browser'
 import { hydrated, screenshotOnFailure, startDashboardEnv, unexpectedErrors, type DashboardEnv } from './dashboard-env'
-import { cookieHeader, type SeededUser } from './seed'
+import { cookieHeader, seedUser, type SeededUser } from './seed'
 
 /** The browser's own report of an answer the test asked for on purpose (a refused password or code). */
 const refusedByServer = /the server responded with a status of 400 \(Bad Request\)/
@@ -183,6 +184,34 @@ describe('dashboard: sign-in and security', () => {
     expect(await page.getByLabel('Email', { exact: true }).inputValue()).toBe(user.email)
     expect(unexpectedErrors(errors, [refusedByServer])).toEqual([])
     expect(errors.filter((e) => refusedByServer.test(e))).toHaveLength(2)
+  })
+
+  it('an address taken by another account after the code was sent is named on the address, back at the first step', async () => {
+    const user = await env.user('raced')
+    current = await env.open(user, '/profile/settings')
+    const { page, errors } = current
+    await hydrated(page)
+    const form = emailForm(page)
+    const newEmail = `raced-new-${Date.now()}@example.com`
+    await form.getByLabel('New email').fill(newEmail)
+    await form.getByLabel('Current password').fill(user.password)
+    const before = (await env.mail.all()).length
+    await form.getByRole('button', { name: 'Send code' }).click()
+    const codeField = form.getByLabel('Code')
+    await codeField.waitFor()
+    const code = await env.mail.waitForCode(newEmail, { after: before })
+
+    // Someone signs up with the address before the code is given.
+    await seedUser(env.server, newEmail)
+    await codeField.fill(code)
+    await form.getByRole('button', { name: 'Confirm' }).click()
+    const address = form.getByLabel('New email')
+    await expectFieldError(address, EMAIL_IN_USE_MESSAGE)
+    await expectFocused(address)
+    expect(await address.inputValue()).toBe(newEmail)
+    expect(await form.getByLabel('Code').count()).toBe(0)
+    expect(await page.getByLabel('Email', { exact: true }).inputValue()).toBe(user.email)
+    expect(unexpectedErrors(errors, [refusedByServer])).toEqual([])
   })
 
   it('a client changes their password: other sessions end, the old password no longer signs in and the new one does', async () => {

@@ -238,13 +238,20 @@ describe('a job from request to delivered results', () => {
     expect(await page.getByText(/withdrawn|Hopper wall/).count()).toBe(0)
   })
 
-  it('a client turns off the optional job mail in the dashboard’s settings, and the choice stays', async () => {
+  it('a client turns the optional job mail off and on in the dashboard’s settings, and each choice stays', async () => {
     let page = await open(client, '/profile/settings')
     const box = page.getByRole('checkbox', { name: /Email me when one of my jobs changes stage/ })
     expect(await box.isChecked()).toBe(true)
     await box.uncheck()
     await page.getByTestId('job-mails-status').getByText('Saved').waitFor()
     page = await open(client, '/profile/settings')
-    expect(await page.getByRole('checkbox', { name: /Email me when one of my jobs changes stage/ }).isChecked()).toBe(false)
+    const again = page.getByRole('checkbox', { name: /Email me when one of my jobs changes stage/ })
+    expect(await again.isChecked()).toBe(false)
+
+    // Turned on again, it stays on.
+    await again.check()
+    await page.getByTestId('job-mails-status').getByText('Saved').waitFor()
+    page = await open(client, '/profile/settings')
+    expect(await page.getByRole('checkbox', { name: /Email me when one of my jobs changes stage/ }).isChecked()).toBe(true)
   })
 })

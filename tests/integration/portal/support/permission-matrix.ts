@@ -442,7 +442,7 @@ const dashboardOps: FileOp[] = [
     expect: ownerAndAdmin,
     run: async (c, w) => postIntent(c, { intent: 'set-logo', clientId: w.ownerId, path: await w.freshFile('profile-pictures') }),
   },
-  { name: "POST /profile intent=set-job-mails (owner's)", expect: ownerAndAdmin, run: (c, w) => postIntent(c, { intent: 'set-job-mails', clientId: w.ownerId, enabled: 'true' }) },
+  { name: "POST /profile intent=set-job-mails (owner's)", expect: ownerAndAdmin, run: (c, w) => postIntent(c, { intent: 'set-job-mails', clientId: w.ownerId, enabled: 'on' }) },
   { name: "GET /profile/jobs/{job}/view (owner's job page's data)", expect: ownerAndAdmin, run: async (c, w) => (await c.fetch(`/profile/jobs/${w.jobId}/view`)).status },
   {
     name: "GET /profile/jobs/{job}/view (owner's withdrawn job: what happened, 410)",
