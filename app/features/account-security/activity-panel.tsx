@@ -2,7 +2,7 @@ import { useEffect, useId, useState, type FormEvent } from 'react'
 import { activityActionLabels } from '../../../lib/activity-actions'
 import { activityFilterSchema } from '../../../lib/activity-schema'
 import { formatDateTime } from '../../../lib/format'
-import { buttonClass, inputClass, labelClass, linkButtonClass, secondaryButtonClass } from '../dashboard/styles'
+import { buttonClass, inputClass, labelClass, linkButtonClass, secondaryButtonClass } from '../../components/portal/styles'
 import { fetchActivityLog, fetchMyActivity, type ActivityFilterInput, type ActivityPage } from './account-security-api'
 import { problemText } from './problem-text'
 

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef } from 'react'
 import { site } from '../../../lib/site'
-import { buttonClass, secondaryButtonClass } from '../dashboard/styles'
-import { useStatus } from '../dashboard/use-status'
+import { buttonClass, secondaryButtonClass } from '../../components/portal/styles'
+import { useStatus } from '../../components/portal/use-status'
 
 /**
  * Recovery codes shown once, right after they are made: each works once, in place of a code from the

@@ -1,7 +1,7 @@
 import { useId, useRef, useState } from 'react'
 import { checkFileBeforeUpload, acceptAttribute } from '../../../lib/file-types'
 import { ErrorList, Field } from '../../components/forms'
-import { secondaryButtonClass } from '../dashboard/styles'
+import { secondaryButtonClass } from '../../components/portal/styles'
 import { uploadEndpoint } from '../upload/upload-target'
 import { useUpload } from '../upload/use-upload'
 

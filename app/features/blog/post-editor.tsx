@@ -4,7 +4,7 @@ import { Form, Link, useFetcher, useNavigation } from 'react-router'
 import { blogPostSchema } from '../../../lib/blog/blog-post-schema'
 import { slugify } from '../../../lib/blog/slugify'
 import { Field, focusFirstInvalid, TextareaField } from '../../components/forms'
-import { buttonClass, cardClass, secondaryButtonClass } from '../dashboard/styles'
+import { buttonClass, cardClass, secondaryButtonClass } from '../../components/portal/styles'
 import { ImageInserter } from './image-inserter'
 
 export interface EditedPost {

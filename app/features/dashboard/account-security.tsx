@@ -3,7 +3,7 @@ import { AccountSecuritySettings } from '../account-security/account-security-se
 import { ApiTokensPanel } from './api-tokens-panel'
 import { ChangeEmailForm } from './change-email-form'
 import { ChangePasswordForm } from './change-password-form'
-import { cardClass, cardTitleClass } from './styles'
+import { cardClass, cardTitleClass } from '../../components/portal/styles'
 
 /**
  * "Sign-in and security": the signed-in person's own sign-in email, password, second factors,

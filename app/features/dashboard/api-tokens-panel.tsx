@@ -5,11 +5,11 @@ import { useEffect, useId, useRef, useState } from 'react'
 import { ApiError } from '../../../lib/api-client'
 import { API_TOKEN_DEFAULT_DAYS, API_TOKEN_MAX_DAYS, API_TOKEN_NAME_MAX_LENGTH, createApiTokenSchema } from '../../../lib/api-token-schema'
 import { createApiToken, fetchApiTokens, revokeApiToken, type ApiTokenRow, type NewApiToken } from './api-tokens-api'
-import { ConfirmDelete } from './confirm-delete'
+import { ConfirmDelete } from '../../components/portal/confirm-delete'
 import { Field, SelectField } from '../../components/forms'
 import { firstError, FormStatus, useAuthApiForm, useFocusLater } from './security-form-parts'
-import { buttonClass, inputClass, labelClass, secondaryButtonClass } from './styles'
-import { useStatus } from './use-status'
+import { buttonClass, inputClass, labelClass, secondaryButtonClass } from '../../components/portal/styles'
+import { useStatus } from '../../components/portal/use-status'
 
 /** The lifetimes offered; the server caps any other at API_TOKEN_MAX_DAYS. */
 const lifetimes = [30, API_TOKEN_DEFAULT_DAYS, 180, API_TOKEN_MAX_DAYS]

@@ -16,7 +16,7 @@ import { callAuth, explain } from '../auth/auth-form'
 import { refreshSession } from '../auth/use-session'
 import { Field } from '../../components/forms'
 import { firstError, FormStatus, generalProblem, useAuthApiForm, useFocusLater } from './security-form-parts'
-import { buttonClass, secondaryButtonClass } from './styles'
+import { buttonClass, secondaryButtonClass } from '../../components/portal/styles'
 
 type EmailChangeRequest = z.output<ReturnType<typeof emailChangeRequestSchema>>
 type EmailChangeCode = z.output<typeof emailChangeCodeSchema>

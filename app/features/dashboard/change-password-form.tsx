@@ -5,7 +5,7 @@ import { passwordChangeSchema, WRONG_CURRENT_PASSWORD_MESSAGE } from '../../../l
 import { callAuth, explain, PasswordChecklist } from '../auth/auth-form'
 import { Field } from '../../components/forms'
 import { firstError, FormStatus, generalProblem, useAuthApiForm } from './security-form-parts'
-import { buttonClass } from './styles'
+import { buttonClass } from '../../components/portal/styles'
 
 /**
  * Changing the password (POST /api/auth/change-password): the current one, then the new one twice.

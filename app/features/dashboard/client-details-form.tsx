@@ -6,7 +6,7 @@ import { timings } from '../../../lib/catalogue'
 import { postalAddressParts, profileLabels, profileSchema, type ProfileField } from '../../../lib/profile-schema'
 import { Field, focusFirstInvalid } from '../../components/forms'
 import { useFetcherResult } from '../../components/portal/use-fetcher-result'
-import { buttonClass, cardClass, cardTitleClass } from './styles'
+import { buttonClass, cardClass, cardTitleClass } from '../../components/portal/styles'
 import type { ClientDetailsView, DashboardActionResult } from './types'
 
 type ButtonState = 'idle' | 'failed' | 'succeeded'

@@ -1,5 +1,5 @@
 import { useId, useMemo, useRef, useState } from 'react'
-import { inputClass, labelClass, secondaryButtonClass } from './styles'
+import { inputClass, labelClass, secondaryButtonClass } from '../../components/portal/styles'
 import type { ClientOption } from './types'
 
 /**

@@ -5,10 +5,10 @@ import { useFetcher } from 'react-router'
 import { jobMailsSchema } from '../../../lib/profile-schema'
 import { ErrorList } from '../../components/forms'
 import { useFetcherResult } from '../../components/portal/use-fetcher-result'
-import { StatusMessage } from './status-message'
-import { cardClass, cardTitleClass } from './styles'
+import { StatusMessage } from '../../components/portal/status-message'
+import { cardClass, cardTitleClass } from '../../components/portal/styles'
 import type { DashboardActionResult } from './types'
-import { useStatus } from './use-status'
+import { useStatus } from '../../components/portal/use-status'
 
 /**
  * The client's choice of job mail: stage changes and the consultancy's messages can be turned off;

@@ -9,10 +9,10 @@ import { Field, focusFirstInvalid, TextareaField } from '../../components/forms'
 import { useFetcherResult } from '../../components/portal/use-fetcher-result'
 import { uploadEndpoint, uploadMetadata } from '../upload/upload-target'
 import { useUpload } from '../upload/use-upload'
-import { StatusMessage } from './status-message'
-import { buttonClass, cardClass, cardTitleClass } from './styles'
+import { StatusMessage } from '../../components/portal/status-message'
+import { buttonClass, cardClass, cardTitleClass } from '../../components/portal/styles'
 import type { DashboardActionResult } from './types'
-import { useStatus } from './use-status'
+import { useStatus } from '../../components/portal/use-status'
 
 /**
  * Create Job Request: the fields of the job request schema (no field is required; a priority slider

@@ -5,12 +5,12 @@ import { stageLabel } from '../../../lib/job-stages'
 import { limits } from '../../../lib/catalogue'
 import { opensInNewTab } from '../../../lib/file-types'
 import { stackedTable } from '../../components/portal/stacked-table'
-import { ConfirmDelete } from './confirm-delete'
-import { StatusMessage } from './status-message'
-import { cardClass, cardTitleClass } from './styles'
+import { ConfirmDelete } from '../../components/portal/confirm-delete'
+import { StatusMessage } from '../../components/portal/status-message'
+import { cardClass, cardTitleClass } from '../../components/portal/styles'
 import type { DashboardActionResult, JobRequestRow } from './types'
 import type { ResourceStatus } from './use-json-resource'
-import { useStatus } from './use-status'
+import { useStatus } from '../../components/portal/use-status'
 
 /**
  * Job Requests: a table of at most 500 px that scrolls, "No job requests found" when empty,

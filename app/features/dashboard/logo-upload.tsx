@@ -5,10 +5,10 @@ import { ErrorList } from '../../components/forms'
 import { useFetcherResult } from '../../components/portal/use-fetcher-result'
 import { storagePathFor, uploadEndpoint, uploadMetadata } from '../upload/upload-target'
 import { useUpload } from '../upload/use-upload'
-import { StatusMessage } from './status-message'
-import { buttonClass, cardClass, cardTitleClass, inputClass, labelClass } from './styles'
+import { StatusMessage } from '../../components/portal/status-message'
+import { buttonClass, cardClass, cardTitleClass, inputClass, labelClass } from '../../components/portal/styles'
 import type { DashboardActionResult } from './types'
-import { useStatus } from './use-status'
+import { useStatus } from '../../components/portal/use-status'
 
 /**
  * The company logo: an image (the types of lib/file-types.ts, checked here before any

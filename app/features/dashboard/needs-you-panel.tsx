@@ -2,7 +2,7 @@ import { Link } from 'react-router'
 import { formatDate, formatDateTime } from '../../../lib/format'
 import type { NeedsYouItem } from '../../../lib/needs-you'
 import { formatPence } from '../../../lib/quote-schema'
-import { cardClass, cardTitleClass } from './styles'
+import { cardClass, cardTitleClass } from '../../components/portal/styles'
 import type { ResourceStatus } from './use-json-resource'
 
 /**

@@ -3,8 +3,8 @@ import { createRef, useEffect, useRef, useState, type RefObject } from 'react'
 import { z } from '../../../lib/zod'
 import type { FieldProps } from '../../components/forms'
 import { explain, type AuthAnswer } from '../auth/auth-form'
-import { StatusMessage } from './status-message'
-import { useStatus, type Status } from './use-status'
+import { StatusMessage } from '../../components/portal/status-message'
+import { useStatus, type Status } from '../../components/portal/use-status'
 
 /** What the "Sign-in and security" forms show in their live region. */
 export type FormStatusValue = Status

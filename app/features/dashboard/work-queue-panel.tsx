@@ -4,7 +4,7 @@ import { formatDateTime } from '../../../lib/format'
 import { jobStages, stageLabel } from '../../../lib/job-stages'
 import { needsUsLabels, readWorkQueueFilter, workQueueSearch, type WorkQueue, type WorkQueueFilter } from '../../../lib/work-queue'
 import { stackedTable } from '../../components/portal/stacked-table'
-import { buttonClass, cardClass, inputClass, labelClass, linkButtonClass, secondaryButtonClass } from './styles'
+import { buttonClass, cardClass, inputClass, labelClass, linkButtonClass, secondaryButtonClass } from '../../components/portal/styles'
 import type { ClientOption } from './types'
 import { useJsonResource } from './use-json-resource'
 

@@ -1,5 +1,5 @@
 import * as AlertDialog from '@radix-ui/react-alert-dialog'
-import { buttonClass, secondaryButtonClass } from '../dashboard/styles'
+import { buttonClass, secondaryButtonClass } from '../../components/portal/styles'
 
 /**
  * "Accept quote" commits the client to the quote's total, so it asks once: the dialog names the quote,

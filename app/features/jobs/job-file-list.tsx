@@ -1,7 +1,7 @@
 import { formatSize } from '../../../lib/format'
 import type { ReactNode } from 'react'
 import type { JobFileView } from '../../../lib/job-view'
-import { linkButtonClass } from '../dashboard/styles'
+import { linkButtonClass } from '../../components/portal/styles'
 import { FilePicture } from '../model-preview/file-picture'
 import { PreviewButton } from '../model-preview/preview-button'
 

@@ -1,7 +1,7 @@
 import { useId, useImperativeHandle, useRef, useState, type Ref } from 'react'
 import { acceptAttribute, checkFileBeforeUpload } from '../../../lib/file-types'
 import { ErrorList, controlClass, fieldLabelClass } from '../../components/forms'
-import { secondaryButtonClass } from '../dashboard/styles'
+import { secondaryButtonClass } from '../../components/portal/styles'
 import { uploadEndpoint, uploadMetadata } from '../upload/upload-target'
 import { UploadFailedError } from '../upload/upload-file'
 import { WAITING_FOR_CONNECTION } from '../upload/upload-files'

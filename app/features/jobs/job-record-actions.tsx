@@ -1,8 +1,8 @@
 import { formatDate } from '../../../lib/format'
 import type { JobView } from '../../../lib/job-view'
-import { ConfirmDelete } from '../dashboard/confirm-delete'
-import { StatusMessage } from '../dashboard/status-message'
-import { cardClass, cardTitleClass, secondaryButtonClass } from '../dashboard/styles'
+import { ConfirmDelete } from '../../components/portal/confirm-delete'
+import { StatusMessage } from '../../components/portal/status-message'
+import { cardClass, cardTitleClass, secondaryButtonClass } from '../../components/portal/styles'
 import { endingMoves, StageActions } from './stage-actions'
 import { useJobAction } from './use-job-action'
 

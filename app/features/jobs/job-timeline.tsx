@@ -1,7 +1,7 @@
 import { formatDateTime } from '../../../lib/format'
 import { stageLabel } from '../../../lib/job-stages'
 import type { JobEventView } from '../../../lib/job-view'
-import { cardClass, cardTitleClass } from '../dashboard/styles'
+import { cardClass, cardTitleClass } from '../../components/portal/styles'
 
 /** Every move of the job, oldest first: the stage it reached, who moved it, when, and the note. */
 export function JobTimeline({ events }: { events: JobEventView[] }) {

@@ -3,8 +3,8 @@ import { parseWithZod } from '@conform-to/zod/v4'
 import { moveLabels, stageLabel, type JobStage } from '../../../lib/job-stages'
 import { stageMoveSchema } from '../../../lib/quote-schema'
 import { TextareaField } from '../../components/forms'
-import { StatusMessage } from '../dashboard/status-message'
-import { buttonClass, cardClass, cardTitleClass, secondaryButtonClass } from '../dashboard/styles'
+import { StatusMessage } from '../../components/portal/status-message'
+import { buttonClass, cardClass, cardTitleClass, secondaryButtonClass } from '../../components/portal/styles'
 import { useJobAction } from './use-job-action'
 
 /** Moves that end or refuse a job: offered apart from the moves that take it forward. */

@@ -1,6 +1,6 @@
 import { useFetcher } from 'react-router'
 import { useFetcherResult } from '../../components/portal/use-fetcher-result'
-import { useStatus } from '../dashboard/use-status'
+import { useStatus } from '../../components/portal/use-status'
 import type { JobActionResult } from './job-types'
 
 /**

@@ -2,7 +2,7 @@ import { lazy, Suspense, useEffect, useRef, useState } from 'react'
 import { NO_PREVIEW_MESSAGE } from '../../../lib/preview-formats'
 import { previewKindOf } from '../../../lib/file-types'
 import { formatSize } from '../../../lib/format'
-import { linkButtonClass } from '../dashboard/styles'
+import { linkButtonClass } from '../../components/portal/styles'
 import type { ThumbnailTarget } from './save-thumbnail'
 
 // The viewer (three.js, the parsers, their workers and WebAssembly) loads when a preview opens, never before.

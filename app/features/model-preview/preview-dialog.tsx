@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react'
 import type { PreviewKind } from '../../../lib/file-types'
-import { linkButtonClass, secondaryButtonClass } from '../dashboard/styles'
+import { linkButtonClass, secondaryButtonClass } from '../../components/portal/styles'
 import { DrawingView } from './drawing-view'
 import { ModelView } from './model-view'
 import type { ThumbnailTarget } from './save-thumbnail'

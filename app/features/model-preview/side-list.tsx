@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import { secondaryButtonClass } from '../dashboard/styles'
+import { secondaryButtonClass } from '../../components/portal/styles'
 
 /**
  * The button that opens and closes a view's side list on a phone (hidden from md up, where the list

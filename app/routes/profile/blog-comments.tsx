@@ -3,7 +3,7 @@ import { formatDateTime } from '../../../lib/format'
 import { site } from '../../../lib/site'
 import { BlogAdminError } from '../../components/blog/blog-admin-error'
 import { CommentText } from '../../components/blog/comment-text'
-import { cardClass, secondaryButtonClass } from '../../features/dashboard/styles'
+import { cardClass, secondaryButtonClass } from '../../components/portal/styles'
 import { loadModerationQueue, runModerationAction } from './blog-comments.server'
 
 export const meta: MetaFunction = () => [{ title: `Comments | ${site.companyName}` }, { name: 'robots', content: 'noindex' }]

@@ -3,7 +3,7 @@ import { site } from '../../../lib/site'
 import { PostMeta } from '../../components/blog/post-meta'
 import { BlogAdminError } from '../../components/blog/blog-admin-error'
 import { Field } from '../../components/forms'
-import { buttonClass, cardClass, cardTitleClass, secondaryButtonClass } from '../../features/dashboard/styles'
+import { buttonClass, cardClass, cardTitleClass, secondaryButtonClass } from '../../components/portal/styles'
 import type { BlogAdminActionResult } from './blog-admin.server'
 import { loadBlogAdmin, runBlogAdminAction } from './blog.server'
 
