@@ -8,8 +8,9 @@ export interface FetcherLike<T> {
 
 /**
  * Calls `onResult` once for each answer a fetcher receives, when it is idle again (the page's data
- * has been read again by then). An answer is handled once even when the component renders again, and
- * the fetcher's older answer is not handled twice when the form is shown anew.
+ * has been read again by then). An answer is handled once however often the component renders. A
+ * component shown anew starts with no memory: an answer a keyed fetcher still holds is handled once
+ * more then, so what `onResult` does must bear repeating (say what happened, read a list again).
  */
 export function useFetcherResult<T>(fetcher: FetcherLike<T>, onResult: (result: T) => void) {
   const handled = useRef<T | undefined>(undefined)
