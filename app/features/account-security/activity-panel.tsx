@@ -5,6 +5,7 @@ import { formatDateTime } from '../../../lib/format'
 import { buttonClass, inputClass, labelClass, linkButtonClass, secondaryButtonClass } from '../../components/portal/styles'
 import { fetchActivityLog, fetchMyActivity, type ActivityFilterInput, type ActivityPage } from './account-security-api'
 import { problemText } from './problem-text'
+import { stackedTable } from '../../components/portal/stacked-table'
 
 type Load = { status: 'loading' } | { status: 'ready'; page: ActivityPage } | { status: 'error'; message: string }
 
@@ -127,45 +128,45 @@ export function ActivityPanel({ scope }: { scope: 'own' | 'all' }) {
       ) : entries.length === 0 ? (
         <p>Nothing recorded{scope === 'all' && Object.keys(filter).length ? ' for this filter' : ''}.</p>
       ) : (
-        <div className="overflow-x-auto rounded-md border border-(--color-border)">
-          <table className="w-full min-w-[44rem] border-collapse text-left text-sm" aria-labelledby={ids.title}>
-            <thead className="bg-(--color-shade)">
+        <div className="md:overflow-x-auto md:rounded-md md:border md:border-(--color-border)">
+          <table className={`${stackedTable.table} md:min-w-[44rem]`} aria-labelledby={ids.title}>
+            <thead className={stackedTable.head}>
               <tr>
-                <th scope="col" className="px-3 py-2">
+                <th scope="col" className={stackedTable.headCell}>
                   When
                 </th>
-                <th scope="col" className="px-3 py-2">
+                <th scope="col" className={stackedTable.headCell}>
                   What happened
                 </th>
                 {scope === 'all' ? (
-                  <th scope="col" className="px-3 py-2">
+                  <th scope="col" className={stackedTable.headCell}>
                     Account
                   </th>
                 ) : null}
-                <th scope="col" className="px-3 py-2">
+                <th scope="col" className={stackedTable.headCell}>
                   Where from
                 </th>
-                <th scope="col" className="px-3 py-2">
+                <th scope="col" className={stackedTable.headCell}>
                   Details
                 </th>
               </tr>
             </thead>
-            <tbody>
+            <tbody className={stackedTable.body}>
               {entries.map((entry) => (
-                <tr key={entry.id} className="border-t border-(--color-border) align-top" data-testid="activity-row" data-action={entry.action}>
-                  <td className="px-3 py-2 whitespace-nowrap">
+                <tr key={entry.id} className={`${stackedTable.row} align-top`} data-testid="activity-row" data-action={entry.action}>
+                  <td className={`${stackedTable.cell} whitespace-nowrap`} data-label="When">
                     <time dateTime={entry.at}>{formatDateTime(entry.at)}</time>
                   </td>
-                  <td className="px-3 py-2">
+                  <td className={stackedTable.cell} data-label="What happened">
                     {entry.label}
                     {entry.byEmail ? <span className="block text-(--color-light)">by {entry.byEmail}</span> : null}
                   </td>
-                  {scope === 'all' ? <td className="px-3 py-2 break-all">{entry.accountEmail ?? '—'}</td> : null}
-                  <td className="px-3 py-2">
+                  {scope === 'all' ? <td className={`${stackedTable.cell} break-all`} data-label="Account">{entry.accountEmail ?? '—'}</td> : null}
+                  <td className={stackedTable.cell} data-label="Where from">
                     {entry.place ? `${entry.place} (${entry.ipAddress})` : entry.kind === 'admin' ? 'The consultancy' : '—'}
                     {entry.browser ? <span className="block text-(--color-light)">{entry.browser}</span> : null}
                   </td>
-                  <td className="px-3 py-2 break-all">{entry.details}</td>
+                  <td className={`${stackedTable.cell} break-all`} data-label="Details">{entry.details}</td>
                 </tr>
               ))}
             </tbody>

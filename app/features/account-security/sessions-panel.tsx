@@ -7,6 +7,7 @@ import { secondaryButtonClass } from '../../components/portal/styles'
 import { useStatus } from '../../components/portal/use-status'
 import { endOtherSessions, endSession, fetchSessions, type SessionRow } from './account-security-api'
 import { problemText } from './problem-text'
+import { stackedTable } from '../../components/portal/stacked-table'
 
 /**
  * "Where you're signed in": each session with its browser, system, approximate place and address,
@@ -61,46 +62,46 @@ export function SessionsPanel({ version }: { version: number }) {
       ) : !rows ? (
         <p aria-busy="true">Loading sessions…</p>
       ) : (
-        <div className="overflow-x-auto rounded-md border border-(--color-border)">
-          <table className="w-full min-w-[40rem] border-collapse text-left text-sm" aria-labelledby={`${id}-title`}>
-            <thead className="bg-(--color-shade)">
+        <div className="md:overflow-x-auto md:rounded-md md:border md:border-(--color-border)">
+          <table className={`${stackedTable.table} md:min-w-[40rem]`} aria-labelledby={`${id}-title`}>
+            <thead className={stackedTable.head}>
               <tr>
-                <th scope="col" className="px-3 py-2">
+                <th scope="col" className={stackedTable.headCell}>
                   Browser and system
                 </th>
-                <th scope="col" className="px-3 py-2">
+                <th scope="col" className={stackedTable.headCell}>
                   Place (address)
                 </th>
-                <th scope="col" className="px-3 py-2">
+                <th scope="col" className={stackedTable.headCell}>
                   Signed in
                 </th>
-                <th scope="col" className="px-3 py-2">
+                <th scope="col" className={stackedTable.headCell}>
                   Last used
                 </th>
-                <th scope="col" className="px-3 py-2">
+                <th scope="col" className={stackedTable.headCell}>
                   <span className="sr-only">Actions</span>
                 </th>
               </tr>
             </thead>
-            <tbody>
+            <tbody className={stackedTable.body}>
               {rows.map((row) => (
-                <tr key={row.id} className="border-t border-(--color-border) align-top" data-testid="session-row" data-current={row.current}>
-                  <td className="px-3 py-2">
+                <tr key={row.id} className={`${stackedTable.row} align-top`} data-testid="session-row" data-current={row.current}>
+                  <td className={stackedTable.cell} data-label="Browser and system">
                     {row.browser} on {row.system}
                     {row.current ? <span className="ml-2 rounded bg-(--color-shade) px-1.5 py-0.5 text-xs">This browser</span> : null}
                   </td>
-                  <td className="px-3 py-2">
+                  <td className={stackedTable.cell} data-label="Place (address)">
                     {row.place}
                     {row.ipAddress ? <span className="block text-(--color-light)">{row.ipAddress}</span> : null}
                   </td>
-                  <td className="px-3 py-2">
+                  <td className={stackedTable.cell} data-label="Signed in">
                     <time dateTime={row.createdAt}>{formatDateTime(row.createdAt)}</time>
                     <span className="block text-(--color-light)">with {signInMethodLabels[row.signInMethod] ?? row.signInMethod}</span>
                   </td>
-                  <td className="px-3 py-2 whitespace-nowrap">
+                  <td className={`${stackedTable.cell} whitespace-nowrap`} data-label="Last used">
                     <time dateTime={row.lastUsedAt}>{formatDateTime(row.lastUsedAt)}</time>
                   </td>
-                  <td className="px-3 py-2">
+                  <td className={stackedTable.cell}>
                     {row.current ? null : (
                       <ConfirmDelete
                         verb="End"

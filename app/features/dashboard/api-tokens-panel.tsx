@@ -10,6 +10,7 @@ import { Field, SelectField } from '../../components/forms'
 import { firstError, FormStatus, useAuthApiForm, useFocusLater } from './security-form-parts'
 import { buttonClass, inputClass, labelClass, secondaryButtonClass } from '../../components/portal/styles'
 import { useStatus } from '../../components/portal/use-status'
+import { stackedTable } from '../../components/portal/stacked-table'
 
 /** The lifetimes offered; the server caps any other at API_TOKEN_MAX_DAYS. */
 const lifetimes = [30, API_TOKEN_DEFAULT_DAYS, 180, API_TOKEN_MAX_DAYS]
@@ -140,37 +141,37 @@ export function ApiTokensPanel({ version }: { version: number }) {
     body = <p>No API tokens</p>
   } else {
     body = (
-      <div className="overflow-x-auto rounded-md border border-(--color-border)" aria-busy={list.status === 'loading'}>
-        <table className="w-full min-w-[36rem] border-collapse text-left text-sm" aria-labelledby={ids.list}>
-          <thead className="bg-(--color-shade)">
+      <div className="md:overflow-x-auto md:rounded-md md:border md:border-(--color-border)" aria-busy={list.status === 'loading'}>
+        <table className={`${stackedTable.table} md:min-w-[36rem]`} aria-labelledby={ids.list}>
+          <thead className={stackedTable.head}>
             <tr>
-              <th scope="col" className="px-3 py-2">
+              <th scope="col" className={stackedTable.headCell}>
                 Name
               </th>
-              <th scope="col" className="px-3 py-2">
+              <th scope="col" className={stackedTable.headCell}>
                 Created
               </th>
-              <th scope="col" className="px-3 py-2">
+              <th scope="col" className={stackedTable.headCell}>
                 Last used
               </th>
-              <th scope="col" className="px-3 py-2">
+              <th scope="col" className={stackedTable.headCell}>
                 Expires
               </th>
-              <th scope="col" className="px-3 py-2">
+              <th scope="col" className={stackedTable.headCell}>
                 <span className="sr-only">Actions</span>
               </th>
             </tr>
           </thead>
-          <tbody>
+          <tbody className={stackedTable.body}>
             {list.tokens.map((token) => (
-              <tr key={token.id} className="border-t border-(--color-border) align-top" data-testid="api-token-row">
-                <td className="px-3 py-2 break-all">{token.name}</td>
-                <td className="px-3 py-2 whitespace-nowrap">
+              <tr key={token.id} className={`${stackedTable.row} align-top`} data-testid="api-token-row">
+                <td className={`${stackedTable.cell} break-all`} data-label="Name">{token.name}</td>
+                <td className={`${stackedTable.cell} whitespace-nowrap`} data-label="Created">
                   <time dateTime={token.createdAt}>{formatDateTime(token.createdAt)}</time>
                 </td>
-                <td className="px-3 py-2 whitespace-nowrap">{token.lastUsedAt ? <time dateTime={token.lastUsedAt}>{formatDateTime(token.lastUsedAt)}</time> : 'Never'}</td>
-                <td className="px-3 py-2 whitespace-nowrap">{token.expiresAt ? <time dateTime={token.expiresAt}>{formatDateTime(token.expiresAt)}</time> : 'Never'}</td>
-                <td className="px-3 py-2">
+                <td className={`${stackedTable.cell} whitespace-nowrap`} data-label="Last used">{token.lastUsedAt ? <time dateTime={token.lastUsedAt}>{formatDateTime(token.lastUsedAt)}</time> : 'Never'}</td>
+                <td className={`${stackedTable.cell} whitespace-nowrap`} data-label="Expires">{token.expiresAt ? <time dateTime={token.expiresAt}>{formatDateTime(token.expiresAt)}</time> : 'Never'}</td>
+                <td className={stackedTable.cell}>
                   <ConfirmDelete
                     verb="Revoke"
                     what={`the API token “${token.name}”`}
