@@ -2,7 +2,6 @@ import { useCallback } from 'react'
 import { isRouteErrorResponse, useLoaderData, useRouteError, type ShouldRevalidateFunctionArgs } from 'react-router'
 import { pageMeta } from '../../lib/meta'
 import type { NeedsYouItem } from '../../lib/needs-you'
-import { useLoginDialog } from '../components/layout/login-dialog-context'
 import { SecondFactorRequired } from '../features/account-security/second-factor-required'
 import { AccountSecurity } from '../features/dashboard/account-security'
 import { DashboardHeader } from '../features/dashboard/dashboard-header'
@@ -10,13 +9,12 @@ import { DocumentsPanel } from '../features/dashboard/documents-panel'
 import { JobRequestForm } from '../features/dashboard/job-request-form'
 import { JobRequestsTable } from '../features/dashboard/job-requests-table'
 import { NeedsYouPanel } from '../features/dashboard/needs-you-panel'
-import { buttonClass } from '../components/portal/styles'
 import { WorkQueuePanel } from '../features/dashboard/work-queue-panel'
 import type { DocumentRow, JobRequestRow } from '../features/dashboard/types'
 import { useJsonResource } from '../features/dashboard/use-json-resource'
+import { DashboardSignedOut, dashboardShouldRevalidate, readDashboardData, saveOrSayUnreachable } from './profile/dashboard-route'
 import type { Route } from './+types/profile'
 import { runDashboardAction, type DashboardLoaderData } from './profile/dashboard.server'
-import { readPortalJson } from '../components/portal/read-portal-json'
 
 const noindex = { name: 'robots', content: 'noindex' }
 
@@ -25,7 +23,7 @@ export const meta: Route.MetaFunction = () => [...pageMeta({ path: '/profile' })
 
 /** The page's data, read for the person signed in from /profile/view (the document is the same for all). */
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
-  return readPortalJson<DashboardLoaderData>(`/profile/view${new URL(request.url).search}`, request.signal)
+  return readDashboardData(request)
 }
 clientLoader.hydrate = true as const
 
@@ -46,39 +44,20 @@ export async function action({ request }: Route.ActionArgs) {
  * form shows ("Update failed", a message), instead of replacing the dashboard with an error page.
  */
 export async function clientAction({ request, serverAction }: Route.ClientActionArgs) {
-  const intent = String((await request.clone().formData()).get('intent') ?? '')
-  try {
-    return await serverAction()
-  } catch {
-    return { intent, ok: false, message: 'The server could not be reached. Please try again.' }
-  }
+  return saveOrSayUnreachable(request, serverAction)
 }
 
 /** Lists and forms re-read only what a change touched; the loader reruns after profile changes. */
-export function shouldRevalidate({ formData, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
-  const intent = formData?.get('intent')
-  if (intent === 'delete-file' || intent === 'delete-job-request' || intent === 'create-job-request') return false
-  return defaultShouldRevalidate
+export function shouldRevalidate(args: ShouldRevalidateFunctionArgs) {
+  return dashboardShouldRevalidate(args)
 }
 
 export default function ClientDashboardPage() {
   const data = useLoaderData<typeof clientLoader>()
-  if (!data.signedIn) return <SignedOut />
+  if (!data.signedIn) return <DashboardSignedOut />
   return <Dashboard data={data} />
 }
 
-function SignedOut() {
-  const login = useLoginDialog()
-  return (
-    <section className="mx-auto max-w-3xl p-6">
-      <h1 className="text-3xl font-semibold">Dashboard</h1>
-      <p className="mt-4">Please sign in to see your details, documents and job requests.</p>
-      <button type="button" className={`mt-4 ${buttonClass}`} onClick={() => login.open()}>
-        Login
-      </button>
-    </section>
-  )
-}
 
 /**
  * What the dashboard opens on. The consultancy (an admin on its own dashboard): the work queue. A

@@ -1,6 +1,5 @@
 import { isRouteErrorResponse, useLoaderData, useRouteError, type ShouldRevalidateFunctionArgs } from 'react-router'
 import { pageMeta } from '../../../lib/meta'
-import { useLoginDialog } from '../../components/layout/login-dialog-context'
 import { ActivityPanel } from '../../features/account-security/activity-panel'
 import { SecondFactorRequired } from '../../features/account-security/second-factor-required'
 import { AccountSecurity } from '../../features/dashboard/account-security'
@@ -8,8 +7,8 @@ import { ClientDetailsForm } from '../../features/dashboard/client-details-form'
 import { DashboardHeader } from '../../features/dashboard/dashboard-header'
 import { JobMailsToggle } from '../../features/dashboard/job-mails-toggle'
 import { LogoUpload } from '../../features/dashboard/logo-upload'
-import { buttonClass, cardClass } from '../../components/portal/styles'
-import { readPortalJson } from '../../components/portal/read-portal-json'
+import { cardClass } from '../../components/portal/styles'
+import { DashboardSignedOut, dashboardShouldRevalidate, readDashboardData, saveOrSayUnreachable } from './dashboard-route'
 import type { Route } from './+types/settings'
 import { runDashboardAction, type DashboardLoaderData } from './dashboard.server'
 
@@ -19,7 +18,7 @@ export const meta: Route.MetaFunction = () => [...pageMeta({ path: '/profile/set
 
 /** The same data as the dashboard's, read for the person signed in from /profile/view (the document is the same for all). */
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
-  return readPortalJson<DashboardLoaderData>(`/profile/view${new URL(request.url).search}`, request.signal)
+  return readDashboardData(request)
 }
 clientLoader.hydrate = true as const
 
@@ -38,38 +37,19 @@ export async function action({ request }: Route.ActionArgs) {
 
 /** A save that never reaches the server becomes a failed result the form shows, not an error page. */
 export async function clientAction({ request, serverAction }: Route.ClientActionArgs) {
-  const intent = String((await request.clone().formData()).get('intent') ?? '')
-  try {
-    return await serverAction()
-  } catch {
-    return { intent, ok: false, message: 'The server could not be reached. Please try again.' }
-  }
+  return saveOrSayUnreachable(request, serverAction)
 }
 
-export function shouldRevalidate({ formData, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
-  const intent = formData?.get('intent')
-  if (intent === 'delete-file' || intent === 'delete-job-request' || intent === 'create-job-request') return false
-  return defaultShouldRevalidate
+export function shouldRevalidate(args: ShouldRevalidateFunctionArgs) {
+  return dashboardShouldRevalidate(args)
 }
 
 export default function DashboardSettingsPage() {
   const data = useLoaderData<typeof clientLoader>()
-  if (!data.signedIn) return <SignedOut />
+  if (!data.signedIn) return <DashboardSignedOut />
   return <Settings data={data} />
 }
 
-function SignedOut() {
-  const login = useLoginDialog()
-  return (
-    <section className="mx-auto max-w-3xl p-6">
-      <h1 className="text-3xl font-semibold">Dashboard</h1>
-      <p className="mt-4">Please sign in to see your details, documents and job requests.</p>
-      <button type="button" className={`mt-4 ${buttonClass}`} onClick={() => login.open()}>
-        Login
-      </button>
-    </section>
-  )
-}
 
 /**
  * The account's settings: client details and the company logo; the signed-in person's own sign-in,
