@@ -25,7 +25,7 @@ import { recordSignIn, type SignInMethod } from './record-sign-in'
 import { resetCodeChecks } from './reserve-code-check'
 import { secureFirstVerification } from './secure-first-verification'
 import { sendAccountMail } from './send-account-mail'
-import { holdSignInForSecondFactor, twoFactorPlugin } from './two-factor/two-factor-plugin'
+import { holdSignInForSecondFactor, twoFactorPlugin } from './two-factor-plugin'
 
 const codeMail = {
   'email-verification': { subject: `Your ${site.companyName} verification code`, purpose: 'verify your email address' },

@@ -1,4 +1,4 @@
-import { totpCode, totpStep, TOTP_STEP_SECONDS } from '../../server/auth/two-factor/totp'
+import { totpCode, totpStep, TOTP_STEP_SECONDS } from '../../server/auth/totp'
 
 /**
  * Codes of an authenticator app for the tests, computed from the secret the page or the API showed

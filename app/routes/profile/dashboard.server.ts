@@ -22,7 +22,7 @@ import { countWorkNeedingUs } from '../../../server/services/work-queue/count-wo
 import { listWorkQueue } from '../../../server/services/work-queue/list-work-queue'
 import { readWorkQueueFilter } from '../../../lib/work-queue'
 import { countUnreadMessages } from '../../../server/services/jobs/count-unread-messages'
-import { sideOf } from '../../../server/services/jobs/job-types'
+import { sideOf } from '../../../server/services/shared/job-viewer'
 import { getProfile } from '../../../server/services/profiles/get-profile'
 import { listClients } from '../../../server/services/profiles/list-clients'
 import type { Profile } from '../../../server/services/profiles/profile-types'

@@ -5,7 +5,7 @@ import { blogPosts, jobRequests, storedFiles } from '../../db/schema'
 import { AppError } from '../../errors/app-error'
 import type { MaybeActor } from '../shared/authorize'
 import { isUuid } from '../shared/is-uuid'
-import { viewerOf } from '../jobs/job-types'
+import { viewerOf } from '../shared/job-viewer'
 import { parseStoragePath, type StoragePath } from './storage-path'
 
 export type FileAccessMode = 'read' | 'list' | 'write' | 'delete'

@@ -4,7 +4,7 @@ import { storedFiles } from '../../db/schema'
 import { AppError } from '../../errors/app-error'
 import type { BlobStore } from '../../storage/blob-store'
 import { recordAudit } from '../audit/record-audit'
-import { syncJobRequestFiles } from '../jobs/sync-job-request-files'
+import { syncJobRequestFiles } from './sync-job-request-files'
 import type { MaybeActor } from '../shared/authorize'
 import { authorizeFileAccess } from './authorize-file-access'
 

@@ -1,7 +1,7 @@
 import { getAppContext } from '../../core/context'
 import { requireSignedIn, type MaybeActor } from '../shared/authorize'
 import { isUuid } from '../shared/is-uuid'
-import { sideOf } from './job-types'
+import { sideOf } from '../shared/job-viewer'
 
 /**
  * For each job, the messages the viewer has not read: those the other side wrote after the viewer

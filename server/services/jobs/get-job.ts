@@ -11,7 +11,8 @@ import { displayNameFrom } from '../profiles/get-display-name'
 import { explainMissingJob } from './explain-missing-job'
 import { toJobRequest } from './job-request-types'
 import { requireOwnerOrAdmin, requireSignedIn, type MaybeActor } from '../shared/authorize'
-import { sideOf, toQuoteView, viewerOf, type JobFileView, type JobView } from './job-types'
+import { sideOf, viewerOf } from '../shared/job-viewer'
+import { toQuoteView, type JobFileView, type JobView } from './job-types'
 
 const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 

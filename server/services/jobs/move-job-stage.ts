@@ -7,7 +7,7 @@ import { toJobRequest, type JobRequest } from './job-request-types'
 import { type MaybeActor } from '../shared/authorize'
 import { parseInput } from '../shared/parse-input'
 import { enqueueJobMail } from './enqueue-job-mail'
-import { sideOf, viewerOf } from './job-types'
+import { sideOf, viewerOf } from '../shared/job-viewer'
 import { lockJob } from './lock-job'
 import { recordStageMove } from './record-stage-move'
 

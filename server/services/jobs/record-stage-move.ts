@@ -4,7 +4,7 @@ import type { Actor } from '../../auth/actor'
 import type { Database } from '../../db/open-database'
 import { jobEvents, jobRequests } from '../../db/schema'
 import { recordAudit } from '../audit/record-audit'
-import { sideOf } from './job-types'
+import { sideOf } from '../shared/job-viewer'
 import type { JobRow } from './lock-job'
 
 /**

@@ -17,9 +17,9 @@ import { countsTowardQuota } from '../../services/files/storage-quota'
 import { contentTypeOf } from '../../../lib/file-types'
 import type { StorageArea } from '../../services/files/storage-path'
 import type { BlobStore } from '../blob-store'
-import { checkFileContentBytes, CONTENT_SNIFF_BYTES } from '../check-file-content'
-import { checkUploadAllowance } from '../check-upload-allowance'
-import { readImageSize } from '../read-image-size'
+import { checkFileContentBytes, CONTENT_SNIFF_BYTES } from './check-file-content'
+import { checkUploadAllowance } from './check-upload-allowance'
+import { readImageSize } from './read-image-size'
 import { toPartialRow, type UploadRow, type UploadStore } from './upload-store'
 
 export interface StoredUpload {

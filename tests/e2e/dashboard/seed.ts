@@ -6,8 +6,8 @@ import pg from 'pg'
 import type { SmtpReceiver } from '../../setup/smtp-receiver'
 import { ADMINS_GROUP } from '../../../server/auth/admin-groups'
 import { hashPassword } from '../../../server/auth/password-hash'
-import { factorKeys, hashRecoveryCode, newRecoveryCode, normaliseRecoveryCode, RECOVERY_CODE_COUNT, sealSecret } from '../../../server/auth/two-factor/factor-keys'
-import { newTotpSecret } from '../../../server/auth/two-factor/totp'
+import { factorKeys, hashRecoveryCode, newRecoveryCode, normaliseRecoveryCode, RECOVERY_CODE_COUNT, sealSecret } from '../../../server/auth/factor-keys'
+import { newTotpSecret } from '../../../server/auth/totp'
 
 export interface SeededUser {
   id: string

@@ -1,5 +1,5 @@
-import type { AppContext } from '../../core/context'
-import { loadAuthSecret } from '../auth-secret'
+import type { AppContext } from '../core/context'
+import { loadAuthSecret } from './auth-secret'
 import { factorKeys, type FactorKeys } from './factor-keys'
 
 /** The app's factor keys, derived once from its auth secret and kept in the app context. */

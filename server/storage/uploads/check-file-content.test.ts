@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { dxfSquare, gltfCube, ifcCube, objCube, plyCube, stepCube, stlCubeAscii, stlCubeBinary } from '../../tests/fixtures/cad-files'
+import { dxfSquare, gltfCube, ifcCube, objCube, plyCube, stepCube, stlCubeAscii, stlCubeBinary } from '../../../tests/fixtures/cad-files'
 import { checkFileContentBytes } from './check-file-content'
 
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAAJJRU5ErkJggg==', 'base64')

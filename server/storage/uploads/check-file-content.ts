@@ -1,6 +1,6 @@
 import { fileTypeFromBuffer } from 'file-type'
-import { areaTypeOf, fileNameRefusal, TYPE_MISMATCH_MESSAGE } from '../../lib/file-types'
-import type { StorageArea } from '../services/files/storage-path'
+import { areaTypeOf, fileNameRefusal, TYPE_MISMATCH_MESSAGE } from '../../../lib/file-types'
+import type { StorageArea } from '../../services/files/storage-path'
 
 /**
  * The server's checks of an upload against the file-type registry (lib/file-types.ts), the list the

@@ -1,6 +1,6 @@
-import { formatSize } from '../../lib/format'
-import { isAppError } from '../errors/app-error'
-import { toHttpAnswer } from '../errors/to-http-answer'
+import { formatSize } from '../../../lib/format'
+import { isAppError } from '../../errors/app-error'
+import { toHttpAnswer } from '../../errors/to-http-answer'
 
 /**
  * A refused tus request: @tus/server answers with `status_code` and the plain-text `body`, which

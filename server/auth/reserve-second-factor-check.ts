@@ -1,6 +1,6 @@
-import { giveBackToWindow, takeFromWindow } from '../auth-counters'
-import { authLimits } from '../auth-limits'
-import type { AttemptOutcome } from '../reserve-password-attempt'
+import { giveBackToWindow, takeFromWindow } from './auth-counters'
+import { authLimits } from './auth-limits'
+import type { AttemptOutcome } from './reserve-password-attempt'
 
 export interface SecondFactorCheckOptions {
   userId: string

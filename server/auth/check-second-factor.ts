@@ -1,6 +1,6 @@
 import { and, eq, isNotNull, isNull, lt, or } from 'drizzle-orm'
-import type { Database } from '../../db/open-database'
-import { recoveryCodes, twoFactors } from '../../db/schema'
+import type { Database } from '../db/open-database'
+import { recoveryCodes, twoFactors } from '../db/schema'
 import { hashRecoveryCode, normaliseRecoveryCode, openSecret, type FactorKeys } from './factor-keys'
 import { matchTotp } from './totp'
 

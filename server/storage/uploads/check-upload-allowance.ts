@@ -1,5 +1,5 @@
-import { getPictureSubmissionTotals } from '../services/files/get-picture-submission-totals'
-import type { StorageArea } from '../services/files/storage-path'
+import { getPictureSubmissionTotals } from '../../services/files/get-picture-submission-totals'
+import type { StorageArea } from '../../services/files/storage-path'
 import { refuse, tooLargeMessage, type UploadRefusal } from './upload-refusal'
 
 /** One picture submission: pictures, not archives. */
