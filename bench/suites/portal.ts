@@ -10,7 +10,7 @@ import path from 'node:path'
 import { startSmtpReceiver } from '../../tests/setup/smtp-receiver'
 import { goal } from '../support/goal'
 import { signUp } from '../support/portal-account'
-import { startBenchServer } from '../support/server-process'
+import { cpuMs, postgresPids, startBenchServer } from '../support/server-process'
 import { runWrk } from '../support/wrk'
 
 const row = (label: string, r: { requestsPerSecond: number; p50Ms: number; p99Ms: number; total: number; failed: number }, note = '') =>
@@ -66,14 +66,22 @@ export default async function portalBench() {
       ['GET /profile/jobs/:id, signed in (document)', `${server.url}/profile/jobs/${jobId}`, { cookie }],
       ['GET /profile/jobs/:id/view, signed in (its data)', `${server.url}/profile/jobs/${jobId}/view`, { cookie }],
     ] as const
+    const only = process.env.BENCH_ONLY
     const quiet: Record<string, number> = {}
-    for (const [label, url, headers] of targets) quiet[label] = await quietMs(url, headers)
-    for (const [label, url, headers] of targets) {
+    // BENCH_ONLY runs just the targets whose label holds it, e.g. BENCH_ONLY=/view for the data requests.
+    const selected = only ? targets.filter(([label]) => label.includes(only)) : targets
+    for (const [label, url, headers] of selected) quiet[label] = await quietMs(url, headers)
+    for (const [label, url, headers] of selected) {
       await runWrk(url, { seconds: 2, headers })
+      const pids = { server: [server.pid], database: postgresPids(server.dataDir).all }
+      const before = { server: cpuMs(pids.server), database: cpuMs(pids.database) }
       const r = await runWrk(url, { seconds, headers })
+      const perRequest = (ms: number) => (r.total ? ms / r.total : 0).toFixed(2)
+      const cpu = `CPU per request: server ${perRequest(cpuMs(pids.server) - before.server)} ms, database ${perRequest(cpuMs(pids.database) - before.database)} ms`
       const signedIn = 'cookie' in headers
       const note = `one at a time ${quiet[label]!.toFixed(1)} ms${signedIn ? `; ${goal(r.requestsPerSecond >= 1000 && r.p99Ms < 100 && quiet[label]! < 5, '>= 1,000 req/s, p99 < 100 ms, < 5 ms alone')}` : ''}`
       console.log(row(label, r, note))
+      console.log(`${''.padEnd(52)} ${cpu}`)
     }
   } finally {
     await server.stop()

@@ -1,22 +1,29 @@
-import { bigint, customType, pgTable, text, timestamp } from 'drizzle-orm/pg-core'
+import { sql } from 'drizzle-orm'
+import { bigint, customType, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core'
 import { users } from './auth'
 
 /** Metadata of a stored file; the type is derived from the extension. */
-export const storedFiles = pgTable('stored_file', {
-  /** e.g. user-box/{userId}/{fileName}; listing by prefix uses this primary key. */
-  path: text('path').primaryKey(),
-  size: bigint('size', { mode: 'number' }).notNull(),
-  lastModified: timestamp('last_modified', { withTimezone: true }).notNull().defaultNow(),
-  eTag: text('e_tag').notNull(),
-  contentType: text('content_type'),
-  /** The user who uploaded it (the owner of the folder may differ when an admin uploads). */
-  uploadedBy: text('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
-  /**
-   * The name its uploader gave it, where the path's last segment is a name the server made (a file on a
-   * job's thread): what lists show and what a download is called. Null: the path's last segment.
-   */
-  originalName: text('original_name'),
-})
+export const storedFiles = pgTable(
+  'stored_file',
+  {
+    /** e.g. user-box/{userId}/{fileName}; listing by prefix uses this primary key. */
+    path: text('path').primaryKey(),
+    size: bigint('size', { mode: 'number' }).notNull(),
+    lastModified: timestamp('last_modified', { withTimezone: true }).notNull().defaultNow(),
+    eTag: text('e_tag').notNull(),
+    contentType: text('content_type'),
+    /** The user who uploaded it (the owner of the folder may differ when an admin uploads). */
+    uploadedBy: text('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
+    /**
+     * The name its uploader gave it, where the path's last segment is a name the server made (a file on a
+     * job's thread): what lists show and what a download is called. Null: the path's last segment.
+     */
+    originalName: text('original_name'),
+  },
+  // A folder's files are a range of paths compared byte by byte (`path COLLATE "C"` from `folder/` up
+  // to `folder0`), which this index answers whatever the database's collation, in prepared plans too.
+  (t) => [index('stored_file_path_bytes_idx').on(sql`${t.path} collate "C"`)],
+)
 
 const bytea = customType<{ data: Buffer }>({ dataType: () => 'bytea' })
 

@@ -1,0 +1,1 @@
+CREATE INDEX "stored_file_path_bytes_idx" ON "stored_file" USING btree ("path" collate "C");
