@@ -29,11 +29,23 @@ function rowsOf<T>(json: unknown, timestamps: readonly string[]): T[] {
   return ((json ?? []) as Record<string, unknown>[]).map((row) => {
     const out: Record<string, unknown> = {}
     for (const [column, value] of Object.entries(row)) {
-      const key = column.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase())
+      const key = camelCaseOf(column)
       out[key] = timestamps.includes(key) && typeof value === 'string' ? new Date(value) : value
     }
     return out as T
   })
+}
+
+/** Column names in camel case, remembered: the tables' few columns recur in every row of every visit. */
+const camelCase = new Map<string, string>()
+function camelCaseOf(column: string): string {
+  let key = camelCase.get(column)
+  if (key === undefined) {
+    key = column.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase())
+    // Only the tables' own columns reach here (to_jsonb of whole rows), so the map stays small.
+    camelCase.set(column, key)
+  }
+  return key
 }
 
 /**

@@ -1,20 +1,32 @@
-import { eq } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import { splitPostalAddress } from '../../../lib/profile-schema'
 import { isAdminGroups } from '../../auth/actor'
-import { getAppContext } from '../../core/context'
+import { getAppContext, type AppContext } from '../../core/context'
 import { profiles, users } from '../../db/schema'
 import { AppError } from '../../errors/app-error'
 import { profileColumnFields, type Profile, type ProfileColumn } from './profile-types'
 
-/** Reads one user's profile without a permission check: callers check first. */
-export async function loadProfile(userId: string): Promise<Profile> {
-  const { db } = getAppContext()
-  const [row] = await db
+/**
+ * One user with their profile, as a prepared statement (read on every visit to the dashboard): built
+ * once per database, parsed and planned once per connection.
+ */
+const profileByDb = new WeakMap<AppContext['db'], ReturnType<typeof prepareProfile>>()
+function prepareProfile(db: AppContext['db']) {
+  return db
     .select({ user: users, profile: profiles })
     .from(users)
     .leftJoin(profiles, eq(profiles.userId, users.id))
-    .where(eq(users.id, userId))
+    .where(eq(users.id, sql.placeholder('userId')))
     .limit(1)
+    .prepare('load_profile')
+}
+
+/** Reads one user's profile without a permission check: callers check first. */
+export async function loadProfile(userId: string): Promise<Profile> {
+  const { db } = getAppContext()
+  let statement = profileByDb.get(db)
+  if (!statement) profileByDb.set(db, (statement = prepareProfile(db)))
+  const [row] = await statement.execute({ userId })
   if (!row) throw new AppError('NOT_FOUND', 'User not found')
   return toProfile(row.user, row.profile)
 }
