@@ -1,10 +1,11 @@
 import type { Browser, Page } from 'playwright-core'
-import { inject } from 'vitest'
+import { afterAll, afterEach, beforeAll, inject } from 'vitest'
+import { HttpClient } from '../../integration/portal/support/http-client'
 import { allowPageErrors, launchBrowser, newTrackedPage, screenshotOnFailure, type TrackedPage } from '../../setup/browser'
 import { remoteMailbox, type Mailbox } from '../../setup/mailbox'
 import { portalPreviewLimit, portalUploadLimit } from '../../setup/shared-server'
 import { sharedTestServer, type TestServer } from '../../setup/test-server'
-import { seedUser, signInContext, type SeededUser } from './seed'
+import { cookieHeader, seedUser, signInContext, type SeededUser } from './seed'
 
 export interface DashboardEnv {
   server: TestServer
@@ -12,9 +13,12 @@ export interface DashboardEnv {
   browser: Browser
   /** A fresh verified account (an admin when its name is in the admin names given). */
   user(name: string): Promise<SeededUser>
-  /** A new browser page signed in as the user, on /profile (or `path`). */
-  /** A page signed in as the user (or a guest), at the path, in a window of the given size (default 1280 × 720). */
+  /** A page signed in as the user (or a guest), at the path (default /profile), in a window of the given size (default 1280 × 720). */
   open(user: SeededUser | null, path?: string, viewport?: Viewport): Promise<TrackedPage>
+  /** An HTTP client that carries the user's session cookies. */
+  http(user: SeededUser): HttpClient
+  /** The `data` of a GraphQL request made as the user; a GraphQL error throws. */
+  gql<T = Record<string, unknown>>(user: SeededUser, query: string, variables?: Record<string, unknown>): Promise<T>
   stop(): Promise<void>
 }
 
@@ -61,8 +65,89 @@ export async function startDashboardEnv(adminNames: string[] = []): Promise<Dash
       await tracked.page.goto(server.url + path)
       return tracked
     },
+    http(user) {
+      const client = new HttpClient(server.url)
+      for (const cookie of user.cookies) client.cookies.set(cookie.name, cookie.value)
+      return client
+    },
+    async gql<T>(user: SeededUser, query: string, variables: Record<string, unknown> = {}) {
+      const res = await fetch(`${server.url}/graphql`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', cookie: cookieHeader(user), origin: server.url },
+        body: JSON.stringify({ query, variables }),
+      })
+      const body = (await res.json()) as { data?: T; errors?: unknown[] }
+      if (body.errors) throw new Error(JSON.stringify(body.errors))
+      return body.data as T
+    },
     async stop() {
       await browser.close().catch(() => {})
+    },
+  }
+}
+
+/** The dashboard's environment as one describe block uses it. */
+export interface DashboardSuiteEnv extends Omit<DashboardEnv, 'stop'> {
+  /** A page of its own, signed in as no one and at no address yet (for a test that opens it its own way). */
+  newPage(options?: Parameters<Browser['newContext']>[0]): Promise<TrackedPage>
+  /** `open`, then waits until the page has hydrated. */
+  openHydrated(user: SeededUser | null, path?: string, viewport?: Viewport): Promise<TrackedPage>
+}
+
+/**
+ * The dashboard's environment for the tests of the describe block that calls it: started before its
+ * first test (with the admin names given) and stopped after its last. Every page a test opens through
+ * it is closed after that test; when the test failed, each is first kept as a screenshot named
+ * `<name>-<test>`.
+ */
+export function useDashboardEnv(name: string, adminNames: string[] = []): DashboardSuiteEnv {
+  let started: DashboardEnv | undefined
+  const opened: TrackedPage[] = []
+  const env = () => {
+    if (!started) throw new Error('The dashboard environment is started in beforeAll: use it inside a hook or a test')
+    return started
+  }
+  beforeAll(async () => {
+    started = await startDashboardEnv(adminNames)
+  })
+  afterAll(async () => {
+    await started?.stop()
+  })
+  afterEach(async (ctx) => {
+    const pages = opened.splice(0)
+    if (ctx.task.result?.state === 'fail') {
+      for (const [i, tracked] of pages.entries()) await screenshotOnFailure(tracked.page, `${name}-${ctx.task.name}${i ? `-${i + 1}` : ''}`)
+    }
+    for (const tracked of pages) await tracked.context.close()
+  })
+  const open = async (user: SeededUser | null, path?: string, viewport?: Viewport) => {
+    const tracked = await env().open(user, path, viewport)
+    opened.push(tracked)
+    return tracked
+  }
+  return {
+    get server() {
+      return env().server
+    },
+    get mail() {
+      return env().mail
+    },
+    get browser() {
+      return env().browser
+    },
+    user: (userName) => env().user(userName),
+    http: (user) => env().http(user),
+    gql: <T,>(user: SeededUser, query: string, variables?: Record<string, unknown>) => env().gql<T>(user, query, variables),
+    open,
+    async newPage(options) {
+      const tracked = await newTrackedPage(env().browser, options)
+      opened.push(tracked)
+      return tracked
+    },
+    async openHydrated(user, path, viewport) {
+      const tracked = await open(user, path, viewport)
+      await hydrated(tracked.page)
+      return tracked
     },
   }
 }

@@ -1,30 +1,14 @@
 import { createHash } from 'node:crypto'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import type { TrackedPage } from '../../setup/browser'
-import { hydrated, screenshotOnFailure, startDashboardEnv, unexpectedErrors, type DashboardEnv } from './dashboard-env'
+import { describe, expect, it } from 'vitest'
+import { hydrated, unexpectedErrors, useDashboardEnv } from './dashboard-env'
 import { cookieHeader, seedJobRequests } from './seed'
 
 describe('dashboard: job requests', () => {
-  let env: DashboardEnv
-  let current: TrackedPage | undefined
-
-  beforeAll(async () => {
-    env = await startDashboardEnv()
-  })
-  afterAll(async () => {
-    await env?.stop()
-  })
-  afterEach(async (ctx) => {
-    if (ctx.task.result?.state === 'fail') await screenshotOnFailure(current?.page, `dashboard-jobs-${ctx.task.name}`)
-    await current?.context.close()
-    current = undefined
-  })
+  const env = useDashboardEnv('dashboard-jobs')
 
   it('a client places a job request with an attached file, sees it listed, and deletes it after confirming', async () => {
     const user = await env.user('jobs')
-    current = await env.open(user)
-    const { page, errors } = current
-    await hydrated(page)
+    const { page, errors } = await env.openHydrated(user)
     await page.getByText('No job requests found').waitFor()
 
     await page.getByLabel('Job', { exact: true }).fill('Bracket FEA')
@@ -100,9 +84,7 @@ describe('dashboard: job requests', () => {
 
   it('an attachment of a type that is not accepted is named before anything is placed', async () => {
     const user = await env.user('refused')
-    current = await env.open(user)
-    const { page, errors } = current
-    await hydrated(page)
+    const { page, errors } = await env.openHydrated(user)
     await page.getByLabel('Job', { exact: true }).fill('With a bad file')
     await page.getByLabel('Attach files (optional)').setInputFiles({ name: 'tool.exe', mimeType: 'application/x-msdownload', buffer: Buffer.from('MZ') })
     await page.getByRole('button', { name: 'Request this job' }).click()
@@ -117,9 +99,7 @@ describe('dashboard: job requests', () => {
     const user = await env.user('many')
     // More than a client may place in an hour: written straight into the database.
     await seedJobRequests(env.server, user, Array.from({ length: 14 }, (_, i) => ({ job: `Job ${i + 1}`, reference: `R${i + 1}`, priority: String(((i + 1) % 5) + 1) })))
-    current = await env.open(user)
-    const { page, errors } = current
-    await hydrated(page)
+    const { page, errors } = await env.openHydrated(user)
     const scroller = page.getByTestId('job-requests-scroll')
     await scroller.waitFor()
     const box = await scroller.evaluate((el) => ({ max: getComputedStyle(el).maxHeight, client: el.clientHeight, scroll: el.scrollHeight, overflow: getComputedStyle(el).overflowY }))
@@ -133,8 +113,7 @@ describe('dashboard: job requests', () => {
 
   it('shows that the lists are loading until they arrive', async () => {
     const user = await env.user('slow')
-    current = await env.open(user, '/')
-    const { page, errors } = current
+    const { page, errors } = await env.open(user, '/')
     await page.route(/\/profile\/(job-requests|documents)/, async (route) => {
       await new Promise((r) => setTimeout(r, 1500))
       await route.continue()
@@ -150,8 +129,7 @@ describe('dashboard: job requests', () => {
 
   it('shows "Error fetching job requests" when the list cannot be read', async () => {
     const user = await env.user('failing')
-    current = await env.open(user, '/')
-    const { page, errors } = current
+    const { page, errors } = await env.open(user, '/')
     await page.route('**/profile/job-requests*', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"down"}' }))
     await page.goto(env.server.url + '/profile')
     await hydrated(page)

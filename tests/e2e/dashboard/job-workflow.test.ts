@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs'
 import type { Page } from 'playwright-core'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { formatDate } from '../../../lib/format'
 import { axeWhenSettled } from '../../setup/axe'
-import { allowPageErrors, type TrackedPage } from '../../setup/browser'
-import { hydrated, screenshotOnFailure, startDashboardEnv, type DashboardEnv } from './dashboard-env'
+import { allowPageErrors } from '../../setup/browser'
+import { useDashboardEnv } from './dashboard-env'
 import { cookieHeader, type SeededUser } from './seed'
 
 /**
@@ -14,18 +14,12 @@ import { cookieHeader, type SeededUser } from './seed'
  * or withdrawn only until its quote is accepted); and a second client who sees none of it.
  */
 describe('a job from request to delivered results', () => {
-  let env: DashboardEnv
+  const env = useDashboardEnv('job-workflow', ['admin'])
   let admin: SeededUser
   let client: SeededUser
   let stranger: SeededUser
-  const opened: TrackedPage[] = []
 
-  const open = async (user: SeededUser, path: string) => {
-    const tracked = await env.open(user, path)
-    opened.push(tracked)
-    await hydrated(tracked.page)
-    return tracked.page
-  }
+  const open = async (user: SeededUser, path: string) => (await env.openHydrated(user, path)).page
   const mailTo = async (user: SeededUser, subject: RegExp) => {
     const deadline = Date.now() + 20_000
     for (;;) {
@@ -42,15 +36,7 @@ describe('a job from request to delivered results', () => {
   const waitForStage = (page: Page, words: string) => page.locator('header [data-stage]', { hasText: new RegExp(`^${words}$`) }).waitFor()
 
   beforeAll(async () => {
-    env = await startDashboardEnv(['admin'])
     ;[admin, client, stranger] = await Promise.all([env.user('admin'), env.user('client'), env.user('stranger')])
-  })
-  afterAll(async () => {
-    await env?.stop()
-  })
-  afterEach(async (ctx) => {
-    if (ctx.task.result?.state === 'fail') await screenshotOnFailure(opened.at(-1)?.page, `job-workflow-${ctx.task.name}`)
-    for (const t of opened.splice(0)) await t.context.close()
   })
 
   it('the client requests, the consultancy quotes, the client accepts, the work is delivered and released', async () => {

@@ -1,29 +1,13 @@
 import { axeWhenSettled } from '../../setup/axe'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import type { TrackedPage } from '../../setup/browser'
-import { hydrated, screenshotOnFailure, startDashboardEnv, unexpectedErrors, type DashboardEnv } from './dashboard-env'
+import { describe, expect, it } from 'vitest'
+import { hydrated, unexpectedErrors, useDashboardEnv } from './dashboard-env'
 import { cookieHeader } from './seed'
 
 describe('dashboard: signed out, details, keyboard and accessibility', () => {
-  let env: DashboardEnv
-  let current: TrackedPage | undefined
-
-  beforeAll(async () => {
-    env = await startDashboardEnv()
-  })
-  afterAll(async () => {
-    await env?.stop()
-  })
-  afterEach(async (ctx) => {
-    if (ctx.task.result?.state === 'fail') await screenshotOnFailure(current?.page, `dashboard-profile-${ctx.task.name}`)
-    await current?.context.close()
-    current = undefined
-  })
+  const env = useDashboardEnv('dashboard-profile')
 
   it('a signed-out visitor is asked to sign in, and Login opens the sign-in dialog', async () => {
-    current = await env.open(null)
-    const { page, errors } = current
-    await hydrated(page)
+    const { page, errors } = await env.openHydrated(null)
     await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Dashboard')
     await page.getByText('Please sign in to see your details, documents and job requests.').waitFor()
     await page.locator('main').getByRole('button', { name: 'Login' }).click()
@@ -34,9 +18,7 @@ describe('dashboard: signed out, details, keyboard and accessibility', () => {
   })
 
   it('a new client signs up from the home page, verifies with the mailed code, and lands on their dashboard', async () => {
-    current = await env.open(null, '/')
-    const { page, errors } = current
-    await hydrated(page)
+    const { page, errors } = await env.openHydrated(null, '/')
     const email = `newcomer-${Date.now()}@example.com`
     await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Login' }).filter({ visible: true }).click()
     const dialog = page.getByRole('dialog')
@@ -61,9 +43,7 @@ describe('dashboard: signed out, details, keyboard and accessibility', () => {
 
   it('a client sees "User Dashboard" without a client selector, and updates their details through every button state', async () => {
     const user = await env.user('details')
-    current = await env.open(user, '/profile/settings')
-    const { page, errors } = current
-    await hydrated(page)
+    const { page, errors } = await env.openHydrated(user, '/profile/settings')
     await page.getByRole('heading', { level: 1, name: 'User Dashboard' }).waitFor()
     expect(await page.getByRole('combobox', { name: 'Client' }).count()).toBe(0)
     expect(await page.getByRole('heading', { name: 'Admin Dashboard' }).count()).toBe(0)
@@ -111,9 +91,7 @@ describe('dashboard: signed out, details, keyboard and accessibility', () => {
 
   it('what people type is kept in its stored form, and what cannot be stored is named beside its field', async () => {
     const user = await env.user('typed')
-    current = await env.open(user, '/profile/settings')
-    const { page, errors } = current
-    await hydrated(page)
+    const { page, errors } = await env.openHydrated(user, '/profile/settings')
     await page.getByLabel('Phone number').fill('01422 123456')
     await page.getByLabel('Website').fill('meshwork.example')
     await page.getByLabel('Road').fill('Mill Lane, Upper')
@@ -142,9 +120,7 @@ describe('dashboard: signed out, details, keyboard and accessibility', () => {
 
   it('invalid details are named by field, the button says "Update failed" and returns to "Update details"', async () => {
     const user = await env.user('invalid')
-    current = await env.open(user, '/profile/settings')
-    const { page, errors } = current
-    await hydrated(page)
+    const { page, errors } = await env.openHydrated(user, '/profile/settings')
     await page.getByLabel('Website').fill('not a web address')
     await page.getByLabel('Ethereum address').fill('0x1234')
     const button = page.locator('form[aria-labelledby="details-title"] button[type="submit"]')
@@ -166,9 +142,7 @@ describe('dashboard: signed out, details, keyboard and accessibility', () => {
 
   it('a save that cannot reach the server says "Update failed" and keeps the dashboard', async () => {
     const user = await env.user('offline')
-    current = await env.open(user, '/profile/settings')
-    const { page, errors } = current
-    await hydrated(page)
+    const { page, errors } = await env.openHydrated(user, '/profile/settings')
     await page.route('**/profile.data*', (route) => (route.request().method() === 'POST' ? route.abort('connectionrefused') : route.continue()))
     await page.getByLabel('Nickname').fill('Offline')
     const button = page.locator('form[aria-labelledby="details-title"] button[type="submit"]')
@@ -182,9 +156,7 @@ describe('dashboard: signed out, details, keyboard and accessibility', () => {
 
   it('the dashboard works with the keyboard alone and has no axe violations', async () => {
     const user = await env.user('keyboard')
-    current = await env.open(user, '/profile/settings')
-    const { page, errors } = current
-    await hydrated(page)
+    const { page, errors } = await env.openHydrated(user, '/profile/settings')
     const axe = await (await axeWhenSettled(page)).include('main').analyze()
     expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([])
 

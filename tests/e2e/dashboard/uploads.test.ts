@@ -1,7 +1,6 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { axeWhenSettled } from '../../setup/axe'
-import type { TrackedPage } from '../../setup/browser'
-import { hydrated, screenshotOnFailure, startDashboardEnv, unexpectedErrors, viewports, type DashboardEnv } from './dashboard-env'
+import { unexpectedErrors, useDashboardEnv, viewports } from './dashboard-env'
 import { objModel, sha256 } from './fixtures'
 import { cookieHeader } from './seed'
 
@@ -11,26 +10,11 @@ const sldprt = Buffer.concat([Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0
 const CHUNK = 8 * 1024 * 1024
 
 describe('client dashboard: uploads that behave', () => {
-  let env: DashboardEnv
-  let current: TrackedPage | undefined
-
-  beforeAll(async () => {
-    env = await startDashboardEnv()
-  })
-  afterAll(async () => {
-    await env?.stop()
-  })
-  afterEach(async (ctx) => {
-    if (ctx.task.result?.state === 'fail') await screenshotOnFailure(current?.page, `dashboard-uploads-${ctx.task.name}`)
-    await current?.context.close()
-    current = undefined
-  })
+  const env = useDashboardEnv('dashboard-uploads')
 
   it.each(viewports)('a SolidWorks part dropped on the documents uploads and is listed as a download without preview ($name, $width px)', async (viewport) => {
     const user = await env.user(`drop-${viewport.name}`)
-    current = await env.open(user, '/profile', viewport)
-    const { page, errors } = current
-    await hydrated(page)
+    const { page, errors } = await env.openHydrated(user, '/profile', viewport)
     await page.getByText('No files found').waitFor()
 
     // A real drop: the file in a DataTransfer, over the zone, then dropped on it.
@@ -60,9 +44,7 @@ describe('client dashboard: uploads that behave', () => {
 
   it('several files chosen at once each show their own progress and are all listed', async () => {
     const user = await env.user('several')
-    current = await env.open(user)
-    const { page, errors } = current
-    await hydrated(page)
+    const { page, errors } = await env.openHydrated(user)
     await page.getByText('No files found').waitFor()
     // Every PATCH is slowed so that both files can be seen on their way together.
     await page.route('**/uploads/**', async (route) => {
@@ -101,9 +83,7 @@ describe('client dashboard: uploads that behave', () => {
 
   it.each(viewports)('an upload cut off when the browser goes offline waits for the connection and resumes by itself when back online ($name, $width px)', async (viewport) => {
     const user = await env.user(`offline-${viewport.name}`)
-    current = await env.open(user, '/profile', viewport)
-    const { page, context, errors } = current
-    await hydrated(page)
+    const { page, context, errors } = await env.openHydrated(user, '/profile', viewport)
     await page.getByText('No files found').waitFor()
 
     const patchOffsets: number[] = []
