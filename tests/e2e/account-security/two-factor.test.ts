@@ -53,8 +53,7 @@ describe('two-factor sign-in in the browser', () => {
   }
 
   it('a client turns it on with a code from the shown secret, then signs in with the password and a code from the app', async () => {
-    const user = await env.user('ada')
-    const { page, errors } = await env.openHydrated(user, '/profile/settings')
+    const { user, page, errors } = await env.openAsNewUser('ada', '/profile/settings')
     expect(await twoFactor(page).getByTestId('two-factor-status').textContent()).toMatch(/^Off\./)
     const { secret, recoveryCodes } = await setUp(page, user.password)
     expect(recoveryCodes).toHaveLength(10)
@@ -76,8 +75,7 @@ describe('two-factor sign-in in the browser', () => {
   })
 
   it('a recovery code signs in once', async () => {
-    const user = await env.user('bea')
-    const { page, errors } = await env.openHydrated(user, '/profile/settings')
+    const { user, page, errors } = await env.openAsNewUser('bea', '/profile/settings')
     const { recoveryCodes } = await setUp(page, user.password)
     await twoFactor(page).getByRole('button', { name: 'I have saved them' }).click()
     await signOut(page)

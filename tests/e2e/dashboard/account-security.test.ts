@@ -9,7 +9,7 @@ import {
   TOO_MANY_ATTEMPTS_MESSAGE,
   WRONG_CURRENT_PASSWORD_MESSAGE,
 } from '../../../lib/auth-schema'
-import { axeWhenSettled } from '../../setup/axe'
+import { axeViolations } from '../../setup/axe'
 import { hydrated, unexpectedErrors, useDashboardEnv } from './dashboard-env'
 import { cookieHeader, seedUser, type SeededUser } from './seed'
 
@@ -74,8 +74,7 @@ describe('dashboard: sign-in and security', () => {
     })
 
   it('a client changes their sign-in email with the code mailed to the new address; the new address signs in, the old one does not', async () => {
-    const user = await env.user('mover')
-    const { page, errors } = await env.openHydrated(user, '/profile/settings')
+    const { user, page, errors } = await env.openAsNewUser('mover', '/profile/settings')
     const form = emailForm(page)
     const newEmail = `moved-${Date.now()}@example.com`
     await form.getByText(`Your sign-in email is ${user.email}.`, { exact: false }).waitFor()
@@ -123,8 +122,7 @@ describe('dashboard: sign-in and security', () => {
   })
 
   it('a wrong current password and a wrong code are named on their fields; "Use a different address" goes back', async () => {
-    const user = await env.user('typo')
-    const { page, errors } = await env.openHydrated(user, '/profile/settings')
+    const { user, page, errors } = await env.openAsNewUser('typo', '/profile/settings')
     const form = emailForm(page)
     const newEmail = `typo-new-${Date.now()}@example.com`
     await form.getByLabel('New email').fill(newEmail)
@@ -169,8 +167,7 @@ describe('dashboard: sign-in and security', () => {
   })
 
   it('an address taken by another account after the code was sent is named on the address, back at the first step', async () => {
-    const user = await env.user('raced')
-    const { page, errors } = await env.openHydrated(user, '/profile/settings')
+    const { user, page, errors } = await env.openAsNewUser('raced', '/profile/settings')
     const form = emailForm(page)
     const newEmail = `raced-new-${Date.now()}@example.com`
     await form.getByLabel('New email').fill(newEmail)
@@ -240,8 +237,7 @@ describe('dashboard: sign-in and security', () => {
   })
 
   it('the browser names each problem on its field, moves focus to the first, and sends nothing', async () => {
-    const user = await env.user('checks')
-    const { page, errors } = await env.openHydrated(user, '/profile/settings')
+    const { user, page, errors } = await env.openAsNewUser('checks', '/profile/settings')
     const sent = authRequests(page)
 
     // Change email: nothing filled in.
@@ -324,13 +320,9 @@ describe('dashboard: sign-in and security', () => {
   })
 
   it('the card works with the keyboard alone and has no axe violations in any state', async () => {
-    const user = await env.user('keys')
-    const { page, errors } = await env.openHydrated(user, '/profile/settings')
-    const axeViolations = async () => {
-      const result = await (await axeWhenSettled(page)).include('#sign-in-and-security').analyze()
-      return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
-    }
-    expect(await axeViolations()).toEqual([])
+    const { user, page, errors } = await env.openAsNewUser('keys', '/profile/settings')
+    const cardViolations = () => axeViolations(page, '#sign-in-and-security')
+    expect(await cardViolations()).toEqual([])
 
     // The details card's hint leads to the card; Tab goes on to its first field.
     const link = page.getByRole('link', { name: 'Sign-in and security' })
@@ -353,7 +345,7 @@ describe('dashboard: sign-in and security', () => {
     await form.getByRole('button', { name: 'Change password' }).focus()
     await page.keyboard.press('Enter')
     await expectFocused(form.getByLabel('Current password'))
-    expect(await axeViolations()).toEqual([])
+    expect(await cardViolations()).toEqual([])
 
     // Change the password by keyboard: type, Tab on, Enter on the button.
     await page.keyboard.type(user.password)
@@ -377,12 +369,12 @@ describe('dashboard: sign-in and security', () => {
     const before = (await env.mail.all()).length
     await page.keyboard.press('Enter')
     await expectFocused(mail.getByLabel('Code'))
-    expect(await axeViolations()).toEqual([])
+    expect(await cardViolations()).toEqual([])
     await page.keyboard.type(await env.mail.waitForCode(newEmail, { after: before }))
     await page.keyboard.press('Enter')
     await mail.getByRole('status').filter({ hasText: `Your sign-in email is now ${newEmail}.` }).waitFor()
     await expect.poll(() => page.getByLabel('Email', { exact: true }).inputValue()).toBe(newEmail)
-    expect(await axeViolations()).toEqual([])
+    expect(await cardViolations()).toEqual([])
     expect(unexpectedErrors(errors)).toEqual([])
   })
 })

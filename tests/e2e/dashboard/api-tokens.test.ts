@@ -1,6 +1,6 @@
 import type { Locator, Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
-import { axeWhenSettled } from '../../setup/axe'
+import { axeViolations } from '../../setup/axe'
 import { hydrated, unexpectedErrors, useDashboardEnv } from './dashboard-env'
 
 const card = (page: Page) => page.getByRole('region', { name: 'Sign-in and security' })
@@ -106,14 +106,10 @@ describe('dashboard: API tokens', () => {
   })
 
   it('works with the keyboard alone and has no axe violations with a new token shown or the confirmation open', async () => {
-    const user = await env.user('keyboard')
-    const { page, errors } = await env.openHydrated(user, '/profile/settings')
-    const axeViolations = async () => {
-      const result = await (await axeWhenSettled(page)).include('#sign-in-and-security').analyze()
-      return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
-    }
+    const { page, errors } = await env.openAsNewUser('keyboard', '/profile/settings')
+    const cardViolations = () => axeViolations(page, '#sign-in-and-security')
     await panel(page).getByText('No API tokens').waitFor()
-    expect(await axeViolations()).toEqual([])
+    expect(await cardViolations()).toEqual([])
 
     const name = createForm(page).getByLabel('Token name')
     await name.focus()
@@ -121,7 +117,7 @@ describe('dashboard: API tokens', () => {
     await page.keyboard.press('Enter')
     const tokenField = panel(page).getByRole('group', { name: /Your new token “CI runner”/ }).getByRole('textbox')
     await expectFocused(tokenField)
-    expect(await axeViolations()).toEqual([])
+    expect(await cardViolations()).toEqual([])
     await page.keyboard.press('Tab')
     await expectFocused(panel(page).getByRole('button', { name: 'Copy' }))
     await page.keyboard.press('Tab')
@@ -135,7 +131,7 @@ describe('dashboard: API tokens', () => {
     await page.keyboard.press('Enter')
     const dialog = page.getByRole('alertdialog', { name: 'Are you sure?' })
     await dialog.waitFor()
-    expect(await axeViolations()).toEqual([])
+    expect(await cardViolations()).toEqual([])
     await page.keyboard.press('Escape')
     await expectFocused(revoke)
     await page.keyboard.press('Enter')

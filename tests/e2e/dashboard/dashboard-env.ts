@@ -92,6 +92,8 @@ export interface DashboardSuiteEnv extends Omit<DashboardEnv, 'stop'> {
   newPage(options?: Parameters<Browser['newContext']>[0]): Promise<TrackedPage>
   /** `open`, then waits until the page has hydrated. */
   openHydrated(user: SeededUser | null, path?: string, viewport?: Viewport): Promise<TrackedPage>
+  /** A fresh account (`user(name)`) and a hydrated page signed in as it, at the path. */
+  openAsNewUser(name: string, path?: string, viewport?: Viewport): Promise<TrackedPage & { user: SeededUser }>
 }
 
 /**
@@ -125,6 +127,11 @@ export function useDashboardEnv(name: string, adminNames: string[] = []): Dashbo
     opened.push(tracked)
     return tracked
   }
+  const openHydrated = async (user: SeededUser | null, path?: string, viewport?: Viewport) => {
+    const tracked = await open(user, path, viewport)
+    await hydrated(tracked.page)
+    return tracked
+  }
   return {
     get server() {
       return env().server
@@ -144,10 +151,10 @@ export function useDashboardEnv(name: string, adminNames: string[] = []): Dashbo
       opened.push(tracked)
       return tracked
     },
-    async openHydrated(user, path, viewport) {
-      const tracked = await open(user, path, viewport)
-      await hydrated(tracked.page)
-      return tracked
+    openHydrated,
+    async openAsNewUser(userName, path, viewport) {
+      const user = await env().user(userName)
+      return { user, ...(await openHydrated(user, path, viewport)) }
     },
   }
 }

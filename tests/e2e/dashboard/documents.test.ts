@@ -8,8 +8,7 @@ describe('dashboard: documents and the company logo', () => {
   const env = useDashboardEnv('dashboard-documents', ['boss'])
 
   it('a document upload shows its progress, survives a dropped connection and resumes from the confirmed offset', async () => {
-    const user = await env.user('resume')
-    const { page, errors } = await env.openHydrated(user)
+    const { user, page, errors } = await env.openAsNewUser('resume')
     await page.getByText('No files found').waitFor()
 
     // The second chunk's connection drops once; every PATCH is slowed so the progress can be seen.
@@ -63,8 +62,7 @@ describe('dashboard: documents and the company logo', () => {
   })
 
   it('a pdf opens in a new tab, a zip downloads, and a document is deleted after confirming', async () => {
-    const user = await env.user('files')
-    const { page, context, errors } = await env.openHydrated(user)
+    const { user, page, context, errors } = await env.openAsNewUser('files')
     const zip = zipWith('readme.txt', 'Drawings for the bracket.')
     for (const file of [
       { name: 'plan.pdf', mimeType: 'application/pdf', buffer: pdf },
@@ -103,8 +101,7 @@ describe('dashboard: documents and the company logo', () => {
   })
 
   it('says "Error deleting file" when the file is already gone', async () => {
-    const user = await env.user('gone')
-    const { page, errors } = await env.openHydrated(user)
+    const { user, page, errors } = await env.openAsNewUser('gone')
     await page.getByLabel('Choose a document').setInputFiles({ name: 'old.pdf', mimeType: 'application/pdf', buffer: pdf })
     await page.getByRole('button', { name: 'Upload document' }).click()
     await page.getByRole('row').filter({ hasText: 'old.pdf' }).waitFor()
@@ -119,8 +116,7 @@ describe('dashboard: documents and the company logo', () => {
   })
 
   it('refuses a type the server would refuse, or a file over the size limit, by name and before any byte is sent', async () => {
-    const user = await env.user('limits')
-    const { page, errors } = await env.openHydrated(user)
+    const { page, errors } = await env.openAsNewUser('limits')
     const uploads: string[] = []
     page.on('request', (r) => {
       if (new URL(r.url()).pathname.startsWith('/uploads')) uploads.push(`${r.method()} ${r.url()}`)
@@ -158,8 +154,7 @@ describe('dashboard: documents and the company logo', () => {
   })
 
   it('the company logo takes images only, is public, and a new one replaces it', async () => {
-    const user = await env.user('logo')
-    const { page, errors } = await env.openHydrated(user, '/profile/settings')
+    const { user, page, errors } = await env.openAsNewUser('logo', '/profile/settings')
     await page.getByText('No logo yet').waitFor()
 
     const uploads: string[] = []

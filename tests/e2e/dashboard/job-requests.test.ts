@@ -7,8 +7,7 @@ describe('dashboard: job requests', () => {
   const env = useDashboardEnv('dashboard-jobs')
 
   it('a client places a job request with an attached file, sees it listed, and deletes it after confirming', async () => {
-    const user = await env.user('jobs')
-    const { page, errors } = await env.openHydrated(user)
+    const { user, page, errors } = await env.openAsNewUser('jobs')
     await page.getByText('No job requests found').waitFor()
 
     await page.getByLabel('Job', { exact: true }).fill('Bracket FEA')
@@ -83,8 +82,7 @@ describe('dashboard: job requests', () => {
   })
 
   it('an attachment of a type that is not accepted is named before anything is placed', async () => {
-    const user = await env.user('refused')
-    const { page, errors } = await env.openHydrated(user)
+    const { page, errors } = await env.openAsNewUser('refused')
     await page.getByLabel('Job', { exact: true }).fill('With a bad file')
     await page.getByLabel('Attach files (optional)').setInputFiles({ name: 'tool.exe', mimeType: 'application/x-msdownload', buffer: Buffer.from('MZ') })
     await page.getByRole('button', { name: 'Request this job' }).click()

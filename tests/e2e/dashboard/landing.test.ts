@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { axeWhenSettled } from '../../setup/axe'
+import { axeViolations } from '../../setup/axe'
 import { uniqueName, useDashboardEnv, viewports, type Viewport } from './dashboard-env'
 import type { SeededUser } from './seed'
 
@@ -21,10 +21,6 @@ describe('the dashboard landing', () => {
     const box = (await selector.boundingBox())!
     const width = page.viewportSize()!.width
     return box.x >= 0 && box.x + box.width <= width
-  }
-  const axeViolations = async (page: Page) => {
-    const axe = await (await axeWhenSettled(page)).include('main').analyze()
-    return axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
   }
 
   beforeAll(async () => {
@@ -62,7 +58,7 @@ describe('the dashboard landing', () => {
       expect(await row.getByText('pending').isVisible()).toBe(true)
       expect(await row.getByText(client.email).isVisible()).toBe(true)
       if (viewport.width < 768) expect(await fitsAcross(page, row)).toBe(true)
-      expect(await axeViolations(page)).toEqual([])
+      expect(await axeViolations(page, 'main')).toEqual([])
 
       // The filtered queue is an address: opened again, it shows the same.
       const again = await open(admin, `/profile?q=${encodeURIComponent(reference)}&needs=1`, viewport)
@@ -112,7 +108,7 @@ describe('the dashboard landing', () => {
       const jobRow = page.getByRole('region', { name: 'Job requests table' }).getByRole('row').filter({ hasText: title })
       expect(await jobRow.getByText('quoted', { exact: true }).isVisible()).toBe(true)
       if (viewport.width < 768) expect(await fitsAcross(page, jobRow)).toBe(true)
-      expect(await axeViolations(page)).toEqual([])
+      expect(await axeViolations(page, 'main')).toEqual([])
 
       await item.getByRole('link', { name: `Review the quote: ${title}` }).click()
       await page.waitForURL(`**/profile/jobs/${id}`)
@@ -131,6 +127,6 @@ describe('the dashboard landing', () => {
     await page.getByRole('heading', { level: 1, name: 'User Dashboard' }).waitFor()
     for (const name of ['Your details', 'Company logo', 'Sign-in and security', 'API tokens', 'Job emails']) await page.getByRole('heading', { name, exact: true }).first().waitFor()
     expect(await page.getByRole('heading', { name: 'What needs you' }).count()).toBe(0)
-    expect(await axeViolations(page)).toEqual([])
+    expect(await axeViolations(page, 'main')).toEqual([])
   })
 })

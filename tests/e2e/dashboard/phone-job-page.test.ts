@@ -2,7 +2,7 @@ import type { Locator, Page } from 'playwright-core'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { dxfSquare, stepAssembly } from '../../fixtures/cad-files'
 import { tusUpload } from '../../integration/portal/support/tus-upload'
-import { axeWhenSettled } from '../../setup/axe'
+import { axeViolations } from '../../setup/axe'
 import { uniqueName, useDashboardEnv, viewports, type Viewport } from './dashboard-env'
 import { type SeededUser } from './seed'
 
@@ -115,8 +115,7 @@ describe("a job's page and the viewer on a phone", () => {
       expect(await wholeInView(page, page.getByRole('button', { name: 'Cancel job', exact: true }))).toBe(true)
       const after = await pageWidth(page)
       expect(after.scroll).toBeLessThanOrEqual(after.window)
-      const axe = await (await axeWhenSettled(page)).include('main').analyze()
-      expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([])
+      expect(await axeViolations(page, 'main')).toEqual([])
     })
 
     it(`the consultancy's page of the job fits too, its quote form and moves within reach (${viewport.name}, ${viewport.width} px)`, async () => {

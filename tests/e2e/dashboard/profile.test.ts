@@ -1,4 +1,4 @@
-import { axeWhenSettled } from '../../setup/axe'
+import { axeViolations, axeWhenSettled } from '../../setup/axe'
 import { describe, expect, it } from 'vitest'
 import { hydrated, unexpectedErrors, useDashboardEnv } from './dashboard-env'
 import { cookieHeader } from './seed'
@@ -42,8 +42,7 @@ describe('dashboard: signed out, details, keyboard and accessibility', () => {
   })
 
   it('a client sees "User Dashboard" without a client selector, and updates their details through every button state', async () => {
-    const user = await env.user('details')
-    const { page, errors } = await env.openHydrated(user, '/profile/settings')
+    const { user, page, errors } = await env.openAsNewUser('details', '/profile/settings')
     await page.getByRole('heading', { level: 1, name: 'User Dashboard' }).waitFor()
     expect(await page.getByRole('combobox', { name: 'Client' }).count()).toBe(0)
     expect(await page.getByRole('heading', { name: 'Admin Dashboard' }).count()).toBe(0)
@@ -90,8 +89,7 @@ describe('dashboard: signed out, details, keyboard and accessibility', () => {
   })
 
   it('what people type is kept in its stored form, and what cannot be stored is named beside its field', async () => {
-    const user = await env.user('typed')
-    const { page, errors } = await env.openHydrated(user, '/profile/settings')
+    const { page, errors } = await env.openAsNewUser('typed', '/profile/settings')
     await page.getByLabel('Phone number').fill('01422 123456')
     await page.getByLabel('Website').fill('meshwork.example')
     await page.getByLabel('Road').fill('Mill Lane, Upper')
@@ -119,8 +117,7 @@ describe('dashboard: signed out, details, keyboard and accessibility', () => {
   })
 
   it('invalid details are named by field, the button says "Update failed" and returns to "Update details"', async () => {
-    const user = await env.user('invalid')
-    const { page, errors } = await env.openHydrated(user, '/profile/settings')
+    const { user, page, errors } = await env.openAsNewUser('invalid', '/profile/settings')
     await page.getByLabel('Website').fill('not a web address')
     await page.getByLabel('Ethereum address').fill('0x1234')
     const button = page.locator('form[aria-labelledby="details-title"] button[type="submit"]')
@@ -141,8 +138,7 @@ describe('dashboard: signed out, details, keyboard and accessibility', () => {
   })
 
   it('a save that cannot reach the server says "Update failed" and keeps the dashboard', async () => {
-    const user = await env.user('offline')
-    const { page, errors } = await env.openHydrated(user, '/profile/settings')
+    const { page, errors } = await env.openAsNewUser('offline', '/profile/settings')
     await page.route('**/profile.data*', (route) => (route.request().method() === 'POST' ? route.abort('connectionrefused') : route.continue()))
     await page.getByLabel('Nickname').fill('Offline')
     const button = page.locator('form[aria-labelledby="details-title"] button[type="submit"]')
@@ -155,10 +151,8 @@ describe('dashboard: signed out, details, keyboard and accessibility', () => {
   })
 
   it('the dashboard works with the keyboard alone and has no axe violations', async () => {
-    const user = await env.user('keyboard')
-    const { page, errors } = await env.openHydrated(user, '/profile/settings')
-    const axe = await (await axeWhenSettled(page)).include('main').analyze()
-    expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([])
+    const { page, errors } = await env.openAsNewUser('keyboard', '/profile/settings')
+    expect(await axeViolations(page, 'main')).toEqual([])
 
     // Keyboard: reach the nickname field by Tab, type, move on to the button and press Enter.
     await page.getByLabel('Phone number').focus()
@@ -179,8 +173,7 @@ describe('dashboard: signed out, details, keyboard and accessibility', () => {
     await page.waitForURL(`${env.server.url}/profile`)
     await page.getByText('No job requests found').waitFor()
     await page.getByText('No files found').waitFor()
-    const axeOverview = await (await axeWhenSettled(page)).include('main').analyze()
-    expect(axeOverview.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([])
+    expect(await axeViolations(page, 'main')).toEqual([])
 
     // The job request form by keyboard: the priority slider moves with the arrow keys.
     await page.getByLabel('Job', { exact: true }).focus()

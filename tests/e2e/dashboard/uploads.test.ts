@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { axeWhenSettled } from '../../setup/axe'
+import { axeViolations } from '../../setup/axe'
 import { unexpectedErrors, useDashboardEnv, viewports } from './dashboard-env'
 import { objModel, sha256 } from './fixtures'
 import { cookieHeader } from './seed'
@@ -13,8 +13,7 @@ describe('client dashboard: uploads that behave', () => {
   const env = useDashboardEnv('dashboard-uploads')
 
   it.each(viewports)('a SolidWorks part dropped on the documents uploads and is listed as a download without preview ($name, $width px)', async (viewport) => {
-    const user = await env.user(`drop-${viewport.name}`)
-    const { page, errors } = await env.openHydrated(user, '/profile', viewport)
+    const { user, page, errors } = await env.openAsNewUser(`drop-${viewport.name}`, '/profile', viewport)
     await page.getByText('No files found').waitFor()
 
     // A real drop: the file in a DataTransfer, over the zone, then dropped on it.
@@ -43,8 +42,7 @@ describe('client dashboard: uploads that behave', () => {
   })
 
   it('several files chosen at once each show their own progress and are all listed', async () => {
-    const user = await env.user('several')
-    const { page, errors } = await env.openHydrated(user)
+    const { user, page, errors } = await env.openAsNewUser('several')
     await page.getByText('No files found').waitFor()
     // Every PATCH is slowed so that both files can be seen on their way together.
     await page.route('**/uploads/**', async (route) => {
@@ -82,8 +80,7 @@ describe('client dashboard: uploads that behave', () => {
   })
 
   it.each(viewports)('an upload cut off when the browser goes offline waits for the connection and resumes by itself when back online ($name, $width px)', async (viewport) => {
-    const user = await env.user(`offline-${viewport.name}`)
-    const { page, context, errors } = await env.openHydrated(user, '/profile', viewport)
+    const { user, page, context, errors } = await env.openAsNewUser(`offline-${viewport.name}`, '/profile', viewport)
     await page.getByText('No files found').waitFor()
 
     const patchOffsets: number[] = []
@@ -113,8 +110,7 @@ describe('client dashboard: uploads that behave', () => {
     await page.waitForTimeout(4000)
     expect(await item.getAttribute('data-state')).toBe('waiting')
     expect(await page.getByText(/Error handling file|Failed:/).count()).toBe(0)
-    const axe = await (await axeWhenSettled(page)).include('[data-testid="drop-user-box"]').analyze()
-    expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([])
+    expect(await axeViolations(page, '[data-testid="drop-user-box"]')).toEqual([])
 
     await context.setOffline(false)
     await page.getByText(`File uploaded successfully: user-box/${user.id}/plant-room.obj`).waitFor({ timeout: 30_000 })
