@@ -1,9 +1,10 @@
 import type { Browser, Page } from 'playwright-core'
-import { afterAll, afterEach, beforeAll, inject } from 'vitest'
+import { afterEach, inject } from 'vitest'
 import { HttpClient } from '../../integration/portal/support/http-client'
 import { allowPageErrors, launchBrowser, newTrackedPage, screenshotOnFailure, type TrackedPage } from '../../setup/browser'
 import { remoteMailbox, type Mailbox } from '../../setup/mailbox'
 import { portalPreviewLimit, portalUploadLimit } from '../../setup/shared-server'
+import { startedForSuite } from '../../setup/started-for-suite'
 import { sharedTestServer, type TestServer } from '../../setup/test-server'
 import { cookieHeader, seedUser, signInContext, type SeededUser } from './seed'
 
@@ -103,18 +104,11 @@ export interface DashboardSuiteEnv extends Omit<DashboardEnv, 'stop'> {
  * `<name>-<test>`.
  */
 export function useDashboardEnv(name: string, adminNames: string[] = []): DashboardSuiteEnv {
-  let started: DashboardEnv | undefined
+  const env = startedForSuite(
+    () => startDashboardEnv(adminNames),
+    (started) => started.stop(),
+  )
   const opened: TrackedPage[] = []
-  const env = () => {
-    if (!started) throw new Error('The dashboard environment is started in beforeAll: use it inside a hook or a test')
-    return started
-  }
-  beforeAll(async () => {
-    started = await startDashboardEnv(adminNames)
-  })
-  afterAll(async () => {
-    await started?.stop()
-  })
   afterEach(async (ctx) => {
     const pages = opened.splice(0)
     if (ctx.task.result?.state === 'fail') {
