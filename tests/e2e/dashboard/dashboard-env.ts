@@ -1,4 +1,4 @@
-import type { Browser, Page } from 'playwright-core'
+import type { Browser, Locator, Page, Route } from 'playwright-core'
 import { afterEach, inject } from 'vitest'
 import { HttpClient } from '../../integration/portal/support/http-client'
 import { allowPageErrors, launchBrowser, newTrackedPage, screenshotOnFailure, type TrackedPage } from '../../setup/browser'
@@ -170,6 +170,43 @@ export async function hydrated(page: Page) {
     return controls.length > 0 && [...controls].every((el) => Object.keys(el).some((key) => key.startsWith('__reactProps')))
   })
   await page.waitForLoadState('networkidle')
+}
+
+/** Waits until the button's text is `text`, checked at every animation frame, so that a state shown only briefly is seen. */
+export async function buttonReads(button: Locator, text: string, options?: { timeout?: number }) {
+  const handle = await button.elementHandle()
+  await button.page().waitForFunction(({ element, wanted }) => element?.textContent === wanted, { element: handle, wanted: text }, options)
+}
+
+/** Holds each form post of the dashboard's pages (their route data, `*.data`) back by `ms`, so the busy state can be seen. */
+export function slowDashboardPosts(page: Page, ms: number) {
+  return page.route('**/profile.data*', async (route) => {
+    if (route.request().method() === 'POST') await new Promise((r) => setTimeout(r, ms))
+    await route.continue()
+  })
+}
+
+/**
+ * Watches the upload chunks the page sends (tus PATCH requests): notes each one's offset in the list it
+ * returns and holds each back by `ms`, so the progress can be seen. The first chunk sent past the
+ * start is cut: `cut` runs, and the chunk fails with the network error it names.
+ */
+export async function cutTheSecondChunk(page: Page, ms: number, cut: () => Promise<Parameters<Route['abort']>[0]>) {
+  const offsets: number[] = []
+  let cutOnce = false
+  await page.route('**/uploads/**', async (route) => {
+    const request = route.request()
+    if (request.method() !== 'PATCH') return route.continue()
+    const offset = Number(await request.headerValue('upload-offset'))
+    offsets.push(offset)
+    await new Promise((r) => setTimeout(r, ms))
+    if (!cutOnce && offset > 0) {
+      cutOnce = true
+      return route.abort(await cut())
+    }
+    return route.continue()
+  })
+  return offsets
 }
 
 export { screenshotOnFailure }

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises'
 import { describe, expect, it } from 'vitest'
-import { hydrated, testUploadLimit, unexpectedErrors, useDashboardEnv } from './dashboard-env'
+import { cutTheSecondChunk, hydrated, testUploadLimit, unexpectedErrors, useDashboardEnv } from './dashboard-env'
 import { objModel, pdf, png, sha256, zipWith } from './fixtures'
 import { cookieHeader } from './seed'
 
@@ -12,23 +12,14 @@ describe('dashboard: documents and the company logo', () => {
     await page.getByText('No files found').waitFor()
 
     // The second chunk's connection drops once; every PATCH is slowed so the progress can be seen.
-    const patchOffsets: number[] = []
     let dropped = false
     let listedMidway: string[] | null = null
-    await page.route('**/uploads/**', async (route) => {
-      const request = route.request()
-      if (request.method() !== 'PATCH') return route.continue()
-      const offset = Number(await request.headerValue('upload-offset'))
-      patchOffsets.push(offset)
-      await new Promise((r) => setTimeout(r, 600))
-      if (!dropped && offset > 0) {
-        dropped = true
-        // Half-way through, the file is not listed yet: only complete uploads appear.
-        const listing = (await (await fetch(`${env.server.url}/profile/documents`, { headers: { cookie: cookieHeader(user) } })).json()) as { files: { name: string }[] }
-        listedMidway = listing.files.map((f) => f.name)
-        return route.abort('connectionreset')
-      }
-      return route.continue()
+    const patchOffsets = await cutTheSecondChunk(page, 600, async () => {
+      dropped = true
+      // Half-way through, the file is not listed yet: only complete uploads appear.
+      const listing = (await (await fetch(`${env.server.url}/profile/documents`, { headers: { cookie: cookieHeader(user) } })).json()) as { files: { name: string }[] }
+      listedMidway = listing.files.map((f) => f.name)
+      return 'connectionreset'
     })
 
     const model = objModel(12_000_000)

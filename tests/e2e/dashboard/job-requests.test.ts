@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
-import { hydrated, unexpectedErrors, useDashboardEnv } from './dashboard-env'
+import { buttonReads, hydrated, slowDashboardPosts, unexpectedErrors, useDashboardEnv } from './dashboard-env'
 import { cookieHeader, seedJobRequests } from './seed'
 
 describe('dashboard: job requests', () => {
@@ -23,16 +23,13 @@ describe('dashboard: job requests', () => {
     const attachment = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n')
     await page.getByLabel('Attach files (optional)').setInputFiles({ name: 'bracket-drawing.pdf', mimeType: 'application/pdf', buffer: attachment })
 
-    await page.route('**/profile.data*', async (route) => {
-      if (route.request().method() === 'POST') await new Promise((r) => setTimeout(r, 500))
-      await route.continue()
-    })
+    await slowDashboardPosts(page, 500)
     const button = page.locator('form[aria-labelledby="job-form-title"] button[type="submit"]')
     expect(await button.textContent()).toBe('Request this job')
     await button.click()
-    await page.waitForFunction((b) => b?.textContent === 'Placing job request', await button.elementHandle())
+    await buttonReads(button, 'Placing job request')
     expect(await button.isDisabled()).toBe(true)
-    await page.waitForFunction((b) => b?.textContent === 'Request this job', await button.elementHandle(), { timeout: 20_000 })
+    await buttonReads(button, 'Request this job', { timeout: 20_000 })
     await page.getByText('Job request placed', { exact: true }).waitFor()
 
     const row = page.getByRole('row').filter({ hasText: 'Bracket FEA' })

@@ -1,6 +1,6 @@
 import { axeViolations, axeWhenSettled } from '../../setup/axe'
 import { describe, expect, it } from 'vitest'
-import { hydrated, unexpectedErrors, useDashboardEnv } from './dashboard-env'
+import { buttonReads, hydrated, slowDashboardPosts, unexpectedErrors, useDashboardEnv } from './dashboard-env'
 import { cookieHeader } from './seed'
 
 describe('dashboard: signed out, details, keyboard and accessibility', () => {
@@ -62,18 +62,15 @@ describe('dashboard: signed out, details, keyboard and accessibility', () => {
     await page.getByLabel('Postcode').fill('HX7 8AA')
 
     // Slow the save down a little so the in-between state can be seen.
-    await page.route('**/profile.data*', async (route) => {
-      if (route.request().method() === 'POST') await new Promise((r) => setTimeout(r, 700))
-      await route.continue()
-    })
+    await slowDashboardPosts(page, 700)
     const button = page.locator('form[aria-labelledby="details-title"] button[type="submit"]')
     expect(await button.textContent()).toBe('Update details')
     await button.click()
-    await page.waitForFunction((b) => b?.textContent === 'Updating please wait', await button.elementHandle())
+    await buttonReads(button, 'Updating please wait')
     expect(await button.isDisabled()).toBe(true)
-    await page.waitForFunction((b) => b?.textContent === 'Update successful', await button.elementHandle())
+    await buttonReads(button, 'Update successful')
     const shownAt = Date.now()
-    await page.waitForFunction((b) => b?.textContent === 'Update details', await button.elementHandle(), { timeout: 6000 })
+    await buttonReads(button, 'Update details', { timeout: 6000 })
     const elapsed = Date.now() - shownAt
     expect(elapsed).toBeGreaterThan(2500)
     expect(elapsed).toBeLessThan(5500)
@@ -95,7 +92,7 @@ describe('dashboard: signed out, details, keyboard and accessibility', () => {
     await page.getByLabel('Road').fill('Mill Lane, Upper')
     const button = page.locator('form[aria-labelledby="details-title"] button[type="submit"]')
     await button.click()
-    await page.waitForFunction((b) => b?.textContent === 'Update failed', await button.elementHandle())
+    await buttonReads(button, 'Update failed')
     const road = page.getByLabel('Road')
     expect(await road.getAttribute('aria-invalid')).toBe('true')
     expect(await road.evaluate((el) => document.getElementById(el.getAttribute('aria-describedby')!.split(' ')[0]!)?.textContent)).toBe(
@@ -108,7 +105,7 @@ describe('dashboard: signed out, details, keyboard and accessibility', () => {
     await road.fill('Mill Lane')
     expect(await road.getAttribute('aria-invalid')).toBeNull()
     await button.click()
-    await page.waitForFunction((b) => b?.textContent === 'Update successful', await button.elementHandle())
+    await buttonReads(button, 'Update successful')
     // The form shows what was stored: the number in international form, the address with https://.
     await expect.poll(() => page.getByLabel('Phone number').inputValue()).toBe('+441422123456')
     expect(await page.getByLabel('Website').inputValue()).toBe('https://meshwork.example')
@@ -122,13 +119,13 @@ describe('dashboard: signed out, details, keyboard and accessibility', () => {
     await page.getByLabel('Ethereum address').fill('0x1234')
     const button = page.locator('form[aria-labelledby="details-title"] button[type="submit"]')
     await button.click()
-    await page.waitForFunction((b) => b?.textContent === 'Update failed', await button.elementHandle())
+    await buttonReads(button, 'Update failed')
     await page.getByText('Please enter a web address, e.g. meshwork.example or https://meshwork.example').waitFor()
     await page.getByText('Please enter a 0x address of 40 hexadecimal characters').waitFor()
     expect(await page.getByLabel('Website').getAttribute('aria-invalid')).toBe('true')
     // Focus goes to the first field in error, so a keyboard user lands where the fix is.
     expect(await page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('website')
-    await page.waitForFunction((b) => b?.textContent === 'Update details', await button.elementHandle(), { timeout: 6000 })
+    await buttonReads(button, 'Update details', { timeout: 6000 })
 
     // The action validates with the same schema: a request that skips the browser's check is refused.
     const form = new URLSearchParams({ intent: 'update-details', website: 'javascript:alert(1)', ethereumAddress: 'nope' })
@@ -143,9 +140,9 @@ describe('dashboard: signed out, details, keyboard and accessibility', () => {
     await page.getByLabel('Nickname').fill('Offline')
     const button = page.locator('form[aria-labelledby="details-title"] button[type="submit"]')
     await button.click()
-    await page.waitForFunction((b) => b?.textContent === 'Update failed', await button.elementHandle())
+    await buttonReads(button, 'Update failed')
     await page.getByRole('heading', { name: 'User Dashboard' }).waitFor()
-    await page.waitForFunction((b) => b?.textContent === 'Update details', await button.elementHandle(), { timeout: 6000 })
+    await buttonReads(button, 'Update details', { timeout: 6000 })
     expect(await page.getByLabel('Nickname').inputValue()).toBe('Offline')
     expect(unexpectedErrors(errors, [/ERR_CONNECTION_REFUSED|net::ERR_FAILED/])).toEqual([])
   })

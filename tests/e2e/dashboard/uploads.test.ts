@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { axeViolations } from '../../setup/axe'
-import { unexpectedErrors, useDashboardEnv, viewports } from './dashboard-env'
+import { cutTheSecondChunk, unexpectedErrors, useDashboardEnv, viewports } from './dashboard-env'
 import { objModel, sha256 } from './fixtures'
 import { cookieHeader } from './seed'
 
@@ -83,21 +83,10 @@ describe('client dashboard: uploads that behave', () => {
     const { user, page, context, errors } = await env.openAsNewUser(`offline-${viewport.name}`, '/profile', viewport)
     await page.getByText('No files found').waitFor()
 
-    const patchOffsets: number[] = []
-    let wentOffline = false
-    await page.route('**/uploads/**', async (route) => {
-      const request = route.request()
-      if (request.method() !== 'PATCH') return route.continue()
-      const offset = Number(await request.headerValue('upload-offset'))
-      patchOffsets.push(offset)
-      await new Promise((r) => setTimeout(r, 500))
-      if (!wentOffline && offset > 0) {
-        // The Wi-Fi drops while the second chunk is on its way.
-        wentOffline = true
-        await context.setOffline(true)
-        return route.abort('internetdisconnected')
-      }
-      return route.continue()
+    const patchOffsets = await cutTheSecondChunk(page, 500, async () => {
+      // The Wi-Fi drops while the second chunk is on its way.
+      await context.setOffline(true)
+      return 'internetdisconnected'
     })
 
     const model = objModel(12_000_000)
