@@ -30,6 +30,15 @@ describe('a job from request to delivered results', () => {
       await new Promise((r) => setTimeout(r, 100))
     }
   }
+  /** The client asks for the job on the dashboard's form; its link in the list, once it shows. */
+  const requestJob = async (page: Page, job: string, reference: string) => {
+    await page.getByLabel('Job', { exact: true }).fill(job)
+    await page.getByLabel('Reference').fill(reference)
+    await page.locator('form[aria-labelledby="job-form-title"] button[type="submit"]').click()
+    const link = page.getByRole('link', { name: job })
+    await link.waitFor()
+    return link
+  }
   const stage = (page: Page) => page.locator('header [data-stage]')
   /** The buttons of the page's "This job" card (cancel or decline, delete, archive, bring back), in order. */
   const recordButtons = (page: Page) => page.locator('section[aria-labelledby="job-record-title"] button').allTextContents()
@@ -42,11 +51,7 @@ describe('a job from request to delivered results', () => {
   it('the client requests, the consultancy quotes, the client accepts, the work is delivered and released', async () => {
     // The client asks for the job on the dashboard.
     let page = await open(client, '/profile')
-    await page.getByLabel('Job', { exact: true }).fill('Gearbox housing CFD')
-    await page.getByLabel('Reference').fill('PO-9001')
-    await page.locator('form[aria-labelledby="job-form-title"] button[type="submit"]').click()
-    const link = page.getByRole('link', { name: 'Gearbox housing CFD' })
-    await link.waitFor()
+    const link = await requestJob(page, 'Gearbox housing CFD', 'PO-9001')
     const jobPath = (await link.getAttribute('href'))!
     expect(jobPath).toMatch(/^\/profile\/jobs\/[0-9a-f-]{36}$/)
     await mailTo(admin, /^Gearbox housing CFD \(PO-9001\): new job request$/)
@@ -188,11 +193,7 @@ describe('a job from request to delivered results', () => {
 
   it('a client withdraws a request: the consultancy is mailed, and the page it had open says what happened', async () => {
     let page = await open(client, '/profile')
-    await page.getByLabel('Job', { exact: true }).fill('Hopper wall FEA')
-    await page.getByLabel('Reference').fill('PO-9002')
-    await page.locator('form[aria-labelledby="job-form-title"] button[type="submit"]').click()
-    const link = page.getByRole('link', { name: 'Hopper wall FEA' })
-    await link.waitFor()
+    const link = await requestJob(page, 'Hopper wall FEA', 'PO-9002')
     const jobPath = (await link.getAttribute('href'))!
     await mailTo(admin, /^Hopper wall FEA \(PO-9002\): new job request$/)
     // The consultancy has the job open.

@@ -1,3 +1,4 @@
+import type { Locator, Page } from 'playwright-core'
 import { previewKindOf } from '../../../lib/file-types'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { dxfSquare, gltfCube, ifcCube, mtlFile, objCube, plyCube, stepAssembly, stepCube, stlCubeAscii, stlCubeBinary, threeMfCube } from '../../fixtures/cad-files'
@@ -34,6 +35,20 @@ describe('previews of models and drawings', () => {
       await page.waitForFunction(() => document.querySelector('[data-testid="model-canvas"] canvas[data-settled="true"]'), undefined, { timeout: 60_000 })
     }
     return { page, dialog }
+  }
+
+  /** Presses each key in turn in the focused viewer; after each, the picture on its canvas has changed. */
+  const expectEachKeyMovesTheView = async (page: Page, dialog: Locator, keys: string[]) => {
+    const canvas = dialog.locator('[data-testid="model-canvas"] canvas')
+    const picture = () => canvas.evaluate((c: HTMLCanvasElement) => c.toDataURL())
+    let before = await picture()
+    for (const key of keys) {
+      await page.keyboard.press(key)
+      await page.waitForTimeout(150)
+      const after = await picture()
+      expect(after, key).not.toBe(before)
+      before = after
+    }
   }
 
   beforeAll(async () => {
@@ -89,17 +104,8 @@ describe('previews of models and drawings', () => {
 
   it('orbits, pans and zooms from the keyboard', async () => {
     const { page, dialog } = await preview('cube-ascii.stl')
-    const canvas = dialog.locator('[data-testid="model-canvas"] canvas')
-    const picture = () => canvas.evaluate((c: HTMLCanvasElement) => c.toDataURL())
-    await canvas.focus()
-    let before = await picture()
-    for (const key of ['Shift+ArrowLeft', 'ArrowUp', '+', '-']) {
-      await page.keyboard.press(key)
-      await page.waitForTimeout(150)
-      const after = await picture()
-      expect(after, key).not.toBe(before)
-      before = after
-    }
+    await dialog.locator('[data-testid="model-canvas"] canvas').focus()
+    await expectEachKeyMovesTheView(page, dialog, ['Shift+ArrowLeft', 'ArrowUp', '+', '-'])
     const small = (await drawnShare(page)).drawn
     await dialog.getByRole('button', { name: 'Zoom in' }).click()
     await page.waitForTimeout(150)
@@ -180,17 +186,8 @@ describe('previews of models and drawings', () => {
     await layers.getByRole('checkbox', { name: 'CENTRE' }).waitFor()
     expect((await drawnShare(page)).drawn).toBeGreaterThan(0.001)
     // The keyboard pans and zooms the drawing.
-    const canvas = dialog.locator('[data-testid="model-canvas"] canvas')
-    const picture = () => canvas.evaluate((c: HTMLCanvasElement) => c.toDataURL())
     await dialog.getByTestId('model-canvas').focus()
-    let before = await picture()
-    for (const key of ['ArrowLeft', '+', '-']) {
-      await page.keyboard.press(key)
-      await page.waitForTimeout(150)
-      const after = await picture()
-      expect(after, key).not.toBe(before)
-      before = after
-    }
+    await expectEachKeyMovesTheView(page, dialog, ['ArrowLeft', '+', '-'])
     await dialog.getByRole('button', { name: 'Fit' }).click()
     await layers.getByRole('checkbox', { name: 'OUTLINE' }).uncheck()
     await layers.getByRole('checkbox', { name: 'CENTRE' }).uncheck()
