@@ -209,7 +209,6 @@ export async function cutTheSecondChunk(page: Page, ms: number, cut: () => Promi
   return offsets
 }
 
-export { screenshotOnFailure }
 
 /** Console errors other than the network failures a test caused on purpose. */
 export function unexpectedErrors(errors: string[], allowed: RegExp[] = []) {
