@@ -9,3 +9,9 @@ export async function axeWhenSettled(page: Page): Promise<AxeBuilder> {
   await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'))
   return new AxeBuilder({ page })
 }
+
+/** What axe finds wrong in the part of the settled page that `selector` picks: each rule broken, with the elements that break it. */
+export async function axeViolations(page: Page, selector: string): Promise<string[]> {
+  const result = await (await axeWhenSettled(page)).include(selector).analyze()
+  return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
+}

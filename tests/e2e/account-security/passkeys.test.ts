@@ -1,7 +1,7 @@
 import type { BrowserContext, Page } from 'playwright-core'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { newTrackedPage, type TrackedPage } from '../../setup/browser'
-import { hydrated, screenshotOnFailure, startDashboardEnv, unexpectedErrors, type DashboardEnv } from '../dashboard/dashboard-env'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { newTrackedPage } from '../../setup/browser'
+import { hydrated, unexpectedErrors, useDashboardEnv } from '../dashboard/dashboard-env'
 import type { SeededUser } from '../dashboard/seed'
 
 const passkeys = (page: Page) => page.getByRole('region', { name: 'Passkeys' })
@@ -13,21 +13,11 @@ const passkeys = (page: Page) => page.getByRole('region', { name: 'Passkeys' })
  * for a bare IP address: the pages are opened at localhost.
  */
 describe('passkeys in the browser', () => {
-  let env: DashboardEnv
-  let current: TrackedPage | undefined
+  const env = useDashboardEnv('passkeys')
   let site: string
 
   beforeAll(async () => {
-    env = await startDashboardEnv()
     site = env.server.url.replace('127.0.0.1', 'localhost')
-  })
-  afterAll(async () => {
-    await env?.stop()
-  })
-  afterEach(async (ctx) => {
-    if (ctx.task.result?.state === 'fail') await screenshotOnFailure(current?.page, `passkeys-${ctx.task.name}`)
-    await current?.context.close()
-    current = undefined
   })
 
   async function withAuthenticator(context: BrowserContext, page: Page) {
@@ -40,7 +30,7 @@ describe('passkeys in the browser', () => {
   }
 
   async function openAt(path: string, user: SeededUser | null) {
-    const tracked = await newTrackedPage(env.browser)
+    const tracked = await env.newPage()
     if (user) await tracked.context.addCookies(user.cookies.map((c) => ({ ...c, url: site, httpOnly: true, sameSite: 'Lax' as const })))
     const authenticator = await withAuthenticator(tracked.context, tracked.page)
     await tracked.page.goto(site + path)
@@ -51,8 +41,7 @@ describe('passkeys in the browser', () => {
   it('a client adds a passkey, names it, signs out and signs in with it instead of the password', async () => {
     const user = await env.user('keyholder')
     const opened = await openAt('/profile/settings', user)
-    current = opened.tracked
-    const { page, errors } = current
+    const { page, errors } = opened.tracked
     const panel = passkeys(page)
     await panel.getByText('No passkeys').waitFor()
 
@@ -96,8 +85,7 @@ describe('passkeys in the browser', () => {
     const { seedUser } = await import('../dashboard/seed')
     const admin = await seedUser(env.server, `passkey-admin-${Date.now()}@example.com`, { admin: true })
     const opened = await openAt('/profile/settings', admin)
-    current = opened.tracked
-    const { page, errors } = current
+    const { page, errors } = opened.tracked
     await passkeys(page).getByLabel('Passkey name').fill('Phone')
     await passkeys(page).getByLabel('Your password').fill(admin.password)
     await passkeys(page).getByRole('button', { name: 'Add a passkey' }).click()

@@ -1,36 +1,19 @@
 import type { Page } from 'playwright-core'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { axeWhenSettled } from '../../setup/axe'
-import type { TrackedPage } from '../../setup/browser'
-import { hydrated, screenshotOnFailure, startDashboardEnv, unexpectedErrors, type DashboardEnv } from '../dashboard/dashboard-env'
+import { hydrated, unexpectedErrors, useDashboardEnv } from '../dashboard/dashboard-env'
 
 const sessionsPanel = (page: Page) => page.getByRole('region', { name: 'Where you’re signed in' })
 
 describe('where you are signed in', () => {
-  let env: DashboardEnv
-  const opened: TrackedPage[] = []
-
-  beforeAll(async () => {
-    env = await startDashboardEnv()
-  })
-  afterAll(async () => {
-    await env?.stop()
-  })
-  afterEach(async (ctx) => {
-    if (ctx.task.result?.state === 'fail') await screenshotOnFailure(opened[0]?.page, `sessions-${ctx.task.name}`)
-    for (const tracked of opened.splice(0)) await tracked.context.close()
-  })
+  const env = useDashboardEnv('sessions')
 
   it('ending another session signs that browser out at once', async () => {
     const user = await env.user('two-browsers')
-    const laptop = await env.open(user, '/profile/settings')
-    opened.push(laptop)
-    await hydrated(laptop.page)
+    const laptop = await env.openHydrated(user, '/profile/settings')
 
     // A second browser signs in through the dialog (its own session, its own user agent).
-    const phone = await env.open(null, '/profile/settings')
-    opened.push(phone)
-    await hydrated(phone.page)
+    const phone = await env.openHydrated(null, '/profile/settings')
     const nav = phone.page.getByRole('navigation', { name: 'Main' })
     await nav.getByRole('button', { name: 'Login' }).click()
     const dialog = phone.page.getByRole('dialog', { name: 'Sign in' })

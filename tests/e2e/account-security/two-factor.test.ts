@@ -1,9 +1,8 @@
 import type { Page } from 'playwright-core'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { axeWhenSettled } from '../../setup/axe'
-import type { TrackedPage } from '../../setup/browser'
 import { nextTotpCode, wrongTotpCode } from '../../setup/totp'
-import { hydrated, screenshotOnFailure, startDashboardEnv, unexpectedErrors, type DashboardEnv } from '../dashboard/dashboard-env'
+import { hydrated, unexpectedErrors, useDashboardEnv } from '../dashboard/dashboard-env'
 
 /** The browser's own report of an answer the test asked for on purpose (a wrong code). */
 const refusedCode = /the server responded with a status of 401 \(Unauthorized\)/
@@ -11,20 +10,7 @@ const refusedCode = /the server responded with a status of 401 \(Unauthorized\)/
 const twoFactor = (page: Page) => page.getByRole('region', { name: 'Two-factor sign-in' })
 
 describe('two-factor sign-in in the browser', () => {
-  let env: DashboardEnv
-  let current: TrackedPage | undefined
-
-  beforeAll(async () => {
-    env = await startDashboardEnv(['boss', 'chief'])
-  })
-  afterAll(async () => {
-    await env?.stop()
-  })
-  afterEach(async (ctx) => {
-    if (ctx.task.result?.state === 'fail') await screenshotOnFailure(current?.page, `two-factor-${ctx.task.name}`)
-    await current?.context.close()
-    current = undefined
-  })
+  const env = useDashboardEnv('two-factor', ['boss', 'chief'])
 
   /** Sets two-factor sign-in up on the open dashboard, with codes computed from the secret the page shows; returns the secret and the recovery codes. */
   async function setUp(page: Page, password: string) {
@@ -67,10 +53,7 @@ describe('two-factor sign-in in the browser', () => {
   }
 
   it('a client turns it on with a code from the shown secret, then signs in with the password and a code from the app', async () => {
-    const user = await env.user('ada')
-    current = await env.open(user, '/profile/settings')
-    const { page, errors } = current
-    await hydrated(page)
+    const { user, page, errors } = await env.openAsNewUser('ada', '/profile/settings')
     expect(await twoFactor(page).getByTestId('two-factor-status').textContent()).toMatch(/^Off\./)
     const { secret, recoveryCodes } = await setUp(page, user.password)
     expect(recoveryCodes).toHaveLength(10)
@@ -92,10 +75,7 @@ describe('two-factor sign-in in the browser', () => {
   })
 
   it('a recovery code signs in once', async () => {
-    const user = await env.user('bea')
-    current = await env.open(user, '/profile/settings')
-    const { page, errors } = current
-    await hydrated(page)
+    const { user, page, errors } = await env.openAsNewUser('bea', '/profile/settings')
     const { recoveryCodes } = await setUp(page, user.password)
     await twoFactor(page).getByRole('button', { name: 'I have saved them' }).click()
     await signOut(page)
@@ -118,9 +98,7 @@ describe('two-factor sign-in in the browser', () => {
     // An admin seeded the way ADMIN_EMAILS or the grant leaves one: in the group, no factor yet.
     const { seedUser } = await import('../dashboard/seed')
     const weak = await seedUser(env.server, `weak-admin-${Date.now()}@example.com`, { admin: true, twoFactor: false })
-    current = await env.open(weak, '/profile/settings')
-    const { page, errors } = current
-    await hydrated(page)
+    const { page, errors } = await env.openHydrated(weak, '/profile/settings')
     await page.getByTestId('second-factor-required').getByText('Set up two-factor sign-in to use the admin tools').waitFor()
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('User Dashboard')
     expect(await page.getByPlaceholder('Search clients by email, name or company').count()).toBe(0)

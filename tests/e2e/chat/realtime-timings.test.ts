@@ -1,9 +1,10 @@
 import type { Page, WebSocketRoute } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { realtimeTimings } from '../../../lib/chat-schema'
 import { site } from '../../../lib/site'
 import { browserSuite } from '../../setup/browser-suite'
-import { startSmtpReceiver, type SmtpReceiver } from '../../setup/smtp-receiver'
+import { startSmtpReceiver } from '../../setup/smtp-receiver'
+import { startedForSuite } from '../../setup/started-for-suite'
 import { seedUser, signInContext } from '../dashboard/seed'
 
 // The chat socket's timings on a controlled clock: a socket whose pongs
@@ -59,14 +60,8 @@ async function acknowledged(page: Page, log: SocketLog, count: number) {
 }
 
 describe('chat socket timings', () => {
-  let mail: SmtpReceiver
-  beforeAll(async () => {
-    mail = await startSmtpReceiver()
-  })
-  afterAll(async () => {
-    await mail?.close()
-  })
-  const suite = browserSuite({ server: () => ({ env: { SMTP_URL: mail.url, MAIL_FROM: 'portal@example.com' } }) })
+  const mail = startedForSuite(startSmtpReceiver, (started) => started.close())
+  const suite = browserSuite({ server: () => ({ env: { SMTP_URL: mail().url, MAIL_FROM: 'portal@example.com' } }) })
 
   async function openChat(name: string, drop: (message: Message, socketIndex: number) => boolean) {
     const user = await seedUser(suite.server, `chat-${name}-${run}@example.com`)

@@ -1,5 +1,5 @@
 import type { Locator, Page } from 'playwright-core'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import {
   EMAIL_IN_USE_MESSAGE,
   INVALID_CODE_MESSAGE,
@@ -9,9 +9,8 @@ import {
   TOO_MANY_ATTEMPTS_MESSAGE,
   WRONG_CURRENT_PASSWORD_MESSAGE,
 } from '../../../lib/auth-schema'
-import { axeWhenSettled } from '../../setup/axe'
-import type { TrackedPage } from '../../setup/browser'
-import { hydrated, screenshotOnFailure, startDashboardEnv, unexpectedErrors, type DashboardEnv } from './dashboard-env'
+import { axeViolations } from '../../setup/axe'
+import { hydrated, unexpectedErrors, useDashboardEnv } from './dashboard-env'
 import { cookieHeader, seedUser, type SeededUser } from './seed'
 
 /** The browser's own report of an answer the test asked for on purpose (a refused password or code). */
@@ -40,8 +39,7 @@ const expectFocused = (field: Locator) => expect.poll(() => field.evaluate((el) 
 const buttonText = (button: Locator) => button.evaluate((b) => b.textContent)
 
 describe('dashboard: sign-in and security', () => {
-  let env: DashboardEnv
-  let current: TrackedPage | undefined
+  const env = useDashboardEnv('dashboard-security', ['chief'])
 
   /** Signs in through the auth API; the status (200 or 401) and the session cookies it set. */
   const signIn = async (email: string, password: string) => {
@@ -75,23 +73,8 @@ describe('dashboard: sign-in and security', () => {
       await route.continue()
     })
 
-  beforeAll(async () => {
-    env = await startDashboardEnv(['chief'])
-  })
-  afterAll(async () => {
-    await env?.stop()
-  })
-  afterEach(async (ctx) => {
-    if (ctx.task.result?.state === 'fail') await screenshotOnFailure(current?.page, `dashboard-security-${ctx.task.name}`)
-    await current?.context.close()
-    current = undefined
-  })
-
   it('a client changes their sign-in email with the code mailed to the new address; the new address signs in, the old one does not', async () => {
-    const user = await env.user('mover')
-    current = await env.open(user, '/profile/settings')
-    const { page, errors } = current
-    await hydrated(page)
+    const { user, page, errors } = await env.openAsNewUser('mover', '/profile/settings')
     const form = emailForm(page)
     const newEmail = `moved-${Date.now()}@example.com`
     await form.getByText(`Your sign-in email is ${user.email}.`, { exact: false }).waitFor()
@@ -139,10 +122,7 @@ describe('dashboard: sign-in and security', () => {
   })
 
   it('a wrong current password and a wrong code are named on their fields; "Use a different address" goes back', async () => {
-    const user = await env.user('typo')
-    current = await env.open(user, '/profile/settings')
-    const { page, errors } = current
-    await hydrated(page)
+    const { user, page, errors } = await env.openAsNewUser('typo', '/profile/settings')
     const form = emailForm(page)
     const newEmail = `typo-new-${Date.now()}@example.com`
     await form.getByLabel('New email').fill(newEmail)
@@ -187,10 +167,7 @@ describe('dashboard: sign-in and security', () => {
   })
 
   it('an address taken by another account after the code was sent is named on the address, back at the first step', async () => {
-    const user = await env.user('raced')
-    current = await env.open(user, '/profile/settings')
-    const { page, errors } = current
-    await hydrated(page)
+    const { user, page, errors } = await env.openAsNewUser('raced', '/profile/settings')
     const form = emailForm(page)
     const newEmail = `raced-new-${Date.now()}@example.com`
     await form.getByLabel('New email').fill(newEmail)
@@ -218,9 +195,7 @@ describe('dashboard: sign-in and security', () => {
     const user = await env.user('rekey')
     const elsewhere = await signIn(user.email, user.password)
     expect(await sessionEmail(elsewhere.cookie)).toBe(user.email)
-    current = await env.open(user, '/profile/settings')
-    const { page, errors } = current
-    await hydrated(page)
+    const { page, errors } = await env.openHydrated(user, '/profile/settings')
     const form = passwordForm(page)
     const newPassword = 'N3w!Passw0rd-rekey'
 
@@ -262,10 +237,7 @@ describe('dashboard: sign-in and security', () => {
   })
 
   it('the browser names each problem on its field, moves focus to the first, and sends nothing', async () => {
-    const user = await env.user('checks')
-    current = await env.open(user, '/profile/settings')
-    const { page, errors } = current
-    await hydrated(page)
+    const { user, page, errors } = await env.openAsNewUser('checks', '/profile/settings')
     const sent = authRequests(page)
 
     // Change email: nothing filled in.
@@ -332,9 +304,7 @@ describe('dashboard: sign-in and security', () => {
   it('the card is not shown to an admin acting for a client, only on the admin’s own dashboard', async () => {
     const admin = await env.user('chief')
     const client = await env.user('client')
-    current = await env.open(admin, `/profile/settings?client=${encodeURIComponent(client.id)}`)
-    const { page, errors } = current
-    await hydrated(page)
+    const { page, errors } = await env.openHydrated(admin, `/profile/settings?client=${encodeURIComponent(client.id)}`)
     await page.getByTestId('acting-for').filter({ hasText: client.email }).waitFor()
     expect(await page.getByLabel('Email', { exact: true }).inputValue()).toBe(client.email)
     expect(await card(page).count()).toBe(0)
@@ -350,15 +320,9 @@ describe('dashboard: sign-in and security', () => {
   })
 
   it('the card works with the keyboard alone and has no axe violations in any state', async () => {
-    const user = await env.user('keys')
-    current = await env.open(user, '/profile/settings')
-    const { page, errors } = current
-    await hydrated(page)
-    const axeViolations = async () => {
-      const result = await (await axeWhenSettled(page)).include('#sign-in-and-security').analyze()
-      return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
-    }
-    expect(await axeViolations()).toEqual([])
+    const { user, page, errors } = await env.openAsNewUser('keys', '/profile/settings')
+    const cardViolations = () => axeViolations(page, '#sign-in-and-security')
+    expect(await cardViolations()).toEqual([])
 
     // The details card's hint leads to the card; Tab goes on to its first field.
     const link = page.getByRole('link', { name: 'Sign-in and security' })
@@ -381,7 +345,7 @@ describe('dashboard: sign-in and security', () => {
     await form.getByRole('button', { name: 'Change password' }).focus()
     await page.keyboard.press('Enter')
     await expectFocused(form.getByLabel('Current password'))
-    expect(await axeViolations()).toEqual([])
+    expect(await cardViolations()).toEqual([])
 
     // Change the password by keyboard: type, Tab on, Enter on the button.
     await page.keyboard.type(user.password)
@@ -405,32 +369,22 @@ describe('dashboard: sign-in and security', () => {
     const before = (await env.mail.all()).length
     await page.keyboard.press('Enter')
     await expectFocused(mail.getByLabel('Code'))
-    expect(await axeViolations()).toEqual([])
+    expect(await cardViolations()).toEqual([])
     await page.keyboard.type(await env.mail.waitForCode(newEmail, { after: before }))
     await page.keyboard.press('Enter')
     await mail.getByRole('status').filter({ hasText: `Your sign-in email is now ${newEmail}.` }).waitFor()
     await expect.poll(() => page.getByLabel('Email', { exact: true }).inputValue()).toBe(newEmail)
-    expect(await axeViolations()).toEqual([])
+    expect(await cardViolations()).toEqual([])
     expect(unexpectedErrors(errors)).toEqual([])
   })
 })
 
 describe('dashboard: sign-in and security when the limit of wrong attempts is reached', () => {
-  let env: DashboardEnv
-  let current: TrackedPage | undefined
+  const env = useDashboardEnv('dashboard-security-limit')
   let user: SeededUser
 
   beforeAll(async () => {
-    env = await startDashboardEnv()
     user = await env.user('hammer')
-  })
-  afterAll(async () => {
-    await env?.stop()
-  })
-  afterEach(async (ctx) => {
-    if (ctx.task.result?.state === 'fail') await screenshotOnFailure(current?.page, `dashboard-security-limit-${ctx.task.name}`)
-    await current?.context.close()
-    current = undefined
   })
 
   it('answers 429 with a clear message in each form, even with the right password', async () => {
@@ -446,9 +400,7 @@ describe('dashboard: sign-in and security when the limit of wrong attempts is re
       statuses.push(res.status)
     }
     expect(statuses).toEqual([400, 400, 400, 429])
-    current = await env.open(user, '/profile/settings')
-    const { page, errors } = current
-    await hydrated(page)
+    const { page, errors } = await env.openHydrated(user, '/profile/settings')
 
     const form = passwordForm(page)
     await form.getByLabel('Current password').fill(user.password)

@@ -1,12 +1,11 @@
 import { axeWhenSettled } from '../../setup/axe'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { allowPageErrors, type TrackedPage } from '../../setup/browser'
-import { hydrated, screenshotOnFailure, startDashboardEnv, unexpectedErrors, type DashboardEnv } from './dashboard-env'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { allowPageErrors } from '../../setup/browser'
+import { hydrated, unexpectedErrors, useDashboardEnv } from './dashboard-env'
 import { cookieHeader, type SeededUser } from './seed'
 
 describe('dashboard: the admin acting for a client', () => {
-  let env: DashboardEnv
-  let current: TrackedPage | undefined
+  const env = useDashboardEnv('dashboard-admin', ['admin'])
   let admin: SeededUser
   let alice: SeededUser
   let bob: SeededUser
@@ -18,26 +17,15 @@ describe('dashboard: the admin acting for a client', () => {
   }
 
   beforeAll(async () => {
-    env = await startDashboardEnv(['admin'])
     admin = await env.user('admin')
     alice = await env.user('alice')
     bob = await env.user('bob')
     await placeJob(alice, 'Alice silo study')
     await placeJob(bob, 'Bob trailer CFD')
   })
-  afterAll(async () => {
-    await env?.stop()
-  })
-  afterEach(async (ctx) => {
-    if (ctx.task.result?.state === 'fail') await screenshotOnFailure(current?.page, `dashboard-admin-${ctx.task.name}`)
-    await current?.context.close()
-    current = undefined
-  })
 
   it('the admin picks a client with the keyboard and sees only that client’s details, job requests and documents', async () => {
-    current = await env.open(admin)
-    const { page, errors } = current
-    await hydrated(page)
+    const { page, errors } = await env.openHydrated(admin)
     await page.getByRole('heading', { level: 1, name: 'Admin Dashboard' }).waitFor()
     expect(await page.getByRole('heading', { name: 'User Dashboard' }).count()).toBe(0)
     expect(await page.getByRole('heading', { name: 'Client Documents' }).count()).toBe(0)
@@ -78,9 +66,7 @@ describe('dashboard: the admin acting for a client', () => {
   })
 
   it('the admin edits a client’s details and places a job request for them', async () => {
-    current = await env.open(admin, `/profile/settings?client=${bob.id}`)
-    const { page, errors } = current
-    await hydrated(page)
+    const { page, errors } = await env.openHydrated(admin, `/profile/settings?client=${bob.id}`)
     await page.getByLabel('Company name').fill('Bob Haulage')
     const button = page.locator('form[aria-labelledby="details-title"] button[type="submit"]')
     await button.click()
@@ -108,8 +94,7 @@ describe('dashboard: the admin acting for a client', () => {
 
   it('a normal user never sees the client selector, and cannot open another client by URL', async () => {
     allowPageErrors(/status of 403/) // opening another client's dashboard by URL is refused
-    current = await env.open(alice, `/profile?client=${bob.id}`)
-    const { page } = current
+    const { page } = await env.open(alice, `/profile?client=${bob.id}`)
     await page.getByText('You are not allowed to see this client’s dashboard.').waitFor()
     expect(await page.getByRole('combobox', { name: 'Client', exact: true }).count()).toBe(0)
     await page.goto(env.server.url + '/profile')

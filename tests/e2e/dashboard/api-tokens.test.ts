@@ -1,8 +1,7 @@
 import type { Locator, Page } from 'playwright-core'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { axeWhenSettled } from '../../setup/axe'
-import type { TrackedPage } from '../../setup/browser'
-import { hydrated, screenshotOnFailure, startDashboardEnv, unexpectedErrors, type DashboardEnv } from './dashboard-env'
+import { describe, expect, it } from 'vitest'
+import { axeViolations } from '../../setup/axe'
+import { hydrated, unexpectedErrors, useDashboardEnv } from './dashboard-env'
 
 const card = (page: Page) => page.getByRole('region', { name: 'Sign-in and security' })
 const panel = (page: Page) => card(page).getByRole('region', { name: 'API tokens' })
@@ -11,8 +10,7 @@ const rows = (page: Page) => panel(page).getByTestId('api-token-row')
 const expectFocused = (target: Locator) => expect.poll(() => target.evaluate((el) => el === document.activeElement)).toBe(true)
 
 describe('dashboard: API tokens', () => {
-  let env: DashboardEnv
-  let current: TrackedPage | undefined
+  const env = useDashboardEnv('dashboard-api-tokens', ['boss'])
 
   /** Who the server takes a bearer token for (null when it does not work). */
   const tokenUser = async (token: string) => {
@@ -20,22 +18,9 @@ describe('dashboard: API tokens', () => {
     return ((await res.json()) as { user: { email: string } | null }).user?.email ?? null
   }
 
-  beforeAll(async () => {
-    env = await startDashboardEnv(['boss'])
-  })
-  afterAll(async () => {
-    await env?.stop()
-  })
-  afterEach(async (ctx) => {
-    if (ctx.task.result?.state === 'fail') await screenshotOnFailure(current?.page, `dashboard-api-tokens-${ctx.task.name}`)
-    await current?.context.close()
-    current = undefined
-  })
-
   it('a client creates a token, copies it (shown once), sees it listed, and revokes it after "Are you sure?"', async () => {
     const user = await env.user('scripter')
-    current = await env.open(user, '/profile/settings')
-    const { page, context, errors } = current
+    const { page, context, errors } = await env.open(user, '/profile/settings')
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: env.server.url })
     await hydrated(page)
     await panel(page).getByText('No API tokens').waitFor()
@@ -92,15 +77,14 @@ describe('dashboard: API tokens', () => {
     let fail = true
     let release!: () => void
     const held = new Promise<void>((resolve) => (release = resolve))
-    current = await env.open(null, '/profile/settings')
-    const { page, errors } = current
+    const { page, context, errors } = await env.open(null, '/profile/settings')
     await page.route('**/graphql', async (route) => {
       if (!route.request().postData()?.includes('apiTokens')) return route.continue()
       await held
       if (fail) return route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ errors: [{ message: 'Unauthorized', extensions: { code: 'UNAUTHORIZED' } }] }) })
       return route.continue()
     })
-    await current.context.addCookies(user.cookies.map((c) => ({ ...c, url: env.server.url, httpOnly: true, sameSite: 'Lax' as const })))
+    await context.addCookies(user.cookies.map((c) => ({ ...c, url: env.server.url, httpOnly: true, sameSite: 'Lax' as const })))
     await page.goto(`${env.server.url}/profile/settings`)
     await panel(page).getByText('Loading API tokens…').waitFor()
     release()
@@ -122,16 +106,10 @@ describe('dashboard: API tokens', () => {
   })
 
   it('works with the keyboard alone and has no axe violations with a new token shown or the confirmation open', async () => {
-    const user = await env.user('keyboard')
-    current = await env.open(user, '/profile/settings')
-    const { page, errors } = current
-    await hydrated(page)
-    const axeViolations = async () => {
-      const result = await (await axeWhenSettled(page)).include('#sign-in-and-security').analyze()
-      return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
-    }
+    const { page, errors } = await env.openAsNewUser('keyboard', '/profile/settings')
+    const cardViolations = () => axeViolations(page, '#sign-in-and-security')
     await panel(page).getByText('No API tokens').waitFor()
-    expect(await axeViolations()).toEqual([])
+    expect(await cardViolations()).toEqual([])
 
     const name = createForm(page).getByLabel('Token name')
     await name.focus()
@@ -139,7 +117,7 @@ describe('dashboard: API tokens', () => {
     await page.keyboard.press('Enter')
     const tokenField = panel(page).getByRole('group', { name: /Your new token “CI runner”/ }).getByRole('textbox')
     await expectFocused(tokenField)
-    expect(await axeViolations()).toEqual([])
+    expect(await cardViolations()).toEqual([])
     await page.keyboard.press('Tab')
     await expectFocused(panel(page).getByRole('button', { name: 'Copy' }))
     await page.keyboard.press('Tab')
@@ -153,7 +131,7 @@ describe('dashboard: API tokens', () => {
     await page.keyboard.press('Enter')
     const dialog = page.getByRole('alertdialog', { name: 'Are you sure?' })
     await dialog.waitFor()
-    expect(await axeViolations()).toEqual([])
+    expect(await cardViolations()).toEqual([])
     await page.keyboard.press('Escape')
     await expectFocused(revoke)
     await page.keyboard.press('Enter')
@@ -168,9 +146,7 @@ describe('dashboard: API tokens', () => {
   it("changing the password empties the list; an admin's own dashboard lists only the admin's tokens", async () => {
     const user = await env.user('rotator')
     const admin = await env.user('boss')
-    current = await env.open(user, '/profile/settings')
-    const { page, errors } = current
-    await hydrated(page)
+    const { page, errors } = await env.openHydrated(user, '/profile/settings')
     await createForm(page).getByLabel('Token name').fill('Before the change')
     await createForm(page).getByRole('button', { name: 'Create token' }).click()
     await expect.poll(() => rows(page).count()).toBe(1)
@@ -189,8 +165,7 @@ describe('dashboard: API tokens', () => {
     await createForm(page).getByLabel('Token name').fill('Client script')
     await createForm(page).getByRole('button', { name: 'Create token' }).click()
     await expect.poll(() => rows(page).count()).toBe(1)
-    const adminPage = await env.open(admin, '/profile/settings')
-    await hydrated(adminPage.page)
+    const adminPage = await env.openHydrated(admin, '/profile/settings')
     await panel(adminPage.page).getByText('No API tokens').waitFor()
     await adminPage.context.close()
   })

@@ -1,10 +1,12 @@
-import type { Browser, Page } from 'playwright-core'
-import { inject } from 'vitest'
+import type { Browser, Locator, Page, Route } from 'playwright-core'
+import { afterEach, inject } from 'vitest'
+import { HttpClient } from '../../integration/portal/support/http-client'
 import { allowPageErrors, launchBrowser, newTrackedPage, screenshotOnFailure, type TrackedPage } from '../../setup/browser'
 import { remoteMailbox, type Mailbox } from '../../setup/mailbox'
 import { portalPreviewLimit, portalUploadLimit } from '../../setup/shared-server'
+import { startedForSuite } from '../../setup/started-for-suite'
 import { sharedTestServer, type TestServer } from '../../setup/test-server'
-import { seedUser, signInContext, type SeededUser } from './seed'
+import { cookieHeader, seedUser, signInContext, type SeededUser } from './seed'
 
 export interface DashboardEnv {
   server: TestServer
@@ -12,9 +14,12 @@ export interface DashboardEnv {
   browser: Browser
   /** A fresh verified account (an admin when its name is in the admin names given). */
   user(name: string): Promise<SeededUser>
-  /** A new browser page signed in as the user, on /profile (or `path`). */
-  /** A page signed in as the user (or a guest), at the path, in a window of the given size (default 1280 × 720). */
+  /** A page signed in as the user (or a guest), at the path (default /profile), in a window of the given size (default 1280 × 720). */
   open(user: SeededUser | null, path?: string, viewport?: Viewport): Promise<TrackedPage>
+  /** An HTTP client that carries the user's session cookies. */
+  http(user: SeededUser): HttpClient
+  /** The `data` of a GraphQL request made as the user; a GraphQL error throws. */
+  gql<T = Record<string, unknown>>(user: SeededUser, query: string, variables?: Record<string, unknown>): Promise<T>
   stop(): Promise<void>
 }
 
@@ -61,8 +66,89 @@ export async function startDashboardEnv(adminNames: string[] = []): Promise<Dash
       await tracked.page.goto(server.url + path)
       return tracked
     },
+    http(user) {
+      const client = new HttpClient(server.url)
+      for (const cookie of user.cookies) client.cookies.set(cookie.name, cookie.value)
+      return client
+    },
+    async gql<T>(user: SeededUser, query: string, variables: Record<string, unknown> = {}) {
+      const res = await fetch(`${server.url}/graphql`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', cookie: cookieHeader(user), origin: server.url },
+        body: JSON.stringify({ query, variables }),
+      })
+      const body = (await res.json()) as { data?: T; errors?: unknown[] }
+      if (body.errors) throw new Error(JSON.stringify(body.errors))
+      return body.data as T
+    },
     async stop() {
       await browser.close().catch(() => {})
+    },
+  }
+}
+
+/** The dashboard's environment as one describe block uses it. */
+export interface DashboardSuiteEnv extends Omit<DashboardEnv, 'stop'> {
+  /** A page of its own, signed in as no one and at no address yet (for a test that opens it its own way). */
+  newPage(options?: Parameters<Browser['newContext']>[0]): Promise<TrackedPage>
+  /** `open`, then waits until the page has hydrated. */
+  openHydrated(user: SeededUser | null, path?: string, viewport?: Viewport): Promise<TrackedPage>
+  /** A fresh account (`user(name)`) and a hydrated page signed in as it, at the path. */
+  openAsNewUser(name: string, path?: string, viewport?: Viewport): Promise<TrackedPage & { user: SeededUser }>
+}
+
+/**
+ * The dashboard's environment for the tests of the describe block that calls it: started before its
+ * first test (with the admin names given) and stopped after its last. Every page a test opens through
+ * it is closed after that test; when the test failed, each is first kept as a screenshot named
+ * `<name>-<test>`.
+ */
+export function useDashboardEnv(name: string, adminNames: string[] = []): DashboardSuiteEnv {
+  const env = startedForSuite(
+    () => startDashboardEnv(adminNames),
+    (started) => started.stop(),
+  )
+  const opened: TrackedPage[] = []
+  afterEach(async (ctx) => {
+    const pages = opened.splice(0)
+    if (ctx.task.result?.state === 'fail') {
+      for (const [i, tracked] of pages.entries()) await screenshotOnFailure(tracked.page, `${name}-${ctx.task.name}${i ? `-${i + 1}` : ''}`)
+    }
+    for (const tracked of pages) await tracked.context.close()
+  })
+  const open = async (user: SeededUser | null, path?: string, viewport?: Viewport) => {
+    const tracked = await env().open(user, path, viewport)
+    opened.push(tracked)
+    return tracked
+  }
+  const openHydrated = async (user: SeededUser | null, path?: string, viewport?: Viewport) => {
+    const tracked = await open(user, path, viewport)
+    await hydrated(tracked.page)
+    return tracked
+  }
+  return {
+    get server() {
+      return env().server
+    },
+    get mail() {
+      return env().mail
+    },
+    get browser() {
+      return env().browser
+    },
+    user: (userName) => env().user(userName),
+    http: (user) => env().http(user),
+    gql: <T,>(user: SeededUser, query: string, variables?: Record<string, unknown>) => env().gql<T>(user, query, variables),
+    open,
+    async newPage(options) {
+      const tracked = await newTrackedPage(env().browser, options)
+      opened.push(tracked)
+      return tracked
+    },
+    openHydrated,
+    async openAsNewUser(userName, path, viewport) {
+      const user = await env().user(userName)
+      return { user, ...(await openHydrated(user, path, viewport)) }
     },
   }
 }
@@ -86,7 +172,43 @@ export async function hydrated(page: Page) {
   await page.waitForLoadState('networkidle')
 }
 
-export { screenshotOnFailure }
+/** Waits until the button's text is `text`, checked at every animation frame, so that a state shown only briefly is seen. */
+export async function buttonReads(button: Locator, text: string, options?: { timeout?: number }) {
+  const handle = await button.elementHandle()
+  await button.page().waitForFunction(({ element, wanted }) => element?.textContent === wanted, { element: handle, wanted: text }, options)
+}
+
+/** Holds each form post of the dashboard's pages (their route data, `*.data`) back by `ms`, so the busy state can be seen. */
+export function slowDashboardPosts(page: Page, ms: number) {
+  return page.route('**/profile.data*', async (route) => {
+    if (route.request().method() === 'POST') await new Promise((r) => setTimeout(r, ms))
+    await route.continue()
+  })
+}
+
+/**
+ * Watches the upload chunks the page sends (tus PATCH requests): notes each one's offset in the list it
+ * returns and holds each back by `ms`, so the progress can be seen. The first chunk sent past the
+ * start is cut: `cut` runs, and the chunk fails with the network error it names.
+ */
+export async function cutTheSecondChunk(page: Page, ms: number, cut: () => Promise<Parameters<Route['abort']>[0]>) {
+  const offsets: number[] = []
+  let cutOnce = false
+  await page.route('**/uploads/**', async (route) => {
+    const request = route.request()
+    if (request.method() !== 'PATCH') return route.continue()
+    const offset = Number(await request.headerValue('upload-offset'))
+    offsets.push(offset)
+    await new Promise((r) => setTimeout(r, ms))
+    if (!cutOnce && offset > 0) {
+      cutOnce = true
+      return route.abort(await cut())
+    }
+    return route.continue()
+  })
+  return offsets
+}
+
 
 /** Console errors other than the network failures a test caused on purpose. */
 export function unexpectedErrors(errors: string[], allowed: RegExp[] = []) {

@@ -1,51 +1,25 @@
 import { readFile } from 'node:fs/promises'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import type { TrackedPage } from '../../setup/browser'
-import { hydrated, screenshotOnFailure, startDashboardEnv, testUploadLimit, unexpectedErrors, type DashboardEnv } from './dashboard-env'
+import { describe, expect, it } from 'vitest'
+import { cutTheSecondChunk, hydrated, testUploadLimit, unexpectedErrors, useDashboardEnv } from './dashboard-env'
 import { objModel, pdf, png, sha256, zipWith } from './fixtures'
 import { cookieHeader } from './seed'
 
 describe('dashboard: documents and the company logo', () => {
-  let env: DashboardEnv
-  let current: TrackedPage | undefined
-
-  beforeAll(async () => {
-    env = await startDashboardEnv(['boss'])
-  })
-  afterAll(async () => {
-    await env?.stop()
-  })
-  afterEach(async (ctx) => {
-    if (ctx.task.result?.state === 'fail') await screenshotOnFailure(current?.page, `dashboard-documents-${ctx.task.name}`)
-    await current?.context.close()
-    current = undefined
-  })
+  const env = useDashboardEnv('dashboard-documents', ['boss'])
 
   it('a document upload shows its progress, survives a dropped connection and resumes from the confirmed offset', async () => {
-    const user = await env.user('resume')
-    current = await env.open(user)
-    const { page, errors } = current
-    await hydrated(page)
+    const { user, page, errors } = await env.openAsNewUser('resume')
     await page.getByText('No files found').waitFor()
 
     // The second chunk's connection drops once; every PATCH is slowed so the progress can be seen.
-    const patchOffsets: number[] = []
     let dropped = false
     let listedMidway: string[] | null = null
-    await page.route('**/uploads/**', async (route) => {
-      const request = route.request()
-      if (request.method() !== 'PATCH') return route.continue()
-      const offset = Number(await request.headerValue('upload-offset'))
-      patchOffsets.push(offset)
-      await new Promise((r) => setTimeout(r, 600))
-      if (!dropped && offset > 0) {
-        dropped = true
-        // Half-way through, the file is not listed yet: only complete uploads appear.
-        const listing = (await (await fetch(`${env.server.url}/profile/documents`, { headers: { cookie: cookieHeader(user) } })).json()) as { files: { name: string }[] }
-        listedMidway = listing.files.map((f) => f.name)
-        return route.abort('connectionreset')
-      }
-      return route.continue()
+    const patchOffsets = await cutTheSecondChunk(page, 600, async () => {
+      dropped = true
+      // Half-way through, the file is not listed yet: only complete uploads appear.
+      const listing = (await (await fetch(`${env.server.url}/profile/documents`, { headers: { cookie: cookieHeader(user) } })).json()) as { files: { name: string }[] }
+      listedMidway = listing.files.map((f) => f.name)
+      return 'connectionreset'
     })
 
     const model = objModel(12_000_000)
@@ -79,10 +53,7 @@ describe('dashboard: documents and the company logo', () => {
   })
 
   it('a pdf opens in a new tab, a zip downloads, and a document is deleted after confirming', async () => {
-    const user = await env.user('files')
-    current = await env.open(user)
-    const { page, context, errors } = current
-    await hydrated(page)
+    const { user, page, context, errors } = await env.openAsNewUser('files')
     const zip = zipWith('readme.txt', 'Drawings for the bracket.')
     for (const file of [
       { name: 'plan.pdf', mimeType: 'application/pdf', buffer: pdf },
@@ -121,10 +92,7 @@ describe('dashboard: documents and the company logo', () => {
   })
 
   it('says "Error deleting file" when the file is already gone', async () => {
-    const user = await env.user('gone')
-    current = await env.open(user)
-    const { page, errors } = current
-    await hydrated(page)
+    const { user, page, errors } = await env.openAsNewUser('gone')
     await page.getByLabel('Choose a document').setInputFiles({ name: 'old.pdf', mimeType: 'application/pdf', buffer: pdf })
     await page.getByRole('button', { name: 'Upload document' }).click()
     await page.getByRole('row').filter({ hasText: 'old.pdf' }).waitFor()
@@ -139,10 +107,7 @@ describe('dashboard: documents and the company logo', () => {
   })
 
   it('refuses a type the server would refuse, or a file over the size limit, by name and before any byte is sent', async () => {
-    const user = await env.user('limits')
-    current = await env.open(user)
-    const { page, errors } = current
-    await hydrated(page)
+    const { page, errors } = await env.openAsNewUser('limits')
     const uploads: string[] = []
     page.on('request', (r) => {
       if (new URL(r.url()).pathname.startsWith('/uploads')) uploads.push(`${r.method()} ${r.url()}`)
@@ -180,10 +145,7 @@ describe('dashboard: documents and the company logo', () => {
   })
 
   it('the company logo takes images only, is public, and a new one replaces it', async () => {
-    const user = await env.user('logo')
-    current = await env.open(user, '/profile/settings')
-    const { page, errors } = current
-    await hydrated(page)
+    const { user, page, errors } = await env.openAsNewUser('logo', '/profile/settings')
     await page.getByText('No logo yet').waitFor()
 
     const uploads: string[] = []
@@ -235,9 +197,7 @@ describe('dashboard: documents and the company logo', () => {
   it('an admin uploads into a client’s documents and sets their logo; the client sees both', async () => {
     const boss = await env.user('boss')
     const client = await env.user('client')
-    current = await env.open(boss, `/profile?client=${client.id}`)
-    const { page, errors } = current
-    await hydrated(page)
+    const { page, errors } = await env.openHydrated(boss, `/profile?client=${client.id}`)
     await page.getByRole('heading', { name: 'Client Documents' }).waitFor()
     await page.getByText('No files found').waitFor()
     await page.getByLabel('Choose a document').setInputFiles({ name: 'report.pdf', mimeType: 'application/pdf', buffer: pdf })

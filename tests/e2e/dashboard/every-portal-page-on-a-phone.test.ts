@@ -1,7 +1,6 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import type { TrackedPage } from '../../setup/browser'
-import { hydrated, screenshotOnFailure, startDashboardEnv, unexpectedErrors, viewports, type DashboardEnv } from './dashboard-env'
-import { cookieHeader, type SeededUser } from './seed'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { unexpectedErrors, useDashboardEnv, viewports } from './dashboard-env'
+import { type SeededUser } from './seed'
 
 /**
  * Every page of the portal, for the consultancy and for a client, at a desktop's and a phone's width:
@@ -9,37 +8,16 @@ import { cookieHeader, type SeededUser } from './seed'
  * hides off to the side.
  */
 describe('every portal page at 1440 and 390 px', () => {
-  let env: DashboardEnv
+  const env = useDashboardEnv('portal-phone', ['phone-office'])
   let admin: SeededUser
   let client: SeededUser
   let jobId: string
   let postId: string
-  let current: TrackedPage | undefined
-
-  const gql = async <T,>(user: SeededUser, query: string, variables: Record<string, unknown> = {}) => {
-    const res = await fetch(`${env.server.url}/graphql`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', cookie: cookieHeader(user), origin: env.server.url },
-      body: JSON.stringify({ query, variables }),
-    })
-    const body = (await res.json()) as { data?: T; errors?: unknown[] }
-    if (body.errors) throw new Error(JSON.stringify(body.errors))
-    return body.data!
-  }
 
   beforeAll(async () => {
-    env = await startDashboardEnv(['phone-office'])
     ;[admin, client] = await Promise.all([env.user('phone-office'), env.user('phone-client')])
-    jobId = (await gql<{ createJobRequests: { id: string } }>(client, 'mutation { createJobRequests(input: { job: "Conveyor frame FEA with a rather long title that must wrap", reference: "PO-PHONE-0001" }) { id } }')).createJobRequests.id
-    postId = (await gql<{ createBlogPost: { id: string } }>(admin, 'mutation { createBlogPost(input: { title: "Meshing thin walls", content: "A draft about shell elements." }) { id } }')).createBlogPost.id
-  })
-  afterAll(async () => {
-    await env?.stop()
-  })
-  afterEach(async (ctx) => {
-    if (ctx.task.result?.state === 'fail') await screenshotOnFailure(current?.page, `portal-phone-${ctx.task.name}`)
-    await current?.context.close()
-    current = undefined
+    jobId = (await env.gql<{ createJobRequests: { id: string } }>(client, 'mutation { createJobRequests(input: { job: "Conveyor frame FEA with a rather long title that must wrap", reference: "PO-PHONE-0001" }) { id } }')).createJobRequests.id
+    postId = (await env.gql<{ createBlogPost: { id: string } }>(admin, 'mutation { createBlogPost(input: { title: "Meshing thin walls", content: "A draft about shell elements." }) { id } }')).createBlogPost.id
   })
 
   const pages = () => [
@@ -57,9 +35,7 @@ describe('every portal page at 1440 and 390 px', () => {
   for (const viewport of viewports) {
     it(`each page shows its content and nothing wider than the window (${viewport.name}, ${viewport.width} px)`, async () => {
       for (const { who, user, path, shows } of pages()) {
-        current = await env.open(user, path, viewport)
-        const { page, errors } = current
-        await hydrated(page)
+        const { page, context, errors } = await env.openHydrated(user, path, viewport)
         await page.locator('main').getByText(shows, { exact: false }).first().waitFor()
         const width = await page.evaluate(() => ({
           scroll: document.scrollingElement!.scrollWidth,
@@ -72,8 +48,7 @@ describe('every portal page at 1440 and 390 px', () => {
         }))
         expect(width.scroll, `${who} ${path}: ${width.wider.join(' | ')}`).toBeLessThanOrEqual(width.window)
         expect(unexpectedErrors(errors), `${who} ${path}`).toEqual([])
-        await current.context.close()
-        current = undefined
+        await context.close()
       }
     })
   }

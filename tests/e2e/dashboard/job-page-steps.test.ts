@@ -1,7 +1,6 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import type { TrackedPage } from '../../setup/browser'
-import { hydrated, screenshotOnFailure, startDashboardEnv, viewports, type DashboardEnv, type Viewport } from './dashboard-env'
-import { cookieHeader, type SeededUser } from './seed'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { useDashboardEnv, viewports, type Viewport } from './dashboard-env'
+import { type SeededUser } from './seed'
 
 /**
  * The job page's steps neither lose what was given nor commit without warning: a file chosen on the
@@ -9,40 +8,16 @@ import { cookieHeader, type SeededUser } from './seed'
  * note shows beside the quote; an error on a quote line shows at that line.
  */
 describe('the job page keeps what is given and says what is committed', () => {
-  let env: DashboardEnv
+  const env = useDashboardEnv('job-page-steps', ['office'])
   let admin: SeededUser
   let client: SeededUser
-  let current: TrackedPage | undefined
 
   beforeAll(async () => {
-    env = await startDashboardEnv(['office'])
     ;[admin, client] = await Promise.all([env.user('office'), env.user('steps-client')])
   })
-  afterAll(async () => {
-    await env?.stop()
-  })
-  afterEach(async (ctx) => {
-    if (ctx.task.result?.state === 'fail') await screenshotOnFailure(current?.page, `job-page-steps-${ctx.task.name}`)
-    await current?.context.close()
-    current = undefined
-  })
 
-  const gql = async <T>(user: SeededUser, query: string, variables: Record<string, unknown> = {}) => {
-    const res = await fetch(`${env.server.url}/graphql`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', cookie: cookieHeader(user), origin: env.server.url },
-      body: JSON.stringify({ query, variables }),
-    })
-    const body = (await res.json()) as { data?: T; errors?: unknown[] }
-    if (body.errors) throw new Error(JSON.stringify(body.errors))
-    return body.data!
-  }
-  const newJob = async (name: string) => (await gql<{ createJobRequests: { id: string } }>(client, 'mutation($j: String) { createJobRequests(input: { job: $j }) { id } }', { j: name })).createJobRequests.id
-  const open = async (user: SeededUser, path: string, viewport?: Viewport) => {
-    current = await env.open(user, path, viewport)
-    await hydrated(current.page)
-    return current.page
-  }
+  const newJob = async (name: string) => (await env.gql<{ createJobRequests: { id: string } }>(client, 'mutation($j: String) { createJobRequests(input: { job: $j }) { id } }', { j: name })).createJobRequests.id
+  const open = async (user: SeededUser, path: string, viewport?: Viewport) => (await env.openHydrated(user, path, viewport)).page
 
   it.each(viewports)('a file chosen on the thread is sent with the message without pressing Attach ($name, $width px)', async (viewport) => {
     const id = await newJob(`Valve body CFD (${viewport.name})`)
@@ -57,13 +32,13 @@ describe('the job page keeps what is given and says what is committed', () => {
     // The picker is empty again: nothing is left to send twice.
     expect(await page.getByLabel('Attach a file (optional)').inputValue()).toBe('')
     // The consultancy sees the file on the message.
-    const office = await gql<{ getJobRequests: { id: string } }>(admin, 'query($id: ID!) { getJobRequests(id: $id) { id } }', { id })
+    const office = await env.gql<{ getJobRequests: { id: string } }>(admin, 'query($id: ID!) { getJobRequests(id: $id) { id } }', { id })
     expect(office.getJobRequests.id).toBe(id)
   })
 
   it('accepting a quote shows its total and asks once; "Not yet" leaves it waiting', async () => {
     const id = await newJob('Pump skid FEA')
-    await gql(admin, 'mutation($id: ID!, $i: SendQuoteInput!) { sendQuote(jobId: $id, input: $i) { id } }', {
+    await env.gql(admin, 'mutation($id: ID!, $i: SendQuoteInput!) { sendQuote(jobId: $id, input: $i) { id } }', {
       id,
       i: { validUntil: new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10), note: 'Includes one round of revisions.', lines: [{ kind: 'service', service: 'fea', hours: 7.5 }] },
     })

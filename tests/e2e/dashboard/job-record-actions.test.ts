@@ -1,8 +1,7 @@
 import type { Page } from 'playwright-core'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { HttpClient } from '../../integration/portal/support/http-client'
-import type { TrackedPage } from '../../setup/browser'
-import { hydrated, screenshotOnFailure, startDashboardEnv, type DashboardEnv } from './dashboard-env'
+import { useDashboardEnv } from './dashboard-env'
 import type { SeededUser } from './seed'
 
 type Side = 'client' | 'consultancy'
@@ -59,19 +58,13 @@ const expectedOffers: Record<Side, Partial<Record<Situation, Offer[]>>> = {
  * archives it once nothing is left to do, and brings it back.
  */
 describe('the job page and the list offer exactly what the server accepts, at every stage', () => {
-  let env: DashboardEnv
+  const env = useDashboardEnv('job-record-actions', ['admin'])
   let admin: SeededUser
   /** The client whose jobs each side's walk looks at: one each, as a client may decline only a few quotes an hour. */
   let owners: Record<Side, SeededUser>
   let api: Record<Side, HttpClient>
   let ownerApi: Record<Side, HttpClient>
-  let opened: TrackedPage | undefined
 
-  const as = (user: SeededUser) => {
-    const c = new HttpClient(env.server.url)
-    for (const cookie of user.cookies) c.cookies.set(cookie.name, cookie.value)
-    return c
-  }
   const gql = async <T>(c: HttpClient, query: string, variables: Record<string, unknown> = {}) => {
     const r = await c.gql<T>(query, variables)
     if (r.errors?.length) throw new Error(`${query}: ${JSON.stringify(r.errors)}`)
@@ -121,20 +114,11 @@ describe('the job page and the list offer exactly what the server accepts, at ev
   }
 
   beforeAll(async () => {
-    env = await startDashboardEnv(['admin'])
     const [seededAdmin, clientsOwn, consultancysClient] = await Promise.all([env.user('admin'), env.user('client'), env.user('walked-client')])
     admin = seededAdmin
     owners = { client: clientsOwn, consultancy: consultancysClient }
-    api = { client: as(clientsOwn), consultancy: as(admin) }
-    ownerApi = { client: api.client, consultancy: as(consultancysClient) }
-  })
-  afterAll(async () => {
-    await env?.stop()
-  })
-  afterEach(async (ctx) => {
-    if (ctx.task.result?.state === 'fail') await screenshotOnFailure(opened?.page, `job-record-actions-${ctx.task.name}`)
-    await opened?.context.close()
-    opened = undefined
+    api = { client: env.http(clientsOwn), consultancy: env.http(admin) }
+    ownerApi = { client: api.client, consultancy: env.http(consultancysClient) }
   })
 
   it.each(['client', 'consultancy'] as const)('the %s', async (side) => {
@@ -145,18 +129,15 @@ describe('the job page and the list offer exactly what the server accepts, at ev
 
     const offered = {} as Record<Situation, Offer[]>
     for (const [situation, job] of shown) {
-      opened = await env.open(user, `/profile/jobs/${job.id}`)
-      await hydrated(opened.page)
-      offered[situation] = await pageOffers(opened.page)
-      await opened.context.close()
-      opened = undefined
+      const { page, context } = await env.openHydrated(user, `/profile/jobs/${job.id}`)
+      offered[situation] = await pageOffers(page)
+      await context.close()
     }
     // The dashboard's list (the consultancy's on this client), archived jobs included.
-    opened = await env.open(user, side === 'client' ? '/profile' : `/profile?client=${owners.consultancy.id}`)
-    await hydrated(opened.page)
-    await opened.page.getByRole('link', { name: shown.get('pending')!.name, exact: true }).waitFor()
+    const { page } = await env.openHydrated(user, side === 'client' ? '/profile' : `/profile?client=${owners.consultancy.id}`)
+    await page.getByRole('link', { name: shown.get('pending')!.name, exact: true }).waitFor()
     for (const [situation, job] of shown) {
-      const row = opened.page.getByRole('row', { includeHidden: true }).filter({ has: opened.page.getByRole('link', { name: job.name, exact: true, includeHidden: true }) })
+      const row = page.getByRole('row', { includeHidden: true }).filter({ has: page.getByRole('link', { name: job.name, exact: true, includeHidden: true }) })
       if ((await row.getByRole('button', { name: /^Delete/, includeHidden: true }).count()) > 0) offered[situation].push('list delete')
       offered[situation].sort((a, b) => offers.indexOf(a) - offers.indexOf(b))
     }

@@ -1,30 +1,13 @@
 import { createHash } from 'node:crypto'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import type { TrackedPage } from '../../setup/browser'
-import { hydrated, screenshotOnFailure, startDashboardEnv, unexpectedErrors, type DashboardEnv } from './dashboard-env'
+import { describe, expect, it } from 'vitest'
+import { buttonReads, hydrated, slowDashboardPosts, unexpectedErrors, useDashboardEnv } from './dashboard-env'
 import { cookieHeader, seedJobRequests } from './seed'
 
 describe('dashboard: job requests', () => {
-  let env: DashboardEnv
-  let current: TrackedPage | undefined
-
-  beforeAll(async () => {
-    env = await startDashboardEnv()
-  })
-  afterAll(async () => {
-    await env?.stop()
-  })
-  afterEach(async (ctx) => {
-    if (ctx.task.result?.state === 'fail') await screenshotOnFailure(current?.page, `dashboard-jobs-${ctx.task.name}`)
-    await current?.context.close()
-    current = undefined
-  })
+  const env = useDashboardEnv('dashboard-jobs')
 
   it('a client places a job request with an attached file, sees it listed, and deletes it after confirming', async () => {
-    const user = await env.user('jobs')
-    current = await env.open(user)
-    const { page, errors } = current
-    await hydrated(page)
+    const { user, page, errors } = await env.openAsNewUser('jobs')
     await page.getByText('No job requests found').waitFor()
 
     await page.getByLabel('Job', { exact: true }).fill('Bracket FEA')
@@ -40,16 +23,13 @@ describe('dashboard: job requests', () => {
     const attachment = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n')
     await page.getByLabel('Attach files (optional)').setInputFiles({ name: 'bracket-drawing.pdf', mimeType: 'application/pdf', buffer: attachment })
 
-    await page.route('**/profile.data*', async (route) => {
-      if (route.request().method() === 'POST') await new Promise((r) => setTimeout(r, 500))
-      await route.continue()
-    })
+    await slowDashboardPosts(page, 500)
     const button = page.locator('form[aria-labelledby="job-form-title"] button[type="submit"]')
     expect(await button.textContent()).toBe('Request this job')
     await button.click()
-    await page.waitForFunction((b) => b?.textContent === 'Placing job request', await button.elementHandle())
+    await buttonReads(button, 'Placing job request')
     expect(await button.isDisabled()).toBe(true)
-    await page.waitForFunction((b) => b?.textContent === 'Request this job', await button.elementHandle(), { timeout: 20_000 })
+    await buttonReads(button, 'Request this job', { timeout: 20_000 })
     await page.getByText('Job request placed', { exact: true }).waitFor()
 
     const row = page.getByRole('row').filter({ hasText: 'Bracket FEA' })
@@ -99,10 +79,7 @@ describe('dashboard: job requests', () => {
   })
 
   it('an attachment of a type that is not accepted is named before anything is placed', async () => {
-    const user = await env.user('refused')
-    current = await env.open(user)
-    const { page, errors } = current
-    await hydrated(page)
+    const { page, errors } = await env.openAsNewUser('refused')
     await page.getByLabel('Job', { exact: true }).fill('With a bad file')
     await page.getByLabel('Attach files (optional)').setInputFiles({ name: 'tool.exe', mimeType: 'application/x-msdownload', buffer: Buffer.from('MZ') })
     await page.getByRole('button', { name: 'Request this job' }).click()
@@ -117,9 +94,7 @@ describe('dashboard: job requests', () => {
     const user = await env.user('many')
     // More than a client may place in an hour: written straight into the database.
     await seedJobRequests(env.server, user, Array.from({ length: 14 }, (_, i) => ({ job: `Job ${i + 1}`, reference: `R${i + 1}`, priority: String(((i + 1) % 5) + 1) })))
-    current = await env.open(user)
-    const { page, errors } = current
-    await hydrated(page)
+    const { page, errors } = await env.openHydrated(user)
     const scroller = page.getByTestId('job-requests-scroll')
     await scroller.waitFor()
     const box = await scroller.evaluate((el) => ({ max: getComputedStyle(el).maxHeight, client: el.clientHeight, scroll: el.scrollHeight, overflow: getComputedStyle(el).overflowY }))
@@ -133,8 +108,7 @@ describe('dashboard: job requests', () => {
 
   it('shows that the lists are loading until they arrive', async () => {
     const user = await env.user('slow')
-    current = await env.open(user, '/')
-    const { page, errors } = current
+    const { page, errors } = await env.open(user, '/')
     await page.route(/\/profile\/(job-requests|documents)/, async (route) => {
       await new Promise((r) => setTimeout(r, 1500))
       await route.continue()
@@ -150,8 +124,7 @@ describe('dashboard: job requests', () => {
 
   it('shows "Error fetching job requests" when the list cannot be read', async () => {
     const user = await env.user('failing')
-    current = await env.open(user, '/')
-    const { page, errors } = current
+    const { page, errors } = await env.open(user, '/')
     await page.route('**/profile/job-requests*', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"down"}' }))
     await page.goto(env.server.url + '/profile')
     await hydrated(page)

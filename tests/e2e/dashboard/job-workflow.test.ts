@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs'
 import type { Page } from 'playwright-core'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { formatDate } from '../../../lib/format'
-import { axeWhenSettled } from '../../setup/axe'
-import { allowPageErrors, type TrackedPage } from '../../setup/browser'
-import { hydrated, screenshotOnFailure, startDashboardEnv, type DashboardEnv } from './dashboard-env'
+import { axeViolations } from '../../setup/axe'
+import { allowPageErrors } from '../../setup/browser'
+import { useDashboardEnv } from './dashboard-env'
 import { cookieHeader, type SeededUser } from './seed'
 
 /**
@@ -14,18 +14,12 @@ import { cookieHeader, type SeededUser } from './seed'
  * or withdrawn only until its quote is accepted); and a second client who sees none of it.
  */
 describe('a job from request to delivered results', () => {
-  let env: DashboardEnv
+  const env = useDashboardEnv('job-workflow', ['admin'])
   let admin: SeededUser
   let client: SeededUser
   let stranger: SeededUser
-  const opened: TrackedPage[] = []
 
-  const open = async (user: SeededUser, path: string) => {
-    const tracked = await env.open(user, path)
-    opened.push(tracked)
-    await hydrated(tracked.page)
-    return tracked.page
-  }
+  const open = async (user: SeededUser, path: string) => (await env.openHydrated(user, path)).page
   const mailTo = async (user: SeededUser, subject: RegExp) => {
     const deadline = Date.now() + 20_000
     for (;;) {
@@ -36,31 +30,28 @@ describe('a job from request to delivered results', () => {
       await new Promise((r) => setTimeout(r, 100))
     }
   }
+  /** The client asks for the job on the dashboard's form; its link in the list, once it shows. */
+  const requestJob = async (page: Page, job: string, reference: string) => {
+    await page.getByLabel('Job', { exact: true }).fill(job)
+    await page.getByLabel('Reference').fill(reference)
+    await page.locator('form[aria-labelledby="job-form-title"] button[type="submit"]').click()
+    const link = page.getByRole('link', { name: job })
+    await link.waitFor()
+    return link
+  }
   const stage = (page: Page) => page.locator('header [data-stage]')
   /** The buttons of the page's "This job" card (cancel or decline, delete, archive, bring back), in order. */
   const recordButtons = (page: Page) => page.locator('section[aria-labelledby="job-record-title"] button').allTextContents()
   const waitForStage = (page: Page, words: string) => page.locator('header [data-stage]', { hasText: new RegExp(`^${words}$`) }).waitFor()
 
   beforeAll(async () => {
-    env = await startDashboardEnv(['admin'])
     ;[admin, client, stranger] = await Promise.all([env.user('admin'), env.user('client'), env.user('stranger')])
-  })
-  afterAll(async () => {
-    await env?.stop()
-  })
-  afterEach(async (ctx) => {
-    if (ctx.task.result?.state === 'fail') await screenshotOnFailure(opened.at(-1)?.page, `job-workflow-${ctx.task.name}`)
-    for (const t of opened.splice(0)) await t.context.close()
   })
 
   it('the client requests, the consultancy quotes, the client accepts, the work is delivered and released', async () => {
     // The client asks for the job on the dashboard.
     let page = await open(client, '/profile')
-    await page.getByLabel('Job', { exact: true }).fill('Gearbox housing CFD')
-    await page.getByLabel('Reference').fill('PO-9001')
-    await page.locator('form[aria-labelledby="job-form-title"] button[type="submit"]').click()
-    const link = page.getByRole('link', { name: 'Gearbox housing CFD' })
-    await link.waitFor()
+    const link = await requestJob(page, 'Gearbox housing CFD', 'PO-9001')
     const jobPath = (await link.getAttribute('href'))!
     expect(jobPath).toMatch(/^\/profile\/jobs\/[0-9a-f-]{36}$/)
     await mailTo(admin, /^Gearbox housing CFD \(PO-9001\): new job request$/)
@@ -142,8 +133,7 @@ describe('a job from request to delivered results', () => {
     // Released: the consultancy may archive it, and never delete it.
     await page.getByRole('button', { name: 'Archive job' }).waitFor()
     expect(await recordButtons(page)).toEqual(['Archive job'])
-    const axe = await (await axeWhenSettled(page)).include('main').analyze()
-    expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([])
+    expect(await axeViolations(page, 'main')).toEqual([])
 
     // The client: one unread message in the list, then every step on the timeline, and the report.
     page = await open(client, '/profile')
@@ -203,11 +193,7 @@ describe('a job from request to delivered results', () => {
 
   it('a client withdraws a request: the consultancy is mailed, and the page it had open says what happened', async () => {
     let page = await open(client, '/profile')
-    await page.getByLabel('Job', { exact: true }).fill('Hopper wall FEA')
-    await page.getByLabel('Reference').fill('PO-9002')
-    await page.locator('form[aria-labelledby="job-form-title"] button[type="submit"]').click()
-    const link = page.getByRole('link', { name: 'Hopper wall FEA' })
-    await link.waitFor()
+    const link = await requestJob(page, 'Hopper wall FEA', 'PO-9002')
     const jobPath = (await link.getAttribute('href'))!
     await mailTo(admin, /^Hopper wall FEA \(PO-9002\): new job request$/)
     // The consultancy has the job open.

@@ -1,65 +1,30 @@
 import type { Page } from 'playwright-core'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { axeWhenSettled } from '../../setup/axe'
-import type { TrackedPage } from '../../setup/browser'
-import { hydrated, screenshotOnFailure, startDashboardEnv, uniqueName, type DashboardEnv } from './dashboard-env'
-import { cookieHeader, type SeededUser } from './seed'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { axeViolations } from '../../setup/axe'
+import { uniqueName, useDashboardEnv, viewports, type Viewport } from './dashboard-env'
+import type { SeededUser } from './seed'
 
 /**
  * What the dashboard opens on, on a desktop and on a phone: the consultancy finds a new request in its
  * work queue (searched, filtered, a count in the header) and opens it; a client sees "What needs you"
  * with the quote and its total, and the jobs as cards on a phone with their stage visible.
  */
-const viewports = [
-  { name: 'desktop', width: 1440, height: 900 },
-  { name: 'phone', width: 390, height: 844 },
-] as const
-
 describe('the dashboard landing', () => {
-  let env: DashboardEnv
+  const env = useDashboardEnv('landing', ['admin'])
   let admin: SeededUser
-  const opened: TrackedPage[] = []
 
-  const gql = async <T>(user: SeededUser, query: string, variables: Record<string, unknown> = {}) => {
-    const res = await fetch(`${env.server.url}/graphql`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', cookie: cookieHeader(user), origin: env.server.url },
-      body: JSON.stringify({ query, variables }),
-    })
-    const body = (await res.json()) as { data?: T; errors?: unknown[] }
-    if (body.errors) throw new Error(JSON.stringify(body.errors))
-    return body.data!
-  }
   const newJob = async (user: SeededUser, job: string, reference: string) =>
-    (await gql<{ createJobRequests: { id: string } }>(user, 'mutation($j: String, $r: String) { createJobRequests(input: { job: $j, reference: $r }) { id } }', { j: job, r: reference })).createJobRequests.id
-  const open = async (user: SeededUser, path: string, viewport: { width: number; height: number }) => {
-    const tracked = await env.open(user, path)
-    opened.push(tracked)
-    await tracked.page.setViewportSize(viewport)
-    await hydrated(tracked.page)
-    return tracked.page
-  }
+    (await env.gql<{ createJobRequests: { id: string } }>(user, 'mutation($j: String, $r: String) { createJobRequests(input: { job: $j, reference: $r }) { id } }', { j: job, r: reference })).createJobRequests.id
+  const open = async (user: SeededUser, path: string, viewport: Viewport) => (await env.openHydrated(user, path, viewport)).page
   /** Fully inside the window's width: nothing of it cut off or scrolled away sideways. */
   const fitsAcross = async (page: Page, selector: ReturnType<Page['locator']>) => {
     const box = (await selector.boundingBox())!
     const width = page.viewportSize()!.width
     return box.x >= 0 && box.x + box.width <= width
   }
-  const axeViolations = async (page: Page) => {
-    const axe = await (await axeWhenSettled(page)).include('main').analyze()
-    return axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
-  }
 
   beforeAll(async () => {
-    env = await startDashboardEnv(['admin'])
     admin = await env.user('admin')
-  })
-  afterAll(async () => {
-    await env?.stop()
-  })
-  afterEach(async (ctx) => {
-    if (ctx.task.result?.state === 'fail') await screenshotOnFailure(opened.at(-1)?.page, `landing-${ctx.task.name}`)
-    for (const t of opened.splice(0)) await t.context.close()
   })
 
   for (const viewport of viewports) {
@@ -93,7 +58,7 @@ describe('the dashboard landing', () => {
       expect(await row.getByText('pending').isVisible()).toBe(true)
       expect(await row.getByText(client.email).isVisible()).toBe(true)
       if (viewport.width < 768) expect(await fitsAcross(page, row)).toBe(true)
-      expect(await axeViolations(page)).toEqual([])
+      expect(await axeViolations(page, 'main')).toEqual([])
 
       // The filtered queue is an address: opened again, it shows the same.
       const again = await open(admin, `/profile?q=${encodeURIComponent(reference)}&needs=1`, viewport)
@@ -118,7 +83,7 @@ describe('the dashboard landing', () => {
       const title = `Pump casing CFD ${viewport.name}`
       const id = await newJob(client, title, uniqueName('NY-'))
       const validUntil = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10)
-      await gql(admin, 'mutation($id: ID!, $i: SendQuoteInput!) { sendQuote(jobId: $id, input: $i) { id } }', {
+      await env.gql(admin, 'mutation($id: ID!, $i: SendQuoteInput!) { sendQuote(jobId: $id, input: $i) { id } }', {
         id,
         i: { validUntil, lines: [{ kind: 'free', description: 'Meshing and solving', amount: 630 }] },
       })
@@ -143,7 +108,7 @@ describe('the dashboard landing', () => {
       const jobRow = page.getByRole('region', { name: 'Job requests table' }).getByRole('row').filter({ hasText: title })
       expect(await jobRow.getByText('quoted', { exact: true }).isVisible()).toBe(true)
       if (viewport.width < 768) expect(await fitsAcross(page, jobRow)).toBe(true)
-      expect(await axeViolations(page)).toEqual([])
+      expect(await axeViolations(page, 'main')).toEqual([])
 
       await item.getByRole('link', { name: `Review the quote: ${title}` }).click()
       await page.waitForURL(`**/profile/jobs/${id}`)
@@ -162,6 +127,6 @@ describe('the dashboard landing', () => {
     await page.getByRole('heading', { level: 1, name: 'User Dashboard' }).waitFor()
     for (const name of ['Your details', 'Company logo', 'Sign-in and security', 'API tokens', 'Job emails']) await page.getByRole('heading', { name, exact: true }).first().waitFor()
     expect(await page.getByRole('heading', { name: 'What needs you' }).count()).toBe(0)
-    expect(await axeViolations(page)).toEqual([])
+    expect(await axeViolations(page, 'main')).toEqual([])
   })
 })

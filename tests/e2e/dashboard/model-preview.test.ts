@@ -1,11 +1,10 @@
+import type { Locator, Page } from 'playwright-core'
 import { previewKindOf } from '../../../lib/file-types'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { dxfSquare, gltfCube, ifcCube, mtlFile, objCube, plyCube, stepAssembly, stepCube, stlCubeAscii, stlCubeBinary, threeMfCube } from '../../fixtures/cad-files'
-import { HttpClient } from '../../integration/portal/support/http-client'
 import { tusUpload } from '../../integration/portal/support/tus-upload'
-import type { TrackedPage } from '../../setup/browser'
 import { allowPageErrors } from '../../setup/browser'
-import { hydrated, screenshotOnFailure, startDashboardEnv, testPreviewLimit, type DashboardEnv } from './dashboard-env'
+import { testPreviewLimit, useDashboardEnv } from './dashboard-env'
 import { drawnShare } from './drawn-share'
 import type { SeededUser } from './seed'
 
@@ -15,23 +14,18 @@ import type { SeededUser } from './seed'
  * so; a DWG offers no preview; another client's browser is refused the file.
  */
 describe('previews of models and drawings', () => {
-  let env: DashboardEnv
+  const env = useDashboardEnv('model-preview')
   let alice: SeededUser
   let bob: SeededUser
-  let current: TrackedPage | undefined
 
   const upload = async (name: string, content: string | Buffer) => {
-    const client = new HttpClient(env.server.url)
-    for (const c of alice.cookies) client.cookies.set(c.name, c.value)
-    const r = await tusUpload(client, Buffer.from(content), { filename: name, kind: 'user-box', ownerId: alice.id })
+    const r = await tusUpload(env.http(alice), Buffer.from(content), { filename: name, kind: 'user-box', ownerId: alice.id })
     expect(r.status, r.body).toBe(204)
   }
 
   /** Opens the preview of a file of Alice's documents (or of the page at `path`) and waits until it drew or said why not. */
   const preview = async (name: string, path = '/profile') => {
-    current = await env.open(alice, path)
-    const { page } = current
-    await hydrated(page)
+    const { page } = await env.openHydrated(alice, path)
     await page.getByRole('button', { name: `Preview ${name}` }).click()
     const dialog = page.getByRole('dialog', { name })
     await dialog.waitFor()
@@ -43,9 +37,22 @@ describe('previews of models and drawings', () => {
     return { page, dialog }
   }
 
+  /** Presses each key in turn in the focused viewer; after each, the picture on its canvas has changed. */
+  const expectEachKeyMovesTheView = async (page: Page, dialog: Locator, keys: string[]) => {
+    const canvas = dialog.locator('[data-testid="model-canvas"] canvas')
+    const picture = () => canvas.evaluate((c: HTMLCanvasElement) => c.toDataURL())
+    let before = await picture()
+    for (const key of keys) {
+      await page.keyboard.press(key)
+      await page.waitForTimeout(150)
+      const after = await picture()
+      expect(after, key).not.toBe(before)
+      before = after
+    }
+  }
+
   beforeAll(async () => {
     // The portal server's preview limit is small, so "too large to preview" needs only a 1.2 MB file.
-    env = await startDashboardEnv()
     ;[alice, bob] = await Promise.all([env.user('alice'), env.user('bob')])
     await upload('cube.stl', stlCubeBinary(10))
     await upload('cube-ascii.stl', stlCubeAscii(10))
@@ -65,19 +72,9 @@ describe('previews of models and drawings', () => {
     await upload('big.stl', big)
     await upload('housing.dwg', Buffer.concat([Buffer.from('AC1032'), Buffer.alloc(200)]))
   })
-  afterAll(async () => {
-    await env?.stop()
-  })
-  afterEach(async (ctx) => {
-    if (ctx.task.result?.state === 'fail') await screenshotOnFailure(current?.page, `model-preview-${ctx.task.name}`)
-    await current?.context.close()
-    current = undefined
-  })
 
   it('the dashboard loads no byte of the viewer until a preview opens', async () => {
-    current = await env.open(alice)
-    const { page } = current
-    await hydrated(page)
+    const { page } = await env.openHydrated(alice)
     await page.getByRole('button', { name: 'Preview cube.stl' }).waitFor()
     await page.waitForTimeout(2000)
     const scripts = () => page.evaluate(() => performance.getEntriesByType('resource').map((e) => new URL(e.name).pathname).filter((p) => /\.(js|wasm)$/.test(p)))
@@ -107,17 +104,8 @@ describe('previews of models and drawings', () => {
 
   it('orbits, pans and zooms from the keyboard', async () => {
     const { page, dialog } = await preview('cube-ascii.stl')
-    const canvas = dialog.locator('[data-testid="model-canvas"] canvas')
-    const picture = () => canvas.evaluate((c: HTMLCanvasElement) => c.toDataURL())
-    await canvas.focus()
-    let before = await picture()
-    for (const key of ['Shift+ArrowLeft', 'ArrowUp', '+', '-']) {
-      await page.keyboard.press(key)
-      await page.waitForTimeout(150)
-      const after = await picture()
-      expect(after, key).not.toBe(before)
-      before = after
-    }
+    await dialog.locator('[data-testid="model-canvas"] canvas').focus()
+    await expectEachKeyMovesTheView(page, dialog, ['Shift+ArrowLeft', 'ArrowUp', '+', '-'])
     const small = (await drawnShare(page)).drawn
     await dialog.getByRole('button', { name: 'Zoom in' }).click()
     await page.waitForTimeout(150)
@@ -129,15 +117,13 @@ describe('previews of models and drawings', () => {
       const { page, dialog } = await preview(name)
       expect(await dialog.getByTestId('model-size').textContent()).toContain('10 × 10 × 10 mm')
       expect((await drawnShare(page)).drawn).toBeGreaterThan(0.03)
-      await current!.context.close()
-      current = undefined
+      await page.context().close()
     }
   })
 
   it('offers the download instead of a preview above the preview size limit', async () => {
-    current = await env.open(alice)
-    await hydrated(current.page)
-    const row = current.page.getByRole('row').filter({ hasText: 'big.stl' })
+    const { page } = await env.openHydrated(alice)
+    const row = page.getByRole('row').filter({ hasText: 'big.stl' })
     await row.getByText('Too large to preview').waitFor()
     expect(await row.getByRole('button', { name: /Preview/ }).count()).toBe(0)
     await row.getByRole('link', { name: 'Download big.stl' }).waitFor()
@@ -200,17 +186,8 @@ describe('previews of models and drawings', () => {
     await layers.getByRole('checkbox', { name: 'CENTRE' }).waitFor()
     expect((await drawnShare(page)).drawn).toBeGreaterThan(0.001)
     // The keyboard pans and zooms the drawing.
-    const canvas = dialog.locator('[data-testid="model-canvas"] canvas')
-    const picture = () => canvas.evaluate((c: HTMLCanvasElement) => c.toDataURL())
     await dialog.getByTestId('model-canvas').focus()
-    let before = await picture()
-    for (const key of ['ArrowLeft', '+', '-']) {
-      await page.keyboard.press(key)
-      await page.waitForTimeout(150)
-      const after = await picture()
-      expect(after, key).not.toBe(before)
-      before = after
-    }
+    await expectEachKeyMovesTheView(page, dialog, ['ArrowLeft', '+', '-'])
     await dialog.getByRole('button', { name: 'Fit' }).click()
     await layers.getByRole('checkbox', { name: 'OUTLINE' }).uncheck()
     await layers.getByRole('checkbox', { name: 'CENTRE' }).uncheck()
@@ -248,8 +225,7 @@ describe('previews of models and drawings', () => {
   })
 
   it("on a job's page, a document the client sent and a file on the thread show their pictures after their first preview", async () => {
-    const client = new HttpClient(env.server.url)
-    for (const c of alice.cookies) client.cookies.set(c.name, c.value)
+    const client = env.http(alice)
     const created = await client.gql<{ createJobRequests: { id: string } }>('mutation { createJobRequests(input: { job: "Gear housing FEA" }) { id } }')
     const id = created.data!.createJobRequests.id
     const r = await tusUpload(client, stlCubeBinary(10), { filename: 'gear.stl', kind: 'job-files', jobRequestId: id })
@@ -281,8 +257,8 @@ describe('previews of models and drawings', () => {
 
   it('another client cannot fetch the file the preview reads', async () => {
     allowPageErrors(/status of 403 \(Forbidden\)/)
-    current = await env.open(bob)
-    const status = (url: string) => current!.page.evaluate((u) => fetch(u).then((r) => r.status), url)
+    const { page } = await env.open(bob)
+    const status = (url: string) => page.evaluate((u) => fetch(u).then((r) => r.status), url)
     expect(await status(`/files/user-box/${alice.id}/cube.step`)).toBe(403)
     expect(await status(`/thumbnails/user-box/${alice.id}/cube.step`)).toBe(403)
   })

@@ -1,12 +1,12 @@
 import type { Locator, Page } from 'playwright-core'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { dxfSquare, stepAssembly } from '../../fixtures/cad-files'
-import { HttpClient } from '../../integration/portal/support/http-client'
 import { tusUpload } from '../../integration/portal/support/tus-upload'
-import { axeWhenSettled } from '../../setup/axe'
-import { newTrackedPage, type TrackedPage } from '../../setup/browser'
-import { hydrated, screenshotOnFailure, startDashboardEnv, uniqueName, type DashboardEnv } from './dashboard-env'
-import { cookieHeader, signInContext, type SeededUser } from './seed'
+import { axeViolations } from '../../setup/axe'
+import { uniqueName, useDashboardEnv, viewports, type Viewport } from './dashboard-env'
+import { type SeededUser } from './seed'
+
+const phone = viewports[1]
 
 /**
  * A job's page and the viewer on a phone as on a desktop: the page never scrolls sideways, the quote's
@@ -14,45 +14,19 @@ import { cookieHeader, signInContext, type SeededUser } from './seed'
  * width; the viewer fills a phone's screen with the model or drawing, and its parts or layers list
  * opens from a drawer's button.
  */
-const viewports = [
-  { name: 'desktop', width: 1440, height: 900 },
-  { name: 'phone', width: 390, height: 844 },
-] as const
-const phone = viewports[1]
-
 describe("a job's page and the viewer on a phone", () => {
-  let env: DashboardEnv
+  const env = useDashboardEnv('phone-job-page', ['office'])
   let admin: SeededUser
   let client: SeededUser
   let jobId: string
-  const opened: TrackedPage[] = []
 
-  const gql = async <T>(user: SeededUser, query: string, variables: Record<string, unknown> = {}) => {
-    const res = await fetch(`${env.server.url}/graphql`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', cookie: cookieHeader(user), origin: env.server.url },
-      body: JSON.stringify({ query, variables }),
-    })
-    const body = (await res.json()) as { data?: T; errors?: unknown[] }
-    if (body.errors) throw new Error(JSON.stringify(body.errors))
-    return body.data!
-  }
   const upload = async (name: string, content: string | Buffer, meta: Record<string, string>) => {
-    const http = new HttpClient(env.server.url)
-    for (const c of client.cookies) http.cookies.set(c.name, c.value)
-    const r = await tusUpload(http, Buffer.from(content), { filename: name, ...meta })
+    const r = await tusUpload(env.http(client), Buffer.from(content), { filename: name, ...meta })
     expect(r.status, r.body).toBe(204)
     return r
   }
   /** A page of its own at the viewport's size from the first paint, signed in as the user. */
-  const open = async (user: SeededUser, path: string, viewport: { width: number; height: number }) => {
-    const tracked = await newTrackedPage(env.browser, { viewport })
-    opened.push(tracked)
-    await signInContext(tracked.context, env.server.url, user)
-    await tracked.page.goto(env.server.url + path)
-    await hydrated(tracked.page)
-    return tracked.page
-  }
+  const open = async (user: SeededUser, path: string, viewport: Viewport) => (await env.openHydrated(user, path, viewport)).page
   /** The page is no wider than the window: nothing to scroll to sideways. */
   const pageWidth = (page: Page) => page.evaluate(() => ({ scroll: document.scrollingElement!.scrollWidth, window: innerWidth }))
   /** Scrolled to the middle, the element lies wholly inside the window, cut off on no side, and nothing lies over its middle. */
@@ -74,14 +48,13 @@ describe("a job's page and the viewer on a phone", () => {
   }
 
   beforeAll(async () => {
-    env = await startDashboardEnv(['office'])
     ;[admin, client] = await Promise.all([env.user('office'), env.user(uniqueName('phone-client'))])
-    jobId = (await gql<{ createJobRequests: { id: string } }>(client, 'mutation($j: String, $r: String) { createJobRequests(input: { job: $j, reference: $r }) { id } }', { j: 'Gearbox housing thermal-structural assessment', r: 'GBX-2026-0042' })).createJobRequests.id
+    jobId = (await env.gql<{ createJobRequests: { id: string } }>(client, 'mutation($j: String, $r: String) { createJobRequests(input: { job: $j, reference: $r }) { id } }', { j: 'Gearbox housing thermal-structural assessment', r: 'GBX-2026-0042' })).createJobRequests.id
     await upload('gearbox-assembly-revision-C-final.step', stepAssembly([{ name: 'Base', size: 10, at: [0, 0, 0] }, { name: 'Lid', size: 10, at: [20, 0, 0] }, { name: 'Pin', size: 5, at: [0, 0, 15] }]), { kind: 'job-files', jobRequestId: jobId })
     await upload('mounting-plate.dxf', dxfSquare(10), { kind: 'job-files', jobRequestId: jobId })
     const attached = await upload('bolt-pattern.dxf', dxfSquare(20), { kind: 'job-messages', jobRequestId: jobId })
-    await gql(client, 'mutation($id: ID!, $f: [String!]) { postJobMessage(jobId: $id, body: "The housing as assembled; see https://example.com/drawings/gearbox-housing-assembly-revision-C-final-issue.", files: $f) { id } }', { id: jobId, f: [attached.path] })
-    await gql(admin, 'mutation($id: ID!, $i: SendQuoteInput!) { sendQuote(jobId: $id, input: $i) { id } }', {
+    await env.gql(client, 'mutation($id: ID!, $f: [String!]) { postJobMessage(jobId: $id, body: "The housing as assembled; see https://example.com/drawings/gearbox-housing-assembly-revision-C-final-issue.", files: $f) { id } }', { id: jobId, f: [attached.path] })
+    await env.gql(admin, 'mutation($id: ID!, $i: SendQuoteInput!) { sendQuote(jobId: $id, input: $i) { id } }', {
       id: jobId,
       i: {
         validUntil: new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10),
@@ -92,13 +65,6 @@ describe("a job's page and the viewer on a phone", () => {
         ],
       },
     })
-  })
-  afterAll(async () => {
-    await env?.stop()
-  })
-  afterEach(async (ctx) => {
-    if (ctx.task.result?.state === 'fail') await screenshotOnFailure(opened.at(-1)?.page, `phone-job-page-${ctx.task.name}`)
-    for (const t of opened.splice(0)) await t.context.close()
   })
 
   for (const viewport of viewports) {
@@ -149,8 +115,7 @@ describe("a job's page and the viewer on a phone", () => {
       expect(await wholeInView(page, page.getByRole('button', { name: 'Cancel job', exact: true }))).toBe(true)
       const after = await pageWidth(page)
       expect(after.scroll).toBeLessThanOrEqual(after.window)
-      const axe = await (await axeWhenSettled(page)).include('main').analyze()
-      expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([])
+      expect(await axeViolations(page, 'main')).toEqual([])
     })
 
     it(`the consultancy's page of the job fits too, its quote form and moves within reach (${viewport.name}, ${viewport.width} px)`, async () => {

@@ -1,9 +1,7 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { glbOf, gltfTexturedCube, objCube, pngOfColour } from '../../fixtures/cad-files'
-import { HttpClient } from '../../integration/portal/support/http-client'
 import { tusUpload } from '../../integration/portal/support/tus-upload'
-import type { TrackedPage } from '../../setup/browser'
-import { hydrated, screenshotOnFailure, startDashboardEnv, type DashboardEnv } from './dashboard-env'
+import { hydrated, useDashboardEnv } from './dashboard-env'
 import { drawnShare } from './drawn-share'
 import type { SeededUser } from './seed'
 
@@ -15,29 +13,22 @@ import type { SeededUser } from './seed'
  * still shows the model, and saves no thumbnail; a model's own files beside it and data: URIs still work.
  */
 describe("a model previewed by the consultancy reads no other client's files", () => {
-  let env: DashboardEnv
+  const env = useDashboardEnv('preview-references', ['boss'])
   let alice: SeededUser
   let bob: SeededUser
   let boss: SeededUser
-  let current: TrackedPage | undefined
   const orange = pngOfColour(230, 110, 20)
 
-  const client = (user: SeededUser) => {
-    const c = new HttpClient(env.server.url)
-    for (const cookie of user.cookies) c.cookies.set(cookie.name, cookie.value)
-    return c
-  }
   const upload = async (user: SeededUser, name: string, content: string | Buffer) => {
-    const r = await tusUpload(client(user), Buffer.from(content), { filename: name, kind: 'user-box', ownerId: user.id })
+    const r = await tusUpload(env.http(user), Buffer.from(content), { filename: name, kind: 'user-box', ownerId: user.id })
     expect(r.status, r.body).toBe(204)
   }
   /** What Alice gets for her file's thumbnail: 404 while there is none. */
-  const thumbnailStatus = async (name: string) => (await client(alice).fetch(`/thumbnails/user-box/${alice.id}/${name}`)).status
+  const thumbnailStatus = async (name: string) => (await env.http(alice).fetch(`/thumbnails/user-box/${alice.id}/${name}`)).status
 
   /** Opens the preview of one of Alice's documents as `viewer`, noting every request the browser makes, and waits until it settled. */
   const preview = async (viewer: SeededUser, name: string) => {
-    current = await env.open(viewer, viewer === alice ? '/profile' : `/profile?client=${alice.id}`)
-    const { page, context } = current
+    const { page, context } = await env.open(viewer, viewer === alice ? '/profile' : `/profile?client=${alice.id}`)
     const requests: string[] = []
     context.on('request', (request) => requests.push(request.url()))
     await hydrated(page)
@@ -50,7 +41,6 @@ describe("a model previewed by the consultancy reads no other client's files", (
   }
 
   beforeAll(async () => {
-    env = await startDashboardEnv(['boss'])
     ;[alice, bob, boss] = await Promise.all([env.user('alice'), env.user('bob'), env.user('boss')])
     await upload(bob, 'private.png', orange)
     await upload(bob, 'private.mtl', 'newmtl steel\nKd 0.8 0.3 0.1\n')
@@ -63,14 +53,6 @@ describe("a model previewed by the consultancy reads no other client's files", (
     await upload(alice, 'part.gltf', gltfTexturedCube(10, ['part-texture.png']))
     await upload(alice, 'part-texture.png', orange)
     await upload(alice, 'inline.gltf', gltfTexturedCube(10, [`data:image/png;base64,${orange.toString('base64')}`]))
-  })
-  afterAll(async () => {
-    await env?.stop()
-  })
-  afterEach(async (ctx) => {
-    if (ctx.task.result?.state === 'fail') await screenshotOnFailure(current?.page, `preview-references-${ctx.task.name}`)
-    await current?.context.close()
-    current = undefined
   })
 
   it.each(['evil.gltf', 'evil.glb'])("refuses %s's images in another client's folder, by a relative path or an address, and keeps no thumbnail", async (name) => {

@@ -1,29 +1,13 @@
-import { axeWhenSettled } from '../../setup/axe'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import type { TrackedPage } from '../../setup/browser'
-import { hydrated, screenshotOnFailure, startDashboardEnv, unexpectedErrors, type DashboardEnv } from './dashboard-env'
+import { axeViolations, axeWhenSettled } from '../../setup/axe'
+import { describe, expect, it } from 'vitest'
+import { buttonReads, hydrated, slowDashboardPosts, unexpectedErrors, useDashboardEnv } from './dashboard-env'
 import { cookieHeader } from './seed'
 
 describe('dashboard: signed out, details, keyboard and accessibility', () => {
-  let env: DashboardEnv
-  let current: TrackedPage | undefined
-
-  beforeAll(async () => {
-    env = await startDashboardEnv()
-  })
-  afterAll(async () => {
-    await env?.stop()
-  })
-  afterEach(async (ctx) => {
-    if (ctx.task.result?.state === 'fail') await screenshotOnFailure(current?.page, `dashboard-profile-${ctx.task.name}`)
-    await current?.context.close()
-    current = undefined
-  })
+  const env = useDashboardEnv('dashboard-profile')
 
   it('a signed-out visitor is asked to sign in, and Login opens the sign-in dialog', async () => {
-    current = await env.open(null)
-    const { page, errors } = current
-    await hydrated(page)
+    const { page, errors } = await env.openHydrated(null)
     await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Dashboard')
     await page.getByText('Please sign in to see your details, documents and job requests.').waitFor()
     await page.locator('main').getByRole('button', { name: 'Login' }).click()
@@ -34,9 +18,7 @@ describe('dashboard: signed out, details, keyboard and accessibility', () => {
   })
 
   it('a new client signs up from the home page, verifies with the mailed code, and lands on their dashboard', async () => {
-    current = await env.open(null, '/')
-    const { page, errors } = current
-    await hydrated(page)
+    const { page, errors } = await env.openHydrated(null, '/')
     const email = `newcomer-${Date.now()}@example.com`
     await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Login' }).filter({ visible: true }).click()
     const dialog = page.getByRole('dialog')
@@ -60,10 +42,7 @@ describe('dashboard: signed out, details, keyboard and accessibility', () => {
   })
 
   it('a client sees "User Dashboard" without a client selector, and updates their details through every button state', async () => {
-    const user = await env.user('details')
-    current = await env.open(user, '/profile/settings')
-    const { page, errors } = current
-    await hydrated(page)
+    const { user, page, errors } = await env.openAsNewUser('details', '/profile/settings')
     await page.getByRole('heading', { level: 1, name: 'User Dashboard' }).waitFor()
     expect(await page.getByRole('combobox', { name: 'Client' }).count()).toBe(0)
     expect(await page.getByRole('heading', { name: 'Admin Dashboard' }).count()).toBe(0)
@@ -83,18 +62,15 @@ describe('dashboard: signed out, details, keyboard and accessibility', () => {
     await page.getByLabel('Postcode').fill('HX7 8AA')
 
     // Slow the save down a little so the in-between state can be seen.
-    await page.route('**/profile.data*', async (route) => {
-      if (route.request().method() === 'POST') await new Promise((r) => setTimeout(r, 700))
-      await route.continue()
-    })
+    await slowDashboardPosts(page, 700)
     const button = page.locator('form[aria-labelledby="details-title"] button[type="submit"]')
     expect(await button.textContent()).toBe('Update details')
     await button.click()
-    await page.waitForFunction((b) => b?.textContent === 'Updating please wait', await button.elementHandle())
+    await buttonReads(button, 'Updating please wait')
     expect(await button.isDisabled()).toBe(true)
-    await page.waitForFunction((b) => b?.textContent === 'Update successful', await button.elementHandle())
+    await buttonReads(button, 'Update successful')
     const shownAt = Date.now()
-    await page.waitForFunction((b) => b?.textContent === 'Update details', await button.elementHandle(), { timeout: 6000 })
+    await buttonReads(button, 'Update details', { timeout: 6000 })
     const elapsed = Date.now() - shownAt
     expect(elapsed).toBeGreaterThan(2500)
     expect(elapsed).toBeLessThan(5500)
@@ -110,16 +86,13 @@ describe('dashboard: signed out, details, keyboard and accessibility', () => {
   })
 
   it('what people type is kept in its stored form, and what cannot be stored is named beside its field', async () => {
-    const user = await env.user('typed')
-    current = await env.open(user, '/profile/settings')
-    const { page, errors } = current
-    await hydrated(page)
+    const { page, errors } = await env.openAsNewUser('typed', '/profile/settings')
     await page.getByLabel('Phone number').fill('01422 123456')
     await page.getByLabel('Website').fill('meshwork.example')
     await page.getByLabel('Road').fill('Mill Lane, Upper')
     const button = page.locator('form[aria-labelledby="details-title"] button[type="submit"]')
     await button.click()
-    await page.waitForFunction((b) => b?.textContent === 'Update failed', await button.elementHandle())
+    await buttonReads(button, 'Update failed')
     const road = page.getByLabel('Road')
     expect(await road.getAttribute('aria-invalid')).toBe('true')
     expect(await road.evaluate((el) => document.getElementById(el.getAttribute('aria-describedby')!.split(' ')[0]!)?.textContent)).toBe(
@@ -132,7 +105,7 @@ describe('dashboard: signed out, details, keyboard and accessibility', () => {
     await road.fill('Mill Lane')
     expect(await road.getAttribute('aria-invalid')).toBeNull()
     await button.click()
-    await page.waitForFunction((b) => b?.textContent === 'Update successful', await button.elementHandle())
+    await buttonReads(button, 'Update successful')
     // The form shows what was stored: the number in international form, the address with https://.
     await expect.poll(() => page.getByLabel('Phone number').inputValue()).toBe('+441422123456')
     expect(await page.getByLabel('Website').inputValue()).toBe('https://meshwork.example')
@@ -141,21 +114,18 @@ describe('dashboard: signed out, details, keyboard and accessibility', () => {
   })
 
   it('invalid details are named by field, the button says "Update failed" and returns to "Update details"', async () => {
-    const user = await env.user('invalid')
-    current = await env.open(user, '/profile/settings')
-    const { page, errors } = current
-    await hydrated(page)
+    const { user, page, errors } = await env.openAsNewUser('invalid', '/profile/settings')
     await page.getByLabel('Website').fill('not a web address')
     await page.getByLabel('Ethereum address').fill('0x1234')
     const button = page.locator('form[aria-labelledby="details-title"] button[type="submit"]')
     await button.click()
-    await page.waitForFunction((b) => b?.textContent === 'Update failed', await button.elementHandle())
+    await buttonReads(button, 'Update failed')
     await page.getByText('Please enter a web address, e.g. meshwork.example or https://meshwork.example').waitFor()
     await page.getByText('Please enter a 0x address of 40 hexadecimal characters').waitFor()
     expect(await page.getByLabel('Website').getAttribute('aria-invalid')).toBe('true')
     // Focus goes to the first field in error, so a keyboard user lands where the fix is.
     expect(await page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('website')
-    await page.waitForFunction((b) => b?.textContent === 'Update details', await button.elementHandle(), { timeout: 6000 })
+    await buttonReads(button, 'Update details', { timeout: 6000 })
 
     // The action validates with the same schema: a request that skips the browser's check is refused.
     const form = new URLSearchParams({ intent: 'update-details', website: 'javascript:alert(1)', ethereumAddress: 'nope' })
@@ -165,28 +135,21 @@ describe('dashboard: signed out, details, keyboard and accessibility', () => {
   })
 
   it('a save that cannot reach the server says "Update failed" and keeps the dashboard', async () => {
-    const user = await env.user('offline')
-    current = await env.open(user, '/profile/settings')
-    const { page, errors } = current
-    await hydrated(page)
+    const { page, errors } = await env.openAsNewUser('offline', '/profile/settings')
     await page.route('**/profile.data*', (route) => (route.request().method() === 'POST' ? route.abort('connectionrefused') : route.continue()))
     await page.getByLabel('Nickname').fill('Offline')
     const button = page.locator('form[aria-labelledby="details-title"] button[type="submit"]')
     await button.click()
-    await page.waitForFunction((b) => b?.textContent === 'Update failed', await button.elementHandle())
+    await buttonReads(button, 'Update failed')
     await page.getByRole('heading', { name: 'User Dashboard' }).waitFor()
-    await page.waitForFunction((b) => b?.textContent === 'Update details', await button.elementHandle(), { timeout: 6000 })
+    await buttonReads(button, 'Update details', { timeout: 6000 })
     expect(await page.getByLabel('Nickname').inputValue()).toBe('Offline')
     expect(unexpectedErrors(errors, [/ERR_CONNECTION_REFUSED|net::ERR_FAILED/])).toEqual([])
   })
 
   it('the dashboard works with the keyboard alone and has no axe violations', async () => {
-    const user = await env.user('keyboard')
-    current = await env.open(user, '/profile/settings')
-    const { page, errors } = current
-    await hydrated(page)
-    const axe = await (await axeWhenSettled(page)).include('main').analyze()
-    expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([])
+    const { page, errors } = await env.openAsNewUser('keyboard', '/profile/settings')
+    expect(await axeViolations(page, 'main')).toEqual([])
 
     // Keyboard: reach the nickname field by Tab, type, move on to the button and press Enter.
     await page.getByLabel('Phone number').focus()
@@ -207,8 +170,7 @@ describe('dashboard: signed out, details, keyboard and accessibility', () => {
     await page.waitForURL(`${env.server.url}/profile`)
     await page.getByText('No job requests found').waitFor()
     await page.getByText('No files found').waitFor()
-    const axeOverview = await (await axeWhenSettled(page)).include('main').analyze()
-    expect(axeOverview.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([])
+    expect(await axeViolations(page, 'main')).toEqual([])
 
     // The job request form by keyboard: the priority slider moves with the arrow keys.
     await page.getByLabel('Job', { exact: true }).focus()

@@ -1,7 +1,6 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { axeWhenSettled } from '../../setup/axe'
-import type { TrackedPage } from '../../setup/browser'
-import { hydrated, screenshotOnFailure, startDashboardEnv, unexpectedErrors, viewports, type DashboardEnv } from './dashboard-env'
+import { describe, expect, it } from 'vitest'
+import { axeViolations } from '../../setup/axe'
+import { cutTheSecondChunk, unexpectedErrors, useDashboardEnv, viewports } from './dashboard-env'
 import { objModel, sha256 } from './fixtures'
 import { cookieHeader } from './seed'
 
@@ -11,26 +10,10 @@ const sldprt = Buffer.concat([Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0
 const CHUNK = 8 * 1024 * 1024
 
 describe('client dashboard: uploads that behave', () => {
-  let env: DashboardEnv
-  let current: TrackedPage | undefined
-
-  beforeAll(async () => {
-    env = await startDashboardEnv()
-  })
-  afterAll(async () => {
-    await env?.stop()
-  })
-  afterEach(async (ctx) => {
-    if (ctx.task.result?.state === 'fail') await screenshotOnFailure(current?.page, `dashboard-uploads-${ctx.task.name}`)
-    await current?.context.close()
-    current = undefined
-  })
+  const env = useDashboardEnv('dashboard-uploads')
 
   it.each(viewports)('a SolidWorks part dropped on the documents uploads and is listed as a download without preview ($name, $width px)', async (viewport) => {
-    const user = await env.user(`drop-${viewport.name}`)
-    current = await env.open(user, '/profile', viewport)
-    const { page, errors } = current
-    await hydrated(page)
+    const { user, page, errors } = await env.openAsNewUser(`drop-${viewport.name}`, '/profile', viewport)
     await page.getByText('No files found').waitFor()
 
     // A real drop: the file in a DataTransfer, over the zone, then dropped on it.
@@ -59,10 +42,7 @@ describe('client dashboard: uploads that behave', () => {
   })
 
   it('several files chosen at once each show their own progress and are all listed', async () => {
-    const user = await env.user('several')
-    current = await env.open(user)
-    const { page, errors } = current
-    await hydrated(page)
+    const { user, page, errors } = await env.openAsNewUser('several')
     await page.getByText('No files found').waitFor()
     // Every PATCH is slowed so that both files can be seen on their way together.
     await page.route('**/uploads/**', async (route) => {
@@ -100,27 +80,13 @@ describe('client dashboard: uploads that behave', () => {
   })
 
   it.each(viewports)('an upload cut off when the browser goes offline waits for the connection and resumes by itself when back online ($name, $width px)', async (viewport) => {
-    const user = await env.user(`offline-${viewport.name}`)
-    current = await env.open(user, '/profile', viewport)
-    const { page, context, errors } = current
-    await hydrated(page)
+    const { user, page, context, errors } = await env.openAsNewUser(`offline-${viewport.name}`, '/profile', viewport)
     await page.getByText('No files found').waitFor()
 
-    const patchOffsets: number[] = []
-    let wentOffline = false
-    await page.route('**/uploads/**', async (route) => {
-      const request = route.request()
-      if (request.method() !== 'PATCH') return route.continue()
-      const offset = Number(await request.headerValue('upload-offset'))
-      patchOffsets.push(offset)
-      await new Promise((r) => setTimeout(r, 500))
-      if (!wentOffline && offset > 0) {
-        // The Wi-Fi drops while the second chunk is on its way.
-        wentOffline = true
-        await context.setOffline(true)
-        return route.abort('internetdisconnected')
-      }
-      return route.continue()
+    const patchOffsets = await cutTheSecondChunk(page, 500, async () => {
+      // The Wi-Fi drops while the second chunk is on its way.
+      await context.setOffline(true)
+      return 'internetdisconnected'
     })
 
     const model = objModel(12_000_000)
@@ -133,8 +99,7 @@ describe('client dashboard: uploads that behave', () => {
     await page.waitForTimeout(4000)
     expect(await item.getAttribute('data-state')).toBe('waiting')
     expect(await page.getByText(/Error handling file|Failed:/).count()).toBe(0)
-    const axe = await (await axeWhenSettled(page)).include('[data-testid="drop-user-box"]').analyze()
-    expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([])
+    expect(await axeViolations(page, '[data-testid="drop-user-box"]')).toEqual([])
 
     await context.setOffline(false)
     await page.getByText(`File uploaded successfully: user-box/${user.id}/plant-room.obj`).waitFor({ timeout: 30_000 })

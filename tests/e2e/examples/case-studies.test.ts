@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { caseStudyContent } from '../../../content/examples'
 import { windLoadSilo } from '../../../content/examples/wind-load-silo'
-import { expectNoAxeViolations, expectNoConsoleErrors, startExamplesEnv, waitForHydration, type ExamplesEnv } from './examples-env'
+import { expectNoAxeViolations, expectNoConsoleErrors, waitForHydration, useExamplesEnv } from './examples-env'
 
 const infoLabels = ['Author', 'Category', 'Focus', 'Challenge', 'Approach', 'Highlight', 'Impact'] as const
 const infoKeys = ['author', 'category', 'focus', 'challenge', 'approach', 'highlight', 'impact'] as const
@@ -18,13 +18,7 @@ function decode(html: string): string {
 }
 
 describe('visitor reads a case study', () => {
-  let env: ExamplesEnv
-  beforeAll(async () => {
-    env = await startExamplesEnv()
-  })
-  afterAll(async () => {
-    await env?.stop()
-  })
+  const env = useExamplesEnv()
 
   const fetchHtml = async (path: string) => {
     const res = await fetch(env.server.url + path)

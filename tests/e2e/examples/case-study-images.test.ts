@@ -1,7 +1,7 @@
 import type { Page, Route } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { aerodynamicTrailer } from '../../../content/examples/aerodynamic-trailer'
-import { expectNoConsoleErrors, startExamplesEnv, waitForHydration, type ExamplesEnv } from './examples-env'
+import { expectNoConsoleErrors, waitForHydration, useExamplesEnv } from './examples-env'
 
 const study = '/examples/aerodynamic-trailer'
 const leadSrc = aerodynamicTrailer.lead.src
@@ -9,13 +9,7 @@ const lead = (page: Page) => page.locator('[data-image-state]').first()
 const dragChart = aerodynamicTrailer.sections.flatMap((x) => x.blocks).flatMap((b) => (b.kind === 'figure' ? [b.figure] : []))[0]
 
 describe('case-study images', () => {
-  let env: ExamplesEnv
-  beforeAll(async () => {
-    env = await startExamplesEnv()
-  })
-  afterAll(async () => {
-    await env?.stop()
-  })
+  const env = useExamplesEnv()
 
   it('show a spinner while loading, then fade in over 500 ms', async () => {
     const { page, errors } = await env.newPage()

@@ -2,6 +2,7 @@ import { axeWhenSettled } from '../../setup/axe'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { expect } from 'vitest'
 import { launchBrowser } from '../../setup/browser'
+import { startedForSuite } from '../../setup/started-for-suite'
 import { startTestServer, type TestServer } from '../../setup/test-server'
 
 export interface ConsoleError {
@@ -46,6 +47,20 @@ export async function startExamplesEnv(): Promise<ExamplesEnv> {
       await server.stop()
       server.cleanup()
     },
+  }
+}
+
+/** The examples' environment for the tests of the describe block that calls it: started before the first, stopped after the last. */
+export function useExamplesEnv(): Omit<ExamplesEnv, 'stop'> {
+  const env = startedForSuite(startExamplesEnv, (started) => started.stop())
+  return {
+    get server() {
+      return env().server
+    },
+    get browser() {
+      return env().browser
+    },
+    newPage: () => env().newPage(),
   }
 }
 

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { examples } from '../../../content/examples/list'
-import { expectNoAxeViolations, expectNoConsoleErrors, startExamplesEnv, waitForHydration, type ExamplesEnv } from './examples-env'
+import { expectNoAxeViolations, expectNoConsoleErrors, waitForHydration, useExamplesEnv } from './examples-env'
 
 const slugsByCategory = {
   FEA: ['wind-load-silo'],
@@ -9,13 +9,7 @@ const slugsByCategory = {
 } as const
 
 describe('visitor browses the technical examples', () => {
-  let env: ExamplesEnv
-  beforeAll(async () => {
-    env = await startExamplesEnv()
-  })
-  afterAll(async () => {
-    await env?.stop()
-  })
+  const env = useExamplesEnv()
 
   const cardLinks = async (page: import('playwright-core').Page) =>
     page.locator('[data-testid="example-card"] a').evaluateAll((links) => links.map((a) => new URL((a as HTMLAnchorElement).href).pathname))

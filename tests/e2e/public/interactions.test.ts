@@ -24,12 +24,17 @@ describe('carousels, the process index and client-side navigation', () => {
   }
 
   const carousel = (page: Page) => page.locator('main [aria-roledescription="carousel"]').first()
+  /** Opens the page with a frozen clock and waits until its carousel plays. */
+  const openWithCarouselPlaying = async (path: string) => {
+    const page = await openWithFrozenClock(path)
+    await carousel(page).and(page.locator('[data-autoplay="playing"]')).waitFor()
+    return page
+  }
   const selectedIndex = async (page: Page) => Number(await carousel(page).getAttribute('data-selected-index'))
   const activeSlide = async (page: Page) => (await carousel(page).locator('[aria-roledescription="slide"][data-active]').getAttribute('aria-label')) ?? ''
 
   it(`a service page's Training Programs carousel advances every ${timings.serviceCarouselMs} ms`, async () => {
-    const page = await openWithFrozenClock('/services/cad')
-    await carousel(page).and(page.locator('[data-autoplay="playing"]')).waitFor()
+    const page = await openWithCarouselPlaying('/services/cad')
     expect(await activeSlide(page)).toBe('1 of 3: CAD Fundamentals')
     await page.clock.runFor(timings.serviceCarouselMs - 10)
     expect(await selectedIndex(page)).toBe(0)
@@ -44,8 +49,7 @@ describe('carousels, the process index and client-side navigation', () => {
   })
 
   it(`the training topics carousel advances every ${timings.trainingCarouselMs} ms and pauses while hovered`, async () => {
-    const page = await openWithFrozenClock('/training')
-    await carousel(page).and(page.locator('[data-autoplay="playing"]')).waitFor()
+    const page = await openWithCarouselPlaying('/training')
     expect(await activeSlide(page)).toBe('1 of 4: Parametric CAD')
     await page.clock.runFor(timings.trainingCarouselMs - 10)
     expect(await selectedIndex(page)).toBe(0)
@@ -64,8 +68,7 @@ describe('carousels, the process index and client-side navigation', () => {
   })
 
   it('pauses while focus is inside and answers the arrow keys and the previous/next buttons', async () => {
-    const page = await openWithFrozenClock('/training')
-    await carousel(page).and(page.locator('[data-autoplay="playing"]')).waitFor()
+    const page = await openWithCarouselPlaying('/training')
     const next = carousel(page).getByRole('button', { name: 'Next slide' })
     await next.focus()
     expect(await carousel(page).getAttribute('data-autoplay')).toBe('stopped')

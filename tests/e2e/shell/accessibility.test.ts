@@ -1,27 +1,16 @@
 import { axeWhenSettled } from '../../setup/axe'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { waitForHydration } from './shell-helpers'
-import type { Browser, Page } from 'playwright-core'
+import type { Page } from 'playwright-core'
 import { themes } from '../../../lib/theme'
-import { launchBrowser, screenshotOnFailure } from '../../setup/browser'
-import { startTestServer, type TestServer } from '../../setup/test-server'
+import { screenshotOnFailure } from '../../setup/browser'
+import { browserSuite } from '../../setup/browser-suite'
 
 // The shell's own parts; page content belongs to its feature's tests.
 const SHELL = ['header', '#side-panel', 'footer']
 
 describe('the shell passes axe in every theme', () => {
-  let server: TestServer
-  let browser: Browser
-
-  beforeAll(async () => {
-    server = await startTestServer()
-    browser = await launchBrowser()
-  })
-  afterAll(async () => {
-    await browser?.close()
-    await server?.stop()
-    server?.cleanup()
-  })
+  const suite = browserSuite()
 
   const violationsOf = async (page: Page, include: string[]) => {
     let builder = (await axeWhenSettled(page)).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
@@ -32,18 +21,18 @@ describe('the shell passes axe in every theme', () => {
 
   for (const [themeIndex, theme] of themes.entries()) {
     it(`has no violations in theme ${themeIndex + 1} (${theme.name})`, async () => {
-      const context = await browser.newContext({ viewport: { width: 1440, height: 900 } })
+      const context = await suite.browser.newContext({ viewport: { width: 1440, height: 900 } })
       const page = await context.newPage()
       const errors: string[] = []
       page.on('console', (m) => m.type() === 'error' && errors.push(m.text()))
       try {
-        await page.goto(`${server.url}/`)
+        await page.goto(`${suite.server.url}/`)
         await waitForHydration(page)
         await page.getByRole('button', { name: `Theme ${themeIndex + 1}` }).click()
         // The choice is kept once it shows; a navigation before that would start from the old theme.
         await page.waitForFunction((index) => document.documentElement.dataset.theme === String(index), themeIndex)
         for (const path of ['/', '/services/cfd', '/no-such-page']) {
-          await page.goto(server.url + path)
+          await page.goto(suite.server.url + path)
           await waitForHydration(page)
           await page
             .getByTestId('status-services')

@@ -1,9 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
-import type { Browser } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { launchBrowser, newTrackedPage } from '../../setup/browser'
-import { startTestServer, type TestServer } from '../../setup/test-server'
+import { describe, expect, it } from 'vitest'
+import { browserSuite } from '../../setup/browser-suite'
 
 const clientDir = path.resolve(import.meta.dirname, '../../..', process.env.BUILD_DIR ?? 'build', 'client')
 const assetsDir = path.join(clientDir, 'assets')
@@ -46,23 +44,13 @@ describe('wallet code on the first load', () => {
   })
 
   describe('in the browser', () => {
-    let server: TestServer
-    let browser: Browser
-    beforeAll(async () => {
-      server = await startTestServer()
-      browser = await launchBrowser()
-    })
-    afterAll(async () => {
-      await browser?.close()
-      await server?.stop()
-      server?.cleanup()
-    })
+    const suite = browserSuite()
 
     it('is not requested without a wallet: the badge reads Undetected, and a click loads it', async () => {
-      const { page, context, errors } = await newTrackedPage(browser)
+      const { page, context, errors } = await suite.newPage()
       const requested: string[] = []
       page.on('request', (req) => requested.push(path.basename(new URL(req.url()).pathname)))
-      await page.goto(server.url + '/', { waitUntil: 'networkidle' })
+      await page.goto(suite.server.url + '/', { waitUntil: 'networkidle' })
       const badge = page.getByTestId('wallet-badge')
       await expect.poll(() => badge.textContent()).toBe('Undetected')
       // Longer than any idle callback would wait: nothing loads "just in case".
@@ -79,7 +67,7 @@ describe('wallet code on the first load', () => {
     })
 
     it('is requested as soon as a wallet announces itself (EIP-6963)', async () => {
-      const { page, context, errors } = await newTrackedPage(browser)
+      const { page, context, errors } = await suite.newPage()
       // A wallet extension answers every discovery request with its announcement.
       await page.addInitScript(() => {
         const provider = {
@@ -93,7 +81,7 @@ describe('wallet code on the first load', () => {
       })
       const requested: string[] = []
       page.on('request', (req) => requested.push(path.basename(new URL(req.url()).pathname)))
-      await page.goto(server.url + '/')
+      await page.goto(suite.server.url + '/')
       await expect.poll(() => requested.filter((f) => walletChunks.includes(f)).length, { timeout: 15_000 }).toBeGreaterThan(0)
       await expect.poll(() => page.getByTestId('wallet-badge').textContent(), { timeout: 15_000 }).toBe('Disconnected')
       expect(errors).toEqual([])

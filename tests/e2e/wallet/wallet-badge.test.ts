@@ -88,6 +88,12 @@ describe('wallet badge', () => {
 
   const badge = (page: Page) => page.getByTestId('wallet-badge')
   const storedAddress = (page: Page) => page.evaluate(() => localStorage.getItem('Connected_address'))
+  /** Once the badge reads Disconnected, clicks it and says YES to the consent dialog. */
+  const connectFromTheBadge = async (page: Page) => {
+    await poll(() => badge(page).textContent()).toBe('Disconnected')
+    await badge(page).click()
+    await page.getByRole('alertdialog').getByRole('button', { name: 'YES' }).click()
+  }
 
   it('reads Guest in the page HTML, then Undetected without a wallet', async () => {
     const html = await (await fetch(server.url + '/')).text()
@@ -155,9 +161,7 @@ describe('wallet badge', () => {
 
   it('shows a rejected connection and keeps the page working', async () => {
     const page = await open({ wallet: { connectAccounts: [holder], rejectConnect: true } })
-    await poll(() => badge(page).textContent()).toBe('Disconnected')
-    await badge(page).click()
-    await page.getByRole('alertdialog').getByRole('button', { name: 'YES' }).click()
+    await connectFromTheBadge(page)
     const notice = page.getByRole('alert')
     await poll(() => notice.textContent()).toContain('Wallet connection failed: User rejected the request.')
     expect(await badge(page).textContent()).toBe('Disconnected')
@@ -230,9 +234,7 @@ describe('wallet badge', () => {
   it('offers a signed-in client to save the connected address to the profile', async () => {
     const user = await seedUser(server, `wallet-${Date.now().toString(36)}@example.com`)
     const page = await open({ wallet: { connectAccounts: [smallHolder] }, user })
-    await poll(() => badge(page).textContent()).toBe('Disconnected')
-    await badge(page).click()
-    await page.getByRole('alertdialog').getByRole('button', { name: 'YES' }).click()
+    await connectFromTheBadge(page)
     const offer = page.getByTestId('wallet-profile-offer')
     await offer.getByRole('button', { name: 'Save to profile' }).click()
     await poll(() => offer.getByRole('status').textContent()).toBe("Saved as your profile's Ethereum address.")
@@ -247,18 +249,14 @@ describe('wallet badge', () => {
 
     // Connecting the same address again makes no offer: the profile already holds it.
     await page.getByTestId('wallet-account').getByRole('button', { name: 'Disconnect' }).click()
-    await poll(() => badge(page).textContent()).toBe('Disconnected')
-    await badge(page).click()
-    await page.getByRole('alertdialog').getByRole('button', { name: 'YES' }).click()
+    await connectFromTheBadge(page)
     await poll(() => badge(page).textContent()).toBe('42')
     expect(await page.getByTestId('wallet-profile-offer').count()).toBe(0)
   })
 
   it('makes no profile offer to a visitor who is not signed in', async () => {
     const page = await open({ wallet: { connectAccounts: [holder] } })
-    await poll(() => badge(page).textContent()).toBe('Disconnected')
-    await badge(page).click()
-    await page.getByRole('alertdialog').getByRole('button', { name: 'YES' }).click()
+    await connectFromTheBadge(page)
     await poll(() => badge(page).textContent()).toBe('1235')
     expect(await page.getByTestId('wallet-profile-offer').count()).toBe(0)
   })
