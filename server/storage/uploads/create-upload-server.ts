@@ -15,10 +15,10 @@ import { countsTowardQuota } from '../../services/files/storage-quota'
 import { buildStoragePath, isJobArea, storageAreas, uploadFileName, type StorageArea } from '../../services/files/storage-path'
 import type { BlobStore } from '../blob-store'
 import { CONTENT_MISMATCH_MESSAGE, checkFileName } from './check-file-content'
-import { checkUploadAllowance } from './check-upload-allowance'
+import { checkUploadAllowance, tooLargeMessage } from '../../services/files/check-upload-allowance'
 import { ensurePrivateDirectorySync } from '../../core/ensure-private-directory'
 import { issueUploadKey, UPLOAD_KEY_HEADER, uploadKeyMatches } from './upload-key'
-import { refuse, toRefusal, tooLargeMessage, UploadRefusal } from './upload-refusal'
+import { refuse, toRefusal, UploadRefusal } from './upload-refusal'
 import { finishUpload, storedResult, UploadBusyError, UploadIncompleteError, UploadRefusedError, type StoredUpload } from './finish-upload'
 import { createDiskPartials, createS3Partials } from './partial-bytes'
 import { createUploadLocker } from './upload-locker'
@@ -140,8 +140,11 @@ export function createUploadServer(ctx: AppContext) {
       if (badName) throw refuse(415, badName)
       // The browser's own check (the file-type registry) refuses this before sending; so does the server.
       if (!declaredTypeFits(kind, fileName, meta.filetype)) throw refuse(415, CONTENT_MISMATCH_MESSAGE)
-      const tooMuch = await checkUploadAllowance({ area: kind, size: upload.size })
-      if (tooMuch) throw tooMuch
+      try {
+        await checkUploadAllowance({ area: kind, size: upload.size })
+      } catch (error) {
+        throw toRefusal(error, Boolean(actor))
+      }
       if (kind === 'picture-submissions') {
         const ip = clientIpFromRequest(req) ?? 'unknown'
         const { allowed } = await consumeRateLimit({ key: `upload:pictures:ip:${ip}`, ...PICTURE_SUBMISSIONS_PER_IP })

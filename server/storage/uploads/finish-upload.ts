@@ -18,7 +18,7 @@ import { contentTypeOf } from '../../../lib/file-types'
 import type { StorageArea } from '../../services/files/storage-path'
 import type { BlobStore } from '../blob-store'
 import { checkFileContentBytes, CONTENT_SNIFF_BYTES } from './check-file-content'
-import { checkUploadAllowance } from './check-upload-allowance'
+import { checkUploadAllowance } from '../../services/files/check-upload-allowance'
 import { readImageSize } from './read-image-size'
 import { toPartialRow, type UploadRow, type UploadStore } from './upload-store'
 
@@ -173,8 +173,7 @@ async function finishClaimed(row: UploadRow, { db, store, blobs, log, quotaBytes
       const target = await authorizeFileAccess({ actor, path: storagePath, mode: 'write' })
       // Someone else's file may have been stored at this path since the upload was created.
       await checkFileReplacement({ actor, path: target.path })
-      const tooMuch = await checkUploadAllowance({ area: meta.kind as StorageArea, size: row.size })
-      if (tooMuch) await refuse(tooMuch.body, tooMuch.status_code)
+      await checkUploadAllowance({ area: meta.kind as StorageArea, size: row.size })
       // The upload's own reservation is the room it checks against, not more usage.
       if (countsTowardQuota(meta.kind as StorageArea, target.ownerId)) await checkStorageQuota({ ownerId: target.ownerId, path: target.path, bytes: row.size, quotaBytes, uploadId: row.id })
     } catch (error) {

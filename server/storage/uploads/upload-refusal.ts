@@ -1,4 +1,3 @@
-import { formatSize } from '../../../lib/format'
 import { isAppError } from '../../errors/app-error'
 import { toHttpAnswer } from '../../errors/to-http-answer'
 
@@ -28,8 +27,4 @@ export function toRefusal(error: unknown, signedIn: boolean): UploadRefusal {
     return refuse(answer.status, answer.code === 'BAD_REQUEST' ? 'Invalid upload target' : answer.message)
   }
   throw error
-}
-
-export function tooLargeMessage(maxBytes: number) {
-  return `File is too large (the limit is ${formatSize(maxBytes)})`
 }

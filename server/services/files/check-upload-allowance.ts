@@ -1,6 +1,7 @@
-import { getPictureSubmissionTotals } from '../../services/files/get-picture-submission-totals'
-import type { StorageArea } from '../../services/files/storage-path'
-import { refuse, tooLargeMessage, type UploadRefusal } from './upload-refusal'
+import { formatSize } from '../../../lib/format'
+import { AppError } from '../../errors/app-error'
+import { getPictureSubmissionTotals } from './get-picture-submission-totals'
+import type { StorageArea } from './storage-path'
 
 /** One picture submission: pictures, not archives. */
 const PICTURE_SUBMISSION_MAX_BYTES = 10_000_000
@@ -25,15 +26,22 @@ export interface CheckUploadAllowanceOptions {
  * and the folder takes at most PICTURE_SUBMISSIONS_PER_DAY in all; a blog post's picture is at most
  * BLOG_IMAGE_MAX_BYTES (the consultancy's, no client's quota). (A client's folders are bounded by the
  * account's quota, which the domain holds: reserveStorage when an upload is created,
- * checkStorageQuota when it finishes.) Returns the refusal, or null when the upload fits.
+ * checkStorageQuota when it finishes.) Throws PAYLOAD_TOO_LARGE or TOO_MANY_REQUESTS when it does not fit.
  */
-export async function checkUploadAllowance({ area, size }: CheckUploadAllowanceOptions): Promise<UploadRefusal | null> {
-  if (area === 'blog-images') return size > BLOG_IMAGE_MAX_BYTES ? refuse(413, tooLargeMessage(BLOG_IMAGE_MAX_BYTES)) : null
-  if (area !== 'picture-submissions') return null
-  if (size > PICTURE_SUBMISSION_MAX_BYTES) return refuse(413, tooLargeMessage(PICTURE_SUBMISSION_MAX_BYTES))
+export async function checkUploadAllowance({ area, size }: CheckUploadAllowanceOptions): Promise<void> {
+  if (area === 'blog-images') {
+    if (size > BLOG_IMAGE_MAX_BYTES) throw new AppError('PAYLOAD_TOO_LARGE', tooLargeMessage(BLOG_IMAGE_MAX_BYTES))
+    return
+  }
+  if (area !== 'picture-submissions') return
+  if (size > PICTURE_SUBMISSION_MAX_BYTES) throw new AppError('PAYLOAD_TOO_LARGE', tooLargeMessage(PICTURE_SUBMISSION_MAX_BYTES))
   const today = await getPictureSubmissionTotals()
   if (today.count >= PICTURE_SUBMISSIONS_PER_DAY.count || today.bytes + size > PICTURE_SUBMISSIONS_PER_DAY.bytes) {
-    return refuse(429, PICTURE_SUBMISSIONS_CLOSED_MESSAGE)
+    throw new AppError('TOO_MANY_REQUESTS', PICTURE_SUBMISSIONS_CLOSED_MESSAGE)
   }
-  return null
+}
+
+/** The words of a file refused for its size, with the limit a person can act on. */
+export function tooLargeMessage(maxBytes: number) {
+  return `File is too large (the limit is ${formatSize(maxBytes)})`
 }
