@@ -1,16 +1,17 @@
 import { Link, useFetcher } from 'react-router'
 import { useFetcherResult } from '../../components/portal/use-fetcher-result'
-import { formatDateTime } from '../../../lib/format'
 import { stageLabel } from '../../../lib/job-stages'
 import { limits } from '../../../lib/catalogue'
 import { opensInNewTab } from '../../../lib/file-types'
 import { stackedTable } from '../../components/portal/stacked-table'
+import { PortalTable } from '../../components/portal/portal-table'
 import { ConfirmDelete } from '../../components/portal/confirm-delete'
 import { StatusMessage } from '../../components/portal/status-message'
 import { cardClass, cardTitleClass } from '../../components/portal/styles'
 import type { DashboardActionResult, JobRequestRow } from './types'
 import type { ResourceStatus } from './use-json-resource'
 import { useStatus } from '../../components/portal/use-status'
+import { DateTimeText } from '../../components/portal/date-time-text'
 
 /**
  * Job Requests: a table of at most 500 px that scrolls, "No job requests found" when empty,
@@ -36,25 +37,11 @@ export function JobRequestsTable({ status, jobRequests, clientId, onChanged }: {
   const archived = jobRequests?.filter((row) => row.archived) ?? []
   const table = (rows: JobRequestRow[], label: string, testId: string) => (
     <div role="region" aria-label={label} tabIndex={0} className="overflow-auto rounded-md md:border md:border-(--color-border)" style={{ maxHeight: limits.jobListMaxHeightPx }} data-testid={testId}>
-      <table className={`${stackedTable.table} md:min-w-[40rem]`}>
-        <thead className={stackedTable.head}>
-          <tr>
-            {columns.map((heading) => (
-              <th key={heading} scope="col" className={stackedTable.headCell}>
-                {heading}
-              </th>
-            ))}
-            <th scope="col" className={stackedTable.headCell}>
-              <span className="sr-only">Actions</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody className={stackedTable.body}>
-          {rows.map((row) => (
-            <JobRequestTableRow key={row.id} row={row} busy={remove.state !== 'idle'} onDelete={() => onDelete(row)} />
-          ))}
-        </tbody>
-      </table>
+      <PortalTable columns={columns} actions className="md:min-w-[40rem]">
+        {rows.map((row) => (
+          <JobRequestTableRow key={row.id} row={row} busy={remove.state !== 'idle'} onDelete={() => onDelete(row)} />
+        ))}
+      </PortalTable>
     </div>
   )
 
@@ -132,7 +119,7 @@ function JobRequestTableRow({ row, busy, onDelete }: { row: JobRequestRow; busy:
         )}
       </td>
       <td className={`${cell} md:whitespace-nowrap`} data-label="Created">
-        <time dateTime={row.createdAt}>{formatDateTime(row.createdAt)}</time>
+        <DateTimeText value={row.createdAt} />
       </td>
       <td className={cell} data-label="Unread">
         {row.unread > 0 ? (

@@ -2,7 +2,6 @@ import { getFormProps, getTextareaProps, useForm } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { useRef, useState } from 'react'
 import { useRevalidator } from 'react-router'
-import { formatDateTime } from '../../../lib/format'
 import type { JobMessageView } from '../../../lib/job-view'
 import { JOB_MESSAGE_MAX, jobMessageSchema } from '../../../lib/quote-schema'
 import { ErrorList, TextareaField } from '../../components/forms'
@@ -11,6 +10,7 @@ import { buttonClass, cardClass, cardTitleClass, secondaryButtonClass } from '..
 import { JobFileList } from './job-file-list'
 import { JobFileUpload, type JobFileUploadHandle } from './job-file-upload'
 import { useJobAction } from './use-job-action'
+import { DateTimeText } from '../../components/portal/date-time-text'
 
 /**
  * The job's thread: every message, newest last, with who wrote it and when, and its files (with their
@@ -58,7 +58,7 @@ export function JobThread({ jobId, messages, maxUploadBytes, maxPreviewBytes }: 
           <li key={m.id} className={`rounded-md border border-(--color-border) p-3 ${m.mine ? 'ml-4 bg-(--color-shade) sm:ml-8' : 'mr-4 sm:mr-8'}`}>
             <p className="text-sm text-(--color-light)">
               <span className="font-medium text-(--color-text)">{m.author}</span> ·{' '}
-              <time dateTime={m.at}>{formatDateTime(m.at)}</time>
+              <DateTimeText value={m.at} />
             </p>
             {m.body ? <p className="mt-1 whitespace-pre-line">{m.body}</p> : null}
             {m.files.length ? (

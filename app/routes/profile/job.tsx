@@ -1,4 +1,4 @@
-import { formatDate, formatDateTime } from '../../../lib/format'
+import { formatDate } from '../../../lib/format'
 import { useEffect } from 'react'
 import { isRouteErrorResponse, Link, useLoaderData, useRouteError } from 'react-router'
 import { priorityWords } from '../../../lib/job-request-schema'
@@ -17,6 +17,7 @@ import { runJobAction, type JobPageData } from './job.server'
 import { readPortalJson } from '../../components/portal/read-portal-json'
 import { errorStatus, PageFailed, PageLoading } from '../../components/portal/page-states'
 import { saveOrSayUnreachable } from '../../components/portal/save-or-say-unreachable'
+import { DateTimeText } from '../../components/portal/date-time-text'
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: `${loaderData?.view.job.job || 'Job'} | ${site.companyName}` },
@@ -83,7 +84,7 @@ export default function JobPage() {
           </dd>
           <dt className="text-(--color-light)">Requested</dt>
           <dd>
-            <time dateTime={job.createdAt}>{formatDateTime(job.createdAt)}</time>
+            <DateTimeText value={job.createdAt} />
           </dd>
           {job.completedAt ? (
             <>
