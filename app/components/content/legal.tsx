@@ -33,3 +33,17 @@ export function MailtoLink({ email }: { email: string }) {
     </a>
   )
 }
+
+/** A legal page's sections in order, numbered or not; the last ends with the address to write to. */
+export function LegalSections({ sections, email, numbered = false }: { sections: TextSection[]; email: string; numbered?: boolean }) {
+  const last = sections.length - 1
+  return sections.map((section, i) => (
+    <LegalSection key={section.heading} section={section} number={numbered ? i + 1 : undefined}>
+      {i === last && (
+        <p className="mt-3">
+          Email: <MailtoLink email={email} />
+        </p>
+      )}
+    </LegalSection>
+  ))
+}
