@@ -7,7 +7,7 @@ import { storagePathFor, uploadMetadata, UploadFiles } from '../upload'
 import { PreviewButton, FilePicture } from '../model-preview'
 import { ConfirmDelete } from '../../components/portal/confirm-delete'
 import { StatusMessage } from '../../components/portal/status-message'
-import { buttonClass, cardClass, cardTitleClass, linkButtonClass } from '../../components/portal/styles'
+import { buttonClass, linkButtonClass } from '../../components/portal/styles'
 import type { DashboardActionResult, DocumentRow } from './types'
 import type { ResourceStatus } from './use-json-resource'
 import { useStatus } from '../../components/portal/use-status'
@@ -15,6 +15,7 @@ import { FileTypeIcon } from '../../components/portal/file-type-icon'
 import { stackedTable } from '../../components/portal/stacked-table'
 import { PortalTable } from '../../components/portal/portal-table'
 import { DateTimeText } from '../../components/portal/date-time-text'
+import { PortalCard } from '../../components/portal/portal-card'
 
 /**
  * A client's documents (their user-box folder): resumable uploads of several files at once, dropped
@@ -112,10 +113,7 @@ export function DocumentsPanel({
     )
 
   return (
-    <section aria-labelledby={`${id}-title`} className={cardClass}>
-      <h2 id={`${id}-title`} className={cardTitleClass}>
-        {title}
-      </h2>
+    <PortalCard titleId={`${id}-title`} title={title}>
       <div className="mb-4">
         <UploadFiles
           area="user-box"
@@ -138,6 +136,6 @@ export function DocumentsPanel({
       </div>
       {list}
       <StatusMessage status={message} testId="documents-status" />
-    </section>
+    </PortalCard>
   )
 }

@@ -7,11 +7,12 @@ import { stackedTable } from '../../components/portal/stacked-table'
 import { PortalTable } from '../../components/portal/portal-table'
 import { ConfirmDelete } from '../../components/portal/confirm-delete'
 import { StatusMessage } from '../../components/portal/status-message'
-import { cardClass, cardTitleClass } from '../../components/portal/styles'
 import type { DashboardActionResult, JobRequestRow } from './types'
 import type { ResourceStatus } from './use-json-resource'
 import { useStatus } from '../../components/portal/use-status'
 import { DateTimeText } from '../../components/portal/date-time-text'
+import { PortalCard } from '../../components/portal/portal-card'
+import { UnreadCount } from '../../components/portal/unread-count'
 
 /**
  * Job Requests: a table of at most 500 px that scrolls, "No job requests found" when empty,
@@ -63,13 +64,10 @@ export function JobRequestsTable({ status, jobRequests, clientId, onChanged }: {
     )
 
   return (
-    <section aria-labelledby="job-list-title" className={cardClass}>
-      <h2 id="job-list-title" className={cardTitleClass}>
-        Job Requests
-      </h2>
+    <PortalCard titleId="job-list-title" title="Job Requests">
       {body}
       <StatusMessage status={message} testId="job-requests-status" />
-    </section>
+    </PortalCard>
   )
 }
 
@@ -122,13 +120,7 @@ function JobRequestTableRow({ row, busy, onDelete }: { row: JobRequestRow; busy:
         <DateTimeText value={row.createdAt} />
       </td>
       <td className={cell} data-label="Unread">
-        {row.unread > 0 ? (
-          <span className="rounded-full bg-(--color-highlight) px-2 py-0.5 text-sm font-semibold text-(--color-background)" aria-label={`${row.unread} unread message${row.unread === 1 ? '' : 's'}`}>
-            {row.unread}
-          </span>
-        ) : (
-          <span className="text-(--color-light)">0</span>
-        )}
+        <UnreadCount count={row.unread} className="text-sm" />
       </td>
       <td className={cell} data-label="">
         {row.canDelete ? (

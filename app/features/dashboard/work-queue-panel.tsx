@@ -8,6 +8,7 @@ import { buttonClass, cardClass, inputClass, labelClass, linkButtonClass, second
 import type { ClientOption } from './types'
 import { useJsonResource } from './use-json-resource'
 import { DateTimeText } from '../../components/portal/date-time-text'
+import { UnreadCount } from '../../components/portal/unread-count'
 
 /**
  * The consultancy's work queue, the admin's landing: every client's jobs in one list, newest
@@ -146,13 +147,7 @@ function QueueTable({ queue, filter }: { queue: WorkQueue; filter: WorkQueueFilt
                 )}
               </td>
               <td className={stackedTable.cell} data-label="Unread">
-                {row.unread > 0 ? (
-                  <span className="rounded-full bg-(--color-highlight) px-2 py-0.5 font-semibold text-(--color-background)" aria-label={`${row.unread} unread message${row.unread === 1 ? '' : 's'}`}>
-                    {row.unread}
-                  </span>
-                ) : (
-                  <span className="text-(--color-light)">0</span>
-                )}
+                <UnreadCount count={row.unread} />
               </td>
               <td className={`${stackedTable.cell} md:whitespace-nowrap`} data-label="Last activity">
                 <DateTimeText value={row.lastActivityAt} />
