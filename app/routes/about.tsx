@@ -2,7 +2,7 @@ import { Link, useLoaderData } from 'react-router'
 import { about } from '../../content/about'
 import { pageData } from '../../lib/page-data'
 import { metaFromLoader } from '../../lib/meta-from-loader'
-import { cardClass, ContactBand, linkClass, Page, SectionHeading, TickList } from '../components/content/ui'
+import { cardClass, ContactBand, linkClass, Page, PageHeader, SectionHeading, TickList } from '../components/content/ui'
 
 export const meta = metaFromLoader
 
@@ -11,7 +11,8 @@ export const loader = () => pageData('/about', about)
 export default function AboutPage() {
   const { content: about } = useLoaderData<typeof loader>()
   return (
-    <Page title={about.heading} intro={about.intro}>
+    <Page>
+      <PageHeader title={about.heading} intro={about.intro} />
 
       <section aria-labelledby="story-heading" className="max-w-3xl">
         <SectionHeading id="story-heading">{about.story.heading}</SectionHeading>

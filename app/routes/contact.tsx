@@ -5,7 +5,7 @@ import { pageData } from '../../lib/page-data'
 import { metaFromLoader } from '../../lib/meta-from-loader'
 import { site } from '../../lib/site'
 import { ContactForm, type ContactFormResult } from '../components/content/contact-form'
-import { cardClass, linkClass, Page } from '../components/content/ui'
+import { cardClass, linkClass, Page, PageHeader } from '../components/content/ui'
 import { ContactLocation } from '../features/map/contact-location'
 import { loadContactPage, submitContact } from './contact.server'
 
@@ -32,7 +32,8 @@ export default function ContactPage() {
   const { maps, content: contactPage } = useLoaderData<typeof loader>()
   const result = useActionData<ContactFormResult>()
   return (
-    <Page title={contactPage.heading} intro={contactPage.intro}>
+    <Page>
+      <PageHeader title={contactPage.heading} intro={contactPage.intro} />
       <div className="grid gap-10 lg:grid-cols-[1fr_auto]">
         <div className={`${cardClass} self-start`}>
           <ContactForm content={contactPage} result={result} honeypotField={CONTACT_HONEYPOT_FIELD} />

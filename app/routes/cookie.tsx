@@ -2,8 +2,7 @@ import { useLoaderData } from 'react-router'
 import { cookiePolicy } from '../../content/legal/cookie'
 import { pageData } from '../../lib/page-data'
 import { metaFromLoader } from '../../lib/meta-from-loader'
-import { LegalSection, LegalSections } from '../components/content/legal'
-import { Page } from '../components/content/ui'
+import { LegalPage, LegalSection, LegalSections } from '../components/content/legal'
 
 export const meta = metaFromLoader
 
@@ -12,7 +11,7 @@ export const loader = () => pageData('/cookie', cookiePolicy)
 export default function CookiePage() {
   const { content: cookiePolicy } = useLoaderData<typeof loader>()
   return (
-    <Page narrow title={cookiePolicy.heading} intro={`Last updated: ${cookiePolicy.lastUpdated}`}>
+    <LegalPage title={cookiePolicy.heading} intro={`Last updated: ${cookiePolicy.lastUpdated}`}>
       <LegalSection section={cookiePolicy.whatAreCookies} />
       <LegalSection section={cookiePolicy.whyWeUse} />
       <section className="mt-8">
@@ -27,6 +26,6 @@ export default function CookiePage() {
         </dl>
       </section>
       <LegalSections sections={cookiePolicy.sections} email={cookiePolicy.email} />
-    </Page>
+    </LegalPage>
   )
 }

@@ -2,7 +2,7 @@ import { Link, useLoaderData } from 'react-router'
 import { faqGroups, faqsPage } from '../../content/faqs'
 import { pageData } from '../../lib/page-data'
 import { metaFromLoader } from '../../lib/meta-from-loader'
-import { ButtonLink, linkClass, Page, SectionHeading } from '../components/content/ui'
+import { ButtonLink, linkClass, Page, PageHeader, SectionHeading } from '../components/content/ui'
 
 /** FAQPage structured data, so search engines can show the answers directly. */
 function faqJsonLd() {
@@ -32,8 +32,9 @@ export default function FaqsPage() {
   const { content } = useLoaderData<typeof loader>()
   const { page: faqsPage, groups } = content
   return (
-    <Page title={faqsPage.heading} intro={faqsPage.intro}>
+    <Page>
       <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: content.jsonLd }} />
+      <PageHeader title={faqsPage.heading} intro={faqsPage.intro} />
       <div className="max-w-3xl space-y-10">
         {groups.map((group) => (
           <section key={group.heading} aria-labelledby={group.headingId}>

@@ -2,8 +2,7 @@ import { useLoaderData } from 'react-router'
 import { privacy } from '../../content/legal/privacy'
 import { pageData } from '../../lib/page-data'
 import { metaFromLoader } from '../../lib/meta-from-loader'
-import { LegalSections } from '../components/content/legal'
-import { Page } from '../components/content/ui'
+import { LegalPage, LegalSections } from '../components/content/legal'
 
 export const meta = metaFromLoader
 
@@ -12,8 +11,8 @@ export const loader = () => pageData('/privacy', privacy)
 export default function PrivacyPage() {
   const { content: privacy } = useLoaderData<typeof loader>()
   return (
-    <Page narrow title={privacy.heading} intro={`Last updated: ${privacy.lastUpdated}`}>
+    <LegalPage title={privacy.heading} intro={`Last updated: ${privacy.lastUpdated}`}>
       <LegalSections sections={privacy.sections} email={privacy.email} numbered />
-    </Page>
+    </LegalPage>
   )
 }

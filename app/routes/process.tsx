@@ -4,7 +4,7 @@ import { pageData } from '../../lib/page-data'
 import { metaFromLoader } from '../../lib/meta-from-loader'
 import { Icon } from '../components/content/icon'
 import { PhaseIndex } from '../components/content/phase-index'
-import { cardClass, ContactBand, Page, TickList } from '../components/content/ui'
+import { cardClass, ContactBand, Page, PageHeader, TickList } from '../components/content/ui'
 
 export const meta = metaFromLoader
 
@@ -14,7 +14,8 @@ export default function ProcessPage() {
   const { content: designProcess } = useLoaderData<typeof loader>()
   const { phases } = designProcess
   return (
-    <Page eyebrow={designProcess.subheading} title={designProcess.heading} intro={designProcess.intro}>
+    <Page>
+      <PageHeader eyebrow={designProcess.subheading} title={designProcess.heading} intro={designProcess.intro} />
       <div className="grid gap-10 lg:grid-cols-[15rem_1fr]">
         <PhaseIndex heading={designProcess.indexHeading} items={phases} />
         {/* The space below lets the last cards scroll up to the reading position the index watches. */}

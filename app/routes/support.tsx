@@ -2,7 +2,7 @@ import { Link, useLoaderData } from 'react-router'
 import { support } from '../../content/support'
 import { pageData } from '../../lib/page-data'
 import { metaFromLoader } from '../../lib/meta-from-loader'
-import { cardClass, linkClass, Page } from '../components/content/ui'
+import { cardClass, linkClass, Page, PageHeader } from '../components/content/ui'
 
 export const meta = metaFromLoader
 
@@ -11,7 +11,8 @@ export const loader = () => pageData('/support', support)
 export default function SupportPage() {
   const { content: support } = useLoaderData<typeof loader>()
   return (
-    <Page title={support.heading} intro={support.intro}>
+    <Page>
+      <PageHeader title={support.heading} intro={support.intro} />
       <section className={`${cardClass} max-w-3xl`} aria-labelledby="support-help-heading">
         <h2 id="support-help-heading" className="text-xl font-semibold">
           Getting help

@@ -6,7 +6,7 @@ import { metaFromLoader } from '../../lib/meta-from-loader'
 import { Carousel } from '../components/content/carousel'
 import { FeatureCard } from '../components/content/feature-card'
 import { Icon } from '../components/content/icon'
-import { cardClass, linkClass, Page, SectionHeading, TickList } from '../components/content/ui'
+import { cardClass, linkClass, Page, PageHeader, SectionHeading, TickList } from '../components/content/ui'
 
 /** The page's copy, with each catalogue course (duration, level, price) joined to its description. */
 export const meta = metaFromLoader
@@ -24,7 +24,8 @@ export function loader() {
 export default function TrainingPage() {
   const { training, courses, maxParticipants, carouselMs } = useLoaderData<typeof loader>().content
   return (
-    <Page title={training.heading} intro={training.intro}>
+    <Page>
+      <PageHeader title={training.heading} intro={training.intro} />
 
       <Carousel
         label={training.topicsHeading}

@@ -1,8 +1,21 @@
 import type { TextSection } from '../../../content/types'
-import { linkClass } from './ui'
+import type { ReactNode } from 'react'
+import { linkClass, Page, PageHeader } from './ui'
+
+/** A legal page: its heading and its sections, at reading width. */
+export function LegalPage({ title, intro, children }: { title: string; intro: string; children: ReactNode }) {
+  return (
+    <Page>
+      <div className="max-w-3xl">
+        <PageHeader title={title} intro={intro} />
+        {children}
+      </div>
+    </Page>
+  )
+}
 
 /** A numbered or plain section of a legal page. */
-export function LegalSection({ section, number, children }: { section: TextSection; number?: number; children?: React.ReactNode }) {
+export function LegalSection({ section, number, children }: { section: TextSection; number?: number; children?: ReactNode }) {
   return (
     <section className="mt-8">
       <h2 className="text-xl font-semibold">

@@ -29,34 +29,11 @@ export function PageHeader({ title, intro, eyebrow }: { title: string; intro?: R
   )
 }
 
-/**
- * A page body with the standard width and padding, under the page's heading when it has a `title`
- * (with its `intro` and `eyebrow`); `narrow` keeps heading and body to reading width (the legal pages).
- */
-export function Page({
-  children,
-  labelledBy,
-  title,
-  intro,
-  eyebrow,
-  narrow = false,
-}: {
-  children: ReactNode
-  labelledBy?: string
-  title?: string
-  intro?: ReactNode
-  eyebrow?: string
-  narrow?: boolean
-}) {
-  const body = (
-    <>
-      {title ? <PageHeader title={title} intro={intro} eyebrow={eyebrow} /> : null}
-      {children}
-    </>
-  )
+/** A page body with the standard width and padding. */
+export function Page({ children, labelledBy }: { children: ReactNode; labelledBy?: string }) {
   return (
     <article className="mx-auto max-w-6xl px-4 py-10 sm:px-6" aria-labelledby={labelledBy}>
-      {narrow ? <div className="max-w-3xl">{body}</div> : body}
+      {children}
     </article>
   )
 }

@@ -2,7 +2,7 @@ import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router'
 import { BLOG_FEED_PATH } from '../../../lib/blog/blog-meta'
 import { metaFromLoader } from '../../../lib/meta-from-loader'
 import { PostMeta } from '../../components/blog/post-meta'
-import { linkClass, Page } from '../../components/content/ui'
+import { linkClass, Page, PageHeader } from '../../components/content/ui'
 import { loadBlogList } from './index.server'
 
 export const meta = metaFromLoader
@@ -18,7 +18,8 @@ export function loader({ request }: LoaderFunctionArgs) {
 export default function BlogListPage() {
   const { posts, page, pages, content } = useLoaderData<typeof loader>()
   return (
-    <Page title={content.heading} intro={content.intro}>
+    <Page>
+      <PageHeader title={content.heading} intro={content.intro} />
       <p className="-mt-6 mb-10">
         <a href={BLOG_FEED_PATH} className={linkClass}>
           {content.feedLink}

@@ -3,7 +3,7 @@ import { projects, projectsOverview } from '../../../content/projects'
 import { pageData } from '../../../lib/page-data'
 import { metaFromLoader } from '../../../lib/meta-from-loader'
 import { Icon } from '../../components/content/icon'
-import { cardClass, linkClass, Page } from '../../components/content/ui'
+import { cardClass, linkClass, Page, PageHeader } from '../../components/content/ui'
 
 export const meta = metaFromLoader
 
@@ -17,7 +17,8 @@ export function loader() {
 export default function ProjectsPage() {
   const { overview: projectsOverview, projects } = useLoaderData<typeof loader>().content
   return (
-    <Page title={projectsOverview.heading} intro={projectsOverview.intro}>
+    <Page>
+      <PageHeader title={projectsOverview.heading} intro={projectsOverview.intro} />
       <ul className="grid gap-6 md:grid-cols-2">
         {projects.map((project) => (
           <li key={project.slug} className={`${cardClass} flex flex-col`} data-project={project.slug}>

@@ -3,7 +3,7 @@ import { serviceCards, servicesOverview } from '../../../content/services'
 import { pageData } from '../../../lib/page-data'
 import { metaFromLoader } from '../../../lib/meta-from-loader'
 import { Icon } from '../../components/content/icon'
-import { ButtonLink, cardClass, linkClass, Page, TickList } from '../../components/content/ui'
+import { ButtonLink, cardClass, linkClass, Page, PageHeader, TickList } from '../../components/content/ui'
 
 export const meta = metaFromLoader
 
@@ -12,7 +12,8 @@ export const loader = () => pageData('/services', { overview: servicesOverview, 
 export default function ServicesPage() {
   const { overview: servicesOverview, services } = useLoaderData<typeof loader>().content
   return (
-    <Page title={servicesOverview.heading} intro={servicesOverview.intro}>
+    <Page>
+      <PageHeader title={servicesOverview.heading} intro={servicesOverview.intro} />
       <ul className="grid gap-6 md:grid-cols-2 lg:grid-cols-3">
         {services.map((service) => (
           <li key={service.slug} className={`${cardClass} flex flex-col`} data-service={service.slug}>
