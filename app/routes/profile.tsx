@@ -1,10 +1,9 @@
 import { useCallback } from 'react'
-import { isRouteErrorResponse, useLoaderData, useRouteError, type ShouldRevalidateFunctionArgs } from 'react-router'
+import { useLoaderData } from 'react-router'
 import { pageMeta } from '../../lib/meta'
 import type { NeedsYouItem } from '../../lib/needs-you'
 import { SecondFactorRequired } from '../features/account-security/second-factor-required'
 import { AccountSecurity } from '../features/dashboard/account-security'
-import { DashboardHeader } from '../features/dashboard/dashboard-header'
 import { DocumentsPanel } from '../features/dashboard/documents-panel'
 import { JobRequestForm } from '../features/dashboard/job-request-form'
 import { JobRequestsTable } from '../features/dashboard/job-requests-table'
@@ -12,7 +11,8 @@ import { NeedsYouPanel } from '../features/dashboard/needs-you-panel'
 import { WorkQueuePanel } from '../features/dashboard/work-queue-panel'
 import type { DocumentRow, JobRequestRow } from '../features/dashboard/types'
 import { useJsonResource } from '../features/dashboard/use-json-resource'
-import { DashboardSignedOut, dashboardShouldRevalidate, readDashboardData, saveOrSayUnreachable } from './profile/dashboard-route'
+import { DashboardError, DashboardFrame, DashboardLoading, DashboardSignedOut, dashboardClientLoader, dashboardShouldRevalidate } from './profile/dashboard-route'
+import { saveOrSayUnreachable } from '../components/portal/save-or-say-unreachable'
 import type { Route } from './+types/profile'
 import { runDashboardAction, type DashboardLoaderData } from './profile/dashboard.server'
 
@@ -22,42 +22,27 @@ const noindex = { name: 'robots', content: 'noindex' }
 export const meta: Route.MetaFunction = () => [...pageMeta({ path: '/profile' }), noindex]
 
 /** The page's data, read for the person signed in from /profile/view (the document is the same for all). */
-export async function clientLoader({ request }: Route.ClientLoaderArgs) {
-  return readDashboardData(request)
-}
-clientLoader.hydrate = true as const
+export const clientLoader = dashboardClientLoader
 
 export function HydrateFallback() {
-  return (
-    <section className="mx-auto max-w-6xl p-6" aria-busy="true">
-      <p className="text-(--color-light)">Loading your dashboard...</p>
-    </section>
-  )
+  return <DashboardLoading what="dashboard" />
 }
+
 
 export async function action({ request }: Route.ActionArgs) {
   return runDashboardAction(request)
 }
 
-/**
- * A save that never reaches the server (connection lost, server down) becomes a failed result the
- * form shows ("Update failed", a message), instead of replacing the dashboard with an error page.
- */
-export async function clientAction({ request, serverAction }: Route.ClientActionArgs) {
-  return saveOrSayUnreachable(request, serverAction)
-}
+export const clientAction = saveOrSayUnreachable
 
 /** Lists and forms re-read only what a change touched; the loader reruns after profile changes. */
-export function shouldRevalidate(args: ShouldRevalidateFunctionArgs) {
-  return dashboardShouldRevalidate(args)
-}
+export const shouldRevalidate = dashboardShouldRevalidate
 
 export default function ClientDashboardPage() {
   const data = useLoaderData<typeof clientLoader>()
   if (!data.signedIn) return <DashboardSignedOut />
   return <Dashboard data={data} />
 }
-
 
 /**
  * What the dashboard opens on. The consultancy (an admin on its own dashboard): the work queue. A
@@ -66,10 +51,8 @@ export default function ClientDashboardPage() {
  */
 function Dashboard({ data }: { data: Extract<DashboardLoaderData, { signedIn: true }> }) {
   const { details, clientId, isAdmin } = data
-  const client = clientId ? data.clients?.find((c) => c.id === clientId) : null
   return (
-    <section className="mx-auto max-w-6xl space-y-6 p-4 sm:p-6">
-      <DashboardHeader isAdmin={isAdmin} clients={data.clients} clientId={clientId} actingForEmail={client?.email ?? details.email} path="/profile" />
+    <DashboardFrame data={data} path="/profile">
       {data.secondFactorRequired ? (
         <>
           <SecondFactorRequired />
@@ -78,7 +61,7 @@ function Dashboard({ data }: { data: Extract<DashboardLoaderData, { signedIn: tr
         </>
       ) : null}
       {isAdmin && !clientId ? <WorkQueuePanel clients={data.clients ?? []} /> : <ClientOverview data={data} />}
-    </section>
+    </DashboardFrame>
   )
 }
 
@@ -116,17 +99,5 @@ function ClientOverview({ data }: { data: Extract<DashboardLoaderData, { signedI
 }
 
 export function ErrorBoundary() {
-  const error = useRouteError()
-  const status = isRouteErrorResponse(error) ? error.status : 500
-  const message =
-    status === 403 ? 'You are not allowed to see this client’s dashboard.' : status === 404 ? 'That client was not found.' : 'The dashboard could not be loaded. Please try again.'
-  return (
-    <section className="mx-auto max-w-3xl p-6" role="alert">
-      <h1 className="text-3xl font-semibold">Dashboard</h1>
-      <p className="mt-4">{message}</p>
-      <a href="/profile" className="mt-4 inline-block text-(--color-link) underline">
-        Back to your dashboard
-      </a>
-    </section>
-  )
+  return <DashboardError what="dashboard" />
 }

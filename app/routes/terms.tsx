@@ -2,8 +2,7 @@ import { useLoaderData } from 'react-router'
 import { terms } from '../../content/legal/terms'
 import { pageData } from '../../lib/page-data'
 import { metaFromLoader } from '../../lib/meta-from-loader'
-import { LegalSection } from '../components/content/legal'
-import { Page, PageHeader } from '../components/content/ui'
+import { LegalPage, LegalSection } from '../components/content/legal'
 
 export const meta = metaFromLoader
 
@@ -12,13 +11,10 @@ export const loader = () => pageData('/terms', terms)
 export default function TermsPage() {
   const { content: terms } = useLoaderData<typeof loader>()
   return (
-    <Page>
-      <div className="max-w-3xl">
-        <PageHeader title={terms.heading} intro={terms.intro} />
-        {terms.sections.map((section, i) => (
-          <LegalSection key={section.heading} section={section} number={i + 1} />
-        ))}
-      </div>
-    </Page>
+    <LegalPage title={terms.heading} intro={terms.intro}>
+      {terms.sections.map((section, i) => (
+        <LegalSection key={section.heading} section={section} number={i + 1} />
+      ))}
+    </LegalPage>
   )
 }

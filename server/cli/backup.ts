@@ -11,12 +11,12 @@ import { lstatSync, statSync } from 'node:fs'
 import path from 'node:path'
 import { createBackup } from '../backup/create-backup'
 import { readBackupKey } from '../backup/read-backup-key'
-import { DataDirInUseError } from '../db/data-dir-lock'
 import { openMaintenanceDatabase } from '../db/open-maintenance-database'
-import { EnvError, parseEnv } from '../core/env'
+import { parseEnv } from '../core/env'
 import { createLogger } from '../core/logger'
 import { createBlobStore, diskStoreRoot } from '../storage/create-blob-store'
 import { formatSize } from '../../lib/format'
+import { runMaintenanceCommand } from './run-maintenance-command'
 
 const usage = 'Usage: npm run backup [-- [--key-file <file>] [<archive file or directory>]]'
 
@@ -99,14 +99,4 @@ async function main() {
   }
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    if (error instanceof EnvError) {
-      console.error(error.message)
-      process.exit(78)
-    }
-    console.error(`The backup failed: ${error instanceof Error ? error.message : String(error)}`)
-    process.exit(error instanceof DataDirInUseError ? 75 : 1)
-  },
-)
+runMaintenanceCommand(main, (message) => `The backup failed: ${message}`)

@@ -13,12 +13,12 @@ import pg from 'pg'
 import { readBackupKey } from '../backup/read-backup-key'
 import { restoreBackup, RestoreTargetNotEmptyError } from '../backup/restore-backup'
 import { BackupSignatureError, verifyBackup } from '../backup/verify-backup'
-import { DataDirInUseError } from '../db/data-dir-lock'
 import { openMaintenanceDatabase } from '../db/open-maintenance-database'
-import { EnvError, parseEnv } from '../core/env'
+import { parseEnv } from '../core/env'
 import { createLogger } from '../core/logger'
 import { createBlobStore, diskStoreRoot } from '../storage/create-blob-store'
 import { formatSize } from '../../lib/format'
+import { runMaintenanceCommand } from './run-maintenance-command'
 
 const usage = 'Usage: npm run restore -- <archive> [--force] [--key-file <file>] [--unverified]'
 
@@ -102,15 +102,6 @@ async function main() {
   }
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    if (error instanceof EnvError) {
-      console.error(error.message)
-      process.exit(78)
-    }
-    const message = error instanceof Error ? error.message : String(error)
-    console.error(error instanceof RestoreTargetNotEmptyError || error instanceof BackupSignatureError ? message : `The restore failed: ${message}`)
-    process.exit(error instanceof DataDirInUseError ? 75 : 1)
-  },
+runMaintenanceCommand(main, (message, error) =>
+  error instanceof RestoreTargetNotEmptyError || error instanceof BackupSignatureError ? message : `The restore failed: ${message}`,
 )

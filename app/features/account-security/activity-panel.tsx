@@ -1,11 +1,12 @@
 import { useEffect, useId, useState, type FormEvent } from 'react'
 import { activityActionLabels } from '../../../lib/activity-actions'
 import { activityFilterSchema } from '../../../lib/activity-schema'
-import { formatDateTime } from '../../../lib/format'
 import { buttonClass, inputClass, labelClass, linkButtonClass, secondaryButtonClass } from '../../components/portal/styles'
 import { fetchActivityLog, fetchMyActivity, type ActivityFilterInput, type ActivityPage } from './account-security-api'
 import { problemText } from './problem-text'
 import { stackedTable } from '../../components/portal/stacked-table'
+import { PortalTable } from '../../components/portal/portal-table'
+import { DateTimeText } from '../../components/portal/date-time-text'
 
 type Load = { status: 'loading' } | { status: 'ready'; page: ActivityPage } | { status: 'error'; message: string }
 
@@ -129,48 +130,25 @@ export function ActivityPanel({ scope }: { scope: 'own' | 'all' }) {
         <p>Nothing recorded{scope === 'all' && Object.keys(filter).length ? ' for this filter' : ''}.</p>
       ) : (
         <div className="md:overflow-x-auto md:rounded-md md:border md:border-(--color-border)">
-          <table className={`${stackedTable.table} md:min-w-[44rem]`} aria-labelledby={ids.title}>
-            <thead className={stackedTable.head}>
-              <tr>
-                <th scope="col" className={stackedTable.headCell}>
-                  When
-                </th>
-                <th scope="col" className={stackedTable.headCell}>
-                  What happened
-                </th>
-                {scope === 'all' ? (
-                  <th scope="col" className={stackedTable.headCell}>
-                    Account
-                  </th>
-                ) : null}
-                <th scope="col" className={stackedTable.headCell}>
-                  Where from
-                </th>
-                <th scope="col" className={stackedTable.headCell}>
-                  Details
-                </th>
+          <PortalTable columns={['When', 'What happened', scope === 'all' && 'Account', 'Where from', 'Details']} className="md:min-w-[44rem]" labelledBy={ids.title}>
+            {entries.map((entry) => (
+              <tr key={entry.id} className={`${stackedTable.row} align-top`} data-testid="activity-row" data-action={entry.action}>
+                <td className={`${stackedTable.cell} whitespace-nowrap`} data-label="When">
+                  <DateTimeText value={entry.at} />
+                </td>
+                <td className={stackedTable.cell} data-label="What happened">
+                  {entry.label}
+                  {entry.byEmail ? <span className="block text-(--color-light)">by {entry.byEmail}</span> : null}
+                </td>
+                {scope === 'all' ? <td className={`${stackedTable.cell} break-all`} data-label="Account">{entry.accountEmail ?? '—'}</td> : null}
+                <td className={stackedTable.cell} data-label="Where from">
+                  {entry.place ? `${entry.place} (${entry.ipAddress})` : entry.kind === 'admin' ? 'The consultancy' : '—'}
+                  {entry.browser ? <span className="block text-(--color-light)">{entry.browser}</span> : null}
+                </td>
+                <td className={`${stackedTable.cell} break-all`} data-label="Details">{entry.details}</td>
               </tr>
-            </thead>
-            <tbody className={stackedTable.body}>
-              {entries.map((entry) => (
-                <tr key={entry.id} className={`${stackedTable.row} align-top`} data-testid="activity-row" data-action={entry.action}>
-                  <td className={`${stackedTable.cell} whitespace-nowrap`} data-label="When">
-                    <time dateTime={entry.at}>{formatDateTime(entry.at)}</time>
-                  </td>
-                  <td className={stackedTable.cell} data-label="What happened">
-                    {entry.label}
-                    {entry.byEmail ? <span className="block text-(--color-light)">by {entry.byEmail}</span> : null}
-                  </td>
-                  {scope === 'all' ? <td className={`${stackedTable.cell} break-all`} data-label="Account">{entry.accountEmail ?? '—'}</td> : null}
-                  <td className={stackedTable.cell} data-label="Where from">
-                    {entry.place ? `${entry.place} (${entry.ipAddress})` : entry.kind === 'admin' ? 'The consultancy' : '—'}
-                    {entry.browser ? <span className="block text-(--color-light)">{entry.browser}</span> : null}
-                  </td>
-                  <td className={`${stackedTable.cell} break-all`} data-label="Details">{entry.details}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+            ))}
+          </PortalTable>
         </div>
       )}
       {load.status === 'ready' && (page > 1 || load.page.hasMore) ? (

@@ -1,13 +1,14 @@
 import { useEffect, useId, useRef, useState } from 'react'
 import { signInMethodLabels } from '../../../lib/activity-actions'
 import { ConfirmDelete } from '../../components/portal/confirm-delete'
-import { formatDateTime } from '../../../lib/format'
 import { StatusMessage } from '../../components/portal/status-message'
 import { secondaryButtonClass } from '../../components/portal/styles'
 import { useStatus } from '../../components/portal/use-status'
 import { endOtherSessions, endSession, fetchSessions, type SessionRow } from './account-security-api'
 import { problemText } from './problem-text'
 import { stackedTable } from '../../components/portal/stacked-table'
+import { PortalTable } from '../../components/portal/portal-table'
+import { DateTimeText } from '../../components/portal/date-time-text'
 
 /**
  * "Where you're signed in": each session with its browser, system, approximate place and address,
@@ -63,61 +64,40 @@ export function SessionsPanel({ version }: { version: number }) {
         <p aria-busy="true">Loading sessions…</p>
       ) : (
         <div className="md:overflow-x-auto md:rounded-md md:border md:border-(--color-border)">
-          <table className={`${stackedTable.table} md:min-w-[40rem]`} aria-labelledby={`${id}-title`}>
-            <thead className={stackedTable.head}>
-              <tr>
-                <th scope="col" className={stackedTable.headCell}>
-                  Browser and system
-                </th>
-                <th scope="col" className={stackedTable.headCell}>
-                  Place (address)
-                </th>
-                <th scope="col" className={stackedTable.headCell}>
-                  Signed in
-                </th>
-                <th scope="col" className={stackedTable.headCell}>
-                  Last used
-                </th>
-                <th scope="col" className={stackedTable.headCell}>
-                  <span className="sr-only">Actions</span>
-                </th>
+          <PortalTable columns={['Browser and system', 'Place (address)', 'Signed in', 'Last used']} actions className="md:min-w-[40rem]" labelledBy={`${id}-title`}>
+            {rows.map((row) => (
+              <tr key={row.id} className={`${stackedTable.row} align-top`} data-testid="session-row" data-current={row.current}>
+                <td className={stackedTable.cell} data-label="Browser and system">
+                  {row.browser} on {row.system}
+                  {row.current ? <span className="ml-2 rounded bg-(--color-shade) px-1.5 py-0.5 text-xs">This browser</span> : null}
+                </td>
+                <td className={stackedTable.cell} data-label="Place (address)">
+                  {row.place}
+                  {row.ipAddress ? <span className="block text-(--color-light)">{row.ipAddress}</span> : null}
+                </td>
+                <td className={stackedTable.cell} data-label="Signed in">
+                  <DateTimeText value={row.createdAt} />
+                  <span className="block text-(--color-light)">with {signInMethodLabels[row.signInMethod] ?? row.signInMethod}</span>
+                </td>
+                <td className={`${stackedTable.cell} whitespace-nowrap`} data-label="Last used">
+                  <DateTimeText value={row.lastUsedAt} />
+                </td>
+                <td className={stackedTable.cell}>
+                  {row.current ? null : (
+                    <ConfirmDelete
+                      verb="End"
+                      what={`the session of ${row.browser} on ${row.system} (${row.place})`}
+                      consequence="That browser is signed out at once."
+                      disabled={working !== null}
+                      onConfirm={() => void run(row.id, async () => (await endSession(row.id), `The session of ${row.browser} on ${row.system} was ended.`))}
+                    >
+                      {working === row.id ? 'Ending…' : 'End'}
+                    </ConfirmDelete>
+                  )}
+                </td>
               </tr>
-            </thead>
-            <tbody className={stackedTable.body}>
-              {rows.map((row) => (
-                <tr key={row.id} className={`${stackedTable.row} align-top`} data-testid="session-row" data-current={row.current}>
-                  <td className={stackedTable.cell} data-label="Browser and system">
-                    {row.browser} on {row.system}
-                    {row.current ? <span className="ml-2 rounded bg-(--color-shade) px-1.5 py-0.5 text-xs">This browser</span> : null}
-                  </td>
-                  <td className={stackedTable.cell} data-label="Place (address)">
-                    {row.place}
-                    {row.ipAddress ? <span className="block text-(--color-light)">{row.ipAddress}</span> : null}
-                  </td>
-                  <td className={stackedTable.cell} data-label="Signed in">
-                    <time dateTime={row.createdAt}>{formatDateTime(row.createdAt)}</time>
-                    <span className="block text-(--color-light)">with {signInMethodLabels[row.signInMethod] ?? row.signInMethod}</span>
-                  </td>
-                  <td className={`${stackedTable.cell} whitespace-nowrap`} data-label="Last used">
-                    <time dateTime={row.lastUsedAt}>{formatDateTime(row.lastUsedAt)}</time>
-                  </td>
-                  <td className={stackedTable.cell}>
-                    {row.current ? null : (
-                      <ConfirmDelete
-                        verb="End"
-                        what={`the session of ${row.browser} on ${row.system} (${row.place})`}
-                        consequence="That browser is signed out at once."
-                        disabled={working !== null}
-                        onConfirm={() => void run(row.id, async () => (await endSession(row.id), `The session of ${row.browser} on ${row.system} was ended.`))}
-                      >
-                        {working === row.id ? 'Ending…' : 'End'}
-                      </ConfirmDelete>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+            ))}
+          </PortalTable>
         </div>
       )}
       {others.length > 0 ? (

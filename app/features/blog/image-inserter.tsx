@@ -2,8 +2,7 @@ import { useId, useRef, useState } from 'react'
 import { checkFileBeforeUpload, acceptAttribute } from '../../../lib/file-types'
 import { ErrorList, Field } from '../../components/forms'
 import { secondaryButtonClass } from '../../components/portal/styles'
-import { uploadEndpoint } from '../upload/upload-target'
-import { useUpload } from '../upload/use-upload'
+import { uploadEndpoint, useUpload } from '../upload'
 
 export const IMAGE_ALT_FIRST_MESSAGE = 'Describe the picture first (what it shows, for readers who cannot see it)'
 

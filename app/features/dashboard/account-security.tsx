@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react'
-import { AccountSecuritySettings } from '../account-security/account-security-settings'
+import { AccountSecuritySettings } from '../account-security'
 import { ApiTokensPanel } from './api-tokens-panel'
 import { ChangeEmailForm } from './change-email-form'
 import { ChangePasswordForm } from './change-password-form'

@@ -1,4 +1,3 @@
-import { formatDateTime } from '../../../lib/format'
 import { getFormProps, getInputProps, getSelectProps, useForm } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { useEffect, useId, useRef, useState } from 'react'
@@ -11,6 +10,8 @@ import { firstError, FormStatus, useAuthApiForm, useFocusLater } from './securit
 import { buttonClass, inputClass, labelClass, secondaryButtonClass } from '../../components/portal/styles'
 import { useStatus } from '../../components/portal/use-status'
 import { stackedTable } from '../../components/portal/stacked-table'
+import { PortalTable } from '../../components/portal/portal-table'
+import { DateTimeText } from '../../components/portal/date-time-text'
 
 /** The lifetimes offered; the server caps any other at API_TOKEN_MAX_DAYS. */
 const lifetimes = [30, API_TOKEN_DEFAULT_DAYS, 180, API_TOKEN_MAX_DAYS]
@@ -142,50 +143,29 @@ export function ApiTokensPanel({ version }: { version: number }) {
   } else {
     body = (
       <div className="md:overflow-x-auto md:rounded-md md:border md:border-(--color-border)" aria-busy={list.status === 'loading'}>
-        <table className={`${stackedTable.table} md:min-w-[36rem]`} aria-labelledby={ids.list}>
-          <thead className={stackedTable.head}>
-            <tr>
-              <th scope="col" className={stackedTable.headCell}>
-                Name
-              </th>
-              <th scope="col" className={stackedTable.headCell}>
-                Created
-              </th>
-              <th scope="col" className={stackedTable.headCell}>
-                Last used
-              </th>
-              <th scope="col" className={stackedTable.headCell}>
-                Expires
-              </th>
-              <th scope="col" className={stackedTable.headCell}>
-                <span className="sr-only">Actions</span>
-              </th>
+        <PortalTable columns={['Name', 'Created', 'Last used', 'Expires']} actions className="md:min-w-[36rem]" labelledBy={ids.list}>
+          {list.tokens.map((token) => (
+            <tr key={token.id} className={`${stackedTable.row} align-top`} data-testid="api-token-row">
+              <td className={`${stackedTable.cell} break-all`} data-label="Name">{token.name}</td>
+              <td className={`${stackedTable.cell} whitespace-nowrap`} data-label="Created">
+                <DateTimeText value={token.createdAt} />
+              </td>
+              <td className={`${stackedTable.cell} whitespace-nowrap`} data-label="Last used">{token.lastUsedAt ? <DateTimeText value={token.lastUsedAt} /> : 'Never'}</td>
+              <td className={`${stackedTable.cell} whitespace-nowrap`} data-label="Expires">{token.expiresAt ? <DateTimeText value={token.expiresAt} /> : 'Never'}</td>
+              <td className={stackedTable.cell}>
+                <ConfirmDelete
+                  verb="Revoke"
+                  what={`the API token “${token.name}”`}
+                  consequence="Scripts using it stop working. It cannot be undone."
+                  disabled={revoking !== null}
+                  onConfirm={() => void revoke(token)}
+                >
+                  {revoking === token.id ? 'Revoking…' : 'Revoke'}
+                </ConfirmDelete>
+              </td>
             </tr>
-          </thead>
-          <tbody className={stackedTable.body}>
-            {list.tokens.map((token) => (
-              <tr key={token.id} className={`${stackedTable.row} align-top`} data-testid="api-token-row">
-                <td className={`${stackedTable.cell} break-all`} data-label="Name">{token.name}</td>
-                <td className={`${stackedTable.cell} whitespace-nowrap`} data-label="Created">
-                  <time dateTime={token.createdAt}>{formatDateTime(token.createdAt)}</time>
-                </td>
-                <td className={`${stackedTable.cell} whitespace-nowrap`} data-label="Last used">{token.lastUsedAt ? <time dateTime={token.lastUsedAt}>{formatDateTime(token.lastUsedAt)}</time> : 'Never'}</td>
-                <td className={`${stackedTable.cell} whitespace-nowrap`} data-label="Expires">{token.expiresAt ? <time dateTime={token.expiresAt}>{formatDateTime(token.expiresAt)}</time> : 'Never'}</td>
-                <td className={stackedTable.cell}>
-                  <ConfirmDelete
-                    verb="Revoke"
-                    what={`the API token “${token.name}”`}
-                    consequence="Scripts using it stop working. It cannot be undone."
-                    disabled={revoking !== null}
-                    onConfirm={() => void revoke(token)}
-                  >
-                    {revoking === token.id ? 'Revoking…' : 'Revoke'}
-                  </ConfirmDelete>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+          ))}
+        </PortalTable>
       </div>
     )
   }

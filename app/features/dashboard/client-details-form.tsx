@@ -6,8 +6,9 @@ import { timings } from '../../../lib/catalogue'
 import { postalAddressParts, profileLabels, profileSchema, type ProfileField } from '../../../lib/profile-schema'
 import { Field, focusFirstInvalid } from '../../components/forms'
 import { useFetcherResult } from '../../components/portal/use-fetcher-result'
-import { buttonClass, cardClass, cardTitleClass } from '../../components/portal/styles'
+import { buttonClass } from '../../components/portal/styles'
 import type { ClientDetailsView, DashboardActionResult } from './types'
+import { PortalCard } from '../../components/portal/portal-card'
 
 type ButtonState = 'idle' | 'failed' | 'succeeded'
 
@@ -107,10 +108,7 @@ export function ClientDetailsForm({ details, clientId }: { details: ClientDetail
   }
 
   return (
-    <section aria-labelledby="details-title" className={cardClass}>
-      <h2 id="details-title" className={cardTitleClass}>
-        {clientId ? 'Client details' : 'Your details'}
-      </h2>
+    <PortalCard titleId="details-title" title={clientId ? 'Client details' : 'Your details'}>
       <fetcher.Form
         ref={formRef}
         method="post"
@@ -152,6 +150,6 @@ export function ClientDetailsForm({ details, clientId }: { details: ClientDetail
           </button>
         </div>
       </fetcher.Form>
-    </section>
+    </PortalCard>
   )
 }

@@ -1,20 +1,21 @@
 import { useId } from 'react'
 import { useFetcher } from 'react-router'
 import { describeAcceptedTypes, fileTypeLabel, opensInNewTab } from '../../../lib/file-types'
-import { formatDateTime, formatSize } from '../../../lib/format'
+import { formatSize } from '../../../lib/format'
 import { useFetcherResult } from '../../components/portal/use-fetcher-result'
-import { storagePathFor, uploadMetadata } from '../upload/upload-target'
-import { UploadFiles } from '../upload/upload-files'
-import { PreviewButton } from '../model-preview/preview-button'
+import { storagePathFor, uploadMetadata, UploadFiles } from '../upload'
+import { PreviewButton, FilePicture } from '../model-preview'
 import { ConfirmDelete } from '../../components/portal/confirm-delete'
 import { StatusMessage } from '../../components/portal/status-message'
-import { buttonClass, cardClass, cardTitleClass, linkButtonClass } from '../../components/portal/styles'
+import { buttonClass, linkButtonClass } from '../../components/portal/styles'
 import type { DashboardActionResult, DocumentRow } from './types'
 import type { ResourceStatus } from './use-json-resource'
 import { useStatus } from '../../components/portal/use-status'
-import { FilePicture } from '../model-preview/file-picture'
 import { FileTypeIcon } from '../../components/portal/file-type-icon'
 import { stackedTable } from '../../components/portal/stacked-table'
+import { PortalTable } from '../../components/portal/portal-table'
+import { DateTimeText } from '../../components/portal/date-time-text'
+import { PortalCard } from '../../components/portal/portal-card'
 
 /**
  * A client's documents (their user-box folder): resumable uploads of several files at once, dropped
@@ -63,73 +64,56 @@ export function DocumentsPanel({
   else
     list = (
       <div role="region" aria-label={`${title} list`} tabIndex={0} className="max-h-[500px] overflow-auto rounded-md md:border md:border-(--color-border)">
-        <table className={`${stackedTable.table} md:min-w-[36rem]`}>
-          <thead className={stackedTable.head}>
-            <tr>
-              {['Name', 'Type', 'Size', 'Last modified'].map((heading) => (
-                <th key={heading} scope="col" className={stackedTable.headCell}>
-                  {heading}
-                </th>
-              ))}
-              <th scope="col" className={stackedTable.headCell}>
-                <span className="sr-only">Actions</span>
-              </th>
+        <PortalTable columns={['Name', 'Type', 'Size', 'Last modified']} actions className="md:min-w-[36rem]">
+          {files.map((file) => (
+            <tr key={file.path} className={stackedTable.row}>
+              <td className={`${stackedTable.cell} break-all`} data-label="Name">
+                <span className="flex items-center gap-2">
+                  {file.thumbnailUrl ? <FilePicture url={file.thumbnailUrl} name={file.name} /> : <FileTypeIcon name={file.name} />}
+                  {file.name}
+                </span>
+              </td>
+              <td className={stackedTable.cell} data-label="Type">
+                {fileTypeLabel(file.name)}
+              </td>
+              <td className={`${stackedTable.cell} whitespace-nowrap`} data-label="Size">
+                {formatSize(file.size)}
+              </td>
+              <td className={`${stackedTable.cell} whitespace-nowrap`} data-label="Last modified">
+                <DateTimeText value={file.lastModified} />
+              </td>
+              <td className={stackedTable.cell} data-label="">
+                <div className="flex flex-wrap items-center gap-3">
+                  <PreviewButton url={file.url} name={file.name} size={file.size} maxPreviewBytes={maxPreviewBytes} thumbnail={file.canSetThumbnail ? { exists: file.thumbnailUrl !== null, onSaved: onChanged } : undefined} />
+                  {opensInNewTab(file.name) ? (
+                    <a
+                      href={file.url}
+                      target="_blank"
+                      rel="noopener noreferrer"
+                      className={linkButtonClass}
+                      aria-label={`Open ${file.name} in a new tab`}
+                      onClick={() => show(`File opened successfully: ${file.name}`, 'success')}
+                    >
+                      Open
+                    </a>
+                  ) : (
+                    <a href={`${file.url}?download=1`} download={file.name} className={linkButtonClass} aria-label={`Download ${file.name}`} onClick={() => show(`File downloaded successfully: ${file.name}`, 'success')}>
+                      Download
+                    </a>
+                  )}
+                  <ConfirmDelete what={file.name} disabled={remove.state !== 'idle'} onConfirm={() => void remove.submit({ intent: 'delete-file', path: file.path, ...(clientId ? { clientId } : {}) }, { method: 'post', action: '/profile' })}>
+                    Delete
+                  </ConfirmDelete>
+                </div>
+              </td>
             </tr>
-          </thead>
-          <tbody className={stackedTable.body}>
-            {files.map((file) => (
-              <tr key={file.path} className={stackedTable.row}>
-                <td className={`${stackedTable.cell} break-all`} data-label="Name">
-                  <span className="flex items-center gap-2">
-                    {file.thumbnailUrl ? <FilePicture url={file.thumbnailUrl} name={file.name} /> : <FileTypeIcon name={file.name} />}
-                    {file.name}
-                  </span>
-                </td>
-                <td className={stackedTable.cell} data-label="Type">
-                  {fileTypeLabel(file.name)}
-                </td>
-                <td className={`${stackedTable.cell} whitespace-nowrap`} data-label="Size">
-                  {formatSize(file.size)}
-                </td>
-                <td className={`${stackedTable.cell} whitespace-nowrap`} data-label="Last modified">
-                  <time dateTime={file.lastModified}>{formatDateTime(file.lastModified)}</time>
-                </td>
-                <td className={stackedTable.cell} data-label="">
-                  <div className="flex flex-wrap items-center gap-3">
-                    <PreviewButton url={file.url} name={file.name} size={file.size} maxPreviewBytes={maxPreviewBytes} thumbnail={file.canSetThumbnail ? { exists: file.thumbnailUrl !== null, onSaved: onChanged } : undefined} />
-                    {opensInNewTab(file.name) ? (
-                      <a
-                        href={file.url}
-                        target="_blank"
-                        rel="noopener noreferrer"
-                        className={linkButtonClass}
-                        aria-label={`Open ${file.name} in a new tab`}
-                        onClick={() => show(`File opened successfully: ${file.name}`, 'success')}
-                      >
-                        Open
-                      </a>
-                    ) : (
-                      <a href={`${file.url}?download=1`} download={file.name} className={linkButtonClass} aria-label={`Download ${file.name}`} onClick={() => show(`File downloaded successfully: ${file.name}`, 'success')}>
-                        Download
-                      </a>
-                    )}
-                    <ConfirmDelete what={file.name} disabled={remove.state !== 'idle'} onConfirm={() => void remove.submit({ intent: 'delete-file', path: file.path, ...(clientId ? { clientId } : {}) }, { method: 'post', action: '/profile' })}>
-                      Delete
-                    </ConfirmDelete>
-                  </div>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+          ))}
+        </PortalTable>
       </div>
     )
 
   return (
-    <section aria-labelledby={`${id}-title`} className={cardClass}>
-      <h2 id={`${id}-title`} className={cardTitleClass}>
-        {title}
-      </h2>
+    <PortalCard titleId={`${id}-title`} title={title}>
       <div className="mb-4">
         <UploadFiles
           area="user-box"
@@ -152,6 +136,6 @@ export function DocumentsPanel({
       </div>
       {list}
       <StatusMessage status={message} testId="documents-status" />
-    </section>
+    </PortalCard>
   )
 }

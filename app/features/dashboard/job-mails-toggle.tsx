@@ -6,9 +6,9 @@ import { jobMailsSchema } from '../../../lib/profile-schema'
 import { ErrorList } from '../../components/forms'
 import { useFetcherResult } from '../../components/portal/use-fetcher-result'
 import { StatusMessage } from '../../components/portal/status-message'
-import { cardClass, cardTitleClass } from '../../components/portal/styles'
 import type { DashboardActionResult } from './types'
 import { useStatus } from '../../components/portal/use-status'
+import { PortalCard } from '../../components/portal/portal-card'
 
 /**
  * The client's choice of job mail: stage changes and the consultancy's messages can be turned off;
@@ -33,10 +33,7 @@ export function JobMailsToggle({ enabled, clientId }: { enabled: boolean; client
   // The box shows the choice at once; a failed save puts it back.
   const [checked, setChecked] = useState(enabled)
   return (
-    <section aria-labelledby="job-mails-title" className={cardClass}>
-      <h2 id="job-mails-title" className={cardTitleClass}>
-        Job emails
-      </h2>
+    <PortalCard titleId="job-mails-title" title="Job emails">
       <fetcher.Form method="post" action="/profile" {...getFormProps(form)} aria-describedby={undefined}>
         <input type="hidden" name="intent" value="set-job-mails" />
         {clientId ? <input type="hidden" name="clientId" value={clientId} /> : null}
@@ -61,6 +58,6 @@ export function JobMailsToggle({ enabled, clientId }: { enabled: boolean; client
         <ErrorList id={fields.enabled.errorId} errors={fields.enabled.errors} />
       </fetcher.Form>
       <StatusMessage status={status} testId="job-mails-status" />
-    </section>
+    </PortalCard>
   )
 }

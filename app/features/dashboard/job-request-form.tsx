@@ -7,12 +7,12 @@ import { limits } from '../../../lib/catalogue'
 import { jobRequestSchema, priorityWords } from '../../../lib/job-request-schema'
 import { Field, focusFirstInvalid, TextareaField } from '../../components/forms'
 import { useFetcherResult } from '../../components/portal/use-fetcher-result'
-import { uploadEndpoint, uploadMetadata } from '../upload/upload-target'
-import { useUpload } from '../upload/use-upload'
+import { uploadEndpoint, uploadMetadata, useUpload } from '../upload'
 import { StatusMessage } from '../../components/portal/status-message'
-import { buttonClass, cardClass, cardTitleClass } from '../../components/portal/styles'
+import { buttonClass } from '../../components/portal/styles'
 import type { DashboardActionResult } from './types'
 import { useStatus } from '../../components/portal/use-status'
+import { PortalCard } from '../../components/portal/portal-card'
 
 /**
  * Create Job Request: the fields of the job request schema (no field is required; a priority slider
@@ -95,10 +95,7 @@ export function JobRequestForm({ clientId, maxUploadBytes, onCreated }: { client
   const busy = phase !== 'idle'
   const attachmentsId = 'job-attachments'
   return (
-    <section aria-labelledby="job-form-title" className={cardClass}>
-      <h2 id="job-form-title" className={cardTitleClass}>
-        Create Job Request
-      </h2>
+    <PortalCard titleId="job-form-title" title="Create Job Request">
       <form ref={formRef} method="post" action="/profile" encType="multipart/form-data" {...getFormProps(form)} aria-labelledby="job-form-title" aria-describedby={undefined}>
         <input type="hidden" name="intent" value="create-job-request" />
         {clientId ? <input type="hidden" name="clientId" value={clientId} /> : null}
@@ -157,6 +154,6 @@ export function JobRequestForm({ clientId, maxUploadBytes, onCreated }: { client
         </div>
         <StatusMessage status={status} testId="job-request-status" />
       </form>
-    </section>
+    </PortalCard>
   )
 }

@@ -1,16 +1,18 @@
 import { Link, useFetcher } from 'react-router'
 import { useFetcherResult } from '../../components/portal/use-fetcher-result'
-import { formatDateTime } from '../../../lib/format'
 import { stageLabel } from '../../../lib/job-stages'
 import { limits } from '../../../lib/catalogue'
 import { opensInNewTab } from '../../../lib/file-types'
 import { stackedTable } from '../../components/portal/stacked-table'
+import { PortalTable } from '../../components/portal/portal-table'
 import { ConfirmDelete } from '../../components/portal/confirm-delete'
 import { StatusMessage } from '../../components/portal/status-message'
-import { cardClass, cardTitleClass } from '../../components/portal/styles'
 import type { DashboardActionResult, JobRequestRow } from './types'
 import type { ResourceStatus } from './use-json-resource'
 import { useStatus } from '../../components/portal/use-status'
+import { DateTimeText } from '../../components/portal/date-time-text'
+import { PortalCard } from '../../components/portal/portal-card'
+import { UnreadCount } from '../../components/portal/unread-count'
 
 /**
  * Job Requests: a table of at most 500 px that scrolls, "No job requests found" when empty,
@@ -36,25 +38,11 @@ export function JobRequestsTable({ status, jobRequests, clientId, onChanged }: {
   const archived = jobRequests?.filter((row) => row.archived) ?? []
   const table = (rows: JobRequestRow[], label: string, testId: string) => (
     <div role="region" aria-label={label} tabIndex={0} className="overflow-auto rounded-md md:border md:border-(--color-border)" style={{ maxHeight: limits.jobListMaxHeightPx }} data-testid={testId}>
-      <table className={`${stackedTable.table} md:min-w-[40rem]`}>
-        <thead className={stackedTable.head}>
-          <tr>
-            {columns.map((heading) => (
-              <th key={heading} scope="col" className={stackedTable.headCell}>
-                {heading}
-              </th>
-            ))}
-            <th scope="col" className={stackedTable.headCell}>
-              <span className="sr-only">Actions</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody className={stackedTable.body}>
-          {rows.map((row) => (
-            <JobRequestTableRow key={row.id} row={row} busy={remove.state !== 'idle'} onDelete={() => onDelete(row)} />
-          ))}
-        </tbody>
-      </table>
+      <PortalTable columns={columns} actions className="md:min-w-[40rem]">
+        {rows.map((row) => (
+          <JobRequestTableRow key={row.id} row={row} busy={remove.state !== 'idle'} onDelete={() => onDelete(row)} />
+        ))}
+      </PortalTable>
     </div>
   )
 
@@ -76,13 +64,10 @@ export function JobRequestsTable({ status, jobRequests, clientId, onChanged }: {
     )
 
   return (
-    <section aria-labelledby="job-list-title" className={cardClass}>
-      <h2 id="job-list-title" className={cardTitleClass}>
-        Job Requests
-      </h2>
+    <PortalCard titleId="job-list-title" title="Job Requests">
       {body}
       <StatusMessage status={message} testId="job-requests-status" />
-    </section>
+    </PortalCard>
   )
 }
 
@@ -132,16 +117,10 @@ function JobRequestTableRow({ row, busy, onDelete }: { row: JobRequestRow; busy:
         )}
       </td>
       <td className={`${cell} md:whitespace-nowrap`} data-label="Created">
-        <time dateTime={row.createdAt}>{formatDateTime(row.createdAt)}</time>
+        <DateTimeText value={row.createdAt} />
       </td>
       <td className={cell} data-label="Unread">
-        {row.unread > 0 ? (
-          <span className="rounded-full bg-(--color-highlight) px-2 py-0.5 text-sm font-semibold text-(--color-background)" aria-label={`${row.unread} unread message${row.unread === 1 ? '' : 's'}`}>
-            {row.unread}
-          </span>
-        ) : (
-          <span className="text-(--color-light)">0</span>
-        )}
+        <UnreadCount count={row.unread} className="text-sm" />
       </td>
       <td className={cell} data-label="">
         {row.canDelete ? (

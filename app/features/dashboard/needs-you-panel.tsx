@@ -2,8 +2,8 @@ import { Link } from 'react-router'
 import { formatDate, formatDateTime } from '../../../lib/format'
 import type { NeedsYouItem } from '../../../lib/needs-you'
 import { formatPence } from '../../../lib/quote-schema'
-import { cardClass, cardTitleClass } from '../../components/portal/styles'
 import type { ResourceStatus } from './use-json-resource'
+import { PortalCard } from '../../components/portal/portal-card'
 
 /**
  * "What needs you", first on a client's dashboard: a quote to accept or decline (with its total),
@@ -32,12 +32,9 @@ export function NeedsYouPanel({ status, items }: { status: ResourceStatus; items
       </ul>
     )
   return (
-    <section aria-labelledby="needs-you-title" className={cardClass}>
-      <h2 id="needs-you-title" className={cardTitleClass}>
-        What needs you
-      </h2>
+    <PortalCard titleId="needs-you-title" title="What needs you">
       {body}
-    </section>
+    </PortalCard>
   )
 }
 

@@ -1,12 +1,14 @@
 import { useId } from 'react'
 import { Form, Link, useLocation, useNavigate } from 'react-router'
-import { formatDateTime } from '../../../lib/format'
 import { jobStages, stageLabel } from '../../../lib/job-stages'
 import { needsUsLabels, readWorkQueueFilter, workQueueSearch, type WorkQueue, type WorkQueueFilter } from '../../../lib/work-queue'
 import { stackedTable } from '../../components/portal/stacked-table'
+import { PortalTable } from '../../components/portal/portal-table'
 import { buttonClass, cardClass, inputClass, labelClass, linkButtonClass, secondaryButtonClass } from '../../components/portal/styles'
 import type { ClientOption } from './types'
 import { useJsonResource } from './use-json-resource'
+import { DateTimeText } from '../../components/portal/date-time-text'
+import { UnreadCount } from '../../components/portal/unread-count'
 
 /**
  * The consultancy's work queue, the admin's landing: every client's jobs in one list, newest
@@ -114,62 +116,45 @@ function QueueTable({ queue, filter }: { queue: WorkQueue; filter: WorkQueueFilt
   return (
     <>
       <div role="region" aria-label="Work queue table" tabIndex={0} className="rounded-md md:overflow-auto md:border md:border-(--color-border)">
-        <table className={stackedTable.table}>
-          <thead className={stackedTable.head}>
-            <tr>
-              {headings.map((heading) => (
-                <th key={heading} scope="col" className={stackedTable.headCell}>
-                  {heading}
-                </th>
-              ))}
+        <PortalTable columns={headings}>
+          {queue.rows.map((row) => (
+            <tr key={row.id} className={`${stackedTable.row} align-top`} data-testid="work-queue-row">
+              <td className={stackedTable.cell} data-label="Job">
+                <span>
+                  <Link to={`/profile/jobs/${row.id}`} className="font-medium text-(--color-link) underline">
+                    {row.title}
+                  </Link>
+                  {row.reference && row.reference !== row.title ? <span className="block text-(--color-light)">{row.reference}</span> : null}
+                </span>
+              </td>
+              <td className={stackedTable.cell} data-label="Client">
+                <span className="break-all">{row.client.companyName || row.client.name || row.client.email}</span>
+              </td>
+              <td className={stackedTable.cell} data-label="Stage">
+                {stageLabel(row.stage)}
+              </td>
+              <td className={stackedTable.cell} data-label="Needs us">
+                {row.needs.length ? (
+                  <ul className="space-y-1">
+                    {row.needs.map((reason) => (
+                      <li key={reason} className="font-medium text-(--color-highlight)">
+                        {needsUsLabels[reason]}
+                      </li>
+                    ))}
+                  </ul>
+                ) : (
+                  <span className="text-(--color-light)">Nothing</span>
+                )}
+              </td>
+              <td className={stackedTable.cell} data-label="Unread">
+                <UnreadCount count={row.unread} />
+              </td>
+              <td className={`${stackedTable.cell} md:whitespace-nowrap`} data-label="Last activity">
+                <DateTimeText value={row.lastActivityAt} />
+              </td>
             </tr>
-          </thead>
-          <tbody className={stackedTable.body}>
-            {queue.rows.map((row) => (
-              <tr key={row.id} className={`${stackedTable.row} align-top`} data-testid="work-queue-row">
-                <td className={stackedTable.cell} data-label="Job">
-                  <span>
-                    <Link to={`/profile/jobs/${row.id}`} className="font-medium text-(--color-link) underline">
-                      {row.title}
-                    </Link>
-                    {row.reference && row.reference !== row.title ? <span className="block text-(--color-light)">{row.reference}</span> : null}
-                  </span>
-                </td>
-                <td className={stackedTable.cell} data-label="Client">
-                  <span className="break-all">{row.client.companyName || row.client.name || row.client.email}</span>
-                </td>
-                <td className={stackedTable.cell} data-label="Stage">
-                  {stageLabel(row.stage)}
-                </td>
-                <td className={stackedTable.cell} data-label="Needs us">
-                  {row.needs.length ? (
-                    <ul className="space-y-1">
-                      {row.needs.map((reason) => (
-                        <li key={reason} className="font-medium text-(--color-highlight)">
-                          {needsUsLabels[reason]}
-                        </li>
-                      ))}
-                    </ul>
-                  ) : (
-                    <span className="text-(--color-light)">Nothing</span>
-                  )}
-                </td>
-                <td className={stackedTable.cell} data-label="Unread">
-                  {row.unread > 0 ? (
-                    <span className="rounded-full bg-(--color-highlight) px-2 py-0.5 font-semibold text-(--color-background)" aria-label={`${row.unread} unread message${row.unread === 1 ? '' : 's'}`}>
-                      {row.unread}
-                    </span>
-                  ) : (
-                    <span className="text-(--color-light)">0</span>
-                  )}
-                </td>
-                <td className={`${stackedTable.cell} md:whitespace-nowrap`} data-label="Last activity">
-                  <time dateTime={row.lastActivityAt}>{formatDateTime(row.lastActivityAt)}</time>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+          ))}
+        </PortalTable>
       </div>
       <nav aria-label="Work queue pages" className="mt-4 flex flex-wrap items-center gap-4 text-sm">
         <span>

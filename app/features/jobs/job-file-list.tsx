@@ -2,8 +2,7 @@ import { formatSize } from '../../../lib/format'
 import type { ReactNode } from 'react'
 import type { JobFileView } from '../../../lib/job-view'
 import { linkButtonClass } from '../../components/portal/styles'
-import { FilePicture } from '../model-preview/file-picture'
-import { PreviewButton } from '../model-preview/preview-button'
+import { FilePicture, PreviewButton } from '../model-preview'
 
 /**
  * A folder's files: each with its picture once the viewer has rendered it, a download link and a

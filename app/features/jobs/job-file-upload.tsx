@@ -2,10 +2,7 @@ import { useId, useImperativeHandle, useRef, useState, type Ref } from 'react'
 import { acceptAttribute, checkFileBeforeUpload } from '../../../lib/file-types'
 import { ErrorList, controlClass, fieldLabelClass } from '../../components/forms'
 import { secondaryButtonClass } from '../../components/portal/styles'
-import { uploadEndpoint, uploadMetadata } from '../upload/upload-target'
-import { UploadFailedError } from '../upload/upload-file'
-import { WAITING_FOR_CONNECTION } from '../upload/upload-files'
-import { useUpload } from '../upload/use-upload'
+import { uploadEndpoint, uploadMetadata, UploadFailedError, WAITING_FOR_CONNECTION, useUpload } from '../upload'
 
 /** What a form holding the picker may ask of it: whether a file is chosen and not yet sent, and to send it now. */
 export interface JobFileUploadHandle {

@@ -5,8 +5,7 @@ import { ConfirmDelete } from '../../components/portal/confirm-delete'
 import { StatusMessage } from '../../components/portal/status-message'
 import { cardClass, cardTitleClass, secondaryButtonClass } from '../../components/portal/styles'
 import { JobFileList } from './job-file-list'
-import { UploadFiles } from '../upload/upload-files'
-import { uploadMetadata } from '../upload/upload-target'
+import { UploadFiles, uploadMetadata } from '../upload'
 import { useJobAction } from './use-job-action'
 
 /** The consultancy's Remove button of one deliverable, with the "Are you sure?" confirmation. */

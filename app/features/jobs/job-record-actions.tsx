@@ -2,9 +2,10 @@ import { formatDate } from '../../../lib/format'
 import type { JobView } from '../../../lib/job-view'
 import { ConfirmDelete } from '../../components/portal/confirm-delete'
 import { StatusMessage } from '../../components/portal/status-message'
-import { cardClass, cardTitleClass, secondaryButtonClass } from '../../components/portal/styles'
+import { secondaryButtonClass } from '../../components/portal/styles'
 import { endingMoves, StageActions } from './stage-actions'
 import { useJobAction } from './use-job-action'
+import { PortalCard } from '../../components/portal/portal-card'
 
 /**
  * What may happen to the job as a whole, as the job stage table allows the viewer now, kept apart
@@ -20,10 +21,7 @@ export function JobRecordActions({ can, archivedAt }: { can: Pick<JobView['can']
   if (!can.delete && !can.archive && !can.unarchive && ending.length === 0 && archivedAt === null) return null
   const busy = archive.busy || remove.busy
   return (
-    <section aria-labelledby="job-record-title" className={cardClass}>
-      <h2 id="job-record-title" className={cardTitleClass}>
-        This job
-      </h2>
+    <PortalCard titleId="job-record-title" title="This job">
       {archivedAt !== null ? (
         <p className="mb-3" data-testid="job-archived">
           Archived on {formatDate(archivedAt)}: it is kept in full, apart from the active jobs.
@@ -50,6 +48,6 @@ export function JobRecordActions({ can, archivedAt }: { can: Pick<JobView['can']
         ) : null}
       </div>
       <StatusMessage status={archive.status.text ? archive.status : remove.status} testId="job-record-status" />
-    </section>
+    </PortalCard>
   )
 }

@@ -2,15 +2,16 @@ import { getFormProps, getTextareaProps, useForm } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { useRef, useState } from 'react'
 import { useRevalidator } from 'react-router'
-import { formatDateTime } from '../../../lib/format'
 import type { JobMessageView } from '../../../lib/job-view'
 import { JOB_MESSAGE_MAX, jobMessageSchema } from '../../../lib/quote-schema'
 import { ErrorList, TextareaField } from '../../components/forms'
 import { StatusMessage } from '../../components/portal/status-message'
-import { buttonClass, cardClass, cardTitleClass, secondaryButtonClass } from '../../components/portal/styles'
+import { buttonClass, secondaryButtonClass } from '../../components/portal/styles'
 import { JobFileList } from './job-file-list'
 import { JobFileUpload, type JobFileUploadHandle } from './job-file-upload'
 import { useJobAction } from './use-job-action'
+import { DateTimeText } from '../../components/portal/date-time-text'
+import { PortalCard } from '../../components/portal/portal-card'
 
 /**
  * The job's thread: every message, newest last, with who wrote it and when, and its files (with their
@@ -48,17 +49,14 @@ export function JobThread({ jobId, messages, maxUploadBytes, maxPreviewBytes }: 
   })
   const busy = post.busy || uploadingFirst
   return (
-    <section aria-labelledby="thread-title" className={cardClass}>
-      <h2 id="thread-title" className={cardTitleClass}>
-        Messages
-      </h2>
+    <PortalCard titleId="thread-title" title="Messages">
       {messages.length === 0 ? <p className="mb-4 text-(--color-light)">No messages yet.</p> : null}
       <ol className="mb-4 space-y-3" data-testid="job-thread">
         {messages.map((m) => (
           <li key={m.id} className={`rounded-md border border-(--color-border) p-3 ${m.mine ? 'ml-4 bg-(--color-shade) sm:ml-8' : 'mr-4 sm:mr-8'}`}>
             <p className="text-sm text-(--color-light)">
               <span className="font-medium text-(--color-text)">{m.author}</span> ·{' '}
-              <time dateTime={m.at}>{formatDateTime(m.at)}</time>
+              <DateTimeText value={m.at} />
             </p>
             {m.body ? <p className="mt-1 whitespace-pre-line">{m.body}</p> : null}
             {m.files.length ? (
@@ -94,6 +92,6 @@ export function JobThread({ jobId, messages, maxUploadBytes, maxPreviewBytes }: 
         </button>
         <StatusMessage status={post.status} testId="thread-status" />
       </post.fetcher.Form>
-    </section>
+    </PortalCard>
   )
 }

@@ -1,15 +1,12 @@
 import { formatDateTime } from '../../../lib/format'
 import { stageLabel } from '../../../lib/job-stages'
 import type { JobEventView } from '../../../lib/job-view'
-import { cardClass, cardTitleClass } from '../../components/portal/styles'
+import { PortalCard } from '../../components/portal/portal-card'
 
 /** Every move of the job, oldest first: the stage it reached, who moved it, when, and the note. */
 export function JobTimeline({ events }: { events: JobEventView[] }) {
   return (
-    <section aria-labelledby="timeline-title" className={cardClass}>
-      <h2 id="timeline-title" className={cardTitleClass}>
-        Timeline
-      </h2>
+    <PortalCard titleId="timeline-title" title="Timeline">
       <ol className="space-y-3 border-l-2 border-(--color-border) pl-4" data-testid="job-timeline">
         {events.map((e) => (
           <li key={e.id} className="relative">
@@ -25,6 +22,6 @@ export function JobTimeline({ events }: { events: JobEventView[] }) {
           </li>
         ))}
       </ol>
-    </section>
+    </PortalCard>
   )
 }

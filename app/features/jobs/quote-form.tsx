@@ -4,8 +4,9 @@ import { serviceRates, trainingCourses } from '../../../lib/catalogue'
 import { formatPence, priceLine, quoteLineError, quoteLineSchema, quoteSchema, quoteTotals, today } from '../../../lib/quote-schema'
 import { ErrorList, Field, SelectField } from '../../components/forms'
 import { StatusMessage } from '../../components/portal/status-message'
-import { buttonClass, cardClass, cardTitleClass, secondaryButtonClass } from '../../components/portal/styles'
+import { buttonClass, secondaryButtonClass } from '../../components/portal/styles'
 import { useJobAction } from './use-job-action'
+import { PortalCard } from '../../components/portal/portal-card'
 
 type LineKind = 'service' | 'course' | 'free'
 type LineValues = Partial<Record<'kind' | 'service' | 'hours' | 'course' | 'days' | 'description' | 'amount', string>>
@@ -52,10 +53,7 @@ export function QuoteForm({ vatPercent, hasQuote }: { vatPercent: number; hasQuo
   const values = (form.value?.lines ?? []) as LineValues[]
   const totals = preview(values, vatPercent)
   return (
-    <section aria-labelledby="quote-form-title" className={cardClass}>
-      <h2 id="quote-form-title" className={cardTitleClass}>
-        {hasQuote ? 'Send a new quote' : 'Write a quote'}
-      </h2>
+    <PortalCard titleId="quote-form-title" title={hasQuote ? 'Send a new quote' : 'Write a quote'}>
       <send.fetcher.Form method="post" className="space-y-4" {...getFormProps(form)} aria-labelledby="quote-form-title" aria-describedby={undefined}>
         <input type="hidden" name="intent" value="send-quote" />
         <fieldset className="space-y-3">
@@ -87,7 +85,7 @@ export function QuoteForm({ vatPercent, hasQuote }: { vatPercent: number; hasQuo
         </button>
         <StatusMessage status={send.status} testId="quote-form-status" />
       </send.fetcher.Form>
-    </section>
+    </PortalCard>
   )
 }
 

@@ -7,9 +7,10 @@ import { declineQuoteSchema, formatPence } from '../../../lib/quote-schema'
 import { TextareaField } from '../../components/forms'
 import { stackedTable } from '../../components/portal/stacked-table'
 import { StatusMessage } from '../../components/portal/status-message'
-import { buttonClass, cardClass, cardTitleClass, linkButtonClass, secondaryButtonClass } from '../../components/portal/styles'
+import { buttonClass, linkButtonClass, secondaryButtonClass } from '../../components/portal/styles'
 import { AcceptQuoteDialog } from './accept-quote-dialog'
 import { useJobAction } from './use-job-action'
+import { PortalCard } from '../../components/portal/portal-card'
 
 const statusWords: Record<string, string> = { sent: 'Waiting for your answer', accepted: 'Accepted', declined: 'Declined', superseded: 'Replaced by a newer quote' }
 
@@ -25,10 +26,7 @@ export function QuotePanel({ quotes, canDecide, isClient }: { quotes: QuoteView[
   const decline = useJobAction('decline-quote', 'Quote declined', () => setDeclining(false))
   const [current, ...older] = quotes
   return (
-    <section aria-labelledby="quote-title" className={cardClass}>
-      <h2 id="quote-title" className={cardTitleClass}>
-        Quote
-      </h2>
+    <PortalCard titleId="quote-title" title="Quote">
       {!current ? (
         <p className="text-(--color-light)">{isClient ? 'No quote yet: we will quote your job here and let you know by email.' : 'No quote yet.'}</p>
       ) : (
@@ -82,7 +80,7 @@ export function QuotePanel({ quotes, canDecide, isClient }: { quotes: QuoteView[
           ) : null}
         </div>
       )}
-    </section>
+    </PortalCard>
   )
 }
 

@@ -4,8 +4,9 @@ import { moveLabels, stageLabel, type JobStage } from '../../../lib/job-stages'
 import { stageMoveSchema } from '../../../lib/quote-schema'
 import { TextareaField } from '../../components/forms'
 import { StatusMessage } from '../../components/portal/status-message'
-import { buttonClass, cardClass, cardTitleClass, secondaryButtonClass } from '../../components/portal/styles'
+import { buttonClass, secondaryButtonClass } from '../../components/portal/styles'
 import { useJobAction } from './use-job-action'
+import { PortalCard } from '../../components/portal/portal-card'
 
 /** Moves that end or refuse a job: offered apart from the moves that take it forward. */
 export const endingMoves: readonly JobStage[] = ['cancelled', 'declined']
@@ -46,11 +47,8 @@ export function StageActions({ moves, kind = 'forward' }: { moves: JobStage[]; k
   )
   if (kind === 'ending') return body
   return (
-    <section aria-labelledby="stage-actions-title" className={cardClass}>
-      <h2 id="stage-actions-title" className={cardTitleClass}>
-        Move the job
-      </h2>
+    <PortalCard titleId="stage-actions-title" title="Move the job">
       {body}
-    </section>
+    </PortalCard>
   )
 }

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState, type ReactNode } from 'react'
 import { useLocation } from 'react-router'
 import { LoginDialogProvider } from '../auth/login-dialog-provider'
-import { ChatLauncher } from '../chat/chat-launcher'
+import { ChatLauncher } from '../chat'
 import { ScrollToTop } from '../../components/layout/scroll-to-top'
 import { HYDRATED_EVENT } from '../../../lib/hydrated-event'
 import { SidePanel } from './side-panel'

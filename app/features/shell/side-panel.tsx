@@ -11,7 +11,7 @@ interface SidePanelProps {
 }
 
 // Hidden in the closed drawer on narrow screens: its code loads when it is shown.
-const SystemStatus = lazyWhenVisible('system-status', () => import('../system-status/system-status').then((m) => m.SystemStatus))
+const SystemStatus = lazyWhenVisible('system-status', () => import('../system-status').then((m) => m.SystemStatus))
 
 const linkClass = (isActive: boolean) =>
   cn('flex items-center gap-2 rounded-md px-3 py-1.5 no-underline transition-colors hover:bg-shade hover:text-text', isActive ? 'bg-shade text-text' : 'text-light')

@@ -1,7 +1,7 @@
 import { Link } from 'react-router'
 import { site } from '../../../lib/site'
-import { ThemeDots } from '../theme/theme-dots'
-import { WalletBadge } from '../wallet/wallet-badge'
+import { ThemeDots } from '../theme'
+import { WalletBadge } from '../wallet'
 import { Logo } from '../../components/layout/logo'
 import { NavBar } from './nav-bar'
 

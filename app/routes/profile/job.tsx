@@ -1,4 +1,4 @@
-import { formatDate, formatDateTime } from '../../../lib/format'
+import { formatDate } from '../../../lib/format'
 import { useEffect } from 'react'
 import { isRouteErrorResponse, Link, useLoaderData, useRouteError } from 'react-router'
 import { priorityWords } from '../../../lib/job-request-schema'
@@ -15,6 +15,9 @@ import { StageBadge } from '../../features/jobs/stage-badge'
 import type { Route } from './+types/job'
 import { runJobAction, type JobPageData } from './job.server'
 import { readPortalJson } from '../../components/portal/read-portal-json'
+import { errorStatus, PageFailed, PageLoading } from '../../components/portal/page-states'
+import { saveOrSayUnreachable } from '../../components/portal/save-or-say-unreachable'
+import { DateTimeText } from '../../components/portal/date-time-text'
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: `${loaderData?.view.job.job || 'Job'} | ${site.companyName}` },
@@ -28,30 +31,15 @@ export async function clientLoader({ request, params }: Route.ClientLoaderArgs) 
 clientLoader.hydrate = true as const
 
 export function HydrateFallback() {
-  return (
-    <section className="mx-auto max-w-5xl p-6" aria-busy="true">
-      <p className="text-(--color-light)">Loading the job...</p>
-    </section>
-  )
+  return <PageLoading width="max-w-5xl">Loading the job...</PageLoading>
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
   return runJobAction(request, params.id)
 }
 
-/**
- * A post that never reaches the server becomes a failed result the form shows, not an error page. The
- * server's redirect (after the job is deleted) is followed.
- */
-export async function clientAction({ request, serverAction }: Route.ClientActionArgs) {
-  const intent = String((await request.clone().formData()).get('intent') ?? '')
-  try {
-    return await serverAction()
-  } catch (error) {
-    if (error instanceof Response) throw error
-    return { intent, ok: false, message: 'The server could not be reached. Please try again.' }
-  }
-}
+/** A post that never reaches the server becomes a failed result the form shows; the redirect after a delete is followed. */
+export const clientAction = saveOrSayUnreachable
 
 /**
  * A job's own page: its details and stage, the moves the viewer may make, the quote, the files and
@@ -96,7 +84,7 @@ export default function JobPage() {
           </dd>
           <dt className="text-(--color-light)">Requested</dt>
           <dd>
-            <time dateTime={job.createdAt}>{formatDateTime(job.createdAt)}</time>
+            <DateTimeText value={job.createdAt} />
           </dd>
           {job.completedAt ? (
             <>
@@ -144,7 +132,7 @@ function useMarkRead(jobId: string, messages: number) {
 
 export function ErrorBoundary() {
   const error = useRouteError()
-  const status = isRouteErrorResponse(error) ? error.status : 500
+  const status = errorStatus(error)
   // A deleted job tells those who could see it what happened ("This job was withdrawn by the client on …").
   const gone = status === 410 && isRouteErrorResponse(error) ? (error.data as { message?: unknown } | null)?.message : null
   const message =
@@ -155,13 +143,5 @@ export function ErrorBoundary() {
         : status === 403 || status === 404
           ? 'That job was not found.'
           : 'The job could not be loaded. Please try again.'
-  return (
-    <section className="mx-auto max-w-3xl p-6" role="alert">
-      <h1 className="text-3xl font-semibold">Job</h1>
-      <p className="mt-4">{message}</p>
-      <a href="/profile" className="mt-4 inline-block text-(--color-link) underline">
-        Back to your dashboard
-      </a>
-    </section>
-  )
+  return <PageFailed title="Job" message={message} />
 }

@@ -1,5 +1,6 @@
-import { bigint, bigserial, boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
-import { users } from './auth'
+import { bigint, bigserial, boolean, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core'
+import { uuidId, moment, createdAt } from './columns'
+import { userColumn } from './user-column'
 
 /**
  * An account's authenticator-app secret (RFC 6238). The secret is stored encrypted with a key derived
@@ -8,26 +9,22 @@ import { users } from './auth'
  * accepted, so a code works once.
  */
 export const twoFactors = pgTable('two_factor', {
-  userId: text('user_id')
-    .primaryKey()
-    .references(() => users.id, { onDelete: 'cascade' }),
+  userId: userColumn('user_id', 'cascade').primaryKey(),
   secret: text('secret').notNull(),
-  confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+  confirmedAt: moment('confirmed_at'),
   lastUsedStep: bigint('last_used_step', { mode: 'number' }),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAt(),
 })
 
 /** Single-use recovery codes: only a keyed hash of each is stored; `usedAt` marks one spent. */
 export const recoveryCodes = pgTable(
   'recovery_code',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: uuidId(),
+    userId: userColumn('user_id', 'cascade').notNull(),
     codeHash: text('code_hash').notNull(),
-    usedAt: timestamp('used_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    usedAt: moment('used_at'),
+    createdAt: createdAt(),
   },
   (t) => [uniqueIndex('recovery_code_user_hash_idx').on(t.userId, t.codeHash)],
 )
@@ -39,17 +36,15 @@ export const passkeys = pgTable(
     id: text('id').primaryKey(),
     name: text('name'),
     publicKey: text('public_key').notNull(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userColumn('user_id', 'cascade').notNull(),
     credentialID: text('credential_id').notNull().unique(),
     counter: integer('counter').notNull(),
     deviceType: text('device_type').notNull(),
     backedUp: boolean('backed_up').notNull(),
     transports: text('transports'),
-    createdAt: timestamp('created_at', { withTimezone: true }).defaultNow(),
+    createdAt: moment('created_at').defaultNow(),
     aaguid: text('aaguid'),
-    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+    lastUsedAt: moment('last_used_at'),
   },
   (t) => [index('passkey_user_idx').on(t.userId)],
 )
@@ -70,7 +65,7 @@ export const securityEvents = pgTable(
     ipAddress: text('ip_address'),
     userAgent: text('user_agent'),
     details: jsonb('details'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [index('security_event_user_idx').on(t.userId, t.createdAt), index('security_event_created_idx').on(t.createdAt)],
 )

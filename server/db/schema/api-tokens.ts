@@ -1,5 +1,6 @@
-import { boolean, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
-import { users } from './auth'
+import { boolean, index, pgTable, text } from 'drizzle-orm/pg-core'
+import { uuidId, moment, createdAt } from './columns'
+import { userColumn } from './user-column'
 
 /**
  * Per-user API tokens for scripts (Authorization: Bearer <token>). Only a SHA-256 of the token is
@@ -8,15 +9,13 @@ import { users } from './auth'
 export const apiTokens = pgTable(
   'api_token',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: uuidId(),
+    userId: userColumn('user_id', 'cascade').notNull(),
     name: text('name').notNull(),
     tokenHash: text('token_hash').notNull().unique(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
-    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    lastUsedAt: moment('last_used_at'),
+    expiresAt: moment('expires_at'),
     /** Made from a session signed in with a second factor: only such a token carries an admin's rights. */
     secondFactor: boolean('second_factor').notNull().default(false),
   },

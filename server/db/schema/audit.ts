@@ -1,4 +1,5 @@
-import { bigserial, index, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core'
+import { bigserial, index, jsonb, pgTable, text } from 'drizzle-orm/pg-core'
+import { createdAt } from './columns'
 
 /**
  * Who acted for whom, what and when: every admin action on a client's data is recorded here. Rows are
@@ -12,7 +13,7 @@ export const auditLog = pgTable(
     subjectUserId: text('subject_user_id'),
     action: text('action').notNull(),
     details: jsonb('details'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [index('audit_log_subject_idx').on(t.subjectUserId, t.createdAt), index('audit_log_created_idx').on(t.createdAt)],
 )

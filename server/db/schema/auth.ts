@@ -1,4 +1,5 @@
-import { boolean, pgTable, text, timestamp } from 'drizzle-orm/pg-core'
+import { boolean, pgTable, text } from 'drizzle-orm/pg-core'
+import { moment, createdAt, updatedAt } from './columns'
 
 /** better-auth's core tables, plus the per-user group list that decides the admin role (a group whose name contains "Admin"). */
 export const users = pgTable('user', {
@@ -11,16 +12,16 @@ export const users = pgTable('user', {
   groups: text('groups').array().notNull().default([]),
   /** Whether sign-in asks for a code from an authenticator app after the password (two_factor holds its secret). */
   twoFactorEnabled: boolean('two_factor_enabled').notNull().default(false),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
 })
 
 export const sessions = pgTable('session', {
   id: text('id').primaryKey(),
-  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  expiresAt: moment('expires_at').notNull(),
   token: text('token').notNull().unique(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
   ipAddress: text('ip_address'),
   userAgent: text('user_agent'),
   userId: text('user_id')
@@ -32,7 +33,7 @@ export const sessions = pgTable('session', {
    */
   secondFactor: text('second_factor'),
   /** When the session was last used (written at most about once a minute). */
-  lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+  lastUsedAt: moment('last_used_at'),
 })
 
 export const accounts = pgTable('account', {
@@ -45,19 +46,19 @@ export const accounts = pgTable('account', {
   accessToken: text('access_token'),
   refreshToken: text('refresh_token'),
   idToken: text('id_token'),
-  accessTokenExpiresAt: timestamp('access_token_expires_at', { withTimezone: true }),
-  refreshTokenExpiresAt: timestamp('refresh_token_expires_at', { withTimezone: true }),
+  accessTokenExpiresAt: moment('access_token_expires_at'),
+  refreshTokenExpiresAt: moment('refresh_token_expires_at'),
   scope: text('scope'),
   password: text('password'),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
 })
 
 export const verifications = pgTable('verification', {
   id: text('id').primaryKey(),
   identifier: text('identifier').notNull(),
   value: text('value').notNull(),
-  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  expiresAt: moment('expires_at').notNull(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
 })

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm'
-import { boolean, check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
-import { users } from './auth'
+import { boolean, check, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core'
+import { uuidId, moment, createdAt, updatedAt } from './columns'
+import { userColumn } from './user-column'
 import { storedFiles } from './files'
 
 /**
@@ -11,14 +12,14 @@ import { storedFiles } from './files'
 export const blogPosts = pgTable(
   'blog_post',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidId(),
     slug: text('slug').notNull().unique(),
     status: text('status', { enum: ['draft', 'published'] })
       .notNull()
       .default('draft'),
-    publishedAt: timestamp('published_at', { withTimezone: true }),
+    publishedAt: moment('published_at'),
     /** The admin who wrote it; the post stays when their account goes. */
-    authorUserId: text('author_user_id').references(() => users.id, { onDelete: 'set null' }),
+    authorUserId: userColumn('author_user_id', 'set null'),
     /** The author's display name when the post was last saved. */
     author: text('author'),
     index: text('index'),
@@ -30,8 +31,8 @@ export const blogPosts = pgTable(
     summary: text('summary'),
     /** Markdown. */
     content: text('content'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [index('blog_post_published_idx').on(t.status, t.publishedAt)],
 )
@@ -42,7 +43,7 @@ export const blogPostSlugs = pgTable('blog_post_slug', {
   blogPostId: uuid('blog_post_id')
     .notNull()
     .references(() => blogPosts.id, { onDelete: 'cascade' }),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAt(),
 })
 
 /**
@@ -52,22 +53,22 @@ export const blogPostSlugs = pgTable('blog_post_slug', {
 export const comments = pgTable(
   'comment',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidId(),
     author: text('author'),
     index: text('index'),
     blogPostId: uuid('blog_post_id')
       .notNull()
       .references(() => blogPosts.id, { onDelete: 'cascade' }),
     /** The commenter; a closed account takes its comments with it. */
-    userId: text('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    userId: userColumn('user_id', 'cascade'),
     comment: text('comment'),
     status: text('status', { enum: ['pending', 'published', 'hidden'] })
       .notNull()
       .default('published'),
     /** When its author last changed the text (null: never edited). */
-    editedAt: timestamp('edited_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    editedAt: moment('edited_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [index('comment_post_idx').on(t.blogPostId, t.createdAt), index('comment_status_idx').on(t.status)],
 )
@@ -79,8 +80,8 @@ export const blogSettings = pgTable(
     id: boolean('id').primaryKey().default(true),
     /** Comments wait for an admin's approval before anyone else sees them. */
     holdComments: boolean('hold_comments').notNull().default(true),
-    updatedBy: text('updated_by').references(() => users.id, { onDelete: 'set null' }),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedBy: userColumn('updated_by', 'set null'),
+    updatedAt: updatedAt(),
   },
   (t) => [check('blog_setting_one_row', sql`${t.id}`)],
 )

@@ -1,17 +1,16 @@
-import { bigserial, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
-import { users } from './auth'
+import { bigserial, index, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core'
+import { uuidId, moment, createdAt, updatedAt } from './columns'
+import { userColumn } from './user-column'
 
 export const conversations = pgTable(
   'conversation',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidId(),
     name: text('name'),
     metadata: jsonb('metadata'),
-    owner: text('owner')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    owner: userColumn('owner', 'cascade').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [index('conversation_owner_idx').on(t.owner)],
 )
@@ -20,7 +19,7 @@ export const conversations = pgTable(
 export const messages = pgTable(
   'message',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidId(),
     conversationId: uuid('conversation_id')
       .notNull()
       .references(() => conversations.id, { onDelete: 'cascade' }),
@@ -29,8 +28,8 @@ export const messages = pgTable(
     aiContext: jsonb('ai_context'),
     toolConfiguration: jsonb('tool_configuration'),
     owner: text('owner').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [index('message_conversation_created_idx').on(t.conversationId, t.createdAt)],
 )
@@ -53,7 +52,7 @@ export const streamParts = pgTable(
     stopReason: text('stop_reason'),
     /** [{ message, errorType }] */
     errors: jsonb('errors'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [index('stream_part_conversation_seq_idx').on(t.conversationId, t.seq)],
 )
@@ -74,8 +73,8 @@ export const chatAnswers = pgTable(
       .references(() => conversations.id, { onDelete: 'cascade' }),
     /** The producing process (host, pid and a random part of its own): only it renews or ends the answer. */
     producer: text('producer').notNull(),
-    leaseUntil: timestamp('lease_until', { withTimezone: true }).notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    leaseUntil: moment('lease_until').notNull(),
+    createdAt: createdAt(),
   },
   (t) => [index('chat_answer_lease_until_idx').on(t.leaseUntil)],
 )

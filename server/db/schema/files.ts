@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm'
-import { bigint, customType, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core'
-import { users } from './auth'
+import { bigint, customType, index, pgTable, text } from 'drizzle-orm/pg-core'
+import { moment, createdAt } from './columns'
+import { userColumn } from './user-column'
 
 /** Metadata of a stored file; the type is derived from the extension. */
 export const storedFiles = pgTable(
@@ -9,11 +10,11 @@ export const storedFiles = pgTable(
     /** e.g. user-box/{userId}/{fileName}; listing by prefix uses this primary key. */
     path: text('path').primaryKey(),
     size: bigint('size', { mode: 'number' }).notNull(),
-    lastModified: timestamp('last_modified', { withTimezone: true }).notNull().defaultNow(),
+    lastModified: moment('last_modified').notNull().defaultNow(),
     eTag: text('e_tag').notNull(),
     contentType: text('content_type'),
     /** The user who uploaded it (the owner of the folder may differ when an admin uploads). */
-    uploadedBy: text('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
+    uploadedBy: userColumn('uploaded_by', 'set null'),
     /**
      * The name its uploader gave it, where the path's last segment is a name the server made (a file on a
      * job's thread): what lists show and what a download is called. Null: the path's last segment.
@@ -36,5 +37,5 @@ export const fileThumbnails = pgTable('file_thumbnail', {
     .primaryKey()
     .references(() => storedFiles.path, { onDelete: 'cascade' }),
   png: bytea('png').notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAt(),
 })

@@ -1,5 +1,6 @@
-import { date, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
-import { users } from './auth'
+import { date, index, pgTable, text } from 'drizzle-orm/pg-core'
+import { uuidId, createdAt, updatedAt } from './columns'
+import { userColumn } from './user-column'
 
 /**
  * JobRequests. The string-typed fields keep the types of the original data API, which scripts rely on:
@@ -8,11 +9,9 @@ import { users } from './auth'
 export const jobRequests = pgTable(
   'job_request',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidId(),
     /** The client; an account that has jobs is kept while they are (the consultancy's records). */
-    user: text('user')
-      .notNull()
-      .references(() => users.id, { onDelete: 'restrict' }),
+    user: userColumn('user', 'restrict').notNull(),
     job: text('job'),
     reference: text('reference'),
     instructions: text('instructions'),
@@ -26,8 +25,8 @@ export const jobRequests = pgTable(
     acceptedAt: date('accepted_at'),
     /** The day the consultancy archived it (hidden from the active job lists); null while active. */
     archivedAt: date('archived_at'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [index('job_request_membership_user_idx').on(t.membership, t.user)],
 )

@@ -1,5 +1,6 @@
-import { bigserial, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core'
-import { users } from './auth'
+import { bigserial, date, index, integer, jsonb, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core'
+import { uuidId, moment, createdAt } from './columns'
+import { userColumn } from './user-column'
 import { jobRequests } from './job-requests'
 
 /**
@@ -7,22 +8,26 @@ import { jobRequests } from './job-requests'
  * messages and who has read it. Each row belongs to one job request and goes with it.
  */
 
+/** The job a row belongs to; the row goes with it. */
+const jobColumn = () =>
+  uuid('job_id')
+    .notNull()
+    .references(() => jobRequests.id, { onDelete: 'cascade' })
+
 /** One move between stages, with who made it, when and why. */
 export const jobEvents = pgTable(
   'job_event',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    jobId: uuid('job_id')
-      .notNull()
-      .references(() => jobRequests.id, { onDelete: 'cascade' }),
+    id: uuidId(),
+    jobId: jobColumn(),
     fromStage: text('from_stage'),
     toStage: text('to_stage').notNull(),
     /** Who moved it; kept as null if that account is ever removed. */
-    actorId: text('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    actorId: userColumn('actor_id', 'set null'),
     /** 'client' or 'consultancy'. */
     actorSide: text('actor_side').notNull(),
     note: text('note'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [index('job_event_job_idx').on(t.jobId, t.createdAt)],
 )
@@ -31,12 +36,10 @@ export const jobEvents = pgTable(
 export const jobQuotes = pgTable(
   'job_quote',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidId(),
     /** Printed as Q-000123. */
     number: bigserial('number', { mode: 'number' }).notNull(),
-    jobId: uuid('job_id')
-      .notNull()
-      .references(() => jobRequests.id, { onDelete: 'cascade' }),
+    jobId: jobColumn(),
     lines: jsonb('lines').notNull(),
     /** VAT rate in hundredths of a percent (2000 = 20 %). */
     vatBasisPoints: integer('vat_basis_points').notNull(),
@@ -47,11 +50,9 @@ export const jobQuotes = pgTable(
     note: text('note'),
     status: text('status').notNull().default('sent'),
     declineReason: text('decline_reason'),
-    createdBy: text('created_by')
-      .notNull()
-      .references(() => users.id, { onDelete: 'restrict' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    createdBy: userColumn('created_by', 'restrict').notNull(),
+    createdAt: createdAt(),
+    decidedAt: moment('decided_at'),
   },
   (t) => [index('job_quote_job_idx').on(t.jobId, t.createdAt)],
 )
@@ -60,18 +61,14 @@ export const jobQuotes = pgTable(
 export const jobMessages = pgTable(
   'job_message',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    jobId: uuid('job_id')
-      .notNull()
-      .references(() => jobRequests.id, { onDelete: 'cascade' }),
-    authorId: text('author_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'restrict' }),
+    id: uuidId(),
+    jobId: jobColumn(),
+    authorId: userColumn('author_id', 'restrict').notNull(),
     /** 'client' or 'consultancy': unread counts are per side. */
     authorSide: text('author_side').notNull(),
     body: text('body').notNull(),
     files: jsonb('files').notNull().default([]),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [index('job_message_job_idx').on(t.jobId, t.createdAt)],
 )
@@ -80,13 +77,9 @@ export const jobMessages = pgTable(
 export const jobReads = pgTable(
   'job_read',
   {
-    jobId: uuid('job_id')
-      .notNull()
-      .references(() => jobRequests.id, { onDelete: 'cascade' }),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    readAt: timestamp('read_at', { withTimezone: true }).notNull().defaultNow(),
+    jobId: jobColumn(),
+    userId: userColumn('user_id', 'cascade').notNull(),
+    readAt: moment('read_at').notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.jobId, t.userId] })],
 )
@@ -104,13 +97,11 @@ export const jobTombstones = pgTable(
     title: text('title'),
     reference: text('reference'),
     /** The client who owned the job (the tombstone goes with their account). */
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userColumn('user_id', 'cascade').notNull(),
     /** 'client' (withdrawn) or 'consultancy' (deleted by the consultancy). */
     deletedBySide: text('deleted_by_side').notNull(),
-    deletedBy: text('deleted_by').references(() => users.id, { onDelete: 'set null' }),
-    deletedAt: timestamp('deleted_at', { withTimezone: true }).notNull().defaultNow(),
+    deletedBy: userColumn('deleted_by', 'set null'),
+    deletedAt: moment('deleted_at').notNull().defaultNow(),
   },
   (t) => [index('job_tombstone_user_idx').on(t.userId)],
 )

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm'
-import { bigserial, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core'
+import { bigserial, index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core'
+import { moment, createdAt } from './columns'
 
 /**
  * Notifications and mail leave through this table: a row is committed with the business change,
@@ -18,11 +19,11 @@ export const outbox = pgTable(
       .notNull()
       .default('pending'),
     attempts: integer('attempts').notNull().default(0),
-    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
-    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    nextAttemptAt: moment('next_attempt_at').notNull().defaultNow(),
+    lockedUntil: moment('locked_until'),
     lastError: text('last_error'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    deliveredAt: moment('delivered_at'),
     /** Where it went: 'discord', 'log', 'smtp' or 'dev-mailbox' (the dev mailbox page lists the last). */
     transport: text('transport'),
     /**

@@ -1,14 +1,13 @@
-import { boolean, pgTable, text, timestamp } from 'drizzle-orm/pg-core'
-import { users } from './auth'
+import { boolean, pgTable, text } from 'drizzle-orm/pg-core'
+import { updatedAt } from './columns'
+import { userColumn } from './user-column'
 
 /**
  * A client's attributes beyond what the user row holds (email, email_verified, sub = user.id).
  * postalAddress is five comma-joined parts: building, road, town, county, postcode.
  */
 export const profiles = pgTable('profile', {
-  userId: text('user_id')
-    .primaryKey()
-    .references(() => users.id, { onDelete: 'cascade' }),
+  userId: userColumn('user_id', 'cascade').primaryKey(),
   phoneNumber: text('phone_number'),
   phoneNumberVerified: boolean('phone_number_verified').notNull().default(false),
   nickname: text('nickname'),
@@ -21,5 +20,5 @@ export const profiles = pgTable('profile', {
   ethereumAddress: text('ethereum_address'),
   /** Mail about a job's stage changes and the consultancy's messages (quotes and released results are always mailed). */
   jobUpdateMails: boolean('job_update_mails').notNull().default(true),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: updatedAt(),
 })

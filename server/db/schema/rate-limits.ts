@@ -1,4 +1,5 @@
-import { bigint, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core'
+import { bigint, integer, pgTable, text } from 'drizzle-orm/pg-core'
+import { moment } from './columns'
 
 /**
  * Shared rate-limit counters (server/rate-limit/consume-rate-limit.ts) when Redis is not configured:
@@ -6,7 +7,7 @@ import { bigint, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core'
  */
 export const rateLimits = pgTable('rate_limit', {
   key: text('key').primaryKey(),
-  windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+  windowStart: moment('window_start').notNull(),
   windowMs: bigint('window_ms', { mode: 'number' }).notNull(),
   hits: integer('hits').notNull(),
 })

@@ -1,4 +1,5 @@
-import { integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core'
+import { integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core'
+import { moment } from './columns'
 
 /**
  * Wrong passwords per (account, client address), for the growing wait between sign-in attempts
@@ -13,9 +14,9 @@ export const signInDelays = pgTable(
     clientIp: text('client_ip').notNull(),
     /** Wrong passwords (attempts reserved and not cleared by a success) in the last 24 hours. */
     failures: integer('failures').notNull(),
-    lastFailureAt: timestamp('last_failure_at', { withTimezone: true }).notNull(),
+    lastFailureAt: moment('last_failure_at').notNull(),
     /** The next attempt from this address for this account is refused before this time. */
-    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
+    nextAttemptAt: moment('next_attempt_at'),
   },
   (t) => [primaryKey({ columns: [t.account, t.clientIp] })],
 )

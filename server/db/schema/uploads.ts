@@ -1,4 +1,5 @@
-import { bigint, index, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core'
+import { bigint, index, jsonb, pgTable, text } from 'drizzle-orm/pg-core'
+import { moment, createdAt, updatedAt } from './columns'
 
 /** One stored piece of a partial upload in an S3 bucket (partials on disk are one file instead). */
 export interface UploadPart {
@@ -31,14 +32,14 @@ export const uploads = pgTable(
     refusal: text('refusal'),
     /** The request lock of tus (one request per upload at a time, across instances), as a lease. */
     lockOwner: text('lock_owner'),
-    lockUntil: timestamp('lock_until', { withTimezone: true }),
+    lockUntil: moment('lock_until'),
     /** Set by a request waiting for the lock: the holder lets go (tus asks the older request to end). */
-    lockWanted: timestamp('lock_wanted', { withTimezone: true }),
+    lockWanted: moment('lock_wanted'),
     /** The finishing step's lease: one instance checks and moves the bytes at a time. */
     finishOwner: text('finish_owner'),
-    finishUntil: timestamp('finish_until', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    finishUntil: moment('finish_until'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [index('upload_state_updated_idx').on(t.state, t.updatedAt)],
 )
@@ -58,7 +59,7 @@ export const storageReservations = pgTable(
     /** The client whose quota it is held in (the folder's owner, whoever uploads). */
     ownerId: text('owner_id').notNull(),
     bytes: bigint('bytes', { mode: 'number' }).notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [index('storage_reservation_owner_idx').on(t.ownerId)],
 )

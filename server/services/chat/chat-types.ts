@@ -1,5 +1,5 @@
 import { chatMessages, INTERRUPTED_ERROR_TYPE, type ChatMessage, type ChatStreamPart } from '../../../lib/chat-schema'
-import type { conversations, messages, streamParts } from '../../db/schema'
+import type { conversations, messages } from '../../db/schema'
 
 /**
  * An answer's lease: the process producing it renews it every ANSWER_LEASE_RENEW_MS for
@@ -47,7 +47,8 @@ export function toMessage(row: typeof messages.$inferSelect): ChatMessage {
   }
 }
 
-export function toStreamPart(row: typeof streamParts.$inferSelect): ChatStreamPart {
+/** A stored part as the browser reads it: a row of the table, or one read with its columns named as here. */
+export function toStreamPart(row: Omit<ChatStreamPart, 'errors'> & { errors: unknown }): ChatStreamPart {
   return {
     id: row.id,
     seq: row.seq,

@@ -109,16 +109,5 @@ const STORED_PART_COLUMNS = sql.raw(
 type StoredPartRow = Omit<ChatStreamPart, 'seq'> & { seq: string | number; [column: string]: unknown }
 
 function fromStoredPartRow(row: StoredPartRow): ChatStreamPart {
-  return {
-    id: row.id,
-    seq: Number(row.seq),
-    conversationId: row.conversationId,
-    associatedUserMessageId: row.associatedUserMessageId,
-    contentBlockIndex: row.contentBlockIndex,
-    contentBlockDeltaIndex: row.contentBlockDeltaIndex,
-    contentBlockDoneAtIndex: row.contentBlockDoneAtIndex,
-    contentBlockText: row.contentBlockText,
-    stopReason: row.stopReason,
-    errors: row.errors ?? null,
-  }
+  return toStreamPart({ ...row, seq: Number(row.seq) })
 }

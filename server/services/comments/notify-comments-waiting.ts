@@ -4,7 +4,7 @@ import { site } from '../../../lib/site'
 import { getAppContext } from '../../core/context'
 import type { Database } from '../../db/open-database'
 import { comments, outbox } from '../../db/schema'
-import { moderatorAddresses } from './moderator-addresses'
+import { consultancyAddresses } from '../shared/consultancy-addresses'
 
 type Tx = Pick<Database, 'select' | 'insert' | 'update' | 'execute'>
 
@@ -33,7 +33,7 @@ export async function notifyCommentsWaiting(tx: Tx, post: { id: string; title: s
     `Approve or hide them: ${env.publicUrl}/profile/blog/comments`,
     site.companyName,
   ].join('\n\n')
-  for (const to of await moderatorAddresses(tx)) {
+  for (const to of await consultancyAddresses(tx)) {
     const payload = { to, subject, text }
     // A mail of this window not yet due (so no worker holds it): it now carries the new count.
     const updated = await tx

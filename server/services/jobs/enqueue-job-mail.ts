@@ -1,8 +1,9 @@
-import { and, eq, sql } from 'drizzle-orm'
+import { eq } from 'drizzle-orm'
 import { site } from '../../../lib/site'
 import { getAppContext } from '../../core/context'
 import type { Database } from '../../db/open-database'
 import { profiles, users } from '../../db/schema'
+import { consultancyAddresses } from '../shared/consultancy-addresses'
 import { enqueueOutbox } from '../../outbox/enqueue'
 import { enqueueGroupedMail } from '../../outbox/enqueue-grouped-mail'
 
@@ -50,7 +51,7 @@ export async function enqueueJobMail(tx: Tx, mail: JobMail): Promise<void> {
   const { env } = getAppContext()
   const publicUrl = env.publicUrl
   const link = `${publicUrl}/profile/jobs/${mail.job.id}`
-  const recipients = mail.to === 'client' ? await clientAddress(tx, mail) : await consultancyAddresses(tx, env.JOB_NOTIFY_EMAIL)
+  const recipients = mail.to === 'client' ? await clientAddress(tx, mail) : await consultancyAddresses(tx)
   const subject = `${jobTitle(mail.job)}: ${mail.what}`
   const footer =
     mail.to === 'client' && mail.optional
@@ -87,14 +88,4 @@ async function clientAddress(tx: Tx, mail: JobMail): Promise<string[]> {
   if (!row?.email) return []
   if (mail.optional && row.wants === false) return []
   return [row.email]
-}
-
-async function consultancyAddresses(tx: Tx, configured: string | undefined): Promise<string[]> {
-  if (configured) return [configured]
-  const rows = await tx
-    .select({ email: users.email })
-    .from(users)
-    .where(and(eq(users.emailVerified, true), sql`exists (select 1 from unnest(${users.groups}) g where position('Admin' in g) > 0)`))
-    .limit(50)
-  return rows.map((r) => r.email)
 }

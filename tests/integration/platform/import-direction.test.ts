@@ -32,6 +32,12 @@ describe('import direction, as the lint enforces it', () => {
     expect(errors[0]).toContain('Features sit below routes')
   })
 
+  it("a feature that imports another feature's internals fails", async () => {
+    const errors = await importErrors('app/features/shell/example.tsx', "import { ChatLauncher as x } from '../chat/chat-launcher'")
+    expect(errors).toHaveLength(1)
+    expect(errors[0]).toContain("through its index.ts")
+  })
+
   it('lib/ or content/ importing from app/ fails', async () => {
     expect((await importErrors('lib/example.ts', "import { cn as x } from '../app/components/ui/cn'"))[0]).toContain('bottom layer')
     expect((await importErrors('content/example.ts', "import { useSession as x } from '../app/features/auth/use-session'"))[0]).toContain('bottom layer')
@@ -51,7 +57,8 @@ describe('import direction, as the lint enforces it', () => {
   it('imports along the flow pass', async () => {
     expect(await importErrors('app/routes/example.tsx', "import { Shell as x } from '../features/shell/shell'")).toEqual([])
     expect(await importErrors('app/features/shell/example.tsx', "import { Logo as x } from '../../components/layout/logo'")).toEqual([])
-    expect(await importErrors('app/features/shell/example.tsx', "import { ChatLauncher as x } from '../chat/chat-launcher'")).toEqual([])
+    expect(await importErrors('app/features/shell/example.tsx', "import { ChatLauncher as x } from '../chat'")).toEqual([])
+    expect(await importErrors('app/features/shell/example.tsx', "import { SiteHeader as x } from './site-header'")).toEqual([])
     expect(await importErrors('app/components/ui/example.tsx', "import { site as x } from '../../../lib/site'")).toEqual([])
     expect(await importErrors('lib/example.ts', "import { site as x } from './site'")).toEqual([])
     expect(await importErrors('server/services/files/example.ts', "import { users as x } from '../../db/schema'")).toEqual([])

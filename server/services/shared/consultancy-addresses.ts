@@ -4,10 +4,10 @@ import type { Database } from '../../db/open-database'
 import { users } from '../../db/schema'
 
 /**
- * Who hears of comments waiting for approval: the consultancy's address for clients' matters
- * (JOB_NOTIFY_EMAIL) when it is set, else every verified admin.
+ * Where mail for the consultancy goes (a job's news, comments waiting for approval): its address for
+ * clients' matters (JOB_NOTIFY_EMAIL) when it is set, else every verified admin.
  */
-export async function moderatorAddresses(tx: Pick<Database, 'select'>): Promise<string[]> {
+export async function consultancyAddresses(tx: Pick<Database, 'select'>): Promise<string[]> {
   const configured = getAppContext().env.JOB_NOTIFY_EMAIL
   if (configured) return [configured]
   const rows = await tx

@@ -1,0 +1,2 @@
+/** The account security settings, as the dashboard shows them. */
+export { AccountSecuritySettings } from './account-security-settings'

@@ -1,0 +1,2 @@
+/** The theme picker the header shows. */
+export { ThemeDots } from './theme-dots'

@@ -1,0 +1,15 @@
+import { timestamp, uuid } from 'drizzle-orm/pg-core'
+
+/** The column groups most tables share, written once so each table's definition shows what is its own. */
+
+/** A row's own id: a random UUID the database makes. */
+export const uuidId = () => uuid('id').primaryKey().defaultRandom()
+
+/** A moment, always with its time zone. */
+export const moment = <TName extends string>(name: TName) => timestamp(name, { withTimezone: true })
+
+/** When the row was written; the database fills it in. */
+export const createdAt = () => moment('created_at').notNull().defaultNow()
+
+/** When the row last changed; the database fills in the first value, the writes the later ones. */
+export const updatedAt = () => moment('updated_at').notNull().defaultNow()
