@@ -1,4 +1,4 @@
-import type { AssistantEngine } from './engine'
+import type { AssistantEngine } from '../services/chat/assistant-engine'
 import { collectDocuments } from './knowledge/collect-documents'
 import { composeAnswer } from './knowledge/compose-answer'
 import { createKnowledgeIndex, type KnowledgeIndex } from './knowledge/create-knowledge-index'

@@ -1,7 +1,7 @@
 import { createAnthropic } from '@ai-sdk/anthropic'
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible'
 import { streamText, type LanguageModel } from 'ai'
-import type { AssistantEngine } from './engine'
+import type { AssistantEngine } from '../services/chat/assistant-engine'
 import { questionTerms } from './knowledge/compose-answer'
 import type { KnowledgeIndex } from './knowledge/create-knowledge-index'
 import type { KnowledgeDocument } from './knowledge/knowledge-document'

@@ -1,6 +1,6 @@
 import { createSchema } from 'graphql-yoga'
 import type { GraphqlContext } from './graphql-context'
-import type { GraphqlModule } from './graphql-module'
+import type { GraphqlModule } from './modules/graphql-module'
 import { graphqlModules } from './modules'
 
 /** The executable schema of all modules (also used by the graphql-ws handler). */

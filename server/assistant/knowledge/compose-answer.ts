@@ -1,4 +1,4 @@
-import type { AssistantTurn } from '../engine'
+import type { AssistantTurn } from '../../services/chat/assistant-engine'
 import type { KnowledgeIndex } from './create-knowledge-index'
 import { processTerm, tokenize } from './create-knowledge-index'
 import type { KnowledgeDocument } from './knowledge-document'

@@ -11,7 +11,7 @@ import { startTwoFactorSetup } from '../../services/account-security/start-two-f
 import { exportActivityLog } from '../../services/activity/export-activity-log'
 import { listActivityLog } from '../../services/activity/list-activity-log'
 import { listMyActivity } from '../../services/activity/list-my-activity'
-import type { GraphqlModule } from '../graphql-module'
+import type { GraphqlModule } from './graphql-module'
 
 /**
  * The signed-in person's own sign-in settings (two-factor sign-in, recovery codes, passkeys, sessions)

@@ -1,7 +1,7 @@
 import { createApiToken } from '../../services/api-tokens/create-api-token'
 import { listApiTokens } from '../../services/api-tokens/list-api-tokens'
 import { revokeApiToken } from '../../services/api-tokens/revoke-api-token'
-import type { GraphqlModule } from '../graphql-module'
+import type { GraphqlModule } from './graphql-module'
 
 export const apiTokensModule: GraphqlModule = {
   name: 'api-tokens',

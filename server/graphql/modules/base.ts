@@ -1,4 +1,4 @@
-import type { GraphqlModule } from '../graphql-module'
+import type { GraphqlModule } from './graphql-module'
 
 /** The root types every other module extends. */
 export const baseModule: GraphqlModule = {

@@ -21,7 +21,7 @@ import { getComment } from '../../services/comments/get-comment'
 import { listComments } from '../../services/comments/list-comments'
 import { moderateComment } from '../../services/comments/moderate-comment'
 import { updateComment } from '../../services/comments/update-comment'
-import type { GraphqlModule } from '../graphql-module'
+import type { GraphqlModule } from './graphql-module'
 
 const commentStatuses: readonly string[] = ['pending', 'published', 'hidden']
 

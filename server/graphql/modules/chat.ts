@@ -1,7 +1,7 @@
 import { START_ACK_ID, type ChatStreamPart } from '../../../lib/chat-schema'
 import type { Actor } from '../../auth/actor'
 import { AppError } from '../../errors/app-error'
-import type { GraphqlModule } from '../graphql-module'
+import type { GraphqlModule } from './graphql-module'
 import { createOrGetConversation } from '../../services/chat/create-or-get-conversation'
 import { listMessages } from '../../services/chat/list-messages'
 import { sendMessage } from '../../services/chat/send-message'

@@ -4,7 +4,7 @@ import { deleteContact } from '../../services/contacts/delete-contact'
 import { getContact } from '../../services/contacts/get-contact'
 import { listContacts } from '../../services/contacts/list-contacts'
 import { updateContact } from '../../services/contacts/update-contact'
-import type { GraphqlModule } from '../graphql-module'
+import type { GraphqlModule } from './graphql-module'
 
 /** Contact: anyone creates (the contact form's rules and rate limit); only admins read and change. */
 export const contactsModule: GraphqlModule = {

@@ -1,6 +1,6 @@
 import { deleteFile } from '../../services/files/delete-file'
 import { listFiles } from '../../services/files/list-files'
-import type { GraphqlModule } from '../graphql-module'
+import type { GraphqlModule } from './graphql-module'
 
 export const filesModule: GraphqlModule = {
   name: 'files',

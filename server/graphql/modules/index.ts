@@ -1,4 +1,4 @@
-import type { GraphqlModule } from '../graphql-module'
+import type { GraphqlModule } from './graphql-module'
 import { accountSecurityModule } from './account-security'
 import { apiTokensModule } from './api-tokens'
 import { baseModule } from './base'

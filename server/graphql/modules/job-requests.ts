@@ -5,7 +5,7 @@ import { getJobRequest } from '../../services/jobs/get-job-request'
 import { listJobRequests } from '../../services/jobs/list-job-requests'
 import { listJobRequestsByMembership } from '../../services/jobs/list-job-requests-by-membership'
 import { updateJobRequest } from '../../services/jobs/update-job-request'
-import type { GraphqlModule } from '../graphql-module'
+import type { GraphqlModule } from './graphql-module'
 
 /** What createJobRequests receives: the fields of lib/job-request-schema.ts, and what the server sets itself. */
 interface CreateJobRequestsInput extends Record<JobRequestField, string | null | undefined> {

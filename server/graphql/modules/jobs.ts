@@ -8,7 +8,7 @@ import { sendQuote } from '../../services/jobs/send-quote'
 import { setJobArchived } from '../../services/jobs/set-job-archived'
 import { setJobUpdateMails } from '../../services/profiles/set-job-update-mails'
 import type { JobRequest } from '../../services/jobs/job-request-types'
-import type { GraphqlModule } from '../graphql-module'
+import type { GraphqlModule } from './graphql-module'
 
 /**
  * A job's life after its request, over GraphQL: the same services, and so the same rules, as the job

@@ -5,7 +5,7 @@ import { listClients } from '../../services/profiles/list-clients'
 import type { Profile } from '../../services/profiles/profile-types'
 import { updateProfile } from '../../services/profiles/update-profile'
 import { parseInput } from '../../services/shared/parse-input'
-import type { GraphqlModule } from '../graphql-module'
+import type { GraphqlModule } from './graphql-module'
 
 /**
  * The profile over GraphQL speaks the identity service's attribute names (phone_number,

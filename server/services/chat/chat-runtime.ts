@@ -1,4 +1,4 @@
-import type { AssistantEngine } from '../../assistant/engine'
+import type { AssistantEngine } from './assistant-engine'
 import { getAppContext } from '../../core/context'
 
 /**

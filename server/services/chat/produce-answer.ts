@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm'
 import { chatMessages, type ChatStreamPart } from '../../../lib/chat-schema'
-import type { AssistantTurn } from '../../assistant/engine'
+import type { AssistantTurn } from './assistant-engine'
 import { getAppContext } from '../../core/context'
 import { chatAnswers, messages, streamParts } from '../../db/schema'
 import { ANSWER_LEASE_LOST, ANSWER_STOPPED_FOR_SHUTDOWN, getChatRuntime, type ChatRuntime } from './chat-runtime'

@@ -1,5 +1,6 @@
 import type { IResolvers } from '@graphql-tools/utils'
-import type { GraphqlContext } from './graphql-context'
+import type { Actor } from '../../auth/actor'
+import type { RequestClient } from '../../services/activity/record-security-event'
 
 /**
  * One feature's part of the schema. typeDefs `extend type Query` / `extend type Mutation` (the base
@@ -10,4 +11,12 @@ export interface GraphqlModule {
   name: string
   typeDefs: string
   resolvers: IResolvers<unknown, GraphqlContext>
+}
+
+/** What every resolver receives: the acting user (null for a guest) and the request's headers. */
+export interface GraphqlContext {
+  actor: Actor | null
+  request: Pick<Request, 'headers'>
+  /** Where the request came from, for the activity log. */
+  client: RequestClient
 }
