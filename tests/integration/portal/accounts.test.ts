@@ -2,23 +2,17 @@ import { spawn } from 'node:child_process'
 import { statSync } from 'node:fs'
 import path from 'node:path'
 import { and, eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { INVALID_CREDENTIALS_MESSAGE, TOO_MANY_ATTEMPTS_MESSAGE, passwordRules } from '../../../lib/auth-schema'
 import { accounts, outbox, users, verifications } from '../../../server/db/schema'
 import { signUpAndVerify, STRONG_PASSWORD, userIdOf } from './support/accounts'
 import { HttpClient } from './support/http-client'
-import { startPortalServer, type PortalServer } from './support/portal-server'
+import { portalServerForSuite } from './support/portal-server'
 
 const root = path.resolve(import.meta.dirname, '../../..')
 
 describe('accounts over HTTP (better-auth, SMTP codes, limits)', () => {
-  let portal: PortalServer
-  beforeAll(async () => {
-    portal = await startPortalServer({ ADMIN_EMAILS: 'boss@example.test' })
-  })
-  afterAll(async () => {
-    await portal?.close()
-  })
+  const portal = portalServerForSuite({ ADMIN_EMAILS: 'boss@example.test' })
 
   it('signs up, receives the code by SMTP, verifies (signed in), and the session cookie is httpOnly and SameSite', async () => {
     const client = new HttpClient(portal.url)

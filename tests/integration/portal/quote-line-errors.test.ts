@@ -1,29 +1,25 @@
 import { eq } from 'drizzle-orm'
 import { UNSAFE_decodeViaTurboStream as decodeViaTurboStream } from 'react-router'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import type { JobActionResult } from '../../../app/features/jobs/job-types'
 import { jobQuotes } from '../../../server/db/schema'
 import { signUpAndVerify } from './support/accounts'
 import type { HttpClient } from './support/http-client'
-import { startPortalServer, type PortalServer } from './support/portal-server'
+import { portalServerForSuite } from './support/portal-server'
 
 /**
  * An error on one line of a quote comes back at that line's field, from the job page's form and from
  * the data API alike: "lines[1].hours", not "lines", so the form shows it beside line 2's hours.
  */
 describe('errors on a quote line', () => {
-  let portal: PortalServer
+  const adminEmail = 'quote-lines-admin@example.test'
+  const portal = portalServerForSuite({ ADMIN_EMAILS: adminEmail, QUOTE_VAT_PERCENT: '20' })
   let owner: HttpClient
   let admin: HttpClient
-  const adminEmail = 'quote-lines-admin@example.test'
   const inDays = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10)
 
   beforeAll(async () => {
-    portal = await startPortalServer({ ADMIN_EMAILS: adminEmail, QUOTE_VAT_PERCENT: '20' })
     ;[owner, admin] = await Promise.all([signUpAndVerify(portal, 'quote-lines-owner@example.test'), signUpAndVerify(portal, adminEmail)])
-  })
-  afterAll(async () => {
-    await portal?.close()
   })
 
   const newJob = async () => {

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { STRONG_PASSWORD, signUpAndVerify } from '../portal/support/accounts'
 import { HttpClient } from '../portal/support/http-client'
-import { startPortalServer, type PortalServer } from '../portal/support/portal-server'
+import { portalServerForSuite } from '../portal/support/portal-server'
 
 interface NewToken {
   id: string
@@ -14,13 +14,7 @@ interface NewToken {
  * a token without an end keeps working long after it is forgotten.
  */
 describe('API tokens that outlive a password or never end', () => {
-  let portal: PortalServer
-  beforeAll(async () => {
-    portal = await startPortalServer()
-  })
-  afterAll(async () => {
-    await portal?.close()
-  })
+  const portal = portalServerForSuite()
 
   const mint = async (client: HttpClient, expiresInDays?: number) => {
     const result = await client.gql<{ createApiToken: NewToken }>('mutation($d: Int) { createApiToken(name: "script", expiresInDays: $d) { id token expiresAt } }', {

@@ -1,28 +1,21 @@
 import { availableParallelism } from 'node:os'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it } from 'vitest'
 import { TOO_MANY_ATTEMPTS_MESSAGE } from '../../../lib/auth-schema'
 import { passwordHashGate } from '../../../server/auth/password-hash'
 import type { Auth } from '../../../server/auth/create-auth'
 import { STRONG_PASSWORD, signUpAndVerify } from '../portal/support/accounts'
 import { HttpClient } from '../portal/support/http-client'
-import { startPortalServer, type PortalServer } from '../portal/support/portal-server'
+import { portalServerForSuite } from '../portal/support/portal-server'
 
 /**
  * Guesses sent all at once: every password or code check is counted before it runs, so a burst gets
  * no more checks than the limits allow one after another, whatever the body encoding.
  */
 describe('guessing codes and passwords under concurrency', () => {
-  let portal: PortalServer
+  const portal = portalServerForSuite()
   let address = 10
   /** A client on a loopback address of its own, so each test starts with a clean per-address count. */
   const freshClient = () => new HttpClient(portal.url, {}, { localAddress: `127.0.1.${address++}` })
-
-  beforeAll(async () => {
-    portal = await startPortalServer()
-  })
-  afterAll(async () => {
-    await portal?.close()
-  })
 
   it('20 concurrent wrong reset codes: at most 3 are checked, and the code is dead afterwards', async () => {
     const email = 'reset-burst@example.test'

@@ -3,11 +3,11 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { desc, eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { sessions, users } from '../../../server/db/schema'
 import { CONTACT_RATE_LIMIT } from '../../../server/services/contacts/create-contact'
 import { signUpAndVerify } from '../portal/support/accounts'
-import { startPortalServer, type PortalServer } from '../portal/support/portal-server'
+import { portalServerForSuite, type PortalServer } from '../portal/support/portal-server'
 import { serverEntry } from '../../setup/server-entry'
 
 const root = path.resolve(import.meta.dirname, '../../..')
@@ -36,13 +36,7 @@ async function sessionAddressOf(portal: PortalServer, email: string) {
 }
 
 describe('X-Forwarded-For from a peer that is not a trusted proxy (TRUSTED_PROXIES unset)', () => {
-  let portal: PortalServer
-  beforeAll(async () => {
-    portal = await startPortalServer()
-  })
-  afterAll(async () => {
-    await portal?.close()
-  })
+  const portal = portalServerForSuite()
 
   it('a visitor who makes up a new X-Forwarded-For for each message still hits the per-address contact limit', async () => {
     const statuses: number[] = []
@@ -67,13 +61,7 @@ describe('X-Forwarded-For from a peer that is not a trusted proxy (TRUSTED_PROXI
 })
 
 describe('behind a trusted proxy (TRUSTED_PROXIES=127.0.0.1)', () => {
-  let portal: PortalServer
-  beforeAll(async () => {
-    portal = await startPortalServer({ TRUSTED_PROXIES: '127.0.0.1' })
-  })
-  afterAll(async () => {
-    await portal?.close()
-  })
+  const portal = portalServerForSuite({ TRUSTED_PROXIES: '127.0.0.1' })
 
   it('two visitors behind the proxy have separate contact limits, and a made-up leftmost entry does not move either', async () => {
     const first: number[] = []

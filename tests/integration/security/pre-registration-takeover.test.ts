@@ -1,12 +1,12 @@
 import { spawn } from 'node:child_process'
 import path from 'node:path'
 import { eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { generateApiToken } from '../../../server/auth/api-token'
 import { apiTokens, sessions, users } from '../../../server/db/schema'
 import { STRONG_PASSWORD, signUpAndVerify, turnOnTwoFactor } from '../portal/support/accounts'
 import { HttpClient } from '../portal/support/http-client'
-import { startPortalServer, type PortalServer } from '../portal/support/portal-server'
+import { portalServerForSuite } from '../portal/support/portal-server'
 
 const root = path.resolve(import.meta.dirname, '../../..')
 const ATTACKER_PASSWORD = 'Att4cker!chosen'
@@ -18,13 +18,7 @@ const OWNER_PASSWORD = 'Own3r!realpass'
  * the proof survives it.
  */
 describe('pre-registration takeover', () => {
-  let portal: PortalServer
-  beforeAll(async () => {
-    portal = await startPortalServer({ ADMIN_EMAILS: 'chief@example.test' })
-  })
-  afterAll(async () => {
-    await portal?.close()
-  })
+  const portal = portalServerForSuite({ ADMIN_EMAILS: 'chief@example.test' })
 
   const attacker = () => new HttpClient(portal.url, {}, { localAddress: '127.0.0.66' })
   const signIn = (email: string, password: string, from = new HttpClient(portal.url)) => from.json('/api/auth/sign-in/email', { email, password })

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { signIn, signUpAndVerify, STRONG_PASSWORD } from '../portal/support/accounts'
 import { HttpClient } from '../portal/support/http-client'
-import { startPortalServer, type PortalServer } from '../portal/support/portal-server'
+import { portalServerForSuite } from '../portal/support/portal-server'
 
 /**
  * A stolen session cookie (copied from a browser, or a session left open on a shared computer) must
@@ -9,13 +9,7 @@ import { startPortalServer, type PortalServer } from '../portal/support/portal-s
  * change-password endpoint takes `revokeOtherSessions`, and a script or an old page may send false.
  */
 describe('a session cookie from before a password change', () => {
-  let portal: PortalServer
-  beforeAll(async () => {
-    portal = await startPortalServer()
-  })
-  afterAll(async () => {
-    await portal?.close()
-  })
+  const portal = portalServerForSuite()
 
   /** What a request with only this cookie header gets: the session, GraphQL, the dashboard's list. */
   async function whatTheCookieOpens(cookie: string) {

@@ -35,6 +35,11 @@ export async function signUpAndVerify(portal: PortalServer, email: string, passw
   return client
 }
 
+/** Signs up and verifies one client per address, all at once, in the order given. */
+export function signUpEach<const Emails extends readonly string[]>(portal: PortalServer, emails: Emails): Promise<{ [K in keyof Emails]: HttpClient }> {
+  return Promise.all(emails.map((email) => signUpAndVerify(portal, email))) as Promise<{ [K in keyof Emails]: HttpClient }>
+}
+
 /** Turns two-factor sign-in on for the signed-in client (password, QR secret, first code), as the dashboard does. */
 export async function turnOnTwoFactor(client: HttpClient, password = STRONG_PASSWORD): Promise<{ secret: string; recoveryCodes: string[] }> {
   const setup = await client.gql<{ startTwoFactorSetup: { secret: string } }>('mutation($p: String!) { startTwoFactorSetup(password: $p) { secret } }', { p: password })
