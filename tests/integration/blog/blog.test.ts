@@ -4,7 +4,7 @@ import { blogRules } from '../../../lib/blog/blog-rules'
 import { COMMENT_TOO_LONG_MESSAGE } from '../../../lib/blog/comment-rules'
 import { comments, outbox } from '../../../server/db/schema'
 import type { OutboxWorker } from '../../../server/outbox/outbox-worker'
-import { signUpAndVerify } from '../portal/support/accounts'
+import { signUpAndVerify, signUpEach } from '../portal/support/accounts'
 import { HttpClient } from '../portal/support/http-client'
 import { portalServerForSuite } from '../portal/support/portal-server'
 import { PNG_1PX, tusUpload } from '../portal/support/tus-upload'
@@ -30,11 +30,7 @@ describe('the blog', () => {
   let guest: HttpClient
 
   beforeAll(async () => {
-    ;[admin, reader, other] = await Promise.all([
-      signUpAndVerify(portal, 'editor@example.test'),
-      signUpAndVerify(portal, 'reader@example.test'),
-      signUpAndVerify(portal, 'other-reader@example.test'),
-    ])
+    ;[admin, reader, other] = await signUpEach(portal, ['editor@example.test', 'reader@example.test', 'other-reader@example.test'])
     guest = new HttpClient(portal.url)
     await reader.gql('mutation { updateProfile(input: { nickname: "Grace" }) { userId } }')
   })

@@ -3,7 +3,7 @@ import { UNSAFE_decodeViaTurboStream as decodeViaTurboStream } from 'react-route
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { JobActionResult } from '../../../app/features/jobs/job-types'
 import { jobQuotes } from '../../../server/db/schema'
-import { signUpAndVerify } from './support/accounts'
+import { signUpEach } from './support/accounts'
 import type { HttpClient } from './support/http-client'
 import { portalServerForSuite } from './support/portal-server'
 
@@ -19,7 +19,7 @@ describe('errors on a quote line', () => {
   const inDays = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10)
 
   beforeAll(async () => {
-    ;[owner, admin] = await Promise.all([signUpAndVerify(portal, 'quote-lines-owner@example.test'), signUpAndVerify(portal, adminEmail)])
+    ;[owner, admin] = await signUpEach(portal, ['quote-lines-owner@example.test', adminEmail])
   })
 
   const newJob = async () => {

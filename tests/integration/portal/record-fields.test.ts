@@ -4,7 +4,7 @@ import { jobRequestSchema, type JobRequestField } from '../../../lib/job-request
 import { ADDRESS_COMMA_MESSAGE, joinPostalAddress, postalAddressParts, profileSchema, type ProfileField } from '../../../lib/profile-schema'
 import { jobRequests, profiles } from '../../../server/db/schema'
 import { attributeOf } from '../../../server/graphql/modules/profiles'
-import { signUpAndVerify, userIdOf } from './support/accounts'
+import { signUpEach, userIdOf } from './support/accounts'
 import type { HttpClient } from './support/http-client'
 import { portalServerForSuite } from './support/portal-server'
 
@@ -49,11 +49,7 @@ describe('every field of a record reaches the database and comes back', () => {
   let admin: HttpClient
 
   beforeAll(async () => {
-    ;[viaDashboard, viaGraphql, admin] = await Promise.all([
-      signUpAndVerify(portal, 'dashboard@example.test'),
-      signUpAndVerify(portal, 'graphql@example.test'),
-      signUpAndVerify(portal, 'admin@example.test'),
-    ])
+    ;[viaDashboard, viaGraphql, admin] = await signUpEach(portal, ['dashboard@example.test', 'graphql@example.test', 'admin@example.test'])
   })
 
   it('each schema has a sample here (a new field is tested as soon as it exists)', () => {

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { stlCubeBinary } from '../../fixtures/cad-files'
-import { signUpAndVerify, userIdOf } from './support/accounts'
+import { signUpEach, userIdOf } from './support/accounts'
 import type { HttpClient } from './support/http-client'
 import { portalServerForSuite } from './support/portal-server'
 import { PDF_BYTES, PNG_1PX, tusUpload } from './support/tus-upload'
@@ -21,7 +21,7 @@ describe('model thumbnails', () => {
 
   let admin: HttpClient
   beforeAll(async () => {
-    ;[owner, admin] = await Promise.all([signUpAndVerify(portal, 'thumbs@example.test'), signUpAndVerify(portal, 'thumbs-admin@example.test')])
+    ;[owner, admin] = await signUpEach(portal, ['thumbs@example.test', 'thumbs-admin@example.test'])
     ownerId = await userIdOf(owner)
     for (const [name, bytes] of [
       ['bracket.stl', stlCubeBinary(10)],

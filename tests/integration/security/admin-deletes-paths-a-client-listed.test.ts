@@ -3,7 +3,7 @@ import path from 'node:path'
 import { eq, sql } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { jobRequests, storedFiles } from '../../../server/db/schema'
-import { signUpAndVerify, userIdOf } from '../portal/support/accounts'
+import { signUpEach, userIdOf } from '../portal/support/accounts'
 import type { HttpClient } from '../portal/support/http-client'
 import { portalServerForSuite } from '../portal/support/portal-server'
 import { encodeMetadata, PDF_BYTES, tusUpload } from '../portal/support/tus-upload'
@@ -22,11 +22,7 @@ describe('a client cannot make an admin delete another client’s documents', ()
   const bBytes = Buffer.from('%PDF-1.4\n% client B private survey\n%%EOF\n')
 
   beforeAll(async () => {
-    ;[clientA, clientB, admin] = await Promise.all([
-      signUpAndVerify(portal, 'a@example.test'),
-      signUpAndVerify(portal, 'b@example.test'),
-      signUpAndVerify(portal, 'admin@example.test'),
-    ])
+    ;[clientA, clientB, admin] = await signUpEach(portal, ['a@example.test', 'b@example.test', 'admin@example.test'])
     const uploaded = await tusUpload(clientB, bBytes, { filename: 'survey.pdf', kind: 'user-box' })
     expect(uploaded.status).toBe(204)
     bDocument = uploaded.path!

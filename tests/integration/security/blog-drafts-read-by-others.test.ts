@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest'
-import { signUpAndVerify } from '../portal/support/accounts'
+import { signUpEach } from '../portal/support/accounts'
 import { HttpClient } from '../portal/support/http-client'
 import { portalServerForSuite } from '../portal/support/portal-server'
 import { PNG_1PX, tusUpload } from '../portal/support/tus-upload'
@@ -18,7 +18,7 @@ describe('a draft post is read by no one but admins', () => {
   let commentId: string
 
   beforeAll(async () => {
-    ;[admin, client] = await Promise.all([signUpAndVerify(portal, 'boss@example.test'), signUpAndVerify(portal, 'curious@example.test')])
+    ;[admin, client] = await signUpEach(portal, ['boss@example.test', 'curious@example.test'])
     await admin.gql('mutation { updateBlogSettings(input: { holdComments: false }) { holdComments } }')
     draftId = (await admin.gql<{ createBlogPost: { id: string } }>('mutation { createBlogPost(input: { title: "Embargoed", content: "Numbers" }) { id } }')).data!.createBlogPost.id
     picture = (await tusUpload(admin, PNG_1PX, { filename: 'plot.png', filetype: 'image/png', kind: 'blog-images', blogPostId: draftId })).path!

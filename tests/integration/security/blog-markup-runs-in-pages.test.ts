@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest'
-import { signUpAndVerify } from '../portal/support/accounts'
+import { signUpEach } from '../portal/support/accounts'
 import { HttpClient } from '../portal/support/http-client'
 import { portalServerForSuite } from '../portal/support/portal-server'
 
@@ -32,7 +32,7 @@ describe('markup written in a post or a comment never runs in the site’s pages
   ].join('\n\n')
 
   beforeAll(async () => {
-    ;[admin, commenter] = await Promise.all([signUpAndVerify(portal, 'owner@example.test'), signUpAndVerify(portal, 'visitor@example.test')])
+    ;[admin, commenter] = await signUpEach(portal, ['owner@example.test', 'visitor@example.test'])
     await admin.gql('mutation { updateBlogSettings(input: { holdComments: false }) { holdComments } }')
     const created = await admin.gql<{ createBlogPost: { id: string } }>('mutation($c: String!) { createBlogPost(input: { title: "Injection", summary: "<b>bold</b>", content: $c }) { id } }', { c: attack })
     postId = created.data!.createBlogPost.id

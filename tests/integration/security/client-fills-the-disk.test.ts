@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest'
-import { signUpAndVerify, userIdOf } from '../portal/support/accounts'
+import { signUpAndVerify, signUpEach, userIdOf } from '../portal/support/accounts'
 import type { HttpClient } from '../portal/support/http-client'
 import { portalServerForSuite } from '../portal/support/portal-server'
 import { encodeMetadata, PNG_1PX, tusUpload } from '../portal/support/tus-upload'
@@ -21,7 +21,7 @@ describe('a client cannot fill the disk', () => {
   let jobId: string
 
   beforeAll(async () => {
-    ;[client, admin] = await Promise.all([signUpAndVerify(portal, 'client@example.test'), signUpAndVerify(portal, 'admin@example.test')])
+    ;[client, admin] = await signUpEach(portal, ['client@example.test', 'admin@example.test'])
     clientId = await userIdOf(client)
     jobId = (await client.gql<{ createJobRequests: { id: string } }>('mutation { createJobRequests(input: { job: "FEA" }) { id } }')).data!.createJobRequests.id
   })

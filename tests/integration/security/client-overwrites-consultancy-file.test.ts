@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest'
-import { signUpAndVerify, userIdOf } from '../portal/support/accounts'
+import { signUpEach, userIdOf } from '../portal/support/accounts'
 import type { HttpClient } from '../portal/support/http-client'
 import { portalServerForSuite } from '../portal/support/portal-server'
 import { encodeMetadata, tusUpload } from '../portal/support/tus-upload'
@@ -33,7 +33,7 @@ describe("nobody replaces another user's file by uploading one of the same name"
   }
 
   beforeAll(async () => {
-    ;[client, admin] = await Promise.all([signUpAndVerify(portal, 'files-client@example.test'), signUpAndVerify(portal, 'files-admin@example.test')])
+    ;[client, admin] = await signUpEach(portal, ['files-client@example.test', 'files-admin@example.test'])
     clientId = await userIdOf(client)
   })
 

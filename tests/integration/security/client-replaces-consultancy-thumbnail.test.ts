@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { stlCubeBinary } from '../../fixtures/cad-files'
-import { signUpAndVerify, userIdOf } from '../portal/support/accounts'
+import { signUpEach, userIdOf } from '../portal/support/accounts'
 import type { HttpClient } from '../portal/support/http-client'
 import { portalServerForSuite } from '../portal/support/portal-server'
 import { PNG_1PX, tusUpload } from '../portal/support/tus-upload'
@@ -40,7 +40,7 @@ describe("a client cannot replace the picture of the consultancy's file", () => 
   }
 
   beforeAll(async () => {
-    ;[client, admin] = await Promise.all([signUpAndVerify(portal, 'thumb-client@example.test'), signUpAndVerify(portal, 'thumb-admin@example.test')])
+    ;[client, admin] = await signUpEach(portal, ['thumb-client@example.test', 'thumb-admin@example.test'])
     clientId = await userIdOf(client)
   })
 

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs'
 import { sql } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { comments } from '../../../server/db/schema'
-import { signUpAndVerify, userIdOf } from '../portal/support/accounts'
+import { signUpEach, userIdOf } from '../portal/support/accounts'
 import { HttpClient } from '../portal/support/http-client'
 import { portalServerForSuite } from '../portal/support/portal-server'
 
@@ -27,11 +27,7 @@ describe('comments show a display name, never the commenter’s email or id', ()
   let postId: string
 
   beforeAll(async () => {
-    ;[commenter, other, admin] = await Promise.all([
-      signUpAndVerify(portal, 'ada.lovelace@example.test'),
-      signUpAndVerify(portal, 'other@example.test'),
-      signUpAndVerify(portal, 'admin@example.test'),
-    ])
+    ;[commenter, other, admin] = await signUpEach(portal, ['ada.lovelace@example.test', 'other@example.test', 'admin@example.test'])
     guest = new HttpClient(portal.url)
     commenterId = await userIdOf(commenter)
     postId = (await admin.gql<{ createBlogPost: { id: string } }>('mutation { createBlogPost(input: { title: "Meshing", content: "Text" }) { id } }')).data!.createBlogPost.id

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest'
-import { signUpAndVerify, userIdOf } from '../portal/support/accounts'
+import { signUpEach, userIdOf } from '../portal/support/accounts'
 import { HttpClient } from '../portal/support/http-client'
 import { portalServerForSuite } from '../portal/support/portal-server'
 import { PNG_1PX, tusUpload } from '../portal/support/tus-upload'
@@ -20,11 +20,7 @@ describe('guests cannot list profile pictures to learn user ids', () => {
 
   beforeAll(async () => {
     guest = new HttpClient(portal.url)
-    ;[owner, other, admin] = await Promise.all([
-      signUpAndVerify(portal, 'owner@example.test'),
-      signUpAndVerify(portal, 'other@example.test'),
-      signUpAndVerify(portal, 'admin@example.test'),
-    ])
+    ;[owner, other, admin] = await signUpEach(portal, ['owner@example.test', 'other@example.test', 'admin@example.test'])
     ownerId = await userIdOf(owner)
     logo = (await tusUpload(owner, PNG_1PX, { filename: 'logo.png', filetype: 'image/png', kind: 'profile-pictures' })).path!
   })

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest'
-import { signUpAndVerify, userIdOf } from '../portal/support/accounts'
+import { signUpEach, userIdOf } from '../portal/support/accounts'
 import type { HttpClient } from '../portal/support/http-client'
 import { portalServerForSuite } from '../portal/support/portal-server'
 import { PDF_BYTES, PNG_1PX, tusUpload } from '../portal/support/tus-upload'
@@ -21,7 +21,7 @@ describe('a client cannot point their public logo at anything but their own uplo
   let n = 0
 
   beforeAll(async () => {
-    ;[alice, bob, admin] = await Promise.all([signUpAndVerify(portal, 'alice@example.test'), signUpAndVerify(portal, 'bob@example.test'), signUpAndVerify(portal, 'admin@example.test')])
+    ;[alice, bob, admin] = await signUpEach(portal, ['alice@example.test', 'bob@example.test', 'admin@example.test'])
     ;[aliceId, bobId] = await Promise.all([userIdOf(alice), userIdOf(bob)])
   })
 

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { glbOf, gltfTexturedCube, objCube, pngOfColour, stlCubeBinary } from '../../fixtures/cad-files'
-import { signUpAndVerify, userIdOf } from '../portal/support/accounts'
+import { signUpAndVerify, signUpEach, userIdOf } from '../portal/support/accounts'
 import { HttpClient } from '../portal/support/http-client'
 import { portalServerForSuite } from '../portal/support/portal-server'
 import { PNG_1PX, tusUpload } from '../portal/support/tus-upload'
@@ -31,7 +31,7 @@ describe("a model's references reach only its uploader's own files, and such a m
     as.fetch(`/thumbnails/user-box/${aliceId}/${name}`, { method: 'PUT', headers: { 'content-type': 'image/png' }, body: new Uint8Array(PNG_1PX) })
 
   beforeAll(async () => {
-    ;[alice, bob, admin] = await Promise.all([signUpAndVerify(portal, 'alice@example.test'), signUpAndVerify(portal, 'bob@example.test'), signUpAndVerify(portal, 'admin@example.test')])
+    ;[alice, bob, admin] = await signUpEach(portal, ['alice@example.test', 'bob@example.test', 'admin@example.test'])
     guest = new HttpClient(portal.url)
     ;[aliceId, bobId] = await Promise.all([userIdOf(alice), userIdOf(bob)])
     await upload(bob, bobId, 'private.png', secret)

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { sql } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { signUpAndVerify } from '../portal/support/accounts'
+import { signUpEach } from '../portal/support/accounts'
 import { HttpClient } from '../portal/support/http-client'
 import { portalServerForSuite } from '../portal/support/portal-server'
 import { encodeMetadata, PDF_BYTES, PNG_1PX } from '../portal/support/tus-upload'
@@ -21,7 +21,7 @@ describe('nobody continues an upload they did not create', () => {
   let other: HttpClient
 
   beforeAll(async () => {
-    ;[owner, other] = await Promise.all([signUpAndVerify(portal, 'owner@example.test'), signUpAndVerify(portal, 'other@example.test')])
+    ;[owner, other] = await signUpEach(portal, ['owner@example.test', 'other@example.test'])
   })
 
   async function create(client: HttpClient, bytes: Buffer, meta: Record<string, string>) {

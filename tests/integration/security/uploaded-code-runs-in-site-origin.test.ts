@@ -2,7 +2,7 @@ import { rename } from 'node:fs/promises'
 import path from 'node:path'
 import { sql } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { signUpAndVerify } from '../portal/support/accounts'
+import { signUpEach } from '../portal/support/accounts'
 import type { HttpClient } from '../portal/support/http-client'
 import { portalServerForSuite } from '../portal/support/portal-server'
 import { PDF_BYTES, PNG_1PX, tusUpload } from '../portal/support/tus-upload'
@@ -19,7 +19,7 @@ describe('uploaded code never runs or styles anything in the site’s origin', (
   let admin: HttpClient
 
   beforeAll(async () => {
-    ;[client, admin] = await Promise.all([signUpAndVerify(portal, 'client@example.test'), signUpAndVerify(portal, 'admin@example.test')])
+    ;[client, admin] = await signUpEach(portal, ['client@example.test', 'admin@example.test'])
   })
 
   it.each([
