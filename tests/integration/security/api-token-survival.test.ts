@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { STRONG_PASSWORD, signUpAndVerify } from '../portal/support/accounts'
+import { requestResetCode, STRONG_PASSWORD, signUpAndVerify } from '../portal/support/accounts'
 import { HttpClient } from '../portal/support/http-client'
 import { portalServerForSuite } from '../portal/support/portal-server'
 
@@ -52,9 +52,7 @@ describe('API tokens that outlive a password or never end', () => {
     const email = 'reset-tokens@example.test'
     const client = await signUpAndVerify(portal, email)
     const { token } = await mint(client)
-    const before = portal.mailsTo(email)
-    await new HttpClient(portal.url).json('/api/auth/email-otp/request-password-reset', { email })
-    const otp = await portal.waitForCode(email, before)
+    const otp = await requestResetCode(portal, email)
     expect((await new HttpClient(portal.url).json('/api/auth/email-otp/reset-password', { email, otp, password: 'N3w!Password' })).status).toBe(200)
     expect(await works(token)).toBe(false)
   })

@@ -1,14 +1,12 @@
-import { spawn } from 'node:child_process'
-import path from 'node:path'
 import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { generateApiToken } from '../../../server/auth/api-token'
 import { apiTokens, sessions, users } from '../../../server/db/schema'
 import { STRONG_PASSWORD, signUpAndVerify, turnOnTwoFactor } from '../portal/support/accounts'
+import { runAdminCommand } from '../portal/support/admin-command'
 import { HttpClient } from '../portal/support/http-client'
 import { portalServerForSuite } from '../portal/support/portal-server'
 
-const root = path.resolve(import.meta.dirname, '../../..')
 const ATTACKER_PASSWORD = 'Att4cker!chosen'
 const OWNER_PASSWORD = 'Own3r!realpass'
 
@@ -132,17 +130,7 @@ describe('pre-registration takeover', () => {
   it('`npm run admin -- grant` refuses an account whose address is not verified', async () => {
     const email = 'unproven@example.test'
     await preRegister(email)
-    const run = (...args: string[]) =>
-      new Promise<{ code: number | null; out: string }>((resolve) => {
-        const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server/cli/admin.ts'), ...args], {
-          cwd: root,
-          env: { ...process.env, DATA_DIR: portal.dataDir, DATABASE_URL: '' },
-        })
-        let out = ''
-        child.stdout.on('data', (c: Buffer) => (out += c))
-        child.stderr.on('data', (c: Buffer) => (out += c))
-        child.on('exit', (code) => resolve({ code, out }))
-      })
+    const run = (...args: string[]) => runAdminCommand(portal, ...args)
     const refused = await run('grant', email)
     expect(refused.code).toBe(1)
     expect(refused.out).toContain(`The account ${email} has not verified its email address yet, so it cannot be made an admin`)

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { signIn, signUpAndVerify, STRONG_PASSWORD } from '../portal/support/accounts'
+import { requestResetCode, signIn, signUpAndVerify, STRONG_PASSWORD } from '../portal/support/accounts'
 import { HttpClient } from '../portal/support/http-client'
 import { portalServerForSuite } from '../portal/support/portal-server'
 
@@ -35,9 +35,7 @@ describe('a session cookie from before a password change', () => {
   it('is refused once the password was reset with a mailed code', async () => {
     await signUpAndVerify(portal, 'reset@example.test')
     const stolen = (await signIn(portal, 'reset@example.test')).client.cookieHeader
-    const before = portal.mailsTo('reset@example.test')
-    await new HttpClient(portal.url).json('/api/auth/email-otp/request-password-reset', { email: 'reset@example.test' })
-    const otp = await portal.waitForCode('reset@example.test', before)
+    const otp = await requestResetCode(portal, 'reset@example.test')
     expect((await new HttpClient(portal.url).json('/api/auth/email-otp/reset-password', { email: 'reset@example.test', otp, password: 'N3w!Passw0rd' })).status).toBe(200)
     expect(await whatTheCookieOpens(stolen)).toEqual({ session: null, gql: 'Unauthorized', documents: 401 })
   })

@@ -63,6 +63,13 @@ export async function signIn(portal: PortalServer, email: string, { password = S
   return { client, first, second }
 }
 
+/** Asks for a password-reset code for `email` (from `client`, a fresh one by default) and waits for the code mailed for it. */
+export async function requestResetCode(portal: PortalServer, email: string, client = new HttpClient(portal.url)): Promise<string> {
+  const before = portal.mailsTo(email)
+  await client.json('/api/auth/email-otp/request-password-reset', { email })
+  return portal.waitForCode(email, before)
+}
+
 export async function userIdOf(client: HttpClient): Promise<string> {
   const res = await client.fetch('/api/session')
   const body = (await res.json()) as { user: { id: string } | null }
