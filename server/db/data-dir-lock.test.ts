@@ -1,19 +1,11 @@
 import { spawn, spawnSync } from 'node:child_process'
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import os from 'node:os'
+import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { DataDirInUseError, findDataDirHolder, lockDataDir } from './data-dir-lock'
+import { tempDirsForEachTest } from '../../tests/setup/temp-dirs'
 
-const dirs: string[] = []
-const newDir = () => {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'lock-'))
-  dirs.push(dir)
-  return dir
-}
-afterEach(() => {
-  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true })
-})
+const newDir = tempDirsForEachTest('lock-')
 
 const startTimeOf = (pid: number) => {
   const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
