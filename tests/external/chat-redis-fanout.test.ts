@@ -1,15 +1,16 @@
 import type pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createSessionUser, type SessionUser } from '../integration/chat/support/auth-session'
-import { startFakeOpenAiServer, type FakeOpenAiServer } from '../integration/chat/support/fake-openai-server'
+import { type SessionUser } from '../integration/chat/support/auth-session'
+import { fakeModelEnv, startFakeOpenAiServer, type FakeOpenAiServer } from '../integration/chat/support/fake-openai-server'
 import { gql, readStream, wsClient } from '../integration/chat/support/graphql-clients'
-import { createScratchDatabase, SYSTEM_REDIS_URL, type ScratchDatabase } from '../integration/platform/support/scratch-database'
-import { startTestServer, type TestServer } from '../setup/test-server'
+import { SYSTEM_REDIS_URL } from '../integration/platform/support/scratch-database'
+import type { TestServer } from '../setup/test-server'
+import { startTwoInstances, type TwoInstances } from './support/two-instances'
 
 // Two instances behind a (notional) load balancer: the answer is produced by the instance that took
 // the message and reaches a subscriber connected to the other one through Redis.
 describe('chat stream across two instances on PostgreSQL and Redis', () => {
-  let scratch: ScratchDatabase
+  let instances: TwoInstances
   let db: pg.Pool
   let one: TestServer
   let two: TestServer
@@ -18,28 +19,15 @@ describe('chat stream across two instances on PostgreSQL and Redis', () => {
   const slowAnswer = Array.from({ length: 30 }, (_, i) => `w${i}`).join(' ')
 
   beforeAll(async () => {
-    scratch = await createScratchDatabase()
-    // Instances share the session secret, as they must behind one load balancer.
     // A model that answers slowly, so a subscriber can move between instances mid-answer.
     fake = await startFakeOpenAiServer({ mode: 'ok', answer: slowAnswer, wordsPerChunk: 1, chunkDelayMs: 60 })
-    const env = {
-      DATABASE_URL: scratch.url,
-      REDIS_URL: SYSTEM_REDIS_URL,
-      AUTH_SECRET: 'chat-fanout-test-secret-0123456789abcdef',
-      LLM_PROVIDER: 'openai-compatible',
-      LLM_BASE_URL: fake.baseUrl,
-      LLM_MODEL: 'fake-model',
-    }
-    ;[one, two] = await Promise.all([startTestServer({ env }), startTestServer({ env })])
-    db = scratch.pool()
-    user = await createSessionUser(one.url, (text, params) => db.query(text, params), `chat-fanout-${Date.now()}@example.com`)
+    // Instances share the session secret, as they must behind one load balancer.
+    const env = { REDIS_URL: SYSTEM_REDIS_URL, AUTH_SECRET: 'chat-fanout-test-secret-0123456789abcdef', ...fakeModelEnv(fake) }
+    instances = await startTwoInstances(env, `chat-fanout-${Date.now()}@example.com`)
+    ;({ one, two, db, user } = instances)
   })
   afterAll(async () => {
-    for (const server of [one, two]) {
-      await server?.stop()
-      server?.cleanup()
-    }
-    await scratch?.drop()
+    await instances?.close()
     await fake?.close()
   })
 
