@@ -1,6 +1,6 @@
 import type pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type SessionUser } from '../integration/chat/support/auth-session'
+import type { SessionUser } from '../integration/chat/support/auth-session'
 import type { TestServer } from '../setup/test-server'
 import { startTwoInstances, type TwoInstances } from './support/two-instances'
 
