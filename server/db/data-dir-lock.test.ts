@@ -12,6 +12,13 @@ const startTimeOf = (pid: number) => {
   return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19]
 }
 
+/** A process that lives for 30 s unless killed: a pid other than this one's, alive while a test needs it. */
+const startSleeper = async () => {
+  const child = spawn('sleep', ['30'])
+  await new Promise((resolve) => child.once('spawn', resolve))
+  return child
+}
+
 describe('DATA_DIR lock', () => {
   it('refuses a second owner while the first holds it, naming the holder, and is free again once released', async () => {
     const dir = newDir()
@@ -40,9 +47,8 @@ describe('DATA_DIR lock', () => {
 
   it('takes over a lock whose pid now belongs to another process, and respects it while it is the holder', async () => {
     const dir = newDir()
-    const other = spawn('sleep', ['30'])
+    const other = await startSleeper()
     try {
-      await new Promise((resolve) => other.once('spawn', resolve))
       const pid = other.pid!
       writeFileSync(path.join(dir, 'owner.lock'), JSON.stringify({ pid, role: 'server', since: '2026-01-01T00:00:00.000Z', processStart: startTimeOf(pid) }))
       await expect(lockDataDir(dir, 'server')).rejects.toThrow(`is in use by a running server (pid ${pid}, since 2026-01-01T00:00:00.000Z)`)
@@ -66,9 +72,8 @@ describe('DATA_DIR lock', () => {
 
   it('stands while the keeper it names lives, though its owner is gone, and is free once the keeper is gone too', async () => {
     const dir = newDir()
-    const keeper = spawn('sleep', ['30'])
+    const keeper = await startSleeper()
     try {
-      await new Promise((resolve) => keeper.once('spawn', resolve))
       const lock = await lockDataDir(dir, 'server')
       await lock.keptBy(keeper.pid!)
       expect(JSON.parse(readFileSync(path.join(dir, 'owner.lock'), 'utf8'))).toMatchObject({ pid: process.pid, keeper: { pid: keeper.pid } })
