@@ -3,15 +3,7 @@ import { stlCubeBinary } from '../../fixtures/cad-files'
 import { signUpEach, userIdOf } from './support/accounts'
 import type { HttpClient } from './support/http-client'
 import { portalServerForSuite } from './support/portal-server'
-import { PDF_BYTES, PNG_1PX, tusUpload } from './support/tus-upload'
-
-/** A PNG header claiming the given size (the server reads the size from IHDR). */
-function pngOfSize(width: number, height: number): Buffer {
-  const png = Buffer.from(PNG_1PX)
-  png.writeUInt32BE(width, 16)
-  png.writeUInt32BE(height, 20)
-  return png
-}
+import { PDF_BYTES, PNG_1PX, pngOfSize, tusUpload } from './support/tus-upload'
 
 describe('model thumbnails', () => {
   const portal = portalServerForSuite({ ADMIN_EMAILS: 'thumbs-admin@example.test' })

@@ -3,15 +3,7 @@ import { stlCubeBinary } from '../../fixtures/cad-files'
 import { signUpEach, userIdOf } from '../portal/support/accounts'
 import type { HttpClient } from '../portal/support/http-client'
 import { portalServerForSuite } from '../portal/support/portal-server'
-import { PNG_1PX, tusUpload } from '../portal/support/tus-upload'
-
-/** A valid PNG header of another size: another picture, as the server reads it. */
-function pngOfSize(side: number): Buffer {
-  const png = Buffer.from(PNG_1PX)
-  png.writeUInt32BE(side, 16)
-  png.writeUInt32BE(side, 20)
-  return png
-}
+import { pngOfSize, tusUpload } from '../portal/support/tus-upload'
 
 /**
  * Replacing the picture of the other side's file: the client could write the job thread's folder, so
