@@ -1,19 +1,15 @@
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import os from 'node:os'
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { brotliCompressSync, brotliDecompressSync, constants, gunzipSync } from 'node:zlib'
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
+import { tempDirsForEachTest } from '../../tests/setup/temp-dirs'
 import { LARGE_FILE_BYTES, precompressStaticFiles } from './precompress-static-files'
 
 describe('precompressStaticFiles', () => {
-  const dirs: string[] = []
-  afterEach(() => {
-    for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true })
-  })
+  const newDir = tempDirsForEachTest('precompress-')
 
   it('writes brotli and gzip copies of the text files that decode to the same bytes, and leaves the rest', async () => {
-    const dir = mkdtempSync(path.join(os.tmpdir(), 'precompress-'))
-    dirs.push(dir)
+    const dir = newDir()
     mkdirSync(path.join(dir, 'about'))
     mkdirSync(path.join(dir, 'assets'))
     const page = `<!DOCTYPE html><html><body>${'<p>Finite element analysis of a bracket.</p>'.repeat(100)}</body></html>`
@@ -36,8 +32,7 @@ describe('precompressStaticFiles', () => {
   })
 
   it('uses brotli quality 11 for what a page loads, and 10 for the large files a preview fetches', async () => {
-    const dir = mkdtempSync(path.join(os.tmpdir(), 'precompress-'))
-    dirs.push(dir)
+    const dir = newDir()
     // Text that does not repeat in short runs, so the two qualities give different bytes.
     let seed = 1
     const words = () => Array.from({ length: 40 }, () => ((seed = (seed * 48271) % 2147483647) % 100000).toString(36)).join(' ')

@@ -1,23 +1,15 @@
 import { execFileSync } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
-import { createReadStream, createWriteStream, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import os from 'node:os'
+import { createReadStream, createWriteStream, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { Readable } from 'node:stream'
 import { finished } from 'node:stream/promises'
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { readTarEntries } from './tar-reader'
 import { createTarWriter } from './tar-writer'
+import { tempDirsForEachTest } from '../../tests/setup/temp-dirs'
 
-const dirs: string[] = []
-const newDir = () => {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'tar-'))
-  dirs.push(dir)
-  return dir
-}
-afterEach(() => {
-  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true })
-})
+const newDir = tempDirsForEachTest('tar-')
 
 const longFolder = 'job-files/' + 'a'.repeat(90) + '/' + 'b'.repeat(90)
 const entries: Array<[string, Buffer]> = [

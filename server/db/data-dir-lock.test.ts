@@ -1,23 +1,22 @@
 import { spawn, spawnSync } from 'node:child_process'
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import os from 'node:os'
+import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { DataDirInUseError, findDataDirHolder, lockDataDir } from './data-dir-lock'
+import { tempDirsForEachTest } from '../../tests/setup/temp-dirs'
 
-const dirs: string[] = []
-const newDir = () => {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'lock-'))
-  dirs.push(dir)
-  return dir
-}
-afterEach(() => {
-  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true })
-})
+const newDir = tempDirsForEachTest('lock-')
 
 const startTimeOf = (pid: number) => {
   const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
   return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19]
+}
+
+/** A process that lives for 30 s unless killed: a pid other than this one's, alive while a test needs it. */
+const startSleeper = async () => {
+  const child = spawn('sleep', ['30'])
+  await new Promise((resolve) => child.once('spawn', resolve))
+  return child
 }
 
 describe('DATA_DIR lock', () => {
@@ -48,9 +47,8 @@ describe('DATA_DIR lock', () => {
 
   it('takes over a lock whose pid now belongs to another process, and respects it while it is the holder', async () => {
     const dir = newDir()
-    const other = spawn('sleep', ['30'])
+    const other = await startSleeper()
     try {
-      await new Promise((resolve) => other.once('spawn', resolve))
       const pid = other.pid!
       writeFileSync(path.join(dir, 'owner.lock'), JSON.stringify({ pid, role: 'server', since: '2026-01-01T00:00:00.000Z', processStart: startTimeOf(pid) }))
       await expect(lockDataDir(dir, 'server')).rejects.toThrow(`is in use by a running server (pid ${pid}, since 2026-01-01T00:00:00.000Z)`)
@@ -74,9 +72,8 @@ describe('DATA_DIR lock', () => {
 
   it('stands while the keeper it names lives, though its owner is gone, and is free once the keeper is gone too', async () => {
     const dir = newDir()
-    const keeper = spawn('sleep', ['30'])
+    const keeper = await startSleeper()
     try {
-      await new Promise((resolve) => keeper.once('spawn', resolve))
       const lock = await lockDataDir(dir, 'server')
       await lock.keptBy(keeper.pid!)
       expect(JSON.parse(readFileSync(path.join(dir, 'owner.lock'), 'utf8'))).toMatchObject({ pid: process.pid, keeper: { pid: keeper.pid } })

@@ -1,32 +1,25 @@
 import type pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createSessionUser, type SessionUser } from '../integration/chat/support/auth-session'
-import { createScratchDatabase, type ScratchDatabase } from '../integration/platform/support/scratch-database'
-import { startTestServer, type TestServer } from '../setup/test-server'
+import type { SessionUser } from '../integration/chat/support/auth-session'
+import type { TestServer } from '../setup/test-server'
+import { startTwoInstances, type TwoInstances } from './support/two-instances'
 
 // Each instance remembers resolved sessions and API tokens for a few seconds; a change made anywhere
 // (another instance, the admin command, SQL) must still count at once everywhere: PostgreSQL announces
 // it and every instance forgets that user.
 describe('sessions and tokens remembered by an instance, forgotten when they change anywhere', { timeout: 120_000 }, () => {
-  let scratch: ScratchDatabase
+  let instances: TwoInstances
   let db: pg.Pool
   let one: TestServer
   let two: TestServer
   let user: SessionUser
 
   beforeAll(async () => {
-    scratch = await createScratchDatabase()
-    const env = { DATABASE_URL: scratch.url, AUTH_SECRET: 'actor-cache-test-secret-0123456789abcdef' }
-    ;[one, two] = await Promise.all([startTestServer({ env }), startTestServer({ env })])
-    db = scratch.pool()
-    user = await createSessionUser(one.url, (text, params) => db.query(text, params), `cached-${Date.now()}@example.com`)
+    instances = await startTwoInstances({ AUTH_SECRET: 'actor-cache-test-secret-0123456789abcdef' }, `cached-${Date.now()}@example.com`)
+    ;({ one, two, db, user } = instances)
   })
   afterAll(async () => {
-    for (const server of [one, two]) {
-      await server?.stop()
-      server?.cleanup()
-    }
-    await scratch?.drop()
+    await instances?.close()
   })
 
   const session = async (server: TestServer, headers: Record<string, string>) =>

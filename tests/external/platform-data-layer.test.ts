@@ -1,22 +1,12 @@
 import pg from 'pg'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { openDatabase } from '../../server/db/open-database'
 import { createLogger } from '../../server/core/logger'
 import { defineDataLayerTests } from '../integration/platform/support/data-layer-suite'
-import { createScratchDatabase, type ScratchDatabase } from '../integration/platform/support/scratch-database'
-import { openTestContext, type TestContext } from '../integration/platform/support/test-context'
+import { testContextForSuite } from '../integration/platform/support/test-context'
 
 describe('data layer on the system PostgreSQL (DATABASE_URL)', () => {
-  let scratch: ScratchDatabase
-  let t: TestContext
-  beforeAll(async () => {
-    scratch = await createScratchDatabase()
-    t = await openTestContext({ databaseUrl: scratch.url })
-  })
-  afterAll(async () => {
-    await t?.close()
-    await scratch?.drop()
-  })
+  const t = testContextForSuite({ scratchDatabase: true })
 
   defineDataLayerTests(() => t.ctx)
 
@@ -26,7 +16,7 @@ describe('data layer on the system PostgreSQL (DATABASE_URL)', () => {
 
   it('lets several instances start at once: the migrations run once', async () => {
     const log = createLogger('silent')
-    const opened = await Promise.all(Array.from({ length: 3 }, () => openDatabase({ databaseUrl: scratch.url, dataDir: t.ctx.env.dataDir, log })))
+    const opened = await Promise.all(Array.from({ length: 3 }, () => openDatabase({ databaseUrl: t.scratch.url, dataDir: t.ctx.env.dataDir, log })))
     await Promise.all(opened.map((d) => d.close()))
     const { rows } = await t.ctx.database.pool.query('SELECT hash, count(*)::int AS n FROM drizzle.__drizzle_migrations GROUP BY hash HAVING count(*) > 1')
     expect(rows).toEqual([])
@@ -34,14 +24,14 @@ describe('data layer on the system PostgreSQL (DATABASE_URL)', () => {
 
   it('has closed every connection when close() returns: dropping the database right after cuts none', async () => {
     const log = createLogger('silent')
-    const name = new URL(scratch.url).pathname.slice(1)
+    const name = new URL(t.scratch.url).pathname.slice(1)
     // Connected before, as the suites' tear-down is: its question follows close() at once.
-    const admin = new pg.Client({ connectionString: scratch.url })
+    const admin = new pg.Client({ connectionString: t.scratch.url })
     await admin.connect()
     try {
       const stillOpen: number[] = []
       for (let round = 0; round < 5; round++) {
-        const database = await openDatabase({ databaseUrl: scratch.url, dataDir: t.ctx.env.dataDir, log, migrate: false })
+        const database = await openDatabase({ databaseUrl: t.scratch.url, dataDir: t.ctx.env.dataDir, log, migrate: false })
         // Several connections in the pool, idle when it closes.
         await Promise.all(Array.from({ length: 4 }, () => database.pool.query('SELECT pg_sleep(0.01)')))
         const others = await admin.query<{ n: number }>('SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()', [name])

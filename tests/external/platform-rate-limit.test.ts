@@ -1,37 +1,19 @@
 import { randomUUID } from 'node:crypto'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { RedisClient } from '../../server/events/create-redis-client'
 import { consumeRateLimit } from '../../server/rate-limit/consume-rate-limit'
 import { defineRateLimitTests } from '../integration/platform/support/rate-limit-suite'
-import { createScratchDatabase, SYSTEM_REDIS_URL, type ScratchDatabase } from '../integration/platform/support/scratch-database'
-import { openTestContext, type TestContext } from '../integration/platform/support/test-context'
+import { SYSTEM_REDIS_URL } from '../integration/platform/support/scratch-database'
+import { testContextForSuite } from '../integration/platform/support/test-context'
 
 describe('consumeRateLimit on the system PostgreSQL', () => {
-  let scratch: ScratchDatabase
-  let t: TestContext
-  beforeAll(async () => {
-    scratch = await createScratchDatabase()
-    t = await openTestContext({ databaseUrl: scratch.url })
-  })
-  afterAll(async () => {
-    await t?.close()
-    await scratch?.drop()
-  })
+  testContextForSuite({ scratchDatabase: true })
 
   defineRateLimitTests()
 })
 
 describe('consumeRateLimit on Redis', () => {
-  let scratch: ScratchDatabase
-  let t: TestContext
-  beforeAll(async () => {
-    scratch = await createScratchDatabase()
-    t = await openTestContext({ databaseUrl: scratch.url, redisUrl: SYSTEM_REDIS_URL })
-  })
-  afterAll(async () => {
-    await t?.close()
-    await scratch?.drop()
-  })
+  const t = testContextForSuite({ scratchDatabase: true, redisUrl: SYSTEM_REDIS_URL })
 
   defineRateLimitTests()
 

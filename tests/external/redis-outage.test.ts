@@ -1,11 +1,11 @@
 import type pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createSessionUser, TEST_PASSWORD, type SessionUser } from '../integration/chat/support/auth-session'
-import { startFakeOpenAiServer, type FakeOpenAiServer } from '../integration/chat/support/fake-openai-server'
+import { TEST_PASSWORD, type SessionUser } from '../integration/chat/support/auth-session'
+import { fakeModelEnv, startFakeOpenAiServer, type FakeOpenAiServer } from '../integration/chat/support/fake-openai-server'
 import { gql, readStream, wsClient } from '../integration/chat/support/graphql-clients'
-import { createScratchDatabase, type ScratchDatabase } from '../integration/platform/support/scratch-database'
 import { startPrivateRedis, type PrivateRedis } from '../setup/redis-server'
-import { startTestServer, type TestServer } from '../setup/test-server'
+import type { TestServer } from '../setup/test-server'
+import { startTwoInstances, type TwoInstances } from './support/two-instances'
 
 const SEND = 'mutation ($input: SendChatMessageInput!) { sendChatMessage(input: $input) { id } }'
 
@@ -14,7 +14,7 @@ const SEND = 'mutation ($input: SendChatMessageInput!) { sendChatMessage(input: 
 // PostgreSQL and a Redis of this test's own: answers are produced on one and streamed from the other.
 describe('a Redis outage heals by itself', { timeout: 180_000 }, () => {
   let redis: PrivateRedis
-  let scratch: ScratchDatabase
+  let instances: TwoInstances
   let db: pg.Pool
   let server: TestServer
   let other: TestServer
@@ -24,27 +24,14 @@ describe('a Redis outage heals by itself', { timeout: 180_000 }, () => {
 
   beforeAll(async () => {
     redis = await startPrivateRedis()
-    scratch = await createScratchDatabase()
     // A model that answers slowly (about 4 s), so Redis can go away in the middle of an answer.
     fake = await startFakeOpenAiServer({ mode: 'ok', answer, wordsPerChunk: 1, chunkDelayMs: 100 })
-    const env = {
-      DATABASE_URL: scratch.url,
-      REDIS_URL: redis.url,
-      AUTH_SECRET: 'redis-outage-test-secret-0123456789abcdef',
-      LLM_PROVIDER: 'openai-compatible',
-      LLM_BASE_URL: fake.baseUrl,
-      LLM_MODEL: 'fake-model',
-    }
-    ;[server, other] = await Promise.all([startTestServer({ env }), startTestServer({ env })])
-    db = scratch.pool()
-    user = await createSessionUser(server.url, (text, params) => db.query(text, params), `outage-${Date.now()}@example.com`)
+    const env = { REDIS_URL: redis.url, AUTH_SECRET: 'redis-outage-test-secret-0123456789abcdef', ...fakeModelEnv(fake) }
+    instances = await startTwoInstances(env, `outage-${Date.now()}@example.com`)
+    ;({ one: server, two: other, db, user } = instances)
   })
   afterAll(async () => {
-    for (const instance of [server, other]) {
-      await instance?.stop()
-      instance?.cleanup()
-    }
-    await scratch?.drop()
+    await instances?.close()
     await fake?.close()
     await redis?.close()
   })

@@ -1,12 +1,12 @@
 import { eq, sql } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { blogRules } from '../../../lib/blog/blog-rules'
 import { COMMENT_TOO_LONG_MESSAGE } from '../../../lib/blog/comment-rules'
 import { comments, outbox } from '../../../server/db/schema'
 import type { OutboxWorker } from '../../../server/outbox/outbox-worker'
-import { signUpAndVerify } from '../portal/support/accounts'
+import { signUpAndVerify, signUpEach } from '../portal/support/accounts'
 import { HttpClient } from '../portal/support/http-client'
-import { startPortalServer, type PortalServer } from '../portal/support/portal-server'
+import { portalServerForSuite } from '../portal/support/portal-server'
 import { PNG_1PX, tusUpload } from '../portal/support/tus-upload'
 
 interface Post {
@@ -23,24 +23,16 @@ const POST_FIELDS = 'id slug status'
  * grouped notice to the consultancy, the edit window, the limits.
  */
 describe('the blog', () => {
-  let portal: PortalServer
+  const portal = portalServerForSuite({ ADMIN_EMAILS: 'editor@example.test' })
   let admin: HttpClient
   let reader: HttpClient
   let other: HttpClient
   let guest: HttpClient
 
   beforeAll(async () => {
-    portal = await startPortalServer({ ADMIN_EMAILS: 'editor@example.test' })
-    ;[admin, reader, other] = await Promise.all([
-      signUpAndVerify(portal, 'editor@example.test'),
-      signUpAndVerify(portal, 'reader@example.test'),
-      signUpAndVerify(portal, 'other-reader@example.test'),
-    ])
+    ;[admin, reader, other] = await signUpEach(portal, ['editor@example.test', 'reader@example.test', 'other-reader@example.test'])
     guest = new HttpClient(portal.url)
     await reader.gql('mutation { updateProfile(input: { nickname: "Grace" }) { userId } }')
-  })
-  afterAll(async () => {
-    await portal?.close()
   })
 
   const ok = async <T>(client: HttpClient, query: string, variables: Record<string, unknown> = {}): Promise<T> => {

@@ -1,17 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { openDatabase } from '../../../server/db/open-database'
 import { createLogger } from '../../../server/core/logger'
 import { defineDataLayerTests } from './support/data-layer-suite'
-import { openTestContext, type TestContext } from './support/test-context'
+import { testContextForSuite } from './support/test-context'
 
 describe('data layer on the embedded PostgreSQL', () => {
-  let t: TestContext
-  beforeAll(async () => {
-    t = await openTestContext()
-  })
-  afterAll(async () => {
-    await t?.close()
-  })
+  const t = testContextForSuite()
 
   defineDataLayerTests(() => t.ctx)
 

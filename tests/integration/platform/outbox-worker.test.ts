@@ -5,7 +5,7 @@ import { createMailer } from '../../../server/mail/create-mailer'
 import { enqueueOutbox } from '../../../server/outbox/enqueue'
 import { createOutboxWorker, type OutboxWorker, type OutboxWorkerOptions } from '../../../server/outbox/outbox-worker'
 import { createCapturingLogger, startSmtpReceiver, startWebhookReceiver, type SmtpReceiver, type WebhookReceiver } from './support/receivers'
-import { openTestContext, type TestContext } from './support/test-context'
+import { openTestContext, testContextForSuite, type TestContext } from './support/test-context'
 
 // Real PostgreSQL (embedded), a real HTTP receiver and a real SMTP server on loopback.
 const fast: OutboxWorkerOptions = { retryBaseMs: 150, retryMaxMs: 400, pollIntervalMs: 100 }
@@ -217,14 +217,8 @@ describe('outbox worker', () => {
 })
 
 describe('outbox worker without a webhook or SMTP', () => {
-  let t: TestContext
   const captured = createCapturingLogger()
-  beforeAll(async () => {
-    t = await openTestContext({ log: captured.log })
-  })
-  afterAll(async () => {
-    await t?.close()
-  })
+  const t = testContextForSuite({ log: captured.log })
 
   it('writes notifications and mails to the log', async () => {
     const worker = createOutboxWorker(t.ctx, { mailer: createMailer(t.ctx.env, t.ctx.log) }, fast)

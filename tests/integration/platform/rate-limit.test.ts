@@ -1,17 +1,11 @@
 import { randomUUID } from 'node:crypto'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { consumeRateLimit } from '../../../server/rate-limit/consume-rate-limit'
 import { defineRateLimitTests } from './support/rate-limit-suite'
-import { openTestContext, type TestContext } from './support/test-context'
+import { testContextForSuite } from './support/test-context'
 
 describe('consumeRateLimit on the embedded PostgreSQL', () => {
-  let t: TestContext
-  beforeAll(async () => {
-    t = await openTestContext()
-  })
-  afterAll(async () => {
-    await t?.close()
-  })
+  const t = testContextForSuite()
 
   defineRateLimitTests()
 

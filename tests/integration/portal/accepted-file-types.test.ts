@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { acceptAttribute, fileNameRefusal, type UploadArea } from '../../../lib/file-types'
 import { signUpAndVerify, userIdOf } from './support/accounts'
 import type { HttpClient } from './support/http-client'
-import { startPortalServer, type PortalServer } from './support/portal-server'
+import { portalServerForSuite } from './support/portal-server'
 import { encodeMetadata } from './support/tus-upload'
 
 /**
@@ -11,19 +11,15 @@ import { encodeMetadata } from './support/tus-upload'
  * the same words. Both read lib/file-types.ts.
  */
 describe('the upload pickers offer exactly what the server accepts', () => {
-  let portal: PortalServer
+  const portal = portalServerForSuite()
   let client: HttpClient
   let userId: string
   let jobId: string
 
   beforeAll(async () => {
-    portal = await startPortalServer()
     client = await signUpAndVerify(portal, 'picker@example.test')
     userId = await userIdOf(client)
     jobId = (await client.gql<{ createJobRequests: { id: string } }>('mutation { createJobRequests(input: { job: "x" }) { id } }')).data!.createJobRequests.id
-  })
-  afterAll(async () => {
-    await portal?.close()
   })
 
   const create = async (area: UploadArea, filename: string) => {

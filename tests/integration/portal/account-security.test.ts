@@ -1,22 +1,16 @@
 import { eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { outbox, recoveryCodes, sessions, twoFactors } from '../../../server/db/schema'
 import { grantAdminGroup } from '../../../server/auth/admin-groups'
 import { nextTotpCode, wrongTotpCode } from '../../setup/totp'
 import { factorsOf, signIn, signUpAndVerify, STRONG_PASSWORD, turnOnTwoFactor, userIdOf } from './support/accounts'
 import { HttpClient } from './support/http-client'
-import { startPortalServer, type PortalServer } from './support/portal-server'
+import { portalServerForSuite } from './support/portal-server'
 
 const session = async (c: HttpClient) => ((await (await c.fetch('/api/session')).json()) as { user: { email: string; isAdmin: boolean; secondFactorRequired: boolean } | null }).user
 
 describe('two-factor sign-in, passkeys, sessions and the activity log over HTTP', () => {
-  let portal: PortalServer
-  beforeAll(async () => {
-    portal = await startPortalServer({ ADMIN_EMAILS: 'chief@example.test' })
-  })
-  afterAll(async () => {
-    await portal?.close()
-  })
+  const portal = portalServerForSuite({ ADMIN_EMAILS: 'chief@example.test' })
 
   /** The ADMIN_EMAILS account, once it turned two-factor sign-in on. */
   let chiefWithFactor: HttpClient

@@ -1,24 +1,16 @@
-import { spawn } from 'node:child_process'
 import { statSync } from 'node:fs'
 import path from 'node:path'
 import { and, eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { INVALID_CREDENTIALS_MESSAGE, TOO_MANY_ATTEMPTS_MESSAGE, passwordRules } from '../../../lib/auth-schema'
 import { accounts, outbox, users, verifications } from '../../../server/db/schema'
 import { signUpAndVerify, STRONG_PASSWORD, userIdOf } from './support/accounts'
+import { runAdminCommand } from './support/admin-command'
 import { HttpClient } from './support/http-client'
-import { startPortalServer, type PortalServer } from './support/portal-server'
-
-const root = path.resolve(import.meta.dirname, '../../..')
+import { portalServerForSuite } from './support/portal-server'
 
 describe('accounts over HTTP (better-auth, SMTP codes, limits)', () => {
-  let portal: PortalServer
-  beforeAll(async () => {
-    portal = await startPortalServer({ ADMIN_EMAILS: 'boss@example.test' })
-  })
-  afterAll(async () => {
-    await portal?.close()
-  })
+  const portal = portalServerForSuite({ ADMIN_EMAILS: 'boss@example.test' })
 
   it('signs up, receives the code by SMTP, verifies (signed in), and the session cookie is httpOnly and SameSite', async () => {
     const client = new HttpClient(portal.url)
@@ -224,17 +216,7 @@ describe('accounts over HTTP (better-auth, SMTP codes, limits)', () => {
   it('the admin command grants and revokes for an existing account while the server runs', async () => {
     // Admins must use a second factor: this account has one, so the grant makes it an admin at once.
     const client = await signUpAndVerify(portal, 'promoted@example.test', STRONG_PASSWORD, { twoFactor: true })
-    const run = (...args: string[]) =>
-      new Promise<{ code: number | null; out: string }>((resolve) => {
-        const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server/cli/admin.ts'), ...args], {
-          cwd: root,
-          env: { ...process.env, DATA_DIR: portal.dataDir, DATABASE_URL: '' },
-        })
-        let out = ''
-        child.stdout.on('data', (c: Buffer) => (out += c))
-        child.stderr.on('data', (c: Buffer) => (out += c))
-        child.on('exit', (code) => resolve({ code, out }))
-      })
+    const run = (...args: string[]) => runAdminCommand(portal, ...args)
     const granted = await run('grant', 'promoted@example.test')
     expect(granted).toMatchObject({ code: 0 })
     expect(granted.out).toContain('promoted@example.test is now in the Admins group.')

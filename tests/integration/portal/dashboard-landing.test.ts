@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { NeedsYouItem } from '../../../lib/needs-you'
 import { jobRequests } from '../../../server/db/schema'
 import { WORK_QUEUE_PAGE_SIZE, type WorkQueue } from '../../../lib/work-queue'
-import { signUpAndVerify, userIdOf } from './support/accounts'
+import { signUpEach, userIdOf } from './support/accounts'
 import type { HttpClient } from './support/http-client'
 import { startPortalServer, type PortalServer } from './support/portal-server'
 
@@ -43,7 +43,7 @@ describe('the dashboard landing: work queue and what needs you', () => {
 
   beforeAll(async () => {
     portal = await startPortalServer({ ADMIN_EMAILS: adminEmail, QUOTE_VAT_PERCENT: '20' })
-    ;[owner, other, admin] = await Promise.all([signUpAndVerify(portal, 'landing-owner@example.test'), signUpAndVerify(portal, 'landing-other@example.test'), signUpAndVerify(portal, adminEmail)])
+    ;[owner, other, admin] = await signUpEach(portal, ['landing-owner@example.test', 'landing-other@example.test', adminEmail])
     ;[ownerId, otherId] = await Promise.all([userIdOf(owner), userIdOf(other)])
   })
   afterAll(async () => {

@@ -1,18 +1,14 @@
 import { gunzipSync } from 'node:zlib'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { signUpAndVerify } from './support/accounts'
 import type { HttpClient } from './support/http-client'
-import { startPortalServer, type PortalServer } from './support/portal-server'
+import { portalServerForSuite } from './support/portal-server'
 
 describe('GraphQL limits, introspection and error masking (production mode)', () => {
-  let portal: PortalServer
+  const portal = portalServerForSuite()
   let user: HttpClient
   beforeAll(async () => {
-    portal = await startPortalServer()
     user = await signUpAndVerify(portal, 'limits@example.test')
-  })
-  afterAll(async () => {
-    await portal?.close()
   })
 
   it('refuses a body above 100 KB (413) and one above 1 MB before reading it, in the GraphQL error shape', async () => {
@@ -90,13 +86,7 @@ describe('GraphQL limits, introspection and error masking (production mode)', ()
 })
 
 describe('GraphQL introspection when enabled by configuration', () => {
-  let portal: PortalServer
-  beforeAll(async () => {
-    portal = await startPortalServer({ GRAPHQL_INTROSPECTION: 'true' })
-  })
-  afterAll(async () => {
-    await portal?.close()
-  })
+  const portal = portalServerForSuite({ GRAPHQL_INTROSPECTION: 'true' })
 
   it('answers __schema', async () => {
     const res = await fetch(`${portal.url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query: '{ __schema { queryType { name } } }' }) })

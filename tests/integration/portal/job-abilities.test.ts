@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { jobStages, type JobStage } from '../../../lib/job-stages'
 import type { JobAbilities } from '../../../lib/job-abilities'
 import { jobRequests } from '../../../server/db/schema'
 import { signUpAndVerify, userIdOf } from './support/accounts'
 import { HttpClient } from './support/http-client'
-import { startPortalServer, type PortalServer } from './support/portal-server'
+import { portalServerForSuite } from './support/portal-server'
 import { PDF_BYTES, tusUpload } from './support/tus-upload'
 
 /**
@@ -24,12 +24,11 @@ type Can = JobAbilities
 const abilitiesQuery = `query($id: ID!) { job(id: $id) { can { view move quote decide deliver removeDeliverables readDeliverables message addFiles delete archive unarchive } } }`
 
 describe('the abilities a job page shows are the ones the server grants', () => {
-  let portal: PortalServer
+  const portal = portalServerForSuite({ ADMIN_EMAILS: 'abilities-admin@example.test' })
   let clients: Record<Viewer, HttpClient>
   let ownerId: string
 
   beforeAll(async () => {
-    portal = await startPortalServer({ ADMIN_EMAILS: 'abilities-admin@example.test' })
     const [owner, other, admin] = await Promise.all([
       signUpAndVerify(portal, 'abilities-owner@example.test'),
       signUpAndVerify(portal, 'abilities-other@example.test'),
@@ -37,9 +36,6 @@ describe('the abilities a job page shows are the ones the server grants', () => 
     ])
     clients = { owner, other, admin }
     ownerId = await userIdOf(owner)
-  })
-  afterAll(async () => {
-    await portal?.close()
   })
 
   const gql = async (c: HttpClient, query: string, variables: Record<string, unknown>) => {

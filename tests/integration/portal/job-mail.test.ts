@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { formatDate } from '../../../lib/format'
-import { signUpAndVerify } from './support/accounts'
+import { signUpEach } from './support/accounts'
 import { HttpClient } from './support/http-client'
 import { startPortalServer, type PortalServer } from './support/portal-server'
 import { PDF_BYTES, tusUpload } from './support/tus-upload'
@@ -42,7 +42,7 @@ describe('job mail', () => {
 
   beforeAll(async () => {
     portal = await startPortalServer({ ADMIN_EMAILS: adminEmail, MAIL_GROUP_SECONDS: String(WINDOW_SECONDS) })
-    ;[owner, other, admin] = await Promise.all([signUpAndVerify(portal, ownerEmail), signUpAndVerify(portal, 'mail-other@example.test'), signUpAndVerify(portal, adminEmail)])
+    ;[owner, other, admin] = await signUpEach(portal, [ownerEmail, 'mail-other@example.test', adminEmail])
     guest = new HttpClient(portal.url)
   })
   afterAll(async () => {

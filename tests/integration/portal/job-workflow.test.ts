@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { formatDate } from '../../../lib/format'
 import { jobQuotes, storedFiles } from '../../../server/db/schema'
-import { signUpAndVerify, userIdOf } from './support/accounts'
+import { signUpEach, userIdOf } from './support/accounts'
 import type { HttpClient } from './support/http-client'
 import { pdfText } from './support/pdf-text'
 import { startPortalServer, type PortalServer } from './support/portal-server'
@@ -59,7 +59,7 @@ describe('job workflow', () => {
     // the client's wait that long for what follows): one second keeps this test's steps, each waiting
     // for its mail, in mails of their own.
     portal = await startPortalServer({ ADMIN_EMAILS: adminEmail, QUOTE_VAT_PERCENT: '20', MAIL_GROUP_SECONDS: '1' })
-    ;[owner, other, admin] = await Promise.all([signUpAndVerify(portal, ownerEmail), signUpAndVerify(portal, 'jobs-other@example.test'), signUpAndVerify(portal, adminEmail)])
+    ;[owner, other, admin] = await signUpEach(portal, [ownerEmail, 'jobs-other@example.test', adminEmail])
   })
   afterAll(async () => {
     await portal?.close()

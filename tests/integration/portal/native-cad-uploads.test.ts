@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { signUpAndVerify, userIdOf } from './support/accounts'
 import type { HttpClient } from './support/http-client'
-import { startPortalServer, type PortalServer } from './support/portal-server'
+import { portalServerForSuite } from './support/portal-server'
 import { PNG_1PX, tusUpload } from './support/tus-upload'
 
 /** An OLE compound file's signature and the start of its header (Inventor, Solid Edge, SolidWorks up to 2014). */
@@ -16,17 +16,13 @@ const creo = Buffer.from('#UGC:2 PART 1356 640 3 1 1 15 2900 2007160 000009c1 #-
  * else, and served as plain bytes.
  */
 describe('native CAD files are uploaded as downloads, checked by their content', () => {
-  let portal: PortalServer
+  const portal = portalServerForSuite()
   let client: HttpClient
   let userId: string
 
   beforeAll(async () => {
-    portal = await startPortalServer()
     client = await signUpAndVerify(portal, 'native-cad@example.test')
     userId = await userIdOf(client)
-  })
-  afterAll(async () => {
-    await portal?.close()
   })
 
   it('takes a file whose first bytes are its format’s, lists it and serves it as a download', async () => {

@@ -1,29 +1,25 @@
 import { eq } from 'drizzle-orm'
 import { UNSAFE_decodeViaTurboStream as decodeViaTurboStream } from 'react-router'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import type { JobActionResult } from '../../../app/features/jobs/job-types'
 import { jobQuotes } from '../../../server/db/schema'
-import { signUpAndVerify } from './support/accounts'
+import { signUpEach } from './support/accounts'
 import type { HttpClient } from './support/http-client'
-import { startPortalServer, type PortalServer } from './support/portal-server'
+import { portalServerForSuite } from './support/portal-server'
 
 /**
  * An error on one line of a quote comes back at that line's field, from the job page's form and from
  * the data API alike: "lines[1].hours", not "lines", so the form shows it beside line 2's hours.
  */
 describe('errors on a quote line', () => {
-  let portal: PortalServer
+  const adminEmail = 'quote-lines-admin@example.test'
+  const portal = portalServerForSuite({ ADMIN_EMAILS: adminEmail, QUOTE_VAT_PERCENT: '20' })
   let owner: HttpClient
   let admin: HttpClient
-  const adminEmail = 'quote-lines-admin@example.test'
   const inDays = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10)
 
   beforeAll(async () => {
-    portal = await startPortalServer({ ADMIN_EMAILS: adminEmail, QUOTE_VAT_PERCENT: '20' })
-    ;[owner, admin] = await Promise.all([signUpAndVerify(portal, 'quote-lines-owner@example.test'), signUpAndVerify(portal, adminEmail)])
-  })
-  afterAll(async () => {
-    await portal?.close()
+    ;[owner, admin] = await signUpEach(portal, ['quote-lines-owner@example.test', adminEmail])
   })
 
   const newJob = async () => {
@@ -38,6 +34,8 @@ describe('errors on a quote line', () => {
     })
     return form
   }
+  /** The admin sends the quote form of job `id` to its page's action. */
+  const postQuoteForm = (id: string, lines: Record<string, string>[]) => admin.fetch(`/profile/jobs/${id}.data`, { method: 'POST', body: quoteForm(lines) })
   /** The job page action's answer, decoded as the page's own script decodes it. */
   const answerOf = async (res: Response) => {
     const decoded = await decodeViaTurboStream(res.body!, globalThis)
@@ -48,13 +46,10 @@ describe('errors on a quote line', () => {
 
   it('the job page answers 400 with the error at line 2’s hours, and saves nothing', async () => {
     const id = await newJob()
-    const res = await admin.fetch(`/profile/jobs/${id}.data`, {
-      method: 'POST',
-      body: quoteForm([
-        { kind: 'service', service: 'cfd', hours: '4' },
-        { kind: 'service', service: 'fea', hours: '0' },
-      ]),
-    })
+    const res = await postQuoteForm(id, [
+      { kind: 'service', service: 'cfd', hours: '4' },
+      { kind: 'service', service: 'fea', hours: '0' },
+    ])
     expect(res.status).toBe(400)
     const answer = await answerOf(res)
     expect(answer).toMatchObject({ intent: 'send-quote', ok: false })
@@ -64,27 +59,21 @@ describe('errors on a quote line', () => {
 
   it('a line’s own error is named by its place too (a free line without a description, the third)', async () => {
     const id = await newJob()
-    const res = await admin.fetch(`/profile/jobs/${id}.data`, {
-      method: 'POST',
-      body: quoteForm([
-        { kind: 'service', service: 'cfd', hours: '4' },
-        { kind: 'course', course: 'CAD Fundamentals', days: '1' },
-        { kind: 'free', description: '', amount: '120' },
-      ]),
-    })
+    const res = await postQuoteForm(id, [
+      { kind: 'service', service: 'cfd', hours: '4' },
+      { kind: 'course', course: 'CAD Fundamentals', days: '1' },
+      { kind: 'free', description: '', amount: '120' },
+    ])
     expect(res.status).toBe(400)
     expect((await answerOf(res)).result?.error).toEqual({ 'lines[2].description': ['Describe the line'] })
   })
 
   it('the same form with every line right is saved, its lines in order', async () => {
     const id = await newJob()
-    const res = await admin.fetch(`/profile/jobs/${id}.data`, {
-      method: 'POST',
-      body: quoteForm([
-        { kind: 'service', service: 'cfd', hours: '4' },
-        { kind: 'free', description: 'Site visit', amount: '120' },
-      ]),
-    })
+    const res = await postQuoteForm(id, [
+      { kind: 'service', service: 'cfd', hours: '4' },
+      { kind: 'free', description: 'Site visit', amount: '120' },
+    ])
     expect(res.status).toBe(200)
     const [quote] = await quotesOf(id)
     expect((quote!.lines as { description: string; amountPence: number }[]).map((l) => l.amountPence)).toEqual([34_000, 12_000])

@@ -1,12 +1,12 @@
 import { eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { jobRequestSchema, type JobRequestField } from '../../../lib/job-request-schema'
 import { ADDRESS_COMMA_MESSAGE, joinPostalAddress, postalAddressParts, profileSchema, type ProfileField } from '../../../lib/profile-schema'
 import { jobRequests, profiles } from '../../../server/db/schema'
 import { attributeOf } from '../../../server/graphql/modules/profiles'
-import { signUpAndVerify, userIdOf } from './support/accounts'
+import { signUpEach, userIdOf } from './support/accounts'
 import type { HttpClient } from './support/http-client'
-import { startPortalServer, type PortalServer } from './support/portal-server'
+import { portalServerForSuite } from './support/portal-server'
 
 /**
  * Nothing drops a field silently: every field of a record's one schema (lib/) goes in through the
@@ -43,21 +43,13 @@ const jobFields = Object.keys(jobSamples) as JobRequestField[]
 const attributeFields = Object.keys(attributeOf) as (keyof typeof attributeOf)[]
 
 describe('every field of a record reaches the database and comes back', () => {
-  let portal: PortalServer
+  const portal = portalServerForSuite({ ADMIN_EMAILS: 'admin@example.test' })
   let viaDashboard: HttpClient
   let viaGraphql: HttpClient
   let admin: HttpClient
 
   beforeAll(async () => {
-    portal = await startPortalServer({ ADMIN_EMAILS: 'admin@example.test' })
-    ;[viaDashboard, viaGraphql, admin] = await Promise.all([
-      signUpAndVerify(portal, 'dashboard@example.test'),
-      signUpAndVerify(portal, 'graphql@example.test'),
-      signUpAndVerify(portal, 'admin@example.test'),
-    ])
-  })
-  afterAll(async () => {
-    await portal?.close()
+    ;[viaDashboard, viaGraphql, admin] = await signUpEach(portal, ['dashboard@example.test', 'graphql@example.test', 'admin@example.test'])
   })
 
   it('each schema has a sample here (a new field is tested as soon as it exists)', () => {

@@ -1,16 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { STRONG_PASSWORD } from './support/accounts'
 import { HttpClient } from './support/http-client'
-import { startPortalServer, type PortalServer } from './support/portal-server'
+import { portalServerForSuite } from './support/portal-server'
 
 describe('session cookies behind an https PUBLIC_URL', () => {
-  let portal: PortalServer
-  beforeAll(async () => {
-    portal = await startPortalServer({ PUBLIC_URL: 'https://portal.example.test' })
-  })
-  afterAll(async () => {
-    await portal?.close()
-  })
+  const portal = portalServerForSuite({ PUBLIC_URL: 'https://portal.example.test' })
 
   it('marks the session cookie Secure, httpOnly and SameSite', async () => {
     const client = new HttpClient(portal.url, { origin: 'https://portal.example.test' })

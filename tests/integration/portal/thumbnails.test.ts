@@ -1,28 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { stlCubeBinary } from '../../fixtures/cad-files'
-import { signUpAndVerify, userIdOf } from './support/accounts'
+import { signUpEach, userIdOf } from './support/accounts'
 import type { HttpClient } from './support/http-client'
-import { startPortalServer, type PortalServer } from './support/portal-server'
-import { PDF_BYTES, PNG_1PX, tusUpload } from './support/tus-upload'
-
-/** A PNG header claiming the given size (the server reads the size from IHDR). */
-function pngOfSize(width: number, height: number): Buffer {
-  const png = Buffer.from(PNG_1PX)
-  png.writeUInt32BE(width, 16)
-  png.writeUInt32BE(height, 20)
-  return png
-}
+import { portalServerForSuite } from './support/portal-server'
+import { PDF_BYTES, PNG_1PX, pngOfSize, tusUpload } from './support/tus-upload'
 
 describe('model thumbnails', () => {
-  let portal: PortalServer
+  const portal = portalServerForSuite({ ADMIN_EMAILS: 'thumbs-admin@example.test' })
   let owner: HttpClient
   let ownerId: string
   const put = (path: string, body: Buffer) => owner.fetch(`/thumbnails/${path}`, { method: 'PUT', headers: { 'content-type': 'image/png' }, body: new Uint8Array(body) })
 
   let admin: HttpClient
   beforeAll(async () => {
-    portal = await startPortalServer({ ADMIN_EMAILS: 'thumbs-admin@example.test' })
-    ;[owner, admin] = await Promise.all([signUpAndVerify(portal, 'thumbs@example.test'), signUpAndVerify(portal, 'thumbs-admin@example.test')])
+    ;[owner, admin] = await signUpEach(portal, ['thumbs@example.test', 'thumbs-admin@example.test'])
     ownerId = await userIdOf(owner)
     for (const [name, bytes] of [
       ['bracket.stl', stlCubeBinary(10)],
@@ -30,9 +21,6 @@ describe('model thumbnails', () => {
     ] as const) {
       expect((await tusUpload(owner, bytes, { filename: name, kind: 'user-box', ownerId })).status).toBe(204)
     }
-  })
-  afterAll(async () => {
-    await portal?.close()
   })
 
   it('keeps a small PNG beside a model, lists it, and drops it when the file is replaced or deleted', async () => {

@@ -2,13 +2,13 @@ import { createHash, randomBytes } from 'node:crypto'
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { sql } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import type { BlobStore } from '../../../server/storage/blob-store'
 import { sweepUploads } from '../../../server/storage/uploads/sweep-uploads'
 import type { UploadStore } from '../../../server/storage/uploads/upload-store'
 import { signUpAndVerify, userIdOf } from './support/accounts'
 import type { HttpClient } from './support/http-client'
-import { startPortalServer, type PortalServer } from './support/portal-server'
+import { portalServerForSuite } from './support/portal-server'
 import { encodeMetadata } from './support/tus-upload'
 
 const tus = { 'tus-resumable': '1.0.0' }
@@ -26,17 +26,13 @@ const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex
  * or the sweeper finishes it, and a client hears "complete" only with the stored file's path.
  */
 describe('an upload is never reported complete unless it is stored', () => {
-  let portal: PortalServer
+  const portal = portalServerForSuite()
   let client: HttpClient
   let userId: string
 
   beforeAll(async () => {
-    portal = await startPortalServer()
     client = await signUpAndVerify(portal, 'finisher@example.test')
     userId = await userIdOf(client)
-  })
-  afterAll(async () => {
-    await portal?.close()
   })
 
   const create = async (name: string, size: number) => {

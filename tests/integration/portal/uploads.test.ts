@@ -12,7 +12,7 @@ import { sweepUploads } from '../../../server/storage/uploads/sweep-uploads'
 import type { UploadStore } from '../../../server/storage/uploads/upload-store'
 import { signUpAndVerify, userIdOf } from './support/accounts'
 import { HttpClient } from './support/http-client'
-import { startPortalServer, type PortalServer } from './support/portal-server'
+import { portalServerForSuite, startPortalServer, type PortalServer } from './support/portal-server'
 import { encodeMetadata, PDF_BYTES, PNG_1PX, tusUpload } from './support/tus-upload'
 
 const sha256 = (b: Buffer | Uint8Array) => createHash('sha256').update(b).digest('hex')
@@ -79,16 +79,12 @@ function zipLike(size: number) {
 }
 
 describe('uploads to local disk', () => {
-  let portal: PortalServer
+  const portal = portalServerForSuite({ UPLOAD_MAX_BYTES: String(LIMIT) })
   let owner: HttpClient
   let ownerId: string
   beforeAll(async () => {
-    portal = await startPortalServer({ UPLOAD_MAX_BYTES: String(LIMIT) })
     owner = await signUpAndVerify(portal, 'uploader@example.test')
     ownerId = await userIdOf(owner)
-  })
-  afterAll(async () => {
-    await portal?.close()
   })
 
   it('resumes after a dropped connection and stores a byte-identical file', async () => {

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { signIn, signUpAndVerify, userIdOf } from '../portal/support/accounts'
 import type { HttpClient } from '../portal/support/http-client'
-import { startPortalServer, type PortalServer } from '../portal/support/portal-server'
+import { portalServerForSuite } from '../portal/support/portal-server'
 
 /**
  * A client's activity log says where and when they sign in, from which browser, and what the
@@ -10,21 +10,17 @@ import { startPortalServer, type PortalServer } from '../portal/support/portal-s
  * that has not signed in with a second factor.
  */
 describe('a client reading another client’s activity log', () => {
-  let portal: PortalServer
+  const portal = portalServerForSuite({ ADMIN_EMAILS: 'weak-admin@example.test' })
   let victim: HttpClient
   let snoop: HttpClient
   let victimId: string
 
   beforeAll(async () => {
-    portal = await startPortalServer({ ADMIN_EMAILS: 'weak-admin@example.test' })
     victim = await signUpAndVerify(portal, 'victim@example.test')
     snoop = await signUpAndVerify(portal, 'snoop@example.test')
     victimId = await userIdOf(victim)
     await signIn(portal, 'victim@example.test', { password: 'Wr0ng!Password' })
     await victim.gql('mutation { createApiToken(name: "victim-secret-script") { id } }')
-  })
-  afterAll(async () => {
-    await portal?.close()
   })
 
   it('shows a client only their own events', async () => {

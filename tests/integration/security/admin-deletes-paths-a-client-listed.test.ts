@@ -1,11 +1,11 @@
 import { existsSync } from 'node:fs'
 import path from 'node:path'
 import { eq, sql } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { jobRequests, storedFiles } from '../../../server/db/schema'
-import { signUpAndVerify, userIdOf } from '../portal/support/accounts'
+import { signUpEach, userIdOf } from '../portal/support/accounts'
 import type { HttpClient } from '../portal/support/http-client'
-import { startPortalServer, type PortalServer } from '../portal/support/portal-server'
+import { portalServerForSuite } from '../portal/support/portal-server'
 import { encodeMetadata, PDF_BYTES, tusUpload } from '../portal/support/tus-upload'
 
 /**
@@ -14,7 +14,7 @@ import { encodeMetadata, PDF_BYTES, tusUpload } from '../portal/support/tus-uplo
  * spent on paths the client chose: a job's files are the files of its own folder, job-files/{id}/.
  */
 describe('a client cannot make an admin delete another client’s documents', () => {
-  let portal: PortalServer
+  const portal = portalServerForSuite({ ADMIN_EMAILS: 'admin@example.test' })
   let clientA: HttpClient
   let clientB: HttpClient
   let admin: HttpClient
@@ -22,19 +22,11 @@ describe('a client cannot make an admin delete another client’s documents', ()
   const bBytes = Buffer.from('%PDF-1.4\n% client B private survey\n%%EOF\n')
 
   beforeAll(async () => {
-    portal = await startPortalServer({ ADMIN_EMAILS: 'admin@example.test' })
-    ;[clientA, clientB, admin] = await Promise.all([
-      signUpAndVerify(portal, 'a@example.test'),
-      signUpAndVerify(portal, 'b@example.test'),
-      signUpAndVerify(portal, 'admin@example.test'),
-    ])
+    ;[clientA, clientB, admin] = await signUpEach(portal, ['a@example.test', 'b@example.test', 'admin@example.test'])
     const uploaded = await tusUpload(clientB, bBytes, { filename: 'survey.pdf', kind: 'user-box' })
     expect(uploaded.status).toBe(204)
     bDocument = uploaded.path!
     expect(bDocument).toBe(`user-box/${await userIdOf(clientB)}/survey.pdf`)
-  })
-  afterAll(async () => {
-    await portal?.close()
   })
 
   const createJob = async (client: HttpClient, files = '[]') =>

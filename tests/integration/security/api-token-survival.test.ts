@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { STRONG_PASSWORD, signUpAndVerify } from '../portal/support/accounts'
+import { describe, expect, it } from 'vitest'
+import { requestResetCode, STRONG_PASSWORD, signUpAndVerify } from '../portal/support/accounts'
 import { HttpClient } from '../portal/support/http-client'
-import { startPortalServer, type PortalServer } from '../portal/support/portal-server'
+import { portalServerForSuite } from '../portal/support/portal-server'
 
 interface NewToken {
   id: string
@@ -14,13 +14,7 @@ interface NewToken {
  * a token without an end keeps working long after it is forgotten.
  */
 describe('API tokens that outlive a password or never end', () => {
-  let portal: PortalServer
-  beforeAll(async () => {
-    portal = await startPortalServer()
-  })
-  afterAll(async () => {
-    await portal?.close()
-  })
+  const portal = portalServerForSuite()
 
   const mint = async (client: HttpClient, expiresInDays?: number) => {
     const result = await client.gql<{ createApiToken: NewToken }>('mutation($d: Int) { createApiToken(name: "script", expiresInDays: $d) { id token expiresAt } }', {
@@ -58,9 +52,7 @@ describe('API tokens that outlive a password or never end', () => {
     const email = 'reset-tokens@example.test'
     const client = await signUpAndVerify(portal, email)
     const { token } = await mint(client)
-    const before = portal.mailsTo(email)
-    await new HttpClient(portal.url).json('/api/auth/email-otp/request-password-reset', { email })
-    const otp = await portal.waitForCode(email, before)
+    const otp = await requestResetCode(portal, email)
     expect((await new HttpClient(portal.url).json('/api/auth/email-otp/reset-password', { email, otp, password: 'N3w!Password' })).status).toBe(200)
     expect(await works(token)).toBe(false)
   })

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { signUpAndVerify } from '../portal/support/accounts'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { signUpEach } from '../portal/support/accounts'
 import { HttpClient } from '../portal/support/http-client'
-import { startPortalServer, type PortalServer } from '../portal/support/portal-server'
+import { portalServerForSuite } from '../portal/support/portal-server'
 import { PNG_1PX, tusUpload } from '../portal/support/tus-upload'
 
 /**
@@ -10,7 +10,7 @@ import { PNG_1PX, tusUpload } from '../portal/support/tus-upload'
  * disappears again.
  */
 describe('a draft post is read by no one but admins', () => {
-  let portal: PortalServer
+  const portal = portalServerForSuite({ ADMIN_EMAILS: 'boss@example.test' })
   let admin: HttpClient
   let client: HttpClient
   let draftId: string
@@ -18,8 +18,7 @@ describe('a draft post is read by no one but admins', () => {
   let commentId: string
 
   beforeAll(async () => {
-    portal = await startPortalServer({ ADMIN_EMAILS: 'boss@example.test' })
-    ;[admin, client] = await Promise.all([signUpAndVerify(portal, 'boss@example.test'), signUpAndVerify(portal, 'curious@example.test')])
+    ;[admin, client] = await signUpEach(portal, ['boss@example.test', 'curious@example.test'])
     await admin.gql('mutation { updateBlogSettings(input: { holdComments: false }) { holdComments } }')
     draftId = (await admin.gql<{ createBlogPost: { id: string } }>('mutation { createBlogPost(input: { title: "Embargoed", content: "Numbers" }) { id } }')).data!.createBlogPost.id
     picture = (await tusUpload(admin, PNG_1PX, { filename: 'plot.png', filetype: 'image/png', kind: 'blog-images', blogPostId: draftId })).path!
@@ -27,9 +26,6 @@ describe('a draft post is read by no one but admins', () => {
     await admin.gql('mutation($id: ID!) { publishBlogPost(id: $id) { id } }', { id: draftId })
     commentId = (await client.gql<{ createComment: { id: string } }>('mutation($p: ID!) { createComment(input: { blogPostId: $p, comment: "Seen it" }) { id } }', { p: draftId })).data!.createComment.id
     await admin.gql('mutation($id: ID!) { unpublishBlogPost(id: $id) { id } }', { id: draftId })
-  })
-  afterAll(async () => {
-    await portal?.close()
   })
 
   it('answers "not found" or "unauthorized" everywhere a client or a guest could look', async () => {

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { signUpAndVerify } from '../portal/support/accounts'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { signUpEach } from '../portal/support/accounts'
 import { HttpClient } from '../portal/support/http-client'
-import { startPortalServer, type PortalServer } from '../portal/support/portal-server'
+import { portalServerForSuite } from '../portal/support/portal-server'
 
 /**
  * A post's Markdown and a comment's text reach every visitor's page. Nothing in them may become
@@ -11,7 +11,7 @@ import { startPortalServer, type PortalServer } from '../portal/support/portal-s
  * nofollow ugc.
  */
 describe('markup written in a post or a comment never runs in the site’s pages', () => {
-  let portal: PortalServer
+  const portal = portalServerForSuite({ ADMIN_EMAILS: 'owner@example.test' })
   let admin: HttpClient
   let commenter: HttpClient
   const guest = () => new HttpClient(portal.url)
@@ -32,8 +32,7 @@ describe('markup written in a post or a comment never runs in the site’s pages
   ].join('\n\n')
 
   beforeAll(async () => {
-    portal = await startPortalServer({ ADMIN_EMAILS: 'owner@example.test' })
-    ;[admin, commenter] = await Promise.all([signUpAndVerify(portal, 'owner@example.test'), signUpAndVerify(portal, 'visitor@example.test')])
+    ;[admin, commenter] = await signUpEach(portal, ['owner@example.test', 'visitor@example.test'])
     await admin.gql('mutation { updateBlogSettings(input: { holdComments: false }) { holdComments } }')
     const created = await admin.gql<{ createBlogPost: { id: string } }>('mutation($c: String!) { createBlogPost(input: { title: "Injection", summary: "<b>bold</b>", content: $c }) { id } }', { c: attack })
     postId = created.data!.createBlogPost.id
@@ -42,9 +41,6 @@ describe('markup written in a post or a comment never runs in the site’s pages
       p: postId,
       c: '<script>alert("comment")</script> <img src=x onerror=alert(2)> javascript:alert(3) see https://example.org/page.',
     })
-  })
-  afterAll(async () => {
-    await portal?.close()
   })
 
   /** The page's own HTML with the route data's script (which carries the same text as JSON) left out. */

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { storedFiles } from '../../../server/db/schema'
-import { signUpAndVerify } from '../portal/support/accounts'
+import { signUpEach } from '../portal/support/accounts'
 import type { HttpClient } from '../portal/support/http-client'
 import { startPortalServer, type PortalServer } from '../portal/support/portal-server'
 import { PDF_BYTES, tusUpload } from '../portal/support/tus-upload'
@@ -67,7 +67,7 @@ describe('a client cannot erase a job whose quote it accepted', () => {
 
   beforeAll(async () => {
     portal = await startPortalServer({ ADMIN_EMAILS: 'erase-admin@example.test' })
-    ;[client, admin] = await Promise.all([signUpAndVerify(portal, 'erase-client@example.test'), signUpAndVerify(portal, 'erase-admin@example.test')])
+    ;[client, admin] = await signUpEach(portal, ['erase-client@example.test', 'erase-admin@example.test'])
   })
   afterAll(async () => {
     await portal?.close()

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { signUpAndVerify, userIdOf } from '../portal/support/accounts'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { signUpAndVerify, signUpEach, userIdOf } from '../portal/support/accounts'
 import type { HttpClient } from '../portal/support/http-client'
-import { startPortalServer, type PortalServer } from '../portal/support/portal-server'
+import { portalServerForSuite } from '../portal/support/portal-server'
 import { encodeMetadata, PNG_1PX, tusUpload } from '../portal/support/tus-upload'
 
 const QUOTA = 100_000
@@ -14,20 +14,16 @@ const text = (bytes: number) => Buffer.alloc(bytes, 'a')
  * again when it finishes), and an admin uploading for a client uses that client's space.
  */
 describe('a client cannot fill the disk', () => {
-  let portal: PortalServer
+  const portal = portalServerForSuite({ ADMIN_EMAILS: 'admin@example.test', STORAGE_QUOTA_BYTES: String(QUOTA) })
   let client: HttpClient
   let clientId: string
   let admin: HttpClient
   let jobId: string
 
   beforeAll(async () => {
-    portal = await startPortalServer({ ADMIN_EMAILS: 'admin@example.test', STORAGE_QUOTA_BYTES: String(QUOTA) })
-    ;[client, admin] = await Promise.all([signUpAndVerify(portal, 'client@example.test'), signUpAndVerify(portal, 'admin@example.test')])
+    ;[client, admin] = await signUpEach(portal, ['client@example.test', 'admin@example.test'])
     clientId = await userIdOf(client)
     jobId = (await client.gql<{ createJobRequests: { id: string } }>('mutation { createJobRequests(input: { job: "FEA" }) { id } }')).data!.createJobRequests.id
-  })
-  afterAll(async () => {
-    await portal?.close()
   })
 
   const createUpload = (c: HttpClient, length: number, meta: Record<string, string>) =>

@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { jobMessages, outbox } from '../../../server/db/schema'
 import { JOB_ACTION_LIMITS } from '../../../server/services/jobs/limit-job-action'
-import { signUpAndVerify } from '../portal/support/accounts'
+import { signUpAndVerify, signUpEach } from '../portal/support/accounts'
 import type { HttpClient } from '../portal/support/http-client'
 import { startPortalServer, type PortalServer } from '../portal/support/portal-server'
 
@@ -49,7 +49,7 @@ describe("a client cannot flood the consultancy's inbox", () => {
 
   beforeAll(async () => {
     portal = await startPortalServer({ ADMIN_EMAILS: ADMIN, JOB_NOTIFY_EMAIL: OFFICE, MAIL_GROUP_SECONDS: '3' })
-    ;[flooder, admin] = await Promise.all([signUpAndVerify(portal, 'flooder@example.test'), signUpAndVerify(portal, ADMIN)])
+    ;[flooder, admin] = await signUpEach(portal, ['flooder@example.test', ADMIN])
   })
   afterAll(async () => {
     await portal?.close()

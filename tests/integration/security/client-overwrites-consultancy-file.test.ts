@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { signUpAndVerify, userIdOf } from '../portal/support/accounts'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { signUpEach, userIdOf } from '../portal/support/accounts'
 import type { HttpClient } from '../portal/support/http-client'
-import { startPortalServer, type PortalServer } from '../portal/support/portal-server'
+import { portalServerForSuite } from '../portal/support/portal-server'
 import { encodeMetadata, tusUpload } from '../portal/support/tus-upload'
 
 const pdf = (words: string) => Buffer.from(`%PDF-1.4\n% ${words}\n%%EOF\n`)
@@ -14,7 +14,7 @@ const pdf = (words: string) => Buffer.from(`%PDF-1.4\n% ${words}\n%%EOF\n`)
  * file another user uploaded: it is refused, saying why.
  */
 describe("nobody replaces another user's file by uploading one of the same name", () => {
-  let portal: PortalServer
+  const portal = portalServerForSuite({ ADMIN_EMAILS: 'files-admin@example.test' })
   let client: HttpClient
   let admin: HttpClient
   let clientId: string
@@ -33,12 +33,8 @@ describe("nobody replaces another user's file by uploading one of the same name"
   }
 
   beforeAll(async () => {
-    portal = await startPortalServer({ ADMIN_EMAILS: 'files-admin@example.test' })
-    ;[client, admin] = await Promise.all([signUpAndVerify(portal, 'files-client@example.test'), signUpAndVerify(portal, 'files-admin@example.test')])
+    ;[client, admin] = await signUpEach(portal, ['files-client@example.test', 'files-admin@example.test'])
     clientId = await userIdOf(client)
-  })
-  afterAll(async () => {
-    await portal?.close()
   })
 
   it("a thread file of the same name is the client's own file: the consultancy's message still serves the consultancy's drawing", async () => {

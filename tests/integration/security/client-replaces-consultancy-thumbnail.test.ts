@@ -1,17 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { stlCubeBinary } from '../../fixtures/cad-files'
-import { signUpAndVerify, userIdOf } from '../portal/support/accounts'
+import { signUpEach, userIdOf } from '../portal/support/accounts'
 import type { HttpClient } from '../portal/support/http-client'
-import { startPortalServer, type PortalServer } from '../portal/support/portal-server'
-import { PNG_1PX, tusUpload } from '../portal/support/tus-upload'
-
-/** A valid PNG header of another size: another picture, as the server reads it. */
-function pngOfSize(side: number): Buffer {
-  const png = Buffer.from(PNG_1PX)
-  png.writeUInt32BE(side, 16)
-  png.writeUInt32BE(side, 20)
-  return png
-}
+import { portalServerForSuite } from '../portal/support/portal-server'
+import { pngOfSize, tusUpload } from '../portal/support/tus-upload'
 
 /**
  * Replacing the picture of the other side's file: the client could write the job thread's folder, so
@@ -20,7 +12,7 @@ function pngOfSize(side: number): Buffer {
  * may read the file only reads its picture, and the page does not try to save one for them.
  */
 describe("a client cannot replace the picture of the consultancy's file", () => {
-  let portal: PortalServer
+  const portal = portalServerForSuite({ ADMIN_EMAILS: 'thumb-admin@example.test' })
   let client: HttpClient
   let admin: HttpClient
   let clientId: string
@@ -40,12 +32,8 @@ describe("a client cannot replace the picture of the consultancy's file", () => 
   }
 
   beforeAll(async () => {
-    portal = await startPortalServer({ ADMIN_EMAILS: 'thumb-admin@example.test' })
-    ;[client, admin] = await Promise.all([signUpAndVerify(portal, 'thumb-client@example.test'), signUpAndVerify(portal, 'thumb-admin@example.test')])
+    ;[client, admin] = await signUpEach(portal, ['thumb-client@example.test', 'thumb-admin@example.test'])
     clientId = await userIdOf(client)
-  })
-  afterAll(async () => {
-    await portal?.close()
   })
 
   it("the model the consultancy sent on the thread keeps the consultancy's picture", async () => {

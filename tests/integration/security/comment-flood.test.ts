@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { blogRules } from '../../../lib/blog/blog-rules'
 import { signUpAndVerify } from '../portal/support/accounts'
 import { HttpClient } from '../portal/support/http-client'
-import { startPortalServer, type PortalServer } from '../portal/support/portal-server'
+import { portalServerForSuite } from '../portal/support/portal-server'
 
 /**
  * Comments are public and each one may cost a moderator's time: one account cannot post more than
@@ -10,20 +10,16 @@ import { startPortalServer, type PortalServer } from '../portal/support/portal-s
  * blogRules.commentsPerAddress, while a reader elsewhere still comments.
  */
 describe('a flood of comments is stopped per account and per address', () => {
-  let portal: PortalServer
+  const portal = portalServerForSuite({ ADMIN_EMAILS: 'mod@example.test' })
   let postId: string
   const accounts: HttpClient[] = []
 
   beforeAll(async () => {
-    portal = await startPortalServer({ ADMIN_EMAILS: 'mod@example.test' })
     const admin = await signUpAndVerify(portal, 'mod@example.test')
     postId = (await admin.gql<{ createBlogPost: { id: string } }>('mutation { createBlogPost(input: { title: "Popular", content: "Text" }) { id } }')).data!.createBlogPost.id
     await admin.gql('mutation($id: ID!) { publishBlogPost(id: $id) { id } }', { id: postId })
     const needed = Math.ceil(blogRules.commentsPerAddress.limit / blogRules.commentsPerUser.limit) + 1
     for (let i = 0; i < needed; i++) accounts.push(await signUpAndVerify(portal, `bot${i}@example.test`))
-  })
-  afterAll(async () => {
-    await portal?.close()
   })
 
   const post = (client: HttpClient, text: string) => client.gql<{ createComment: { id: string } }>('mutation($p: ID!, $c: String!) { createComment(input: { blogPostId: $p, comment: $c }) { id } }', { p: postId, c: text })

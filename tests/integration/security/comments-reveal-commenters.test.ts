@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs'
 import { sql } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { comments } from '../../../server/db/schema'
-import { signUpAndVerify, userIdOf } from '../portal/support/accounts'
+import { signUpEach, userIdOf } from '../portal/support/accounts'
 import { HttpClient } from '../portal/support/http-client'
-import { startPortalServer, type PortalServer } from '../portal/support/portal-server'
+import { portalServerForSuite } from '../portal/support/portal-server'
 
 interface CommentView {
   id: string
@@ -18,7 +18,7 @@ interface CommentView {
  * pick the name shown (passing as the company or as another client).
  */
 describe('comments show a display name, never the commenter’s email or id', () => {
-  let portal: PortalServer
+  const portal = portalServerForSuite({ ADMIN_EMAILS: 'admin@example.test' })
   let commenter: HttpClient
   let other: HttpClient
   let admin: HttpClient
@@ -27,21 +27,13 @@ describe('comments show a display name, never the commenter’s email or id', ()
   let postId: string
 
   beforeAll(async () => {
-    portal = await startPortalServer({ ADMIN_EMAILS: 'admin@example.test' })
-    ;[commenter, other, admin] = await Promise.all([
-      signUpAndVerify(portal, 'ada.lovelace@example.test'),
-      signUpAndVerify(portal, 'other@example.test'),
-      signUpAndVerify(portal, 'admin@example.test'),
-    ])
+    ;[commenter, other, admin] = await signUpEach(portal, ['ada.lovelace@example.test', 'other@example.test', 'admin@example.test'])
     guest = new HttpClient(portal.url)
     commenterId = await userIdOf(commenter)
     postId = (await admin.gql<{ createBlogPost: { id: string } }>('mutation { createBlogPost(input: { title: "Meshing", content: "Text" }) { id } }')).data!.createBlogPost.id
     await admin.gql('mutation($id: ID!) { publishBlogPost(id: $id) { id } }', { id: postId })
     // Shown at once, so every reader's view below has them.
     await admin.gql('mutation { updateBlogSettings(input: { holdComments: false }) { holdComments } }')
-  })
-  afterAll(async () => {
-    await portal?.close()
   })
 
   const comment = async (author?: string) => {

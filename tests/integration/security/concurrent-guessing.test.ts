@@ -1,35 +1,26 @@
 import { availableParallelism } from 'node:os'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it } from 'vitest'
 import { TOO_MANY_ATTEMPTS_MESSAGE } from '../../../lib/auth-schema'
 import { passwordHashGate } from '../../../server/auth/password-hash'
 import type { Auth } from '../../../server/auth/create-auth'
-import { STRONG_PASSWORD, signUpAndVerify } from '../portal/support/accounts'
+import { requestResetCode, STRONG_PASSWORD, signUpAndVerify } from '../portal/support/accounts'
 import { HttpClient } from '../portal/support/http-client'
-import { startPortalServer, type PortalServer } from '../portal/support/portal-server'
+import { portalServerForSuite } from '../portal/support/portal-server'
 
 /**
  * Guesses sent all at once: every password or code check is counted before it runs, so a burst gets
  * no more checks than the limits allow one after another, whatever the body encoding.
  */
 describe('guessing codes and passwords under concurrency', () => {
-  let portal: PortalServer
+  const portal = portalServerForSuite()
   let address = 10
   /** A client on a loopback address of its own, so each test starts with a clean per-address count. */
   const freshClient = () => new HttpClient(portal.url, {}, { localAddress: `127.0.1.${address++}` })
 
-  beforeAll(async () => {
-    portal = await startPortalServer()
-  })
-  afterAll(async () => {
-    await portal?.close()
-  })
-
   it('20 concurrent wrong reset codes: at most 3 are checked, and the code is dead afterwards', async () => {
     const email = 'reset-burst@example.test'
     await signUpAndVerify(portal, email)
-    const before = portal.mailsTo(email)
-    await freshClient().json('/api/auth/email-otp/request-password-reset', { email })
-    const otp = await portal.waitForCode(email, before)
+    const otp = await requestResetCode(portal, email, freshClient())
     const wrong = Array.from({ length: 20 }, (_, i) => String((Number(otp) + 1 + i) % 1_000_000).padStart(6, '0'))
     const answers = await Promise.all(
       wrong.map((code) => freshClient().json<{ code: string }>('/api/auth/email-otp/reset-password', { email, otp: code, password: 'N3w!Password' })),
@@ -45,14 +36,10 @@ describe('guessing codes and passwords under concurrency', () => {
   it('a new code gets its own three checks', async () => {
     const email = 'second-code@example.test'
     await signUpAndVerify(portal, email)
-    let before = portal.mailsTo(email)
-    await freshClient().json('/api/auth/email-otp/request-password-reset', { email })
-    const first = await portal.waitForCode(email, before)
+    const first = await requestResetCode(portal, email, freshClient())
     const notFirst = first === '000000' ? '111111' : '000000'
     for (let i = 0; i < 3; i++) await freshClient().json('/api/auth/email-otp/reset-password', { email, otp: notFirst, password: 'N3w!Password' })
-    before = portal.mailsTo(email)
-    await freshClient().json('/api/auth/email-otp/request-password-reset', { email })
-    const second = await portal.waitForCode(email, before)
+    const second = await requestResetCode(portal, email, freshClient())
     const notSecond = second === '000000' ? '111111' : '000000'
     expect((await freshClient().json('/api/auth/email-otp/reset-password', { email, otp: notSecond, password: 'N3w!Password' })).status).toBe(400)
     expect((await freshClient().json('/api/auth/email-otp/reset-password', { email, otp: second, password: 'N3w!Password' })).status).toBe(200)
@@ -61,9 +48,7 @@ describe('guessing codes and passwords under concurrency', () => {
   it('the code check that does not use the code up is off: it cannot confirm a reset code for later', async () => {
     const email = 'peek@example.test'
     await signUpAndVerify(portal, email)
-    const before = portal.mailsTo(email)
-    await freshClient().json('/api/auth/email-otp/request-password-reset', { email })
-    const otp = await portal.waitForCode(email, before)
+    const otp = await requestResetCode(portal, email, freshClient())
     const peek = await freshClient().json('/api/auth/email-otp/check-verification-otp', { email, otp, type: 'forget-password' })
     expect(peek.status).toBe(404)
     expect((await freshClient().json('/api/auth/email-otp/reset-password', { email, otp, password: 'N3w!Password' })).status).toBe(200)

@@ -1,8 +1,8 @@
 import path from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { inlineScriptHash } from '../../../server/http/content-security-policy'
 import { readScriptHashManifest } from '../../../server/http/script-hash-manifest'
-import { startPortalServer, type PortalServer } from '../portal/support/portal-server'
+import { portalServerForSuite } from '../portal/support/portal-server'
 
 const root = path.resolve(import.meta.dirname, '../../..')
 const scriptSources = (policy: string | null) => policy!.split('; ').find((d) => d.startsWith('script-src '))!.split(' ').slice(1)
@@ -15,14 +15,8 @@ function inlineScripts(html: string) {
 }
 
 describe('Content-Security-Policy of real pages (hashes from the build, nonces per request)', () => {
-  let portal: PortalServer
+  const portal = portalServerForSuite()
   const manifest = readScriptHashManifest(path.join(root, process.env.BUILD_DIR ?? 'build', 'server'))
-  beforeAll(async () => {
-    portal = await startPortalServer()
-  })
-  afterAll(async () => {
-    await portal?.close()
-  })
 
   it.each([
     ['/', 'index.html'],

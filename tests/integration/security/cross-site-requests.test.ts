@@ -1,9 +1,9 @@
 import { count } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { contacts } from '../../../server/db/schema'
 import { signUpAndVerify } from '../portal/support/accounts'
 import type { HttpClient } from '../portal/support/http-client'
-import { startPortalServer, type PortalServer } from '../portal/support/portal-server'
+import { portalServerForSuite, type PortalServer } from '../portal/support/portal-server'
 import { encodeMetadata, PNG_1PX, tusUpload } from '../portal/support/tus-upload'
 
 const EVIL = 'https://evil.example'
@@ -28,14 +28,10 @@ async function contactCount(portal: PortalServer) {
 }
 
 describe('cross-site requests (PUBLIC_URL unset: the site is the origin the request was addressed to)', () => {
-  let portal: PortalServer
+  const portal = portalServerForSuite()
   let victim: HttpClient
   beforeAll(async () => {
-    portal = await startPortalServer()
     victim = await signUpAndVerify(portal, 'victim@example.test')
-  })
-  afterAll(async () => {
-    await portal?.close()
   })
 
   it('a page on another site cannot run a GraphQL mutation with the visitor’s cookie (403, nothing changes)', async () => {
@@ -195,17 +191,13 @@ describe('cross-site requests (PUBLIC_URL unset: the site is the origin the requ
 })
 
 describe('cross-site requests with PUBLIC_URL set', () => {
-  let portal: PortalServer
-  let user: HttpClient
   const publicUrl = 'https://www.meshwork.test'
+  const portal = portalServerForSuite({ PUBLIC_URL: publicUrl })
+  let user: HttpClient
   beforeAll(async () => {
-    portal = await startPortalServer({ PUBLIC_URL: publicUrl })
     // The browser's Origin is the public address (the server is reached through a proxy in production).
     user = await signUpAndVerify(portal, 'public@example.test')
   }, 120_000)
-  afterAll(async () => {
-    await portal?.close()
-  })
 
   it('only PUBLIC_URL’s origin may send cookies: the address the request reached is not enough', async () => {
     const body = JSON.stringify({ query: nicknameQuery })

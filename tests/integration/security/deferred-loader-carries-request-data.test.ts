@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startPortalServer, type PortalServer } from '../portal/support/portal-server'
+import { describe, expect, it } from 'vitest'
+import { portalServerForSuite } from '../portal/support/portal-server'
 
 /**
  * A public page rendered per request (/contact) has its module script rewritten into the deferred
@@ -10,13 +10,7 @@ import { startPortalServer, type PortalServer } from '../portal/support/portal-s
  * request's, and holds none of it.
  */
 describe("the deferred loader of a page rendered per request", () => {
-  let portal: PortalServer
-  beforeAll(async () => {
-    portal = await startPortalServer()
-  })
-  afterAll(async () => {
-    await portal?.close()
-  })
+  const portal = portalServerForSuite()
 
   const MARK = 'zx9"+globalThis.pwned=1+"</script><script>globalThis.pwned=2</script>'
   /** The inline script that starts the framework after the first paint, without its nonce. */

@@ -3,11 +3,12 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { desc, eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { sessions, users } from '../../../server/db/schema'
 import { CONTACT_RATE_LIMIT } from '../../../server/services/contacts/create-contact'
 import { signUpAndVerify } from '../portal/support/accounts'
-import { startPortalServer, type PortalServer } from '../portal/support/portal-server'
+import type { HttpClient } from '../portal/support/http-client'
+import { portalServerForSuite, type PortalServer } from '../portal/support/portal-server'
 import { serverEntry } from '../../setup/server-entry'
 
 const root = path.resolve(import.meta.dirname, '../../..')
@@ -23,6 +24,16 @@ async function sendContact(portal: PortalServer, forwardedFor: string, n: number
   return res.status
 }
 
+/** Signs `email` in afresh on `client` (its cookies dropped first), sending a chosen X-Forwarded-For. */
+function signInForwardedFor(client: HttpClient, email: string, forwardedFor: string) {
+  client.cookies.clear()
+  return client.fetch('/api/auth/sign-in/email', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-forwarded-for': forwardedFor },
+    body: JSON.stringify({ email, password: 'Str0ng!Passw0rd' }),
+  })
+}
+
 /** The address better-auth recorded for the newest session of `email`. */
 async function sessionAddressOf(portal: PortalServer, email: string) {
   const [row] = await portal.server.ctx.db
@@ -36,13 +47,7 @@ async function sessionAddressOf(portal: PortalServer, email: string) {
 }
 
 describe('X-Forwarded-For from a peer that is not a trusted proxy (TRUSTED_PROXIES unset)', () => {
-  let portal: PortalServer
-  beforeAll(async () => {
-    portal = await startPortalServer()
-  })
-  afterAll(async () => {
-    await portal?.close()
-  })
+  const portal = portalServerForSuite()
 
   it('a visitor who makes up a new X-Forwarded-For for each message still hits the per-address contact limit', async () => {
     const statuses: number[] = []
@@ -55,25 +60,14 @@ describe('X-Forwarded-For from a peer that is not a trusted proxy (TRUSTED_PROXI
     const email = 'spoofer@example.test'
     await signUpAndVerify(portal, email)
     const client = await signUpAndVerify(portal, 'other@example.test')
-    client.cookies.clear()
-    const signIn = await client.fetch('/api/auth/sign-in/email', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-forwarded-for': '203.0.113.66' },
-      body: JSON.stringify({ email, password: 'Str0ng!Passw0rd' }),
-    })
+    const signIn = await signInForwardedFor(client, email, '203.0.113.66')
     expect(signIn.status).toBe(200)
     expect(await sessionAddressOf(portal, email)).toBe('127.0.0.1')
   })
 })
 
 describe('behind a trusted proxy (TRUSTED_PROXIES=127.0.0.1)', () => {
-  let portal: PortalServer
-  beforeAll(async () => {
-    portal = await startPortalServer({ TRUSTED_PROXIES: '127.0.0.1' })
-  })
-  afterAll(async () => {
-    await portal?.close()
-  })
+  const portal = portalServerForSuite({ TRUSTED_PROXIES: '127.0.0.1' })
 
   it('two visitors behind the proxy have separate contact limits, and a made-up leftmost entry does not move either', async () => {
     const first: number[] = []
@@ -88,12 +82,7 @@ describe('behind a trusted proxy (TRUSTED_PROXIES=127.0.0.1)', () => {
   it('records the visitor address the proxy forwarded as the session address', async () => {
     const email = 'proxied@example.test'
     const client = await signUpAndVerify(portal, email)
-    client.cookies.clear()
-    const signIn = await client.fetch('/api/auth/sign-in/email', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-forwarded-for': '203.0.113.66' },
-      body: JSON.stringify({ email, password: 'Str0ng!Passw0rd' }),
-    })
+    const signIn = await signInForwardedFor(client, email, '203.0.113.66')
     expect(signIn.status).toBe(200)
     expect(await sessionAddressOf(portal, email)).toBe('203.0.113.66')
   })

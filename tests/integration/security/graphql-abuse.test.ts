@@ -1,18 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { HttpClient } from '../portal/support/http-client'
-import { startPortalServer, type PortalServer } from '../portal/support/portal-server'
+import { portalServerForSuite } from '../portal/support/portal-server'
 
 type GraphqlAnswer = { data?: unknown; errors?: { message: string; extensions?: { code?: string } }[] }
 
 describe('GraphQL abuse (production mode, introspection off)', () => {
-  let portal: PortalServer
+  const portal = portalServerForSuite()
   let guest: HttpClient
   beforeAll(async () => {
-    portal = await startPortalServer()
     guest = new HttpClient(portal.url)
-  })
-  afterAll(async () => {
-    await portal?.close()
   })
 
   /** As a GraphQL-over-HTTP client asks (an error of the request answers 4xx, not 200). */

@@ -1,20 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { HttpClient } from '../portal/support/http-client'
-import { startPortalServer, type PortalServer } from '../portal/support/portal-server'
+import { portalServerForSuite } from '../portal/support/portal-server'
 
 /**
  * A body that is not JSON is answered with one fixed message: nothing of the body (which a page
  * could make a victim's browser send) or of the JSON parser's words comes back.
  */
 describe('a broken JSON body sent to /graphql', () => {
-  let portal: PortalServer
+  const portal = portalServerForSuite()
   let guest: HttpClient
   beforeAll(async () => {
-    portal = await startPortalServer()
     guest = new HttpClient(portal.url)
-  })
-  afterAll(async () => {
-    await portal?.close()
   })
 
   it.each([

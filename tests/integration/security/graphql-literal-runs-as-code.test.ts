@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { HttpClient } from '../portal/support/http-client'
-import { startPortalServer, type PortalServer } from '../portal/support/portal-server'
+import { portalServerForSuite } from '../portal/support/portal-server'
 
 /**
  * A query compiler that writes a document's literal arguments into the JavaScript it generates turned
@@ -14,17 +14,15 @@ import { startPortalServer, type PortalServer } from '../portal/support/portal-s
 const DATE_MARKER = '__MAGIC_DATE__33a9e76d_02e0_4128_8e92_3530ad3da74d'
 
 describe('a guest sends GraphQL literals made to run as code', () => {
-  let portal: PortalServer
+  const portal = portalServerForSuite()
   let guest: HttpClient
   let proofDir: string
   beforeAll(async () => {
-    portal = await startPortalServer()
     guest = new HttpClient(portal.url)
     proofDir = portal.dataDir
   })
   afterAll(async () => {
     delete (globalThis as Record<string, unknown>).__graphqlLiteralRan
-    await portal?.close()
   })
 
   /**

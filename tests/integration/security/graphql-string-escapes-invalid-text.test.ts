@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { HttpClient } from '../portal/support/http-client'
-import { startPortalServer, type PortalServer } from '../portal/support/portal-server'
+import { portalServerForSuite } from '../portal/support/portal-server'
 
 /**
  * Text no field accepts (a NUL, a lone surrogate) is refused at the edge when it arrives as JSON; the
@@ -8,14 +8,10 @@ import { startPortalServer, type PortalServer } from '../portal/support/portal-s
  * database, which failed, and the client read "Unexpected error". They get the edge's plain 400.
  */
 describe('a GraphQL string literal escapes text no field accepts', () => {
-  let portal: PortalServer
+  const portal = portalServerForSuite()
   let guest: HttpClient
   beforeAll(async () => {
-    portal = await startPortalServer()
     guest = new HttpClient(portal.url)
-  })
-  afterAll(async () => {
-    await portal?.close()
   })
 
   it.each([

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { signUpAndVerify, userIdOf } from '../portal/support/accounts'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { signUpEach, userIdOf } from '../portal/support/accounts'
 import { HttpClient } from '../portal/support/http-client'
-import { startPortalServer, type PortalServer } from '../portal/support/portal-server'
+import { portalServerForSuite } from '../portal/support/portal-server'
 import { PNG_1PX, tusUpload } from '../portal/support/tus-upload'
 
 /**
@@ -10,7 +10,7 @@ import { PNG_1PX, tusUpload } from '../portal/support/tus-upload'
  * folder's owner and admins list it.
  */
 describe('guests cannot list profile pictures to learn user ids', () => {
-  let portal: PortalServer
+  const portal = portalServerForSuite({ ADMIN_EMAILS: 'admin@example.test' })
   let guest: HttpClient
   let owner: HttpClient
   let other: HttpClient
@@ -19,18 +19,10 @@ describe('guests cannot list profile pictures to learn user ids', () => {
   let logo: string
 
   beforeAll(async () => {
-    portal = await startPortalServer({ ADMIN_EMAILS: 'admin@example.test' })
     guest = new HttpClient(portal.url)
-    ;[owner, other, admin] = await Promise.all([
-      signUpAndVerify(portal, 'owner@example.test'),
-      signUpAndVerify(portal, 'other@example.test'),
-      signUpAndVerify(portal, 'admin@example.test'),
-    ])
+    ;[owner, other, admin] = await signUpEach(portal, ['owner@example.test', 'other@example.test', 'admin@example.test'])
     ownerId = await userIdOf(owner)
     logo = (await tusUpload(owner, PNG_1PX, { filename: 'logo.png', filetype: 'image/png', kind: 'profile-pictures' })).path!
-  })
-  afterAll(async () => {
-    await portal?.close()
   })
 
   const list = (client: HttpClient, prefix: string) => client.gql<{ files: { path: string }[] }>('query($p: String!) { files(prefix: $p) { path } }', { p: prefix })

@@ -1,10 +1,10 @@
 import { request } from 'node:http'
 import { sql } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { storedFiles } from '../../../server/db/schema'
 import { signUpAndVerify } from '../portal/support/accounts'
 import { HttpClient } from '../portal/support/http-client'
-import { startPortalServer, type PortalServer } from '../portal/support/portal-server'
+import { portalServerForSuite } from '../portal/support/portal-server'
 import { encodeMetadata, PNG_1PX, tusUpload } from '../portal/support/tus-upload'
 
 /** A guest's picture, sent the way tus-js-client sends it. */
@@ -32,15 +32,11 @@ function createFrom(baseUrl: string, localAddress: string, filename: string): Pr
  * pictures, send anything but a picture-sized file, or fill the disk by sending many.
  */
 describe('guests cannot overwrite or flood picture submissions', () => {
-  let portal: PortalServer
+  const portal = portalServerForSuite({ ADMIN_EMAILS: 'admin@example.test' })
   let admin: HttpClient
 
   beforeAll(async () => {
-    portal = await startPortalServer({ ADMIN_EMAILS: 'admin@example.test' })
     admin = await signUpAndVerify(portal, 'admin@example.test')
-  })
-  afterAll(async () => {
-    await portal?.close()
   })
 
   it('gives every submission a name the server makes, so one guest cannot replace another’s picture', async () => {

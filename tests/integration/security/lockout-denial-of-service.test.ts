@@ -1,10 +1,10 @@
 import { and, eq, sql } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { ACCOUNT_UNDER_ATTACK_MESSAGE, TOO_MANY_ATTEMPTS_MESSAGE } from '../../../lib/auth-schema'
 import { signInDelays } from '../../../server/db/schema'
 import { STRONG_PASSWORD, signUpAndVerify } from '../portal/support/accounts'
 import { HttpClient } from '../portal/support/http-client'
-import { startPortalServer, type PortalServer } from '../portal/support/portal-server'
+import { portalServerForSuite } from '../portal/support/portal-server'
 
 /**
  * Locking an account after a few wrong passwords hands every stranger a way to lock its owner out.
@@ -12,7 +12,7 @@ import { startPortalServer, type PortalServer } from '../portal/support/portal-s
  * the owner's right password from an address that has not failed keeps working.
  */
 describe('lockout without denial of service', () => {
-  let portal: PortalServer
+  const portal = portalServerForSuite()
   let address = 10
   const clientAt = (ip: string) => new HttpClient(portal.url, {}, { localAddress: ip })
   const freshAddress = () => `127.0.2.${address++}`
@@ -23,13 +23,6 @@ describe('lockout without denial of service', () => {
       .update(signInDelays)
       .set({ nextAttemptAt: sql`now() - interval '1 second'` })
       .where(and(eq(signInDelays.account, email), eq(signInDelays.clientIp, ip)))
-
-  beforeAll(async () => {
-    portal = await startPortalServer()
-  })
-  afterAll(async () => {
-    await portal?.close()
-  })
 
   it("an attacker's wrong passwords do not lock the owner out: the right password from another address signs in", async () => {
     const email = 'target@example.test'

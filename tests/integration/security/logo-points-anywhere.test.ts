@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { signUpAndVerify, userIdOf } from '../portal/support/accounts'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { signUpEach, userIdOf } from '../portal/support/accounts'
 import type { HttpClient } from '../portal/support/http-client'
-import { startPortalServer, type PortalServer } from '../portal/support/portal-server'
+import { portalServerForSuite } from '../portal/support/portal-server'
 import { PDF_BYTES, PNG_1PX, tusUpload } from '../portal/support/tus-upload'
 
 /**
@@ -12,7 +12,7 @@ import { PDF_BYTES, PNG_1PX, tusUpload } from '../portal/support/tus-upload'
  * dashboard's action or GraphQL's updateProfile), and the logo it replaces is deleted.
  */
 describe('a client cannot point their public logo at anything but their own uploaded image', () => {
-  let portal: PortalServer
+  const portal = portalServerForSuite({ ADMIN_EMAILS: 'admin@example.test' })
   let alice: HttpClient
   let bob: HttpClient
   let admin: HttpClient
@@ -21,12 +21,8 @@ describe('a client cannot point their public logo at anything but their own uplo
   let n = 0
 
   beforeAll(async () => {
-    portal = await startPortalServer({ ADMIN_EMAILS: 'admin@example.test' })
-    ;[alice, bob, admin] = await Promise.all([signUpAndVerify(portal, 'alice@example.test'), signUpAndVerify(portal, 'bob@example.test'), signUpAndVerify(portal, 'admin@example.test')])
+    ;[alice, bob, admin] = await signUpEach(portal, ['alice@example.test', 'bob@example.test', 'admin@example.test'])
     ;[aliceId, bobId] = await Promise.all([userIdOf(alice), userIdOf(bob)])
-  })
-  afterAll(async () => {
-    await portal?.close()
   })
 
   const uploadLogo = async (client: HttpClient, ownerId?: string) => {

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { signUpAndVerify } from '../portal/support/accounts'
 import type { HttpClient } from '../portal/support/http-client'
-import { startPortalServer, type PortalServer } from '../portal/support/portal-server'
+import { portalServerForSuite } from '../portal/support/portal-server'
 import { encodeMetadata } from '../portal/support/tus-upload'
 
 const QUOTA = 20_000_000_000
@@ -16,15 +16,11 @@ const QUOTA_MESSAGE = 'Storage quota reached (20 GB). Delete some files to make 
  * room. No bytes are sent: the creations alone must be refused.
  */
 describe('a client starting many uploads at once cannot pass the storage quota', () => {
-  let portal: PortalServer
+  const portal = portalServerForSuite({ STORAGE_QUOTA_BYTES: String(QUOTA), UPLOAD_MAX_BYTES: String(TWO_GIB) })
   let client: HttpClient
 
   beforeAll(async () => {
-    portal = await startPortalServer({ STORAGE_QUOTA_BYTES: String(QUOTA), UPLOAD_MAX_BYTES: String(TWO_GIB) })
     client = await signUpAndVerify(portal, 'parallel@example.test')
-  })
-  afterAll(async () => {
-    await portal?.close()
   })
 
   const create = (c: HttpClient, filename: string, length = TWO_GIB) =>

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { signUpAndVerify, userIdOf } from '../portal/support/accounts'
 import { HttpClient } from '../portal/support/http-client'
-import { startPortalServer, type PortalServer } from '../portal/support/portal-server'
+import { portalServerForSuite } from '../portal/support/portal-server'
 
 /**
  * The portal's documents are rendered once and shared by everyone who asks within a second, signed in
@@ -10,7 +10,7 @@ import { startPortalServer, type PortalServer } from '../portal/support/portal-s
  * Their data comes only from the JSON endpoints, checked per request.
  */
 describe("a portal page's document, shared between visitors", () => {
-  let portal: PortalServer
+  const portal = portalServerForSuite({ ADMIN_EMAILS: 'admin-portal-doc@example.test' })
   let alice: HttpClient
   let admin: HttpClient
   let jobId: string
@@ -18,7 +18,6 @@ describe("a portal page's document, shared between visitors", () => {
   const secrets = ['Zanzibar Widgets Ltd', 'Quasimodo Bracket FEA', 'alice-portal-doc@example.test', 'REF-7731-XQ']
 
   beforeAll(async () => {
-    portal = await startPortalServer({ ADMIN_EMAILS: 'admin-portal-doc@example.test' })
     alice = await signUpAndVerify(portal, 'alice-portal-doc@example.test')
     admin = await signUpAndVerify(portal, 'admin-portal-doc@example.test')
     aliceId = await userIdOf(alice)
@@ -26,9 +25,6 @@ describe("a portal page's document, shared between visitors", () => {
     expect(saved.status).toBe(200)
     const job = await alice.gql<{ createJobRequests: { id: string } }>('mutation { createJobRequests(input: { job: "Quasimodo Bracket FEA", reference: "REF-7731-XQ" }) { id } }')
     jobId = job.data!.createJobRequests.id
-  })
-  afterAll(async () => {
-    await portal?.close()
   })
 
   const withoutNonces = (html: string) => html.replace(/nonce="[^"]*"/g, 'nonce=""')

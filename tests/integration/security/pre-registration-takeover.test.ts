@@ -1,14 +1,12 @@
-import { spawn } from 'node:child_process'
-import path from 'node:path'
 import { eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { generateApiToken } from '../../../server/auth/api-token'
 import { apiTokens, sessions, users } from '../../../server/db/schema'
 import { STRONG_PASSWORD, signUpAndVerify, turnOnTwoFactor } from '../portal/support/accounts'
+import { runAdminCommand } from '../portal/support/admin-command'
 import { HttpClient } from '../portal/support/http-client'
-import { startPortalServer, type PortalServer } from '../portal/support/portal-server'
+import { portalServerForSuite } from '../portal/support/portal-server'
 
-const root = path.resolve(import.meta.dirname, '../../..')
 const ATTACKER_PASSWORD = 'Att4cker!chosen'
 const OWNER_PASSWORD = 'Own3r!realpass'
 
@@ -18,13 +16,7 @@ const OWNER_PASSWORD = 'Own3r!realpass'
  * the proof survives it.
  */
 describe('pre-registration takeover', () => {
-  let portal: PortalServer
-  beforeAll(async () => {
-    portal = await startPortalServer({ ADMIN_EMAILS: 'chief@example.test' })
-  })
-  afterAll(async () => {
-    await portal?.close()
-  })
+  const portal = portalServerForSuite({ ADMIN_EMAILS: 'chief@example.test' })
 
   const attacker = () => new HttpClient(portal.url, {}, { localAddress: '127.0.0.66' })
   const signIn = (email: string, password: string, from = new HttpClient(portal.url)) => from.json('/api/auth/sign-in/email', { email, password })
@@ -138,17 +130,7 @@ describe('pre-registration takeover', () => {
   it('`npm run admin -- grant` refuses an account whose address is not verified', async () => {
     const email = 'unproven@example.test'
     await preRegister(email)
-    const run = (...args: string[]) =>
-      new Promise<{ code: number | null; out: string }>((resolve) => {
-        const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server/cli/admin.ts'), ...args], {
-          cwd: root,
-          env: { ...process.env, DATA_DIR: portal.dataDir, DATABASE_URL: '' },
-        })
-        let out = ''
-        child.stdout.on('data', (c: Buffer) => (out += c))
-        child.stderr.on('data', (c: Buffer) => (out += c))
-        child.on('exit', (code) => resolve({ code, out }))
-      })
+    const run = (...args: string[]) => runAdminCommand(portal, ...args)
     const refused = await run('grant', email)
     expect(refused.code).toBe(1)
     expect(refused.out).toContain(`The account ${email} has not verified its email address yet, so it cannot be made an admin`)

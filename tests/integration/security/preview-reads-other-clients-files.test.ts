@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { glbOf, gltfTexturedCube, objCube, pngOfColour, stlCubeBinary } from '../../fixtures/cad-files'
-import { signUpAndVerify, userIdOf } from '../portal/support/accounts'
+import { signUpAndVerify, signUpEach, userIdOf } from '../portal/support/accounts'
 import { HttpClient } from '../portal/support/http-client'
-import { startPortalServer, type PortalServer } from '../portal/support/portal-server'
+import { portalServerForSuite } from '../portal/support/portal-server'
 import { PNG_1PX, tusUpload } from '../portal/support/tus-upload'
 
 /**
@@ -13,7 +13,7 @@ import { PNG_1PX, tusUpload } from '../portal/support/tus-upload'
  * even when the request is forged rather than sent by the viewer.
  */
 describe("a model's references reach only its uploader's own files, and such a model gets no thumbnail", () => {
-  let portal: PortalServer
+  const portal = portalServerForSuite({ ADMIN_EMAILS: 'admin@example.test,former-admin@example.test' })
   let alice: HttpClient
   let bob: HttpClient
   let admin: HttpClient
@@ -31,8 +31,7 @@ describe("a model's references reach only its uploader's own files, and such a m
     as.fetch(`/thumbnails/user-box/${aliceId}/${name}`, { method: 'PUT', headers: { 'content-type': 'image/png' }, body: new Uint8Array(PNG_1PX) })
 
   beforeAll(async () => {
-    portal = await startPortalServer({ ADMIN_EMAILS: 'admin@example.test,former-admin@example.test' })
-    ;[alice, bob, admin] = await Promise.all([signUpAndVerify(portal, 'alice@example.test'), signUpAndVerify(portal, 'bob@example.test'), signUpAndVerify(portal, 'admin@example.test')])
+    ;[alice, bob, admin] = await signUpEach(portal, ['alice@example.test', 'bob@example.test', 'admin@example.test'])
     guest = new HttpClient(portal.url)
     ;[aliceId, bobId] = await Promise.all([userIdOf(alice), userIdOf(bob)])
     await upload(bob, bobId, 'private.png', secret)
@@ -42,9 +41,6 @@ describe("a model's references reach only its uploader's own files, and such a m
     await upload(alice, aliceId, 'notes.txt', 'not a model')
     // A file the consultancy put in Alice's folder is not part of what Alice uploaded.
     await upload(admin, aliceId, 'planted.png', secret)
-  })
-  afterAll(async () => {
-    await portal?.close()
   })
 
   it("answers only a plain name of the model's folder, never a path out of it", async () => {

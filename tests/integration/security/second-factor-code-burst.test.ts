@@ -1,11 +1,11 @@
 import { and, eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { authLimits } from '../../../server/auth/auth-limits'
 import { securityEvents } from '../../../server/db/schema'
 import { nextTotpCode, wrongTotpCode } from '../../setup/totp'
 import { factorsOf, signUpAndVerify, STRONG_PASSWORD, userIdOf } from '../portal/support/accounts'
 import { HttpClient } from '../portal/support/http-client'
-import { startPortalServer, type PortalServer } from '../portal/support/portal-server'
+import { portalServerForSuite } from '../portal/support/portal-server'
 
 /**
  * Someone who has the password guesses the six-digit code of the second step, all at once from many
@@ -14,16 +14,9 @@ import { startPortalServer, type PortalServer } from '../portal/support/portal-s
  * an hour, after which only a browser that signed in to it before is still checked.
  */
 describe('a burst of wrong authenticator codes', () => {
-  let portal: PortalServer
+  const portal = portalServerForSuite()
   let address = 10
   const freshClient = () => new HttpClient(portal.url, {}, { localAddress: `127.0.2.${address++}` })
-
-  beforeAll(async () => {
-    portal = await startPortalServer()
-  })
-  afterAll(async () => {
-    await portal?.close()
-  })
 
   /** How many codes the server checked for the account (each wrong one is recorded). */
   const checkedWrong = async (userId: string) =>

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { signUpAndVerify, STRONG_PASSWORD } from '../portal/support/accounts'
 import { HttpClient } from '../portal/support/http-client'
-import { startPortalServer, type PortalServer } from '../portal/support/portal-server'
+import { portalServerForSuite } from '../portal/support/portal-server'
 
 /**
  * Someone who reads the owner's mailbox asks for a verification code for an account that is already
@@ -9,13 +9,7 @@ import { startPortalServer, type PortalServer } from '../portal/support/portal-s
  * sign-in on, that sign-in must wait for the second factor like a password's.
  */
 describe('skipping the second factor with a mailed code', () => {
-  let portal: PortalServer
-  beforeAll(async () => {
-    portal = await startPortalServer()
-  })
-  afterAll(async () => {
-    await portal?.close()
-  })
+  const portal = portalServerForSuite()
 
   it('gets no session from a verification code alone', async () => {
     await signUpAndVerify(portal, 'mailbox@example.test', STRONG_PASSWORD, { twoFactor: true })

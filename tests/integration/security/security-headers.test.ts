@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { site } from '../../../lib/site'
 import { signUpAndVerify } from '../portal/support/accounts'
 import type { HttpClient } from '../portal/support/http-client'
-import { startPortalServer, type PortalServer } from '../portal/support/portal-server'
+import { portalServerForSuite } from '../portal/support/portal-server'
 
 const PUBLIC_URL = 'https://www.meshwork.test'
 
@@ -17,13 +17,7 @@ function expectSecurityHeaders(res: Response, { hsts }: { hsts: boolean }) {
 }
 
 describe('security headers and security.txt with an https PUBLIC_URL', () => {
-  let portal: PortalServer
-  beforeAll(async () => {
-    portal = await startPortalServer({ PUBLIC_URL })
-  })
-  afterAll(async () => {
-    await portal?.close()
-  })
+  const portal = portalServerForSuite({ PUBLIC_URL })
 
   it('every answer carries them, HSTS included: pages, the API, errors, refusals', async () => {
     for (const path of ['/', '/profile', '/no-such-page', '/healthz', '/api/session', '/assets/does-not-exist.js']) expectSecurityHeaders(await fetch(portal.url + path), { hsts: true })
@@ -67,14 +61,10 @@ describe('security headers and security.txt with an https PUBLIC_URL', () => {
 })
 
 describe('/healthz and headers without https', () => {
-  let portal: PortalServer
+  const portal = portalServerForSuite({ ADMIN_EMAILS: 'boss@example.test' })
   let admin: HttpClient
   beforeAll(async () => {
-    portal = await startPortalServer({ ADMIN_EMAILS: 'boss@example.test' })
     admin = await signUpAndVerify(portal, 'boss@example.test')
-  })
-  afterAll(async () => {
-    await portal?.close()
   })
 
   it('sends no HSTS while the site is not served over https', async () => {

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { signIn, signUpAndVerify, STRONG_PASSWORD } from '../portal/support/accounts'
+import { describe, expect, it } from 'vitest'
+import { requestResetCode, signIn, signUpAndVerify, STRONG_PASSWORD } from '../portal/support/accounts'
 import { HttpClient } from '../portal/support/http-client'
-import { startPortalServer, type PortalServer } from '../portal/support/portal-server'
+import { portalServerForSuite } from '../portal/support/portal-server'
 
 /**
  * A stolen session cookie (copied from a browser, or a session left open on a shared computer) must
@@ -9,13 +9,7 @@ import { startPortalServer, type PortalServer } from '../portal/support/portal-s
  * change-password endpoint takes `revokeOtherSessions`, and a script or an old page may send false.
  */
 describe('a session cookie from before a password change', () => {
-  let portal: PortalServer
-  beforeAll(async () => {
-    portal = await startPortalServer()
-  })
-  afterAll(async () => {
-    await portal?.close()
-  })
+  const portal = portalServerForSuite()
 
   /** What a request with only this cookie header gets: the session, GraphQL, the dashboard's list. */
   async function whatTheCookieOpens(cookie: string) {
@@ -41,9 +35,7 @@ describe('a session cookie from before a password change', () => {
   it('is refused once the password was reset with a mailed code', async () => {
     await signUpAndVerify(portal, 'reset@example.test')
     const stolen = (await signIn(portal, 'reset@example.test')).client.cookieHeader
-    const before = portal.mailsTo('reset@example.test')
-    await new HttpClient(portal.url).json('/api/auth/email-otp/request-password-reset', { email: 'reset@example.test' })
-    const otp = await portal.waitForCode('reset@example.test', before)
+    const otp = await requestResetCode(portal, 'reset@example.test')
     expect((await new HttpClient(portal.url).json('/api/auth/email-otp/reset-password', { email: 'reset@example.test', otp, password: 'N3w!Passw0rd' })).status).toBe(200)
     expect(await whatTheCookieOpens(stolen)).toEqual({ session: null, gql: 'Unauthorized', documents: 401 })
   })

@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { LOGIN_EMAIL_STORED_HEADER } from '../../../lib/auth-constants'
 import { outbox } from '../../../server/db/schema'
 import { STRONG_PASSWORD, signUpAndVerify } from '../portal/support/accounts'
 import { HttpClient } from '../portal/support/http-client'
-import { startPortalServer, type PortalServer } from '../portal/support/portal-server'
+import { portalServerForSuite } from '../portal/support/portal-server'
 
 /**
  * A sign-in notification is recorded once per browser until it signs out: a browser that already
@@ -13,15 +13,8 @@ import { startPortalServer, type PortalServer } from '../portal/support/portal-s
  * the activity log: the claim counts only with the account's known-device cookie.
  */
 describe('a sign-in hidden from the activity log', () => {
-  let portal: PortalServer
+  const portal = portalServerForSuite()
   const storedEmail = { [LOGIN_EMAIL_STORED_HEADER]: '1' }
-
-  beforeAll(async () => {
-    portal = await startPortalServer()
-  })
-  afterAll(async () => {
-    await portal?.close()
-  })
 
   async function signInsRecorded(email: string): Promise<number> {
     const rows = await portal.server.ctx.db.select({ payload: outbox.payload }).from(outbox).where(eq(outbox.kind, 'activity'))

@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { sql } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { signUpAndVerify } from '../portal/support/accounts'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { signUpEach } from '../portal/support/accounts'
 import { HttpClient } from '../portal/support/http-client'
-import { startPortalServer, type PortalServer } from '../portal/support/portal-server'
+import { portalServerForSuite } from '../portal/support/portal-server'
 import { encodeMetadata, PDF_BYTES, PNG_1PX } from '../portal/support/tus-upload'
 
 const tus = { 'tus-resumable': '1.0.0' }
@@ -16,16 +16,12 @@ const patchHeaders = (offset: number, extra: Record<string, string> = {}) => ({ 
  * is refused rather than continued.
  */
 describe('nobody continues an upload they did not create', () => {
-  let portal: PortalServer
+  const portal = portalServerForSuite()
   let owner: HttpClient
   let other: HttpClient
 
   beforeAll(async () => {
-    portal = await startPortalServer()
-    ;[owner, other] = await Promise.all([signUpAndVerify(portal, 'owner@example.test'), signUpAndVerify(portal, 'other@example.test')])
-  })
-  afterAll(async () => {
-    await portal?.close()
+    ;[owner, other] = await signUpEach(portal, ['owner@example.test', 'other@example.test'])
   })
 
   async function create(client: HttpClient, bytes: Buffer, meta: Record<string, string>) {

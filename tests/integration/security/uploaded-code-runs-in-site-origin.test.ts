@@ -1,10 +1,10 @@
 import { rename } from 'node:fs/promises'
 import path from 'node:path'
 import { sql } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { signUpAndVerify } from '../portal/support/accounts'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { signUpEach } from '../portal/support/accounts'
 import type { HttpClient } from '../portal/support/http-client'
-import { startPortalServer, type PortalServer } from '../portal/support/portal-server'
+import { portalServerForSuite } from '../portal/support/portal-server'
 import { PDF_BYTES, PNG_1PX, tusUpload } from '../portal/support/tus-upload'
 
 /**
@@ -14,16 +14,12 @@ import { PDF_BYTES, PNG_1PX, tusUpload } from '../portal/support/tus-upload'
  * sandboxed), or downloads; never with a type a browser runs.
  */
 describe('uploaded code never runs or styles anything in the site’s origin', () => {
-  let portal: PortalServer
+  const portal = portalServerForSuite({ ADMIN_EMAILS: 'admin@example.test' })
   let client: HttpClient
   let admin: HttpClient
 
   beforeAll(async () => {
-    portal = await startPortalServer({ ADMIN_EMAILS: 'admin@example.test' })
-    ;[client, admin] = await Promise.all([signUpAndVerify(portal, 'client@example.test'), signUpAndVerify(portal, 'admin@example.test')])
-  })
-  afterAll(async () => {
-    await portal?.close()
+    ;[client, admin] = await signUpEach(portal, ['client@example.test', 'admin@example.test'])
   })
 
   it.each([

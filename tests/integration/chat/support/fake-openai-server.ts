@@ -84,3 +84,8 @@ export async function startFakeOpenAiServer(initial: FakeOpenAiOptions): Promise
       }),
   }
 }
+
+/** The settings that make an instance answer chat from the fake model at `fake`. */
+export function fakeModelEnv(fake: Pick<FakeOpenAiServer, 'baseUrl'>): Record<string, string> {
+  return { LLM_PROVIDER: 'openai-compatible', LLM_BASE_URL: fake.baseUrl, LLM_MODEL: 'fake-model' }
+}

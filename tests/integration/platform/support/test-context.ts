@@ -1,5 +1,6 @@
 import { rmSync } from 'node:fs'
 import os from 'node:os'
+import { afterAll, beforeAll } from 'vitest'
 import { setAppContext, type AppContext } from '../../../../server/core/context'
 import { openDatabase } from '../../../../server/db/open-database'
 import { parseEnv } from '../../../../server/core/env'
@@ -7,6 +8,7 @@ import { createInProcessEventBus } from '../../../../server/events/event-bus'
 import { closeRedisClient, createRedisClient, waitForRedisReady } from '../../../../server/events/create-redis-client'
 import { createLogger, type Logger } from '../../../../server/core/logger'
 import { newDataDir } from '../../../setup/data-dir'
+import { createScratchDatabase, type ScratchDatabase } from './scratch-database'
 
 export interface TestContext {
   ctx: AppContext
@@ -33,6 +35,41 @@ export async function openTestContext(options: { databaseUrl?: string; redisUrl?
       if (redis) await closeRedisClient(redis)
       await database.close()
       if (dataDir) rmSync(dataDir, { recursive: true, force: true })
+    },
+  }
+}
+
+export interface SuiteContext {
+  readonly ctx: AppContext
+  /** The database on the system PostgreSQL the context runs on (`scratchDatabase: true` only). */
+  readonly scratch: ScratchDatabase
+}
+
+/**
+ * An app context for the enclosing suite, opened before its tests and closed after them: on the
+ * embedded PostgreSQL, or with `scratchDatabase` on a fresh database of the system PostgreSQL that is
+ * dropped after the context closes. Reading it before the suite's hooks run throws.
+ */
+export function testContextForSuite(options: { scratchDatabase?: boolean; redisUrl?: string; env?: Record<string, string>; log?: Logger } = {}): SuiteContext {
+  const { scratchDatabase, ...contextOptions } = options
+  let scratch: ScratchDatabase | undefined
+  let opened: TestContext | undefined
+  beforeAll(async () => {
+    if (scratchDatabase) scratch = await createScratchDatabase()
+    opened = await openTestContext({ ...contextOptions, databaseUrl: scratch?.url })
+  })
+  afterAll(async () => {
+    await opened?.close()
+    await scratch?.drop()
+  })
+  return {
+    get ctx() {
+      if (!opened) throw new Error('the context opens before the suite’s tests: use it in a hook or a test')
+      return opened.ctx
+    },
+    get scratch() {
+      if (!scratch) throw new Error(scratchDatabase ? 'the scratch database is made before the suite’s tests' : 'this suite runs on the embedded PostgreSQL')
+      return scratch
     },
   }
 }

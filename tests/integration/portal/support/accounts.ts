@@ -35,6 +35,11 @@ export async function signUpAndVerify(portal: PortalServer, email: string, passw
   return client
 }
 
+/** Signs up and verifies one client per address, all at once, in the order given. */
+export function signUpEach<const Emails extends readonly string[]>(portal: PortalServer, emails: Emails): Promise<{ [K in keyof Emails]: HttpClient }> {
+  return Promise.all(emails.map((email) => signUpAndVerify(portal, email))) as Promise<{ [K in keyof Emails]: HttpClient }>
+}
+
 /** Turns two-factor sign-in on for the signed-in client (password, QR secret, first code), as the dashboard does. */
 export async function turnOnTwoFactor(client: HttpClient, password = STRONG_PASSWORD): Promise<{ secret: string; recoveryCodes: string[] }> {
   const setup = await client.gql<{ startTwoFactorSetup: { secret: string } }>('mutation($p: String!) { startTwoFactorSetup(password: $p) { secret } }', { p: password })
@@ -56,6 +61,13 @@ export async function signIn(portal: PortalServer, email: string, { password = S
   if (first.status !== 200 || !first.body.twoFactorRedirect || !secret) return { client, first, second: null }
   const second = await client.json<{ user?: { id: string }; code?: string }>('/api/auth/two-factor/verify', { code: await nextTotpCode(secret) })
   return { client, first, second }
+}
+
+/** Asks for a password-reset code for `email` (from `client`, a fresh one by default) and waits for the code mailed for it. */
+export async function requestResetCode(portal: PortalServer, email: string, client = new HttpClient(portal.url)): Promise<string> {
+  const before = portal.mailsTo(email)
+  await client.json('/api/auth/email-otp/request-password-reset', { email })
+  return portal.waitForCode(email, before)
 }
 
 export async function userIdOf(client: HttpClient): Promise<string> {

@@ -1,4 +1,5 @@
 import { rmSync } from 'node:fs'
+import { afterAll, beforeAll } from 'vitest'
 import { startServer, type RunningServer } from '../../../../server/app'
 import { parseEnv } from '../../../../server/core/env'
 import { createLogger, type Logger } from '../../../../server/core/logger'
@@ -53,5 +54,41 @@ export async function startPortalServer(env: Record<string, string> = {}, { log 
       await smtp.close()
       rmSync(dataDir, { recursive: true, force: true })
     },
+  }
+}
+
+/**
+ * The portal for the enclosing suite: started before its tests (the first `beforeAll`, so the suite's
+ * own hooks can use it) and closed after them. The object answers for the running server; reading it
+ * before the suite's hooks run throws.
+ */
+export function portalServerForSuite(env: Record<string, string> = {}, options: { log?: Logger } = {}): PortalServer {
+  let running: PortalServer | undefined
+  beforeAll(async () => {
+    running = await startPortalServer(env, options)
+  })
+  afterAll(async () => {
+    await running?.close()
+  })
+  const current = () => {
+    if (!running) throw new Error('the portal starts before the suite’s tests: use it in a hook or a test')
+    return running
+  }
+  return {
+    get server() {
+      return current().server
+    },
+    get url() {
+      return current().url
+    },
+    get dataDir() {
+      return current().dataDir
+    },
+    get smtp() {
+      return current().smtp
+    },
+    waitForCode: (email, sinceCount) => current().waitForCode(email, sinceCount),
+    mailsTo: (email) => current().mailsTo(email),
+    close: () => current().close(),
   }
 }

@@ -1,6 +1,14 @@
 import type { HttpClient } from './http-client'
 
 export const PNG_1PX = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64')
+
+/** PNG_1PX with its header claiming another size (the server reads the size from IHDR): another picture, as the server sees it. */
+export function pngOfSize(width: number, height = width): Buffer {
+  const png = Buffer.from(PNG_1PX)
+  png.writeUInt32BE(width, 16)
+  png.writeUInt32BE(height, 20)
+  return png
+}
 export const PDF_BYTES = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n')
 
 export function encodeMetadata(meta: Record<string, string>) {
