@@ -43,48 +43,34 @@ export const aerodynamicTrailer = caseStudy('aerodynamic-trailer', (media) => ({
     ]),
     section('trailer-profiles', 'The five roof profiles', [
       paragraph('Each profile changes only the leading 900 mm of the trailer roof, so the load space inside is untouched. The builder confirmed that all five could be fabricated from the existing aluminium roof sheet and GRP mouldings.'),
-      table({
-        caption: 'Roof profiles compared',
-        head: ['Profile', 'Description', 'Change to the front roof edge'],
-        rows: [
-          ['A', 'Square edge (existing)', 'None: 90° corner'],
-          ['B', '45° chamfer', '300 mm × 300 mm flat chamfer'],
-          ['C', '300 mm radius', 'Constant radius blended into roof and front'],
-          ['D', '600 mm radius', 'Constant radius, larger GRP moulding'],
-          ['E', 'Elliptical fairing', '900 mm long by 600 mm high elliptical nose'],
-        ],
-      }),
+      table('Roof profiles compared', ['Profile', 'Description', 'Change to the front roof edge'], [
+        ['A', 'Square edge (existing)', 'None: 90° corner'],
+        ['B', '45° chamfer', '300 mm × 300 mm flat chamfer'],
+        ['C', '300 mm radius', 'Constant radius blended into roof and front'],
+        ['D', '600 mm radius', 'Constant radius, larger GRP moulding'],
+        ['E', 'Elliptical fairing', '900 mm long by 600 mm high elliptical nose'],
+      ]),
     ]),
     section('trailer-2d', '2D CFD: ranking the profiles', [
       paragraph('A two-dimensional model of the vehicle’s centre plane is quick to mesh and solve, so we used it to rank the profiles before spending computing time on 3D. Each case used a steady RANS solution with the k–ω SST turbulence model, a moving ground at road speed and about 240,000 cells, with inflation layers keeping y+ near 1 on the cab and trailer surfaces.'),
-      table({
-        caption: '2D centre-plane drag coefficients',
-        head: ['Profile', 'Cd (2D)', 'Change from A'],
-        rows: [
-          ['A Square edge', '0.740', '—'],
-          ['B 45° chamfer', '0.619', '−16.3 %'],
-          ['C 300 mm radius', '0.555', '−25.0 %'],
-          ['D 600 mm radius', '0.507', '−31.5 %'],
-          ['E Elliptical fairing', '0.466', '−37.0 %'],
-        ],
-        note: '2D coefficients are per unit span and overstate the differences: air cannot escape round the sides in 2D.',
-      }),
+      table('2D centre-plane drag coefficients', ['Profile', 'Cd (2D)', 'Change from A'], [
+        ['A Square edge', '0.740', '—'],
+        ['B 45° chamfer', '0.619', '−16.3 %'],
+        ['C 300 mm radius', '0.555', '−25.0 %'],
+        ['D 600 mm radius', '0.507', '−31.5 %'],
+        ['E Elliptical fairing', '0.466', '−37.0 %'],
+      ], '2D coefficients are per unit span and overstate the differences: air cannot escape round the sides in 2D.'),
       paragraph('The ranking was clear and monotonic: the more gently the roof edge turns the flow, the smaller the separation bubble and the lower the drag. The 2D model exaggerates the gains because the flow has no third dimension to spill into, which is why the decision rests on the 3D results.'),
     ]),
     section('trailer-3d', '3D CFD: the full vehicle', [
       paragraph('The 3D model included the tractor unit, the cab-to-trailer gap, wheels, mirrors and the trailer underside, on a half-model with a symmetry plane and about 18 million cells. We ran all five profiles so that the 2D ranking could be checked rather than assumed.'),
-      table({
-        caption: '3D drag at 60 mph (q = 451.4 Pa, A = 10.2 m²)',
-        head: ['Profile', 'Cd (3D)', 'Drag force', 'Drag power', 'Change from A'],
-        rows: [
-          ['A Square edge', '0.620', '2,855 N', '76.6 kW', '—'],
-          ['B 45° chamfer', '0.533', '2,455 N', '65.9 kW', '−14.0 %'],
-          ['C 300 mm radius', '0.487', '2,241 N', '60.1 kW', '−21.5 %'],
-          ['D 600 mm radius', '0.443', '2,041 N', '54.8 kW', '−28.5 %'],
-          ['E Elliptical fairing', '0.412', '1,899 N', '50.9 kW', '−33.5 %'],
-        ],
-        note: 'Example for profile A: F = 451.4 × 0.620 × 10.2 = 2,855 N; P = 2,855 × 26.82 = 76.6 kW.',
-      }),
+      table('3D drag at 60 mph (q = 451.4 Pa, A = 10.2 m²)', ['Profile', 'Cd (3D)', 'Drag force', 'Drag power', 'Change from A'], [
+        ['A Square edge', '0.620', '2,855 N', '76.6 kW', '—'],
+        ['B 45° chamfer', '0.533', '2,455 N', '65.9 kW', '−14.0 %'],
+        ['C 300 mm radius', '0.487', '2,241 N', '60.1 kW', '−21.5 %'],
+        ['D 600 mm radius', '0.443', '2,041 N', '54.8 kW', '−28.5 %'],
+        ['E Elliptical fairing', '0.412', '1,899 N', '50.9 kW', '−33.5 %'],
+      ], 'Example for profile A: F = 451.4 × 0.620 × 10.2 = 2,855 N; P = 2,855 × 26.82 = 76.6 kW.'),
       figure({
         src: media('drag-comparison.svg'),
         alt: 'Bar chart of drag coefficient by roof profile in 2D and 3D CFD. 3D values: A 0.620, B 0.533, C 0.487, D 0.443, E 0.412.',
@@ -109,16 +95,11 @@ export const aerodynamicTrailer = caseStudy('aerodynamic-trailer', (media) => ({
         'Money saved: 5,527.5 × £1.55 = £8,567.63, or about £8,568 per vehicle a year (the same as 16.75 % of £51,150).',
         'Across the fleet: 100 × £8,568 = £856,800 a year.',
       ]),
-      table({
-        caption: 'Annual fuel cost per vehicle and for the fleet',
-        head: ['Case', 'L/100 km', 'Litres a year', 'Cost per vehicle', 'Cost for 100 vehicles'],
-        rows: [
-          ['Profile A (existing)', '33.00', '33,000', '£51,150', '£5,115,000'],
-          ['Profile E (fairing)', '27.47', '27,472.5', '£42,582', '£4,258,200'],
-          ['Saving', '5.53', '5,527.5', '£8,568', '£856,800'],
-        ],
-        note: 'Costs rounded to the nearest pound; the fleet rows use the rounded per-vehicle saving (£5,115,000 − £856,800 = £4,258,200).',
-      }),
+      table('Annual fuel cost per vehicle and for the fleet', ['Case', 'L/100 km', 'Litres a year', 'Cost per vehicle', 'Cost for 100 vehicles'], [
+        ['Profile A (existing)', '33.00', '33,000', '£51,150', '£5,115,000'],
+        ['Profile E (fairing)', '27.47', '27,472.5', '£42,582', '£4,258,200'],
+        ['Saving', '5.53', '5,527.5', '£8,568', '£856,800'],
+      ], 'Costs rounded to the nearest pound; the fleet rows use the rounded per-vehicle saving (£5,115,000 − £856,800 = £4,258,200).'),
       figure({
         src: media('annual-fuel-cost.svg'),
         alt: 'Bar chart of annual fuel cost per vehicle: £51,150 with the square-edged roof and £42,582 with the elliptical fairing, a saving of £8,568.',

@@ -24,7 +24,9 @@ export function figure(figure: StudyFigure): StudyBlock {
   return { kind: 'figure', figure }
 }
 
-export function table(table: StudyTable): StudyBlock {
+/** A table with its caption, column heads and rows; `note` is a line under it (sources, assumptions). */
+export function table(caption: string, head: string[], rows: string[][], note?: string): StudyBlock {
+  const table: StudyTable = note === undefined ? { caption, head, rows } : { caption, head, rows, note }
   return { kind: 'table', table }
 }
 

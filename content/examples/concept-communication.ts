@@ -48,16 +48,12 @@ export const conceptCommunication = caseStudy('concept-communication', (media) =
     ]),
     section('nursery-consultation', 'Consultation and changes', [
       paragraph('At the consultation evening, the views went on screen and on boards. Within the first hour, two changes came from people who had said nothing at the drawing stage: staff asked for a low window between the baby room and the sensory room so that both could be supervised at once, and parents asked for the play-area canopy to extend over the entrance so that buggies stay dry. Both were small changes in the model and would have been expensive ones on site.'),
-      table({
-        caption: 'What the 3D work delivered',
-        head: ['Deliverable', 'Used for'],
-        rows: [
-          ['Eight rendered views, including three at child eye height', 'Staff and parent consultation'],
-          ['Sun study, 21 June and 21 December', 'Neighbour consultation and the planning statement'],
-          ['Annotated walk-through, 90 seconds', 'The nursery’s website and open days'],
-          ['Updated model and views after the two changes', 'The planning application'],
-        ],
-      }),
+      table('What the 3D work delivered', ['Deliverable', 'Used for'], [
+        ['Eight rendered views, including three at child eye height', 'Staff and parent consultation'],
+        ['Sun study, 21 June and 21 December', 'Neighbour consultation and the planning statement'],
+        ['Annotated walk-through, 90 seconds', 'The nursery’s website and open days'],
+        ['Updated model and views after the two changes', 'The planning application'],
+      ]),
     ]),
     section('nursery-outcome', 'Outcome', [
       paragraph('The planning application went in with the views and the sun study, and permission was granted without amendment or objection. The owners told us the most valuable result was the simplest: everyone involved agreed on the same building before a brick was laid.'),

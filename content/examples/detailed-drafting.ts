@@ -38,17 +38,12 @@ export const detailedDrafting = caseStudy('detailed-drafting', (media) => ({
     ]),
     section('drafting-drawings', 'The control drawings', [
       paragraph('Every dimension on the new drawings is either basic (exact, in a box) or toleranced through a feature control frame, so there is one way to read each requirement. Each characteristic carries a balloon number, which is the key that ties the drawing, the CMM programme and the inspection report together. The drawings were produced from the customer’s 3D models, checked against them, and issued with the models as a model-based definition pack.'),
-      table({
-        caption: 'What changed on one bracket drawing',
-        head: ['Item', 'Legacy drawing', 'Control drawing'],
-        rows: [
-          ['Dimensions', '61 linear dimensions', '19 basic dimensions, 12 feature control frames'],
-          ['Datum reference frame', 'None stated', 'A (face), B (edge), C (dowel hole)'],
-          ['Hole pattern tolerance', '±0.05 mm in X and Y (0.1 mm square zone)', 'Position Ø0.14 at MMC (round zone, 54 % more area)'],
-          ['Characteristics to inspect', 'Unclear', '148, each ballooned'],
-        ],
-        note: 'Bolts do not care in which direction a hole is displaced, only how far. The old square zone allowed 0.071 mm at its corners but only 0.05 mm along X or Y; the round zone allows 0.07 mm in every direction: π × 0.07² = 0.0154 mm² against 0.1 × 0.1 = 0.0100 mm².',
-      }),
+      table('What changed on one bracket drawing', ['Item', 'Legacy drawing', 'Control drawing'], [
+        ['Dimensions', '61 linear dimensions', '19 basic dimensions, 12 feature control frames'],
+        ['Datum reference frame', 'None stated', 'A (face), B (edge), C (dowel hole)'],
+        ['Hole pattern tolerance', '±0.05 mm in X and Y (0.1 mm square zone)', 'Position Ø0.14 at MMC (round zone, 54 % more area)'],
+        ['Characteristics to inspect', 'Unclear', '148, each ballooned'],
+      ], 'Bolts do not care in which direction a hole is displaced, only how far. The old square zone allowed 0.071 mm at its corners but only 0.05 mm along X or Y; the round zone allows 0.07 mm in every direction: π × 0.07² = 0.0154 mm² against 0.1 × 0.1 = 0.0100 mm².'),
     ]),
     section('drafting-cmm', 'Inspection by CMM', [
       paragraph('We wrote the CMM programmes offline from the same models, aligning each part on datums A, B and C exactly as the drawing states: a plane from points on face A, a line on edge B constrained to A, and the centre of hole C. Every feature control frame became a measurement with the same datum references and material condition, and every result was reported against its balloon number.'),

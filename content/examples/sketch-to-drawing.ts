@@ -28,17 +28,13 @@ export const sketchToDrawing = caseStudy('sketch-to-drawing', (media) => ({
     ]),
     section('sketch-call', 'One call, eleven answers', [
       paragraph('A 20-minute video call with the client’s fitter, who would install the bracket, answered them all. Three answers changed the design: the frame holes were on a 60 mm pitch, not the 55 mm on the sketch; the sensor needed ±10 mm of vertical adjustment, which set the slot length; and the bracket lived in a wash-down area, so it should be stainless steel rather than painted mild steel.'),
-      table({
-        caption: 'Decisions that fixed the design',
-        head: ['Question', 'Sketch', 'Decision'],
-        rows: [
-          ['Material', 'Not stated', '1.4301 (304) stainless steel, 5 mm sheet'],
-          ['Frame hole pitch', '55 mm', '60 mm, to match the existing frame'],
-          ['Sensor adjustment', 'Not stated', '±10 mm, so slots 20 mm plus the 8.5 mm hole'],
-          ['Bend', 'Square corner', '90° with inside radius 5 mm (1 × thickness)'],
-          ['Quantity', 'Not stated', '24 now, 100 a year later'],
-        ],
-      }),
+      table('Decisions that fixed the design', ['Question', 'Sketch', 'Decision'], [
+        ['Material', 'Not stated', '1.4301 (304) stainless steel, 5 mm sheet'],
+        ['Frame hole pitch', '55 mm', '60 mm, to match the existing frame'],
+        ['Sensor adjustment', 'Not stated', '±10 mm, so slots 20 mm plus the 8.5 mm hole'],
+        ['Bend', 'Square corner', '90° with inside radius 5 mm (1 × thickness)'],
+        ['Quantity', 'Not stated', '24 now, 100 a year later'],
+      ]),
     ]),
     section('sketch-model', 'A model that follows the interfaces', [
       paragraph('We built the bracket as a sheet-metal part driven by four parameters: the frame hole pitch, the sensor height, the adjustment range and the sheet thickness. Everything else is derived. If the client later fits the sensor on a different conveyor, changing two numbers regenerates the model, the flat pattern and the drawing together.'),

@@ -49,16 +49,11 @@ export const sliotarCfd = caseStudy('sliotar-cfd', (media) => ({
       }),
     ]),
     section('sliotar-results', 'Results', [
-      table({
-        caption: 'Time-averaged coefficients at 35 m/s and S = 0.25',
-        head: ['Seam height', 'C_D', 'C_L', 'Lift / drag', 'Drag force', 'Lift force'],
-        rows: [
-          ['2 mm', '0.46', '0.21', '0.46', '1.33 N', '0.61 N'],
-          ['3 mm', '0.33', '0.24', '0.73', '0.95 N', '0.69 N'],
-          ['4 mm', '0.38', '0.22', '0.58', '1.10 N', '0.64 N'],
-        ],
-        note: 'Forces from F = 750 Pa × 0.00385 m² × C; for comparison, the ball’s weight is 0.115 × 9.81 = 1.13 N.',
-      }),
+      table('Time-averaged coefficients at 35 m/s and S = 0.25', ['Seam height', 'C_D', 'C_L', 'Lift / drag', 'Drag force', 'Lift force'], [
+        ['2 mm', '0.46', '0.21', '0.46', '1.33 N', '0.61 N'],
+        ['3 mm', '0.33', '0.24', '0.73', '0.95 N', '0.69 N'],
+        ['4 mm', '0.38', '0.22', '0.58', '1.10 N', '0.64 N'],
+      ], 'Forces from F = 750 Pa × 0.00385 m² × C; for comparison, the ball’s weight is 0.115 × 9.81 = 1.13 N.'),
       paragraph('The 2 mm seam is too low to trip the boundary layer reliably: the flow stays laminar over much of the ball and separates early, so drag is high. The 3 mm seam trips it cleanly, the separation moves rearward and drag drops by (0.46 − 0.33) / 0.46 = 28 %. Because the attached flow also responds better to the spin, lift rises too. At 4 mm the seam itself begins to shed vortices: drag rises again and lift falls slightly.'),
       figure({
         src: media('seam-coefficients.svg'),
@@ -70,15 +65,11 @@ export const sliotarCfd = caseStudy('sliotar-cfd', (media) => ({
     ]),
     section('sliotar-flight', 'From coefficients to flight', [
       paragraph('To show what the coefficients mean on the pitch, we integrated the ball’s equations of motion with gravity, drag and Magnus lift for a strike at 35 m/s, 12° above horizontal, from 1 m above the ground, holding the coefficients constant through the flight. That is a simplification (the ball slows and its spin decays), but it ranks the seams fairly.'),
-      table({
-        caption: 'Predicted flight for the same strike',
-        head: ['Seam height', 'Carry', 'Flight time', 'Highest point'],
-        rows: [
-          ['2 mm', '56.2 m', '2.19 s', '4.7 m'],
-          ['3 mm', '66.3 m', '2.49 s', '5.4 m'],
-          ['4 mm', '61.1 m', '2.32 s', '5.0 m'],
-        ],
-      }),
+      table('Predicted flight for the same strike', ['Seam height', 'Carry', 'Flight time', 'Highest point'], [
+        ['2 mm', '56.2 m', '2.19 s', '4.7 m'],
+        ['3 mm', '66.3 m', '2.49 s', '5.4 m'],
+        ['4 mm', '61.1 m', '2.32 s', '5.0 m'],
+      ]),
       figure({
         src: media('trajectories.svg'),
         alt: 'Plot of height against distance for the three seams: the 3 mm seam carries furthest at 66.3 m, then 4 mm at 61.1 m and 2 mm at 56.2 m.',

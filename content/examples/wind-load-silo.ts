@@ -28,18 +28,14 @@ export const windLoadSilo = caseStudy('wind-load-silo', (media) => ({
       paragraph('Silos are interesting precisely because their weight changes. A full silo is heavy enough to shrug off the wind; an empty one is a large, light sail on four slender legs. Every check was therefore made for both states.'),
     ]),
     section('silo-geometry', 'Geometry and materials', [
-      table({
-        caption: 'Principal dimensions and materials',
-        head: ['Component', 'Dimensions', 'Material'],
-        rows: [
-          ['Cylinder', '6.0 m diameter, 8.5 m tall, 6 mm wall', 'S355 steel plate'],
-          ['Hopper', '3.0 m tall, 6.0 m to 0.5 m outlet, 8 mm wall', 'S355 steel plate'],
-          ['Roof', '1.0 m high cone, 4 mm plate on rafters', 'S355 steel'],
-          ['Ring beam', 'At the cylinder–hopper transition, 6.0 m above ground', 'S355 welded box'],
-          ['Legs', 'Four CHS 273 × 10, 6.0 m long, on a 3.0 m radius', 'S355 hot-finished tube'],
-          ['Overall height', '15.5 m to the roof apex', ''],
-        ],
-      }),
+      table('Principal dimensions and materials', ['Component', 'Dimensions', 'Material'], [
+        ['Cylinder', '6.0 m diameter, 8.5 m tall, 6 mm wall', 'S355 steel plate'],
+        ['Hopper', '3.0 m tall, 6.0 m to 0.5 m outlet, 8 mm wall', 'S355 steel plate'],
+        ['Roof', '1.0 m high cone, 4 mm plate on rafters', 'S355 steel'],
+        ['Ring beam', 'At the cylinder–hopper transition, 6.0 m above ground', 'S355 welded box'],
+        ['Legs', 'Four CHS 273 × 10, 6.0 m long, on a 3.0 m radius', 'S355 hot-finished tube'],
+        ['Overall height', '15.5 m to the roof apex', ''],
+      ]),
       paragraph('The legs meet the ring beam at 45° to the site’s main axes and are cross-braced in pairs, so horizontal load travels to the ground mostly as axial force in the bracing, not as bending in the legs.'),
     ]),
     section('silo-gravity', 'Masses and gravity loads', [
@@ -59,16 +55,12 @@ export const windLoadSilo = caseStudy('wind-load-silo', (media) => ({
         text: 'p_h(z) = (γ R / μ)(1 − e^(−z/z0)), with z0 = R / (K μ) = 1.5 / (0.54 × 0.38) = 7.31 m',
       }),
       paragraph('The asymptotic pressure is γR/μ = 7.65 × 1.5 / 0.38 = 30.2 kPa; at the foot of the cylinder, 8.5 m below the grain surface, the pressure is 30.2 × (1 − e^(−8.5/7.31)) = 20.8 kPa.'),
-      table({
-        caption: 'Horizontal grain pressure down the cylinder',
-        head: ['Depth below grain surface', 'p_h', 'Share of the asymptote'],
-        rows: [
-          ['2.0 m', '7.2 kPa', '24 %'],
-          ['4.0 m', '12.7 kPa', '42 %'],
-          ['6.0 m', '16.9 kPa', '56 %'],
-          ['8.5 m', '20.8 kPa', '69 %'],
-        ],
-      }),
+      table('Horizontal grain pressure down the cylinder', ['Depth below grain surface', 'p_h', 'Share of the asymptote'], [
+        ['2.0 m', '7.2 kPa', '24 %'],
+        ['4.0 m', '12.7 kPa', '42 %'],
+        ['6.0 m', '16.9 kPa', '56 %'],
+        ['8.5 m', '20.8 kPa', '69 %'],
+      ]),
       figure({
         src: media('janssen-pressure.svg'),
         alt: 'Graph of horizontal grain pressure against depth: the Janssen curve rises from zero to 20.8 kPa at 8.5 m, well below the hydrostatic line and levelling off towards 30.2 kPa.',
@@ -110,16 +102,12 @@ export const windLoadSilo = caseStudy('wind-load-silo', (media) => ({
     ]),
     section('silo-overall-force', 'Overall wind force and overturning moment', [
       paragraph('For the overall load we used a force coefficient cf = 0.8, covering the supercritical cylinder with end effects and the hopper and roof. The projected areas and the heights of their centroids are:'),
-      table({
-        caption: 'Projected areas and centroid heights above the leg bases',
-        head: ['Part', 'Projected area', 'Centroid height', 'Area × height'],
-        rows: [
-          ['Cylinder (6.0 × 8.5 m)', '51.00 m²', '10.25 m', '522.8 m³'],
-          ['Hopper (trapezoid 6.0 to 0.5 m, 3.0 m tall)', '9.75 m²', '4.92 m', '48.0 m³'],
-          ['Roof cone (triangle 6.0 × 1.0 m)', '3.00 m²', '14.83 m', '44.5 m³'],
-          ['Total', '63.75 m²', '9.65 m', '615.2 m³'],
-        ],
-      }),
+      table('Projected areas and centroid heights above the leg bases', ['Part', 'Projected area', 'Centroid height', 'Area × height'], [
+        ['Cylinder (6.0 × 8.5 m)', '51.00 m²', '10.25 m', '522.8 m³'],
+        ['Hopper (trapezoid 6.0 to 0.5 m, 3.0 m tall)', '9.75 m²', '4.92 m', '48.0 m³'],
+        ['Roof cone (triangle 6.0 × 1.0 m)', '3.00 m²', '14.83 m', '44.5 m³'],
+        ['Total', '63.75 m²', '9.65 m', '615.2 m³'],
+      ]),
       equation({
         id: 'silo-wind-force',
         tex: 'F = q\\,c_f\\,A = 1\\,225 \\times 0.8 \\times 63.75 = 62.5\\ \\text{kN}, \\qquad M = F\\,\\bar z = 62.5 \\times 9.65 = 603\\ \\text{kN·m}',
@@ -140,17 +128,12 @@ export const windLoadSilo = caseStudy('wind-load-silo', (media) => ({
         tex: 'N_{\\text{diagonal}} = \\frac{W}{4} \\pm \\frac{M}{2r} = \\frac{W}{4} \\pm \\frac{603}{2 \\times 3.0} = \\frac{W}{4} \\pm 100.5\\ \\text{kN}, \\qquad N_{\\text{square}} = \\frac{W}{4} \\pm \\frac{M}{4 \\times 2.12} = \\frac{W}{4} \\pm 71.1\\ \\text{kN}',
         text: 'diagonal wind: N = W/4 ± M/(2r) = W/4 ± 603/6.0 = W/4 ± 100.5 kN; square wind: N = W/4 ± M/(4 × 2.12) = W/4 ± 71.1 kN',
       }),
-      table({
-        caption: 'Leg axial forces by hand (compression positive)',
-        head: ['Case', 'W/4', 'Windward leg', 'Leeward leg'],
-        rows: [
-          ['Full, wind square to legs', '542.0 kN', '470.9 kN', '613.1 kN'],
-          ['Full, wind on a diagonal', '542.0 kN', '441.5 kN', '642.5 kN'],
-          ['Empty, wind square to legs', '39.2 kN', '−31.9 kN', '110.3 kN'],
-          ['Empty, wind on a diagonal', '39.2 kN', '−61.3 kN', '139.7 kN'],
-        ],
-        note: 'A negative force is tension: the leg is being lifted off its base.',
-      }),
+      table('Leg axial forces by hand (compression positive)', ['Case', 'W/4', 'Windward leg', 'Leeward leg'], [
+        ['Full, wind square to legs', '542.0 kN', '470.9 kN', '613.1 kN'],
+        ['Full, wind on a diagonal', '542.0 kN', '441.5 kN', '642.5 kN'],
+        ['Empty, wind square to legs', '39.2 kN', '−31.9 kN', '110.3 kN'],
+        ['Empty, wind on a diagonal', '39.2 kN', '−61.3 kN', '139.7 kN'],
+      ], 'A negative force is tension: the leg is being lifted off its base.'),
       paragraph('The diagonal wind governs. Full, the worst leg carries 642.5 kN of compression; empty, the windward leg is pulled upward with 61.3 kN, because 100.5 kN of overturning force exceeds the 39.2 kN of self-weight that leg carries. The horizontal shear is 62.5 / 4 = 15.6 kN per leg.'),
     ]),
     section('silo-fe-model', 'Finite element model', [
@@ -175,16 +158,12 @@ export const windLoadSilo = caseStudy('wind-load-silo', (media) => ({
       paragraph('All cases were solved with geometric non-linearity, because the ovalising wind pressure on a thin shell is exactly where linear theory can be unconservative.'),
     ]),
     section('silo-shell-results', 'Results: shell stresses', [
-      table({
-        caption: 'Peak von Mises stress in the shell',
-        head: ['Load case', 'Location', 'Peak stress', 'Utilisation (fy = 355 MPa)'],
-        rows: [
-          ['LC1', 'Hopper at the ring beam', '131 MPa', '0.37'],
-          ['LC2', 'Ring beam beside a leg', '162 MPa', '0.46'],
-          ['LC3', 'Ring beam above the leeward leg', '186 MPa', '0.52'],
-          ['LC4', 'Cylinder at the windward flank', '48 MPa', '0.14'],
-        ],
-      }),
+      table('Peak von Mises stress in the shell', ['Load case', 'Location', 'Peak stress', 'Utilisation (fy = 355 MPa)'], [
+        ['LC1', 'Hopper at the ring beam', '131 MPa', '0.37'],
+        ['LC2', 'Ring beam beside a leg', '162 MPa', '0.46'],
+        ['LC3', 'Ring beam above the leeward leg', '186 MPa', '0.52'],
+        ['LC4', 'Cylinder at the windward flank', '48 MPa', '0.14'],
+      ]),
       figure({
         src: media('shell-stress.svg'),
         alt: 'Bar chart of peak von Mises stress by load case against the 355 MPa yield line: LC1 131 MPa, LC2 162 MPa, LC3 186 MPa, LC4 48 MPa.',
@@ -195,16 +174,12 @@ export const windLoadSilo = caseStudy('wind-load-silo', (media) => ({
       paragraph('The highest stress, 186 MPa, sits in the ring beam directly above the leeward leg in LC3, where the concentrated leg force spreads into the shell. It is a local peak that falls to below 100 MPa within 300 mm. A linear eigenvalue buckling analysis of the empty shell in LC4 gave a first-mode load factor of 4.1 against the wind; after the imperfection reduction of EN 1993-1-6 for fabrication quality class B we required at least 2.0, so the shell needs no extra stiffening.'),
     ]),
     section('silo-leg-results', 'Results: legs, reactions and anchors', [
-      table({
-        caption: 'Leg reactions: hand calculation against the finite element model',
-        head: ['Case', 'Hand calculation', 'FE model', 'Difference'],
-        rows: [
-          ['LC3 leeward leg, compression', '642.5 kN', '646.0 kN', '+0.5 %'],
-          ['LC3 windward leg, compression', '441.5 kN', '438.2 kN', '−0.7 %'],
-          ['LC4 windward leg, tension', '61.3 kN', '59.6 kN', '−2.8 %'],
-          ['Horizontal shear per leg', '15.6 kN', '15.6 kN', '0.0 %'],
-        ],
-      }),
+      table('Leg reactions: hand calculation against the finite element model', ['Case', 'Hand calculation', 'FE model', 'Difference'], [
+        ['LC3 leeward leg, compression', '642.5 kN', '646.0 kN', '+0.5 %'],
+        ['LC3 windward leg, compression', '441.5 kN', '438.2 kN', '−0.7 %'],
+        ['LC4 windward leg, tension', '61.3 kN', '59.6 kN', '−2.8 %'],
+        ['Horizontal shear per leg', '15.6 kN', '15.6 kN', '0.0 %'],
+      ]),
       paragraph('The agreement within 3 % gives confidence in both models: the FE model has no hidden load path the hand calculation missed, and the hand calculation is good enough for future variants of the design.'),
       paragraph('Leg buckling: a CHS 273 × 10 has an area of 8,262 mm² and a second moment of area of 7.15 × 10⁷ mm⁴. Over a 6.0 m effective length its Euler load is π² × 210,000 × 7.15 × 10⁷ / 6,000² = 4,118 kN, the non-dimensional slenderness is √(8,262 × 355 / 4,118,000) = 0.84, and buckling curve a gives a reduction factor of 0.77.'),
       equation({
