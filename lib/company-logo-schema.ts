@@ -17,9 +17,13 @@ export const companyLogoSchema = z.object({ path: z.string({ error: LOGO_NOT_FOU
 /** The picker: an image of the logo folder's types, no larger than the upload limit. */
 export function logoFileSchema(maxUploadBytes: number) {
   return z.object({
-    logo: z.instanceof(File, { error: NO_LOGO_CHOSEN_MESSAGE }).superRefine((file, ctx) => {
-      const refusal = checkFileBeforeUpload('profile-pictures', file, maxUploadBytes)
-      if (refusal) ctx.addIssue({ code: 'custom', message: refusal })
-    }),
+    // An empty picker posts a file without a name or a byte: no file chosen.
+    logo: z.preprocess(
+      (value) => (value instanceof File && value.name === '' && value.size === 0 ? undefined : value),
+      z.instanceof(File, { error: NO_LOGO_CHOSEN_MESSAGE }).superRefine((file, ctx) => {
+        const refusal = checkFileBeforeUpload('profile-pictures', file, maxUploadBytes)
+        if (refusal) ctx.addIssue({ code: 'custom', message: refusal })
+      }),
+    ),
   })
 }
