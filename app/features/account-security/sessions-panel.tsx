@@ -5,7 +5,8 @@ import { formatDateTime } from '../../../lib/format'
 import { StatusMessage } from '../../components/portal/status-message'
 import { secondaryButtonClass } from '../../components/portal/styles'
 import { useStatus } from '../../components/portal/use-status'
-import { endOtherSessions, endSession, fetchSessions, type SessionRow } from './account-security-api'
+import type { SessionInfo } from '../../../lib/account-security-types'
+import { endOtherSessions, endSession, fetchSessions } from './account-security-api'
 import { problemText } from './problem-text'
 import { stackedTable } from '../../components/portal/stacked-table'
 
@@ -17,7 +18,7 @@ import { stackedTable } from '../../components/portal/stacked-table'
  */
 export function SessionsPanel({ version }: { version: number }) {
   const id = useId()
-  const [rows, setRows] = useState<SessionRow[] | null>(null)
+  const [rows, setRows] = useState<SessionInfo[] | null>(null)
   const [failed, setFailed] = useState(false)
   const [reload, setReload] = useState(0)
   const [working, setWorking] = useState<string | null>(null)
