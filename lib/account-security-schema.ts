@@ -1,4 +1,4 @@
-import { PASSWORD_MAX_LENGTH } from './auth-schema'
+import { enteredPasswordSchema } from './auth-schema'
 import { z } from './zod'
 
 /**
@@ -29,16 +29,17 @@ export const secondFactorCodeSchema = z
   .max(64, 'That is not a code from your app or a recovery code')
   .refine((code) => /^\d{6}$/.test(code.replace(/\s/g, '')) || /^[a-z0-9]{12}$/i.test(code.replace(/[\s-]/g, '')), 'That is not a code from your app or a recovery code')
 
-const accountPasswordSchema = z.string().min(1, 'Please enter your password').max(PASSWORD_MAX_LENGTH)
+/** The sign-in step's form: the code from the app, or a recovery code. */
+export const secondFactorSchema = z.object({ code: secondFactorCodeSchema })
 
 /** Starting the set-up: the password, so a session left open somewhere cannot tie the account to someone else's phone. */
-export const twoFactorSetupSchema = z.object({ password: accountPasswordSchema })
+export const twoFactorSetupSchema = z.object({ password: enteredPasswordSchema })
 /** Confirming the set-up with the first code from the app. */
 export const twoFactorConfirmSchema = z.object({ code: authenticatorCodeSchema })
 /** Turning it off: the password and a current code (or a recovery code). */
-export const twoFactorDisableSchema = z.object({ password: accountPasswordSchema, code: secondFactorCodeSchema })
+export const twoFactorDisableSchema = z.object({ password: enteredPasswordSchema, code: secondFactorCodeSchema })
 /** New recovery codes: the password. */
-export const recoveryCodesSchema = z.object({ password: accountPasswordSchema })
+export const recoveryCodesSchema = z.object({ password: enteredPasswordSchema })
 
 export const PASSKEY_NAME_MAX_LENGTH = 60
 export const passkeyNameSchema = z
@@ -47,4 +48,4 @@ export const passkeyNameSchema = z
   .min(1, 'Please name the passkey')
   .max(PASSKEY_NAME_MAX_LENGTH, `At most ${PASSKEY_NAME_MAX_LENGTH} characters`)
 /** Adding a passkey: its name and the password. */
-export const addPasskeySchema = z.object({ name: passkeyNameSchema, password: accountPasswordSchema })
+export const addPasskeySchema = z.object({ name: passkeyNameSchema, password: enteredPasswordSchema })

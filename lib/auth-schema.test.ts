@@ -1,10 +1,15 @@
+import { parseWithZod } from '@conform-to/zod/v4'
 import { describe, expect, it } from 'vitest'
+import { addPasskeySchema, secondFactorSchema, twoFactorSetupSchema } from './account-security-schema'
 import {
   describeUnmetPasswordRules,
   emailChangeCodeSchema,
   emailChangeRequestSchema,
   PASSWORDS_DIFFER_MESSAGE,
   passwordChangeSchema,
+  PASSWORD_MAX_LENGTH,
+  passwordResetRequestSchema,
+  signInSchema,
   SAME_EMAIL_MESSAGE,
   SAME_PASSWORD_MESSAGE,
   signUpSchema,
@@ -75,5 +80,29 @@ describe('changing the password', () => {
       newPassword: SAME_PASSWORD_MESSAGE,
       confirmPassword: 'Please type the new password again',
     })
+  })
+})
+
+describe('the sign-in dialog’s steps, as the form posts them', () => {
+  const posted = (fields: Record<string, string>) => {
+    const form = new FormData()
+    for (const [name, value] of Object.entries(fields)) form.append(name, value)
+    return form
+  }
+  const errorsOf = (schema: Parameters<typeof parseWithZod>[1]['schema'], fields: Record<string, string>) =>
+    parseWithZod(posted(fields), { schema, disableAutoCoercion: true }).reply().error
+
+  it('asks for the typed-in password in the same words wherever one proves who it is', () => {
+    expect(errorsOf(signInSchema, { email: 'a@example.com', password: '' })).toEqual({ password: ['Please enter your password'] })
+    expect(errorsOf(twoFactorSetupSchema, { password: '' })).toEqual({ password: ['Please enter your password'] })
+    expect(errorsOf(addPasskeySchema, { name: 'Laptop', password: '' })).toEqual({ password: ['Please enter your password'] })
+    expect(errorsOf(signInSchema, { email: 'a@example.com', password: 'x'.repeat(PASSWORD_MAX_LENGTH + 1) })?.password).toHaveLength(1)
+  })
+
+  it('reads the forgotten-password step’s address and the second factor’s code', () => {
+    expect(errorsOf(passwordResetRequestSchema, { email: 'not an address' })).toEqual({ email: ['Please enter a valid email address'] })
+    expect(errorsOf(passwordResetRequestSchema, { email: ' A@Example.com ' })).toBeUndefined()
+    expect(errorsOf(secondFactorSchema, { code: '' })?.code?.[0]).toBe('Please enter the code from your app, or a recovery code')
+    expect(errorsOf(secondFactorSchema, { code: '123 456' })).toBeUndefined()
   })
 })

@@ -58,13 +58,21 @@ export const emailSchema = z.string().trim().toLowerCase().email('Please enter a
 const otpSchema = z.string().trim().regex(/^\d{6}$/, 'The code is 6 digits')
 
 export const signUpSchema = z.object({ email: emailSchema, password: newPasswordSchema })
-export const signInSchema = z.object({ email: emailSchema, password: z.string().min(1, 'Please enter your password').max(PASSWORD_MAX_LENGTH) })
+/**
+ * The password a person types to prove who they are (signing in, or confirming a change of the
+ * sign-in settings): anything the rule ever allowed, so only its presence and the length cap apply.
+ */
+export const enteredPasswordSchema = z.string().min(1, 'Please enter your password').max(PASSWORD_MAX_LENGTH)
+
+export const signInSchema = z.object({ email: emailSchema, password: enteredPasswordSchema })
 /**
  * Verifying an address (POST /api/auth/email-otp/verify-email): the code, and the password typed on the
  * sign-up or sign-in form. The first verification makes that the account's password, so a password
  * someone else chose before the owner proved the address never opens the account.
  */
 export const verificationCodeSchema = z.object({ email: emailSchema, otp: otpSchema, password: newPasswordSchema })
+/** Asking for a password reset code (POST /api/auth/email-otp/request-password-reset): the address. */
+export const passwordResetRequestSchema = z.object({ email: emailSchema })
 export const resetPasswordSchema = z.object({
   email: emailSchema,
   otp: otpSchema,

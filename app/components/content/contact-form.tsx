@@ -90,6 +90,28 @@ export function ContactForm({ content, result, honeypotField }: { content: typeo
       </p>
     ) : null
 
+  /** A one-line field: its label, the input (its value kept after a refused post) and its message. */
+  const input = (field: 'name' | 'email', props: { type: string; autoComplete: string }) => (
+    <div>
+      <label htmlFor={`contact-${field}`} className="font-medium">
+        {contactPage.labels[field]}
+      </label>
+      <input
+        id={`contact-${field}`}
+        name={field}
+        {...props}
+        required
+        defaultValue={values?.[field]}
+        placeholder={contactPage.placeholders[field]}
+        aria-invalid={errors[field] ? true : undefined}
+        aria-describedby={describedBy(field)}
+        onChange={onChange}
+        className={inputClass(field)}
+      />
+      {errorText(field)}
+    </div>
+  )
+
   return (
     <Form method="post" action="/contact" noValidate onSubmit={onSubmit} onFocus={() => void loadSchema()} ref={formRef} className="relative space-y-5" aria-labelledby="contact-form-heading">
       <h2 id="contact-form-heading" className="text-xl font-semibold">
@@ -105,44 +127,8 @@ export function ContactForm({ content, result, honeypotField }: { content: typeo
           {result.status === 'failed' ? contactMessages.failure : contactPage.rateLimited}
         </p>
       )}
-      <div>
-        <label htmlFor="contact-name" className="font-medium">
-          {contactPage.labels.name}
-        </label>
-        <input
-          id="contact-name"
-          name="name"
-          type="text"
-          autoComplete="name"
-          required
-          defaultValue={values?.name}
-          placeholder={contactPage.placeholders.name}
-          aria-invalid={errors.name ? true : undefined}
-          aria-describedby={describedBy('name')}
-          onChange={onChange}
-          className={inputClass('name')}
-        />
-        {errorText('name')}
-      </div>
-      <div>
-        <label htmlFor="contact-email" className="font-medium">
-          {contactPage.labels.email}
-        </label>
-        <input
-          id="contact-email"
-          name="email"
-          type="email"
-          autoComplete="email"
-          required
-          defaultValue={values?.email}
-          placeholder={contactPage.placeholders.email}
-          aria-invalid={errors.email ? true : undefined}
-          aria-describedby={describedBy('email')}
-          onChange={onChange}
-          className={inputClass('email')}
-        />
-        {errorText('email')}
-      </div>
+      {input('name', { type: 'text', autoComplete: 'name' })}
+      {input('email', { type: 'email', autoComplete: 'email' })}
       <div>
         <label htmlFor="contact-message" className="font-medium">
           {contactPage.labels.message}

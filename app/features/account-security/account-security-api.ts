@@ -1,71 +1,13 @@
+/** The sign-in settings and the activity log as the settings page reads and changes them (GraphQL). */
+import type { AccountSecurityInfo, SessionInfo, TwoFactorSetup } from '../../../lib/account-security-types'
+import type { ActivityFilter } from '../../../lib/activity-schema'
+import type { ActivityPage } from '../../../lib/activity-types'
 import { graphqlRequest } from '../../../lib/api-client'
-
-/** The sign-in settings as the page reads them (GraphQL accountSecurity). */
-export interface AccountSecurityState {
-  twoFactorEnabled: boolean
-  recoveryCodesLeft: number
-  passkeys: PasskeyRow[]
-  signedInWithSecondFactor: boolean
-  secondFactorRequired: boolean
-}
-
-export interface PasskeyRow {
-  id: string
-  name: string
-  createdAt: string | null
-  lastUsedAt: string | null
-}
-
-export interface SessionRow {
-  id: string
-  current: boolean
-  browser: string
-  system: string
-  place: string
-  ipAddress: string | null
-  signInMethod: string
-  createdAt: string
-  lastUsedAt: string
-}
-
-export interface TwoFactorSetup {
-  secret: string
-  otpauthUri: string
-  qrSize: number
-  qrPath: string
-}
-
-export interface ActivityRow {
-  id: string
-  at: string
-  kind: 'account' | 'admin'
-  action: string
-  label: string
-  accountEmail: string | null
-  byEmail: string | null
-  ipAddress: string | null
-  place: string | null
-  browser: string | null
-  details: string
-}
-
-export interface ActivityPage {
-  entries: ActivityRow[]
-  page: number
-  hasMore: boolean
-}
-
-export interface ActivityFilterInput {
-  account?: string
-  action?: string
-  from?: string
-  to?: string
-}
 
 const activityFields = 'entries { id at kind action label accountEmail byEmail ipAddress place browser details } page hasMore'
 
-export async function fetchAccountSecurity(signal?: AbortSignal): Promise<AccountSecurityState> {
-  const data = await graphqlRequest<{ accountSecurity: AccountSecurityState }>(
+export async function fetchAccountSecurity(signal?: AbortSignal): Promise<AccountSecurityInfo> {
+  const data = await graphqlRequest<{ accountSecurity: AccountSecurityInfo }>(
     '{ accountSecurity { twoFactorEnabled recoveryCodesLeft passkeys { id name createdAt lastUsedAt } signedInWithSecondFactor secondFactorRequired } }',
     {},
     { signal },
@@ -92,8 +34,8 @@ export async function renewRecoveryCodes(password: string): Promise<string[]> {
   return data.renewRecoveryCodes.recoveryCodes
 }
 
-export async function fetchSessions(signal?: AbortSignal): Promise<SessionRow[]> {
-  const data = await graphqlRequest<{ sessions: SessionRow[] }>('{ sessions { id current browser system place ipAddress signInMethod createdAt lastUsedAt } }', {}, { signal })
+export async function fetchSessions(signal?: AbortSignal): Promise<SessionInfo[]> {
+  const data = await graphqlRequest<{ sessions: SessionInfo[] }>('{ sessions { id current browser system place ipAddress signInMethod createdAt lastUsedAt } }', {}, { signal })
   return data.sessions
 }
 
@@ -119,7 +61,7 @@ export async function fetchMyActivity(page: number, signal?: AbortSignal): Promi
   return data.myActivity
 }
 
-export async function fetchActivityLog(filter: ActivityFilterInput, page: number, signal?: AbortSignal): Promise<ActivityPage> {
+export async function fetchActivityLog(filter: ActivityFilter, page: number, signal?: AbortSignal): Promise<ActivityPage> {
   const data = await graphqlRequest<{ activityLog: ActivityPage }>(`query($f: ActivityFilter, $p: Int) { activityLog(filter: $f, page: $p) { ${activityFields} } }`, { f: filter, p: page }, { signal })
   return data.activityLog
 }

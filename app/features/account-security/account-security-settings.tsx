@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState } from 'react'
-import { fetchAccountSecurity, type AccountSecurityState } from './account-security-api'
+import type { AccountSecurityInfo } from '../../../lib/account-security-types'
+import { fetchAccountSecurity } from './account-security-api'
 import { ActivityPanel } from './activity-panel'
 import { PasskeysPanel } from './passkeys-panel'
 import { SessionsPanel } from './sessions-panel'
@@ -11,7 +12,7 @@ import { TwoFactorPanel } from './two-factor-panel'
  * of a factor ends other sessions and may revoke API tokens: `onFactorsChanged` tells the page.
  */
 export function AccountSecuritySettings({ required, version, onFactorsChanged }: { required: boolean; version: number; onFactorsChanged: () => void }) {
-  const [state, setState] = useState<AccountSecurityState | null>(null)
+  const [state, setState] = useState<AccountSecurityInfo | null>(null)
   const [reload, setReload] = useState(0)
   useEffect(() => {
     const controller = new AbortController()

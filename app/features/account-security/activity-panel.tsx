@@ -2,7 +2,9 @@ import { useEffect, useId, useState, type FormEvent } from 'react'
 import { activityActionLabels } from '../../../lib/activity-actions'
 import { activityFilterSchema } from '../../../lib/activity-schema'
 import { buttonClass, inputClass, labelClass, linkButtonClass, secondaryButtonClass } from '../../components/portal/styles'
-import { fetchActivityLog, fetchMyActivity, type ActivityFilterInput, type ActivityPage } from './account-security-api'
+import type { ActivityFilter } from '../../../lib/activity-schema'
+import type { ActivityPage } from '../../../lib/activity-types'
+import { fetchActivityLog, fetchMyActivity } from './account-security-api'
 import { problemText } from './problem-text'
 import { stackedTable } from '../../components/portal/stacked-table'
 import { PortalTable } from '../../components/portal/portal-table'
@@ -10,10 +12,10 @@ import { DateTimeText } from '../../components/portal/date-time-text'
 
 type Load = { status: 'loading' } | { status: 'ready'; page: ActivityPage } | { status: 'error'; message: string }
 
-const emptyFilter: Required<ActivityFilterInput> = { account: '', action: '', from: '', to: '' }
+const emptyFilter: Required<ActivityFilter> = { account: '', action: '', from: '', to: '' }
 
 /** The filter as query parameters (the CSV link reads the same names). */
-function queryOf(filter: ActivityFilterInput): string {
+function queryOf(filter: ActivityFilter): string {
   const params = new URLSearchParams(Object.entries(filter).filter(([, v]) => v) as [string, string][])
   const text = params.toString()
   return text ? `?${text}` : ''
@@ -29,7 +31,7 @@ export function ActivityPanel({ scope }: { scope: 'own' | 'all' }) {
   const id = useId()
   const [page, setPage] = useState(1)
   const [draft, setDraft] = useState(emptyFilter)
-  const [filter, setFilter] = useState<ActivityFilterInput>({})
+  const [filter, setFilter] = useState<ActivityFilter>({})
   const [filterError, setFilterError] = useState<string | null>(null)
   const [load, setLoad] = useState<Load>({ status: 'loading' })
   const [reload, setReload] = useState(0)
@@ -53,7 +55,7 @@ export function ActivityPanel({ scope }: { scope: 'own' | 'all' }) {
     if (!parsed.success) return setFilterError(parsed.error.issues[0]!.message)
     setFilterError(null)
     setPage(1)
-    setFilter(Object.fromEntries(Object.entries(parsed.data).filter(([, v]) => v)) as ActivityFilterInput)
+    setFilter(Object.fromEntries(Object.entries(parsed.data).filter(([, v]) => v)) as ActivityFilter)
   }
 
   const title = scope === 'all' ? 'Activity log of every account' : 'Activity'

@@ -36,32 +36,33 @@ async function optionsFrom(path: string): Promise<unknown | AuthAnswer> {
 
 const isAnswer = (value: unknown): value is AuthAnswer => typeof value === 'object' && value !== null && 'ok' in value && (value as AuthAnswer).ok === false
 
+type Browser = typeof import('@simplewebauthn/browser')
+
+/**
+ * One ceremony: the server's options, the browser's part with them (`start`), and its answer sent
+ * back to be checked (with `extra`, say the passkey's name).
+ */
+async function ceremony(kind: 'register' | 'authenticate', start: (browser: Browser, optionsJSON: never) => Promise<unknown>, extra: Record<string, unknown> = {}): Promise<AuthAnswer> {
+  const options = await optionsFrom(`/passkey/generate-${kind}-options`)
+  if (isAnswer(options)) return options
+  const browser = await import('@simplewebauthn/browser')
+  let response: unknown
+  try {
+    response = await start(browser, options as never)
+  } catch (error) {
+    return ceremonyProblem(error, kind === 'register' ? 'added' : 'used')
+  }
+  return callAuth(`/passkey/verify-${kind === 'register' ? 'registration' : 'authentication'}`, { response, ...extra })
+}
+
 /** Adds a passkey to the signed-in account: the password first, then the authenticator's ceremony, then its answer with the name. */
 export async function registerPasskey({ name, password }: { name: string; password: string }): Promise<AuthAnswer> {
   const confirmed = await callAuth('/passkey/confirm-password', { password })
   if (!confirmed.ok) return confirmed
-  const options = await optionsFrom('/passkey/generate-register-options')
-  if (isAnswer(options)) return options
-  const { startRegistration } = await import('@simplewebauthn/browser')
-  let response: unknown
-  try {
-    response = await startRegistration({ optionsJSON: options as Parameters<typeof startRegistration>[0]['optionsJSON'] })
-  } catch (error) {
-    return ceremonyProblem(error, 'added')
-  }
-  return callAuth('/passkey/verify-registration', { response, name })
+  return ceremony('register', (browser, optionsJSON) => browser.startRegistration({ optionsJSON }), { name })
 }
 
 /** Signs in with a passkey this device holds (both factors in one step). */
 export async function authenticateWithPasskey(): Promise<AuthAnswer> {
-  const options = await optionsFrom('/passkey/generate-authenticate-options')
-  if (isAnswer(options)) return options
-  const { startAuthentication } = await import('@simplewebauthn/browser')
-  let response: unknown
-  try {
-    response = await startAuthentication({ optionsJSON: options as Parameters<typeof startAuthentication>[0]['optionsJSON'] })
-  } catch (error) {
-    return ceremonyProblem(error, 'used')
-  }
-  return callAuth('/passkey/verify-authentication', { response })
+  return ceremony('authenticate', (browser, optionsJSON) => browser.startAuthentication({ optionsJSON }))
 }

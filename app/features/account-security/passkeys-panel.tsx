@@ -1,3 +1,5 @@
+import { getFormProps, getInputProps, useForm } from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod/v4'
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
 import { addPasskeySchema, PASSKEY_NAME_MAX_LENGTH, passkeyNameSchema } from '../../../lib/account-security-schema'
 import { WRONG_CURRENT_PASSWORD_MESSAGE } from '../../../lib/auth-schema'
@@ -5,46 +7,50 @@ import { Field } from '../../components/forms'
 import { explain } from '../auth/auth-form'
 import { ConfirmDelete } from '../../components/portal/confirm-delete'
 import { formatDateTime } from '../../../lib/format'
-import { FormStatus, useSecurityForm } from '../dashboard/security-form-parts'
+import { firstError, FormStatus, useAuthApiForm } from '../dashboard/security-form-parts'
 import { buttonClass, inputClass, secondaryButtonClass } from '../../components/portal/styles'
-import { removePasskey, renamePasskey, type AccountSecurityState, type PasskeyRow } from './account-security-api'
+import type { AccountSecurityInfo, PasskeyInfo } from '../../../lib/account-security-types'
+import { removePasskey, renamePasskey } from './account-security-api'
 import { passkeysSupported, registerPasskey } from './passkey-ceremony'
 import { problemText } from './problem-text'
-
-type Fields = 'name' | 'password'
-const fieldOrder: Fields[] = ['name', 'password']
 
 /**
  * "Passkeys": sign in with the device's lock (a PIN, fingerprint or face) instead of the password
  * and the code; a passkey proves both factors. Adding one asks for the password; each can be named
  * and removed (which signs out every other session).
  */
-export function PasskeysPanel({ state, onChanged }: { state: AccountSecurityState | null; onChanged: () => void }) {
+export function PasskeysPanel({ state, onChanged }: { state: AccountSecurityInfo | null; onChanged: () => void }) {
   const id = useId()
   const [supported, setSupported] = useState(true)
   useEffect(() => setSupported(passkeysSupported()), [])
-  const [values, setValues] = useState<Record<Fields, string>>({ name: '', password: '' })
   const [renaming, setRenaming] = useState<{ id: string; name: string } | null>(null)
   const [working, setWorking] = useState<string | null>(null)
-  const form = useSecurityForm(fieldOrder)
-  const { busy, setStatus } = form
+  const api = useAuthApiForm()
+  const { busy, setStatus } = api
   const listRef = useRef<HTMLHeadingElement>(null)
 
-  async function add(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault()
-    if (busy) return
-    form.clear()
-    const parsed = addPasskeySchema.safeParse(values)
-    if (!parsed.success) return form.showIssues(parsed.error)
-    const answer = await form.whileBusy(() => registerPasskey(parsed.data))
-    if (answer.ok) {
-      setValues({ name: '', password: '' })
-      setStatus({ text: `Passkey “${parsed.data.name}” added. You can sign in with it now.`, tone: 'success' })
-      return onChanged()
-    }
-    if (answer.code === 'INVALID_PASSWORD') return form.fail('password', WRONG_CURRENT_PASSWORD_MESSAGE)
-    setStatus({ text: answer.code === 'PASSKEY_CEREMONY' || answer.code === 'USER_NOT_VERIFIED' ? (answer.message ?? explain(answer)) : explain(answer), tone: 'error' })
-  }
+  const [form, fields] = useForm({
+    id: `${id}-add-passkey`,
+    lastResult: api.lastResult,
+    shouldValidate: 'onSubmit',
+    shouldRevalidate: 'onInput',
+    // The fields are read as typed, an empty one as '' (no coercion to "missing").
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: addPasskeySchema, disableAutoCoercion: true }),
+    async onSubmit(event, { submission }) {
+      event.preventDefault()
+      if (busy) return
+      api.clearStatus()
+      if (submission?.status !== 'success') return
+      const answer = await api.whileBusy(() => registerPasskey(submission.value))
+      if (answer.ok) {
+        api.done(submission)
+        setStatus({ text: `Passkey “${submission.value.name}” added. You can sign in with it now.`, tone: 'success' })
+        return onChanged()
+      }
+      if (answer.code === 'INVALID_PASSWORD') return api.refuse(submission, 'password', WRONG_CURRENT_PASSWORD_MESSAGE)
+      setStatus({ text: answer.code === 'PASSKEY_CEREMONY' || answer.code === 'USER_NOT_VERIFIED' ? (answer.message ?? explain(answer)) : explain(answer), tone: 'error' })
+    },
+  })
 
   async function rename(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
@@ -64,7 +70,7 @@ export function PasskeysPanel({ state, onChanged }: { state: AccountSecurityStat
     }
   }
 
-  async function remove(key: PasskeyRow) {
+  async function remove(key: PasskeyInfo) {
     setWorking(key.id)
     try {
       await removePasskey(key.id)
@@ -78,7 +84,6 @@ export function PasskeysPanel({ state, onChanged }: { state: AccountSecurityStat
     }
   }
 
-  const set = (field: Fields) => (event: React.ChangeEvent<HTMLInputElement>) => setValues((v) => ({ ...v, [field]: event.target.value }))
   const keys = state?.passkeys ?? []
   return (
     <section id="passkeys" aria-labelledby={`${id}-title`} className="flex scroll-mt-40 flex-col gap-4 border-t border-(--color-border) pt-6" data-testid="passkeys">
@@ -139,16 +144,23 @@ export function PasskeysPanel({ state, onChanged }: { state: AccountSecurityStat
         </ul>
       )}
       {supported ? (
-        <form onSubmit={add} noValidate aria-label="Add a passkey" className="flex flex-col gap-4 sm:flex-row sm:items-end">
+        <form {...getFormProps(form)} aria-label="Add a passkey" aria-describedby={undefined} className="flex flex-col gap-4 sm:flex-row sm:items-end">
           <div className="sm:flex-1">
             <Field
+              key={fields.name.key}
               label="Passkey name"
               hint="Which device or password manager holds it, e.g. “Work laptop”."
-              {...form.field('name', { id: `${id}-name`, value: values.name, maxLength: PASSKEY_NAME_MAX_LENGTH + 20, autoComplete: 'off', onChange: set('name') })}
+              errors={firstError(fields.name.errors)}
+              inputProps={{ ...getInputProps(fields.name, { type: 'text', ariaAttributes: false }), maxLength: PASSKEY_NAME_MAX_LENGTH + 20, autoComplete: 'off' }}
             />
           </div>
           <div className="sm:flex-1">
-            <Field label="Your password" {...form.field('password', { id: `${id}-password`, type: 'password', autoComplete: 'current-password', value: values.password, onChange: set('password') })} />
+            <Field
+              key={fields.password.key}
+              label="Your password"
+              errors={firstError(fields.password.errors)}
+              inputProps={{ ...getInputProps(fields.password, { type: 'password', ariaAttributes: false }), autoComplete: 'current-password' }}
+            />
           </div>
           <button type="submit" className={buttonClass} disabled={busy}>
             {busy ? 'Adding…' : 'Add a passkey'}
@@ -157,7 +169,7 @@ export function PasskeysPanel({ state, onChanged }: { state: AccountSecurityStat
       ) : (
         <p>This browser cannot use passkeys.</p>
       )}
-      <FormStatus status={form.status} testId="passkeys-status" />
+      <FormStatus status={api.status} testId="passkeys-status" />
     </section>
   )
 }

@@ -4,7 +4,8 @@ import { ConfirmDelete } from '../../components/portal/confirm-delete'
 import { StatusMessage } from '../../components/portal/status-message'
 import { secondaryButtonClass } from '../../components/portal/styles'
 import { useStatus } from '../../components/portal/use-status'
-import { endOtherSessions, endSession, fetchSessions, type SessionRow } from './account-security-api'
+import type { SessionInfo } from '../../../lib/account-security-types'
+import { endOtherSessions, endSession, fetchSessions } from './account-security-api'
 import { problemText } from './problem-text'
 import { stackedTable } from '../../components/portal/stacked-table'
 import { PortalTable } from '../../components/portal/portal-table'
@@ -18,7 +19,7 @@ import { DateTimeText } from '../../components/portal/date-time-text'
  */
 export function SessionsPanel({ version }: { version: number }) {
   const id = useId()
-  const [rows, setRows] = useState<SessionRow[] | null>(null)
+  const [rows, setRows] = useState<SessionInfo[] | null>(null)
   const [failed, setFailed] = useState(false)
   const [reload, setReload] = useState(0)
   const [working, setWorking] = useState<string | null>(null)

@@ -1,16 +1,22 @@
-import { useId, useState, type FormEvent } from 'react'
+import { getFormProps, getInputProps, useForm, type Submission } from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod/v4'
+import { useId, useState } from 'react'
 import { recoveryCodesSchema, twoFactorConfirmSchema, twoFactorDisableSchema, twoFactorSetupSchema } from '../../../lib/account-security-schema'
 import { Field } from '../../components/forms'
-import { FormStatus, useSecurityForm } from '../dashboard/security-form-parts'
+import { firstError, FormStatus, useAuthApiForm } from '../dashboard/security-form-parts'
 import { buttonClass, secondaryButtonClass } from '../../components/portal/styles'
-import { disableTwoFactor, enableTwoFactor, renewRecoveryCodes, startTwoFactorSetup, type AccountSecurityState, type TwoFactorSetup } from './account-security-api'
+import type { AccountSecurityInfo, TwoFactorSetup } from '../../../lib/account-security-types'
+import { disableTwoFactor, enableTwoFactor, renewRecoveryCodes, startTwoFactorSetup } from './account-security-api'
 import { fieldProblem, problemText } from './problem-text'
 import { QrCode } from './qr-code'
 import { RecoveryCodesList } from './recovery-codes-list'
 
 type View = 'status' | 'setup-password' | 'setup-scan' | 'renew' | 'disable' | 'codes'
-type Fields = 'password' | 'code'
-const fieldOrder: Fields[] = ['password', 'code']
+type FormView = Exclude<View, 'status' | 'codes'>
+
+/** Each step's form and the schema the server parses it with. */
+const schemas = { 'setup-password': twoFactorSetupSchema, 'setup-scan': twoFactorConfirmSchema, renew: recoveryCodesSchema, disable: twoFactorDisableSchema } as const
+const isFormView = (view: View): view is FormView => Object.hasOwn(schemas, view)
 
 /** The secret in groups of four, as apps show it and as it is easiest to type. */
 const grouped = (secret: string) => secret.replace(/(.{4})(?=.)/g, '$1 ')
@@ -20,88 +26,94 @@ const grouped = (secret: string) => secret.replace(/(.{4})(?=.)/g, '$1 ')
  * password, then the QR code (and the secret as text), then the app's first code; ten recovery codes
  * are shown once. When it is on: new recovery codes (the password), or turning it off (the password
  * and a current code). `required` opens the set-up at once (an admin without a second factor).
+ * Each step is a Conform form read by its schema; the server's refusal of a field shows beside it.
  */
-export function TwoFactorPanel({ state, required, onChanged }: { state: AccountSecurityState | null; required: boolean; onChanged: () => void }) {
+export function TwoFactorPanel({ state, required, onChanged }: { state: AccountSecurityInfo | null; required: boolean; onChanged: () => void }) {
   const id = useId()
   const [view, setView] = useState<View>(required ? 'setup-password' : 'status')
   const [setup, setSetup] = useState<TwoFactorSetup | null>(null)
   const [codes, setCodes] = useState<string[]>([])
   /** What to say once the new recovery codes are put away. */
   const [afterCodes, setAfterCodes] = useState('')
-  const [values, setValues] = useState<Record<Fields, string>>({ password: '', code: '' })
-  const form = useSecurityForm(fieldOrder)
-  const { busy, setStatus } = form
+  const api = useAuthApiForm()
+  const { busy, setStatus } = api
 
   const go = (next: View) => {
-    form.clear()
-    setValues({ password: '', code: '' })
+    api.clearStatus()
     setView(next)
   }
-  const failWith = (error: unknown, fallback: string) => {
-    const field = fieldOrder.find((f) => fieldProblem(error, f))
-    if (field) return form.fail(field, fieldProblem(error, field)!)
-    setStatus({ text: problemText(error, fallback), tone: 'error' })
-  }
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault()
-    if (busy) return
-    form.clear()
-    try {
-      if (view === 'setup-password') {
-        const parsed = twoFactorSetupSchema.safeParse(values)
-        if (!parsed.success) return form.showIssues(parsed.error)
-        const started = await form.whileBusy(() => startTwoFactorSetup(parsed.data.password))
-        setSetup(started)
-        go('setup-scan')
-        return
-      }
-      if (view === 'setup-scan') {
-        const parsed = twoFactorConfirmSchema.safeParse({ code: values.code })
-        if (!parsed.success) return form.showIssues(parsed.error)
-        const made = await form.whileBusy(() => enableTwoFactor(parsed.data.code))
-        setSetup(null)
-        setCodes(made)
-        setAfterCodes('Two-factor sign-in is on. Every other session was signed out, and your API tokens were revoked.')
-        go('codes')
-        onChanged()
-        return
-      }
-      if (view === 'renew') {
-        const parsed = recoveryCodesSchema.safeParse(values)
-        if (!parsed.success) return form.showIssues(parsed.error)
-        const made = await form.whileBusy(() => renewRecoveryCodes(parsed.data.password))
-        setCodes(made)
-        setAfterCodes('New recovery codes are in place; the old ones no longer work. Every other session was signed out.')
-        go('codes')
-        onChanged()
-        return
-      }
-      if (view === 'disable') {
-        const parsed = twoFactorDisableSchema.safeParse(values)
-        if (!parsed.success) return form.showIssues(parsed.error)
-        await form.whileBusy(() => disableTwoFactor(parsed.data.password, parsed.data.code))
-        go('status')
-        setStatus({ text: 'Two-factor sign-in is off. Every other session was signed out, and your API tokens were revoked.', tone: 'success' })
-        onChanged()
-      }
-    } catch (error) {
-      failWith(error, 'That did not work. Please try again.')
+  /** The step's work once its fields pass the schema. */
+  async function save(step: FormView, submission: Submission<Record<string, string>>) {
+    if (submission.status !== 'success') return
+    const { password = '', code = '' } = submission.value
+    if (step === 'setup-password') {
+      setSetup(await api.whileBusy(() => startTwoFactorSetup(password)))
+      return go('setup-scan')
     }
+    if (step === 'setup-scan') {
+      const made = await api.whileBusy(() => enableTwoFactor(code))
+      setSetup(null)
+      setCodes(made)
+      setAfterCodes('Two-factor sign-in is on. Every other session was signed out, and your API tokens were revoked.')
+      go('codes')
+      return onChanged()
+    }
+    if (step === 'renew') {
+      setCodes(await api.whileBusy(() => renewRecoveryCodes(password)))
+      setAfterCodes('New recovery codes are in place; the old ones no longer work. Every other session was signed out.')
+      go('codes')
+      return onChanged()
+    }
+    await api.whileBusy(() => disableTwoFactor(password, code))
+    go('status')
+    setStatus({ text: 'Two-factor sign-in is off. Every other session was signed out, and your API tokens were revoked.', tone: 'success' })
+    onChanged()
   }
 
-  const set = (field: Fields) => (event: React.ChangeEvent<HTMLInputElement>) => setValues((v) => ({ ...v, [field]: event.target.value }))
+  const [form, fields] = useForm({
+    // A new step is a new form: its fields start empty.
+    id: `${id}-two-factor-${view}`,
+    lastResult: api.lastResult,
+    shouldValidate: 'onSubmit',
+    shouldRevalidate: 'onInput',
+    // The fields are read as typed, an empty one as '' (no coercion to "missing").
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: schemas[isFormView(view) ? view : 'setup-password'], disableAutoCoercion: true }),
+    async onSubmit(event, { submission }) {
+      event.preventDefault()
+      if (busy || !isFormView(view)) return
+      api.clearStatus()
+      if (submission?.status !== 'success') return
+      try {
+        await save(view, submission as Submission<Record<string, string>>)
+      } catch (error) {
+        const field = (['password', 'code'] as const).find((f) => fieldProblem(error, f))
+        if (field) return api.refuse(submission, field, fieldProblem(error, field)!)
+        setStatus({ text: problemText(error, 'That did not work. Please try again.'), tone: 'error' })
+      }
+    },
+  })
+
   const passwordField = (
     <Field
+      key={fields.password.key}
       label="Your password"
-      {...form.field('password', { id: `${id}-password`, type: 'password', autoComplete: 'current-password', value: values.password, onChange: set('password') })}
+      errors={firstError(fields.password.errors)}
+      inputProps={{ ...getInputProps(fields.password, { type: 'password', ariaAttributes: false }), autoComplete: 'current-password' }}
     />
   )
   const codeField = (label: string, hint: string) => (
     <Field
+      key={fields.code.key}
       label={label}
       hint={hint}
-      {...form.field('code', { id: `${id}-code`, inputMode: view === 'disable' ? 'text' : 'numeric', autoComplete: 'one-time-code', spellCheck: false, value: values.code, onChange: set('code') })}
+      errors={firstError(fields.code.errors)}
+      inputProps={{
+        ...getInputProps(fields.code, { type: 'text', ariaAttributes: false }),
+        inputMode: view === 'disable' ? 'text' : 'numeric',
+        autoComplete: 'one-time-code',
+        spellCheck: false,
+      }}
     />
   )
   const cancel = (
@@ -152,20 +164,20 @@ export function TwoFactorPanel({ state, required, onChanged }: { state: AccountS
       </>
     )
   } else {
-    const titles: Record<Exclude<View, 'status' | 'codes'>, string> = {
+    const titles: Record<FormView, string> = {
       'setup-password': 'Step 1 of 3: confirm it is you',
       'setup-scan': 'Steps 2 and 3: scan the QR code, then enter the code the app shows',
       renew: 'New recovery codes: your old ones stop working',
       disable: 'Turn off two-factor sign-in',
     }
-    const submitLabel: Record<Exclude<View, 'status' | 'codes'>, [string, string]> = {
+    const submitLabel: Record<FormView, [string, string]> = {
       'setup-password': ['Continue', 'Checking…'],
       'setup-scan': ['Turn on', 'Turning on…'],
       renew: ['Make new codes', 'Making…'],
       disable: ['Turn off', 'Turning off…'],
     }
     body = (
-      <form onSubmit={submit} noValidate aria-labelledby={`${id}-step`} className="flex flex-col gap-4" data-testid={`two-factor-${view}`}>
+      <form {...getFormProps(form)} aria-labelledby={`${id}-step`} aria-describedby={undefined} className="flex flex-col gap-4" data-testid={`two-factor-${view}`}>
         <h4 id={`${id}-step`} className="font-medium">
           {titles[view]}
         </h4>
@@ -199,7 +211,7 @@ export function TwoFactorPanel({ state, required, onChanged }: { state: AccountS
         Two-factor sign-in
       </h3>
       {body}
-      <FormStatus status={form.status} testId="two-factor-status-message" />
+      <FormStatus status={api.status} testId="two-factor-status-message" />
     </section>
   )
 }

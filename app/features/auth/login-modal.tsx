@@ -1,6 +1,15 @@
 import * as Dialog from '@radix-ui/react-dialog'
+import { lazy, Suspense } from 'react'
 import { CloseIcon } from '../../components/ui/icons'
-import { LoginForm } from './login-form'
+
+// The form (its schemas and the form library) is fetched as soon as the dialog's own code arrives,
+// usually on the pointer's way to "Login". A lazily loaded module's files are listed in the code of
+// the module that loads it: behind this second import they are listed here, not in the script
+// every page loads first.
+const formLoaded = import('./login-form')
+// A failed fetch is reported when the dialog shows the form, not as an error nothing handled.
+formLoaded.catch(() => {})
+const LoginForm = lazy(() => formLoaded.then((m) => ({ default: m.LoginForm })))
 
 export interface LoginModalProps {
   open: boolean
@@ -26,7 +35,9 @@ export default function LoginModal({ open, onOpenChange }: LoginModalProps) {
               <CloseIcon size={20} />
             </Dialog.Close>
           </div>
-          <LoginForm onCancel={() => onOpenChange(false)} />
+          <Suspense fallback={<p aria-busy="true">Loading…</p>}>
+            <LoginForm onCancel={() => onOpenChange(false)} />
+          </Suspense>
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>

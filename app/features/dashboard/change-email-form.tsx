@@ -1,6 +1,6 @@
 import { getFormProps, useForm, type Submission } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
-import { useId, useState } from 'react'
+import { useId, useState, type ChangeEvent } from 'react'
 import { useRevalidator } from 'react-router'
 import {
   EMAIL_IN_USE_MESSAGE,
@@ -14,7 +14,7 @@ import {
 import type { z } from '../../../lib/zod'
 import { callAuth, explain } from '../auth/auth-form'
 import { refreshSession } from '../auth/use-session'
-import { Field } from '../../components/forms'
+import { Field, type FieldProps } from '../../components/forms'
 import { firstError, FormStatus, generalProblem, useAuthApiForm, useFocusLater } from './security-form-parts'
 import { buttonClass, secondaryButtonClass } from '../../components/portal/styles'
 
@@ -105,6 +105,12 @@ export function ChangeEmailForm({ email, onChanged }: { email: string; /** After
     api.setStatus({ text: explain(answer), tone: 'error' })
   }
 
+  /** A control of this form: its id, its name and first error, and its value, held here so a step can set it. */
+  const field = (name: 'newEmail' | 'currentPassword' | 'otp', value: string, set: (value: string) => void, props: FieldProps['inputProps']) => ({
+    errors: firstError(fields[name].errors),
+    inputProps: { id: ids[name], name: fields[name].name, value, onChange: (e: ChangeEvent<HTMLInputElement>) => set(e.target.value), ...props },
+  })
+
   const backToAddress = () => {
     setStep('request')
     setOtp('')
@@ -122,31 +128,8 @@ export function ChangeEmailForm({ email, onChanged }: { email: string; /** After
           <p id={ids.hint} className="text-sm text-(--color-light)">
             Your sign-in email is <span className="font-medium text-(--color-text)">{email}</span>. We send a code to the new address to make sure it is yours.
           </p>
-          <Field
-            label="New email"
-            errors={firstError(fields.newEmail.errors)}
-            inputProps={{
-              id: ids.newEmail,
-              name: fields.newEmail.name,
-              type: 'email',
-              autoComplete: 'email',
-              value: newEmail,
-              onChange: (e) => setNewEmail(e.target.value),
-              'aria-describedby': ids.hint,
-            }}
-          />
-          <Field
-            label="Current password"
-            errors={firstError(fields.currentPassword.errors)}
-            inputProps={{
-              id: ids.currentPassword,
-              name: fields.currentPassword.name,
-              type: 'password',
-              autoComplete: 'current-password',
-              value: currentPassword,
-              onChange: (e) => setCurrentPassword(e.target.value),
-            }}
-          />
+          <Field label="New email" {...field('newEmail', newEmail, setNewEmail, { type: 'email', autoComplete: 'email', 'aria-describedby': ids.hint })} />
+          <Field label="Current password" {...field('currentPassword', currentPassword, setCurrentPassword, { type: 'password', autoComplete: 'current-password' })} />
         </>
       ) : (
         <>
@@ -156,17 +139,7 @@ export function ChangeEmailForm({ email, onChanged }: { email: string; /** After
           </p>
           <Field
             label="Code"
-            errors={firstError(fields.otp.errors)}
-            inputProps={{
-              id: ids.otp,
-              name: fields.otp.name,
-              inputMode: 'numeric',
-              autoComplete: 'one-time-code',
-              maxLength: 6,
-              value: otp,
-              onChange: (e) => setOtp(e.target.value.replace(/\D/g, '')),
-              'aria-describedby': ids.hint,
-            }}
+            {...field('otp', otp, (value) => setOtp(value.replace(/\D/g, '')), { inputMode: 'numeric', autoComplete: 'one-time-code', maxLength: 6, 'aria-describedby': ids.hint })}
           />
           <p className="text-sm text-(--color-light)">No code? Check the address, or use a different one: no code is sent to an address that already has an account here.</p>
         </>

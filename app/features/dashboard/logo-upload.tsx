@@ -1,53 +1,58 @@
-import { useId, useRef, useState } from 'react'
+import { getFormProps, getInputProps, useForm } from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod/v4'
+import { useId } from 'react'
 import { useFetcher } from 'react-router'
-import { acceptAttribute, checkFileBeforeUpload, describeAcceptedTypes } from '../../../lib/file-types'
-import { ErrorList } from '../../components/forms'
+import { logoFileSchema } from '../../../lib/company-logo-schema'
+import { acceptAttribute, describeAcceptedTypes } from '../../../lib/file-types'
+import { Field } from '../../components/forms'
 import { useFetcherResult } from '../../components/portal/use-fetcher-result'
 import { storagePathFor, uploadEndpoint, uploadMetadata } from '../upload/upload-target'
 import { useUpload } from '../upload/use-upload'
 import { StatusMessage } from '../../components/portal/status-message'
-import { buttonClass, cardClass, cardTitleClass, inputClass, labelClass } from '../../components/portal/styles'
+import { buttonClass, cardClass, cardTitleClass } from '../../components/portal/styles'
 import type { DashboardActionResult } from './types'
 import { useStatus } from '../../components/portal/use-status'
 
 /**
- * The company logo: an image (the types of lib/file-types.ts, checked here before any
+ * The company logo: an image (the types of lib/file-types.ts, checked by the logo schema before any
  * byte is sent, and by the server on the content), uploaded into profile-pictures/{userId}/ and
- * publicly readable; the server makes it the logo and deletes the one it replaces.
+ * publicly readable; the server makes it the logo and deletes the one it replaces. A refusal of the
+ * logo, the browser's or the server's, shows beside the picker.
  */
 export function LogoUpload({ userId, clientId, logoUrl, companyName, maxUploadBytes }: { userId: string; clientId: string | null; logoUrl: string | null; companyName: string; maxUploadBytes: number }) {
   const id = useId()
   const setLogo = useFetcher<DashboardActionResult>({ key: `set-logo-${userId}` })
   const { uploading, percent, upload } = useUpload()
   const { status, show } = useStatus()
-  const [pickerError, setPickerError] = useState('')
-  const picker = useRef<HTMLInputElement>(null)
+
+  const [form, fields] = useForm({
+    id: `${id}-logo`,
+    lastResult: setLogo.state === 'idle' ? setLogo.data?.result : undefined,
+    shouldValidate: 'onSubmit',
+    shouldRevalidate: 'onInput',
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: logoFileSchema(maxUploadBytes) }),
+    async onSubmit(event, { submission }) {
+      event.preventDefault()
+      if (submission?.status !== 'success') return
+      const file = submission.value.logo
+      const picker = event.currentTarget
+      try {
+        const result = await upload(file, { endpoint: uploadEndpoint, metadata: uploadMetadata('profile-pictures', userId) })
+        const path = result.storagePath ?? storagePathFor('profile-pictures', userId, file.name)
+        picker.reset()
+        void setLogo.submit({ intent: 'set-logo', path, ...(clientId ? { clientId } : {}) }, { method: 'post', action: '/profile' })
+      } catch (error) {
+        show(`Error handling file: ${(error as Error).message}`, 'error')
+      }
+    },
+  })
 
   useFetcherResult(setLogo, (data) => {
     if (data.ok) show('Logo updated', 'success')
-    else show(`Error handling file: ${data.message ?? 'the logo could not be saved'}`, 'error')
+    else if (!data.result) show(`Error handling file: ${data.message ?? 'the logo could not be saved'}`, 'error')
   })
 
-  const onUpload = async () => {
-    const file = picker.current?.files?.[0]
-    const refusal = file ? checkFileBeforeUpload('profile-pictures', file, maxUploadBytes) : 'Please choose an image to upload'
-    setPickerError(refusal ?? '')
-    if (!file || refusal) {
-      picker.current?.focus()
-      return
-    }
-    try {
-      const result = await upload(file, { endpoint: uploadEndpoint, metadata: uploadMetadata('profile-pictures', userId) })
-      const path = result.storagePath ?? storagePathFor('profile-pictures', userId, file.name)
-      if (picker.current) picker.current.value = ''
-      void setLogo.submit({ intent: 'set-logo', path, ...(clientId ? { clientId } : {}) }, { method: 'post', action: '/profile' })
-    } catch (error) {
-      show(`Error handling file: ${(error as Error).message}`, 'error')
-    }
-  }
-
   const busy = uploading || setLogo.state !== 'idle'
-  const fileId = `${id}-file`
   return (
     <section aria-labelledby={`${id}-title`} className={cardClass}>
       <h2 id={`${id}-title`} className={cardTitleClass}>
@@ -61,30 +66,19 @@ export function LogoUpload({ userId, clientId, logoUrl, companyName, maxUploadBy
             <span className="p-2 text-center text-xs text-(--color-light)">No logo yet</span>
           )}
         </div>
-        <div className="grow">
-          <label htmlFor={fileId} className={labelClass}>
-            Choose an image
-          </label>
-          <input
-            ref={picker}
-            id={fileId}
-            type="file"
-            accept={acceptAttribute('profile-pictures')}
-            className={`mt-1 ${inputClass}`}
-            disabled={busy}
-            aria-invalid={pickerError ? true : undefined}
-            aria-describedby={pickerError ? `${fileId}-error ${fileId}-hint` : `${fileId}-hint`}
-            onChange={() => setPickerError('')}
+        <form {...getFormProps(form)} aria-labelledby={`${id}-title`} aria-describedby={undefined} className="grow">
+          <Field
+            key={fields.logo.key}
+            label="Choose an image"
+            hint={describeAcceptedTypes('profile-pictures')}
+            errors={fields.logo.errors}
+            inputProps={{ ...getInputProps(fields.logo, { type: 'file', ariaAttributes: false }), accept: acceptAttribute('profile-pictures'), disabled: busy }}
           />
-          <p id={`${fileId}-hint`} className="mt-1 text-xs text-(--color-light)">
-            {describeAcceptedTypes('profile-pictures')}
-          </p>
-          <ErrorList id={`${fileId}-error`} errors={[pickerError]} />
-          <button type="button" className={`mt-3 ${buttonClass}`} onClick={() => void onUpload()} disabled={busy}>
+          <button type="submit" className={`mt-3 ${buttonClass}`} disabled={busy}>
             {uploading ? `Uploading... ${percent}%` : 'Upload logo'}
           </button>
           <StatusMessage status={status} testId="logo-status" />
-        </div>
+        </form>
       </div>
     </section>
   )

@@ -1,5 +1,6 @@
 import { data } from 'react-router'
 import type { z } from '../../../lib/zod'
+import { companyLogoSchema } from '../../../lib/company-logo-schema'
 import { jobRequestSchema, type JobRequestField } from '../../../lib/job-request-schema'
 import { jobRecordAbilities } from '../../../lib/job-stages'
 import { jobMailsSchema, profileSchema, type ProfileField } from '../../../lib/profile-schema'
@@ -94,7 +95,7 @@ const intents: Record<string, IntentHandler> = {
   'create-job-request': (actor, form, user) => submitDashboardForm(form, jobRequestSchema, async (input) => ({ id: (await createJobRequest({ actor, user, input })).id })),
   'delete-job-request': async (actor, form) => ({ id: (await deleteJobRequest({ actor, id: textOf(form, 'id') })).id }),
   'delete-file': (actor, form) => deleteFile({ actor, path: textOf(form, 'path') }),
-  'set-logo': async (actor, form, userId) => (await setCompanyLogo({ actor, userId, path: textOf(form, 'path') }), {}),
+  'set-logo': (actor, form, userId) => submitDashboardForm(form, companyLogoSchema, ({ path }) => setCompanyLogo({ actor, userId, path })),
   'set-job-mails': (actor, form, userId) => submitDashboardForm(form, jobMailsSchema, ({ enabled }) => setJobUpdateMails({ actor, userId, enabled })),
 }
 

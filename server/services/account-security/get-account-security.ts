@@ -2,7 +2,7 @@ import { and, asc, eq, isNull } from 'drizzle-orm'
 import { getAppContext } from '../../core/context'
 import { passkeys, recoveryCodes, users } from '../../db/schema'
 import { requireSignedIn, toIso, type MaybeActor } from '../shared/authorize'
-import type { AccountSecurityInfo } from './account-security-types'
+import type { AccountSecurityInfo } from '../../../lib/account-security-types'
 
 /** The signed-in person's own sign-in settings: two-factor sign-in, recovery codes left, passkeys. Never anyone else's. */
 export async function getAccountSecurity({ actor }: { actor: MaybeActor }): Promise<AccountSecurityInfo> {

@@ -4,7 +4,7 @@ import { getAppContext } from '../../core/context'
 import { sessions } from '../../db/schema'
 import { describePlace } from '../../geo/describe-place'
 import { requireSignedIn, type MaybeActor } from '../shared/authorize'
-import type { SessionInfo } from './account-security-types'
+import type { SessionInfo } from '../../../lib/account-security-types'
 
 /**
  * "Where you're signed in": the signed-in person's own sessions that have not ended, this one first,

@@ -6,7 +6,8 @@ import { AppError } from '../../errors/app-error'
 import { recordSecurityEvent } from '../activity/record-security-event'
 import type { MaybeActor } from '../shared/authorize'
 import { parseInput } from '../shared/parse-input'
-import type { AccountRequest, PasskeyInfo } from './account-security-types'
+import type { PasskeyInfo } from '../../../lib/account-security-types'
+import type { AccountRequest } from './account-security-types'
 import { requireBrowserSession } from './require-browser-session'
 
 /** Names one of the signed-in person's own passkeys. */

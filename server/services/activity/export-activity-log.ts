@@ -1,7 +1,7 @@
 import { ACTIVITY_EXPORT_MAX_ROWS, activityFilterSchema } from '../../../lib/activity-schema'
 import { requireAdmin, type MaybeActor } from '../shared/authorize'
 import { parseInput } from '../shared/parse-input'
-import type { ActivityEntry } from './activity-types'
+import type { ActivityEntry } from '../../../lib/activity-types'
 import { queryActivity } from './query-activity'
 
 const columns: [string, (e: ActivityEntry) => string | null][] = [

@@ -1,7 +1,7 @@
 import { ACTIVITY_PAGE_SIZE, activityFilterSchema } from '../../../lib/activity-schema'
 import { requireAdmin, type MaybeActor } from '../shared/authorize'
 import { parseInput } from '../shared/parse-input'
-import type { ActivityPage } from './activity-types'
+import type { ActivityPage } from '../../../lib/activity-types'
 import { queryActivity } from './query-activity'
 
 /** The whole activity log, for admins only: every account's events and every admin action, filtered, newest first, paged. */

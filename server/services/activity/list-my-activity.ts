@@ -1,6 +1,6 @@
 import { ACTIVITY_PAGE_SIZE } from '../../../lib/activity-schema'
 import { requireSignedIn, type MaybeActor } from '../shared/authorize'
-import type { ActivityPage } from './activity-types'
+import type { ActivityPage } from '../../../lib/activity-types'
 import { queryActivity } from './query-activity'
 
 /**

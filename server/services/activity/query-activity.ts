@@ -4,7 +4,7 @@ import type { ActivityFilter } from '../../../lib/activity-schema'
 import { describeUserAgent } from '../../../lib/user-agent'
 import { getAppContext } from '../../core/context'
 import { describePlace } from '../../geo/describe-place'
-import type { ActivityEntry } from './activity-types'
+import type { ActivityEntry } from '../../../lib/activity-types'
 
 interface Row extends Record<string, unknown> {
   kind: 'account' | 'admin'

@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm'
+import { LOGO_NOT_FOUND_MESSAGE } from '../../../lib/company-logo-schema'
 import { acceptsFileName } from '../../../lib/file-types'
 import { getAppContext } from '../../core/context'
 import { profiles, storedFiles } from '../../db/schema'
@@ -18,8 +19,6 @@ export interface SetCompanyLogoOptions {
   /** The stored path of the uploaded image, profile-pictures/{userId}/{name}; null removes the logo. */
   path: string | null
 }
-
-export const LOGO_NOT_FOUND_MESSAGE = 'The logo must be an image uploaded to your logo folder'
 
 const logoError = () => new AppError('BAD_REQUEST', LOGO_NOT_FOUND_MESSAGE, { fieldErrors: { logo: [LOGO_NOT_FOUND_MESSAGE] } })
 

@@ -1,3 +1,8 @@
+/**
+ * The activity log as the services answer it and the activity panels read it (GraphQL myActivity
+ * and activityLog).
+ */
+
 /** One line of the activity log: an event of an account, or an admin's action on a client's data. */
 export interface ActivityEntry {
   /** `account-<n>` or `admin-<n>`: unique across both kinds. */
