@@ -3,6 +3,8 @@ import { createContext, useContext } from 'react'
 export interface LoginDialogControls {
   open(): void
   close(): void
+  /** Starts fetching the dialog's code early, e.g. when the pointer reaches "Login". */
+  preload(): void
 }
 
 /**

@@ -1,4 +1,4 @@
-import { callAuth, type AuthAnswer } from '../auth/auth-form'
+import { callAuth, type AuthAnswer } from './auth-form'
 
 /**
  * The browser's side of a passkey (WebAuthn): the server's options, the browser's ceremony (the

@@ -6,7 +6,7 @@ const loadLoginModal = () => import('./login-modal')
 const LoginModal = lazy(loadLoginModal)
 
 /** Starts fetching the dialog's code early, e.g. when the pointer reaches "Login". */
-export function preloadLoginDialog() {
+function preloadLoginDialog() {
   void loadLoginModal()
 }
 
@@ -19,7 +19,7 @@ export function LoginDialogProvider({ children }: { children: ReactNode }) {
     setOpen(true)
   }, [])
   const close = useCallback(() => setOpen(false), [])
-  const controls = useMemo(() => ({ open, close }), [open, close])
+  const controls = useMemo(() => ({ open, close, preload: preloadLoginDialog }), [open, close])
   return (
     <LoginDialogContext.Provider value={controls}>
       {children}

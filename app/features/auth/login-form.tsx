@@ -4,10 +4,9 @@ import { useEffect, useId, useState, type ChangeEvent } from 'react'
 import { secondFactorSchema } from '../../../lib/account-security-schema'
 import { emailSchema, passwordResetRequestSchema, resetPasswordSchema, signInSchema, signUpSchema, verificationCodeSchema } from '../../../lib/auth-schema'
 import type { z } from '../../../lib/zod'
-import { authenticateWithPasskey, passkeysSupported } from '../account-security/passkey-ceremony'
 import { ErrorList, Field, type FieldProps } from '../../components/forms'
-import { callAuth, explain, PasswordChecklist, type AuthAnswer } from './auth-form'
-import { completeSignIn, signInHeaders } from './use-session'
+import { authenticateWithPasskey, callAuth, explain, passkeysSupported, PasswordChecklist, type AuthAnswer } from '../account-security'
+import { completeSignIn, signInHeaders } from '../../components/layout/use-session'
 
 type Mode = 'sign-in' | 'sign-up' | 'verify' | 'forgot' | 'reset' | 'second-factor'
 

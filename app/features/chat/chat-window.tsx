@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react'
 import { site } from '../../../lib/site'
 import { useLoginDialog } from '../../components/layout/login-dialog-context'
-import { useSession } from '../auth/use-session'
+import { useSession } from '../../components/layout/use-session'
 import { ChatConversation } from './chat-conversation'
 
 export const CHAT_WINDOW_ID = 'chat-window'

@@ -6,7 +6,7 @@ import { API_TOKEN_DEFAULT_DAYS, API_TOKEN_MAX_DAYS, API_TOKEN_NAME_MAX_LENGTH, 
 import { createApiToken, fetchApiTokens, revokeApiToken, type ApiTokenRow, type NewApiToken } from './api-tokens-api'
 import { ConfirmDelete } from '../../components/portal/confirm-delete'
 import { Field, SelectField } from '../../components/forms'
-import { firstError, FormStatus, useAuthApiForm, useFocusLater } from './security-form-parts'
+import { firstError, FormStatus, useAuthApiForm, useFocusLater } from '../account-security'
 import { buttonClass, inputClass, labelClass, secondaryButtonClass } from '../../components/portal/styles'
 import { useStatus } from '../../components/portal/use-status'
 import { stackedTable } from '../../components/portal/stacked-table'

@@ -12,10 +12,9 @@ import {
   WRONG_CURRENT_PASSWORD_MESSAGE,
 } from '../../../lib/auth-schema'
 import type { z } from '../../../lib/zod'
-import { callAuth, explain } from '../auth/auth-form'
-import { refreshSession } from '../auth/use-session'
+import { refreshSession } from '../../components/layout/use-session'
+import { callAuth, explain, firstError, FormStatus, generalProblem, useAuthApiForm, useFocusLater } from '../account-security'
 import { Field, type FieldProps } from '../../components/forms'
-import { firstError, FormStatus, generalProblem, useAuthApiForm, useFocusLater } from './security-form-parts'
 import { buttonClass, secondaryButtonClass } from '../../components/portal/styles'
 
 type EmailChangeRequest = z.output<ReturnType<typeof emailChangeRequestSchema>>

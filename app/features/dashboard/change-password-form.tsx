@@ -2,9 +2,8 @@ import { getFormProps, getInputProps, useForm } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { useId } from 'react'
 import { passwordChangeSchema, WRONG_CURRENT_PASSWORD_MESSAGE } from '../../../lib/auth-schema'
-import { callAuth, explain, PasswordChecklist } from '../auth/auth-form'
+import { callAuth, explain, PasswordChecklist, firstError, FormStatus, generalProblem, useAuthApiForm } from '../account-security'
 import { Field } from '../../components/forms'
-import { firstError, FormStatus, generalProblem, useAuthApiForm } from './security-form-parts'
 import { buttonClass } from '../../components/portal/styles'
 
 /**

@@ -1,11 +1,10 @@
 import { useEffect, useRef, useState } from 'react'
 import { Link, useLocation } from 'react-router'
 import { normalizePath, profileLink, visibleNavLinks } from '../../../lib/nav'
-import { signOut, useSession } from '../auth/use-session'
+import { signOut, useSession } from '../../components/layout/use-session'
 import { cn } from '../../components/ui/cn'
 import { CloseIcon, LoginIcon, LogoutIcon, MenuIcon, PanelIcon, UserIcon } from '../../components/ui/icons'
 import { useLoginDialog } from '../../components/layout/login-dialog-context'
-import { preloadLoginDialog } from '../auth/login-dialog-provider'
 import { useWorkNeedingUs } from './use-work-needing-us'
 
 /** Mobile menu icon size, in px. */
@@ -151,8 +150,8 @@ function AccountEntries({ pathname, onChoose }: { pathname: string; onChoose?: (
     <button
       type="button"
       className={cn(itemClass, 'border border-border text-text')}
-      onPointerEnter={preloadLoginDialog}
-      onFocus={preloadLoginDialog}
+      onPointerEnter={loginDialog.preload}
+      onFocus={loginDialog.preload}
       onClick={() => {
         onChoose?.()
         loginDialog.open()

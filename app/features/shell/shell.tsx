@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState, type ReactNode } from 'react'
 import { useLocation } from 'react-router'
-import { LoginDialogProvider } from '../auth/login-dialog-provider'
+import { LoginDialogProvider } from '../auth'
 import { ChatLauncher } from '../chat'
 import { ScrollToTop } from '../../components/layout/scroll-to-top'
 import { HYDRATED_EVENT } from '../../../lib/hydrated-event'

@@ -1,6 +1,6 @@
 import type { Submission, SubmissionResult } from '@conform-to/react'
 import { useEffect, useState } from 'react'
-import { explain, type AuthAnswer } from '../auth/auth-form'
+import { explain, type AuthAnswer } from './auth-form'
 import { StatusMessage } from '../../components/portal/status-message'
 import { useStatus, type Status } from '../../components/portal/use-status'
 
