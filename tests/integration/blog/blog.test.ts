@@ -5,7 +5,7 @@ import { COMMENT_TOO_LONG_MESSAGE } from '../../../lib/blog/comment-rules'
 import { comments, outbox } from '../../../server/db/schema'
 import type { OutboxWorker } from '../../../server/outbox/outbox-worker'
 import { signUpAndVerify } from '../portal/support/accounts'
-import { HttpClient } from '../portal/support/http-client'
+import { gqlData, HttpClient } from '../portal/support/http-client'
 import { portalWithAccounts } from '../portal/support/portal-with-accounts'
 import { PNG_1PX, tusUpload } from '../portal/support/tus-upload'
 
@@ -31,21 +31,16 @@ describe('the blog', () => {
     await accounts.reader.gql('mutation { updateProfile(input: { nickname: "Grace" }) { userId } }')
   })
 
-  const ok = async <T>(client: HttpClient, query: string, variables: Record<string, unknown> = {}): Promise<T> => {
-    const r = await client.gql<T>(query, variables)
-    if (r.errors?.length) throw new Error(`${query}: ${JSON.stringify(r.errors)}`)
-    return r.data as T
-  }
   const createPost = async (input: Record<string, unknown>) =>
-    (await ok<{ createBlogPost: Post }>(accounts.admin, `mutation($i: BlogPostInput!) { createBlogPost(input: $i) { ${POST_FIELDS} } }`, { i: input })).createBlogPost
-  const publish = async (id: string) => (await ok<{ publishBlogPost: Post }>(accounts.admin, `mutation($id: ID!) { publishBlogPost(id: $id) { ${POST_FIELDS} publishedAt } }`, { id })).publishBlogPost
+    (await gqlData<{ createBlogPost: Post }>(accounts.admin, `mutation($i: BlogPostInput!) { createBlogPost(input: $i) { ${POST_FIELDS} } }`, { i: input })).createBlogPost
+  const publish = async (id: string) => (await gqlData<{ publishBlogPost: Post }>(accounts.admin, `mutation($id: ID!) { publishBlogPost(id: $id) { ${POST_FIELDS} publishedAt } }`, { id })).publishBlogPost
   const page = (client: HttpClient, path: string) => client.fetch(path)
   /** What a guest's page shows, once it does: guests share a rendering for up to a second. */
   const guestSees = (path: string, text: string, shown = true) =>
     expect.poll(async () => (await (await guest.fetch(path)).text()).includes(text), { timeout: 5000, interval: 250 }).toBe(shown)
   const comment = (client: HttpClient, postId: string, text: string) =>
     client.gql<{ createComment: { id: string; status: string } }>('mutation($p: ID!, $c: String!) { createComment(input: { blogPostId: $p, comment: $c }) { id status } }', { p: postId, c: text })
-  const setHold = (hold: boolean) => ok(accounts.admin, 'mutation($h: Boolean!) { updateBlogSettings(input: { holdComments: $h }) { holdComments } }', { h: hold })
+  const setHold = (hold: boolean) => gqlData(accounts.admin, 'mutation($h: Boolean!) { updateBlogSettings(input: { holdComments: $h }) { holdComments } }', { h: hold })
 
   it('keeps a draft to admins: not in the list, the page, the feed, the sitemap or the API for anyone else', async () => {
     const draft = await createPost({ title: 'Unreleased results', content: 'Secret numbers' })
@@ -53,7 +48,7 @@ describe('the blog', () => {
     for (const client of [guest, accounts.reader]) {
       const r = await client.gql('query($id: ID!) { getBlogPost(id: $id) { id } }', { id: draft.id })
       expect(r.errors?.[0]?.message).toBe('Blog post not found')
-      const list = await ok<{ listBlogPosts: Post[] }>(client, '{ listBlogPosts(includeDrafts: true) { id } }')
+      const list = await gqlData<{ listBlogPosts: Post[] }>(client, '{ listBlogPosts(includeDrafts: true) { id } }')
       expect(list.listBlogPosts.map((p) => p.id)).not.toContain(draft.id)
       expect((await page(client, '/blog/unreleased-results')).status).toBe(404)
       expect(await (await page(client, '/blog')).text()).not.toContain('Unreleased results')
@@ -112,7 +107,7 @@ describe('the blog', () => {
   it('keeps a post’s address when its title changes: the old one redirects, and no other post may take it', async () => {
     const post = await createPost({ title: 'First thoughts on CFD', content: 'Text' })
     await publish(post.id)
-    const edited = await ok<{ updateBlogPost: Post }>(accounts.admin, `mutation($id: ID!) { updateBlogPost(id: $id, input: { title: "Second thoughts on CFD", slug: "" }) { ${POST_FIELDS} } }`, {
+    const edited = await gqlData<{ updateBlogPost: Post }>(accounts.admin, `mutation($id: ID!) { updateBlogPost(id: $id, input: { title: "Second thoughts on CFD", slug: "" }) { ${POST_FIELDS} } }`, {
       id: post.id,
     })
     expect(edited.updateBlogPost.slug).toBe('second-thoughts-on-cfd')
@@ -162,12 +157,12 @@ describe('the blog', () => {
     await comment(accounts.reader, post.id, 'One more thing')
     expect(await db.select().from(outbox).where(eq(outbox.kind, `comments-waiting:${post.id}`))).toHaveLength(2)
 
-    await ok(accounts.admin, 'mutation($id: ID!) { moderateComment(id: $id, decision: "approve") { id } }', { id: first.id })
+    await gqlData(accounts.admin, 'mutation($id: ID!) { moderateComment(id: $id, decision: "approve") { id } }', { id: first.id })
     await guestSees('/blog/held-comments', 'Does this hold for aluminium?')
     const approved = await (await page(guest, '/blog/held-comments')).text()
     expect(approved).toContain('Grace')
     expect(approved).not.toContain('reader@example.test')
-    await ok(accounts.admin, 'mutation($id: ID!) { moderateComment(id: $id, decision: "hide") { id } }', { id: first.id })
+    await gqlData(accounts.admin, 'mutation($id: ID!) { moderateComment(id: $id, decision: "hide") { id } }', { id: first.id })
     await guestSees('/blog/held-comments', 'aluminium', false)
   })
 
@@ -188,14 +183,14 @@ describe('the blog', () => {
     const post = await createPost({ title: 'Edit window', content: 'Text' })
     await publish(post.id)
     const mine = (await comment(accounts.reader, post.id, 'Frist')).data!.createComment
-    await ok(accounts.admin, 'mutation($id: ID!) { moderateComment(id: $id, decision: "approve") { id } }', { id: mine.id })
+    await gqlData(accounts.admin, 'mutation($id: ID!) { moderateComment(id: $id, decision: "approve") { id } }', { id: mine.id })
     const edit = (client: HttpClient, id: string, text: string) => client.gql('mutation($id: ID!, $c: String!) { updateComment(id: $id, input: { comment: $c }) { comment editedAt } }', { id, c: text })
     expect((await edit(accounts.other, mine.id, 'Hijacked')).errors?.[0]?.message).toBe('Unauthorized')
     expect((await edit(accounts.admin, mine.id, 'Rewritten by the company')).errors?.[0]?.message).toBe('Unauthorized')
     const fixed = await edit(accounts.reader, mine.id, 'First')
     expect(fixed.data).toMatchObject({ updateComment: { comment: 'First' } })
     // Changed after approval, it waits for approval again.
-    expect((await ok<{ getComment: { status: string } }>(accounts.reader, 'query($id: ID!) { getComment(id: $id) { status } }', { id: mine.id })).getComment.status).toBe('pending')
+    expect((await gqlData<{ getComment: { status: string } }>(accounts.reader, 'query($id: ID!) { getComment(id: $id) { status } }', { id: mine.id })).getComment.status).toBe('pending')
     expect((fixed.data as { updateComment: { editedAt: string } }).updateComment.editedAt).not.toBeNull()
     // Past the window (its time moved back here): no more changes.
     await portal.server.ctx.db
@@ -236,7 +231,7 @@ describe('the blog', () => {
     expect(noAlt.errors?.[0]?.message).toMatch(/^Every image needs a description/)
     const elsewhere = await accounts.admin.gql('mutation($id: ID!) { updateBlogPost(id: $id, input: { content: "![A dot](https://elsewhere.example/dot.png)" }) { id } }', { id: post.id })
     expect(elsewhere.errors?.[0]?.message).toBe('Images must be uploaded with the "Add image" button')
-    await ok(accounts.admin, 'mutation($id: ID!, $c: String!) { updateBlogPost(id: $id, input: { content: $c }) { id } }', { id: post.id, c: `Look:\n\n![A single red dot](/files/${upload.path})` })
+    await gqlData(accounts.admin, 'mutation($id: ID!, $c: String!) { updateBlogPost(id: $id, input: { content: $c }) { id } }', { id: post.id, c: `Look:\n\n![A single red dot](/files/${upload.path})` })
     // A draft's picture is the admins' alone.
     expect((await guest.fetch(`/files/${upload.path}`)).status).toBe(401)
     await publish(post.id)

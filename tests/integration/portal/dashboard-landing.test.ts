@@ -3,7 +3,7 @@ import type { NeedsYouItem } from '../../../lib/needs-you'
 import { jobRequests } from '../../../server/db/schema'
 import { WORK_QUEUE_PAGE_SIZE, type WorkQueue } from '../../../lib/work-queue'
 import { userIdOf } from './support/accounts'
-import type { HttpClient } from './support/http-client'
+import { gqlData, type HttpClient } from './support/http-client'
 import { portalWithAccounts } from './support/portal-with-accounts'
 
 /**
@@ -17,17 +17,12 @@ describe('the dashboard landing: work queue and what needs you', () => {
   let otherId: string
   const adminEmail = 'landing-admin@example.test'
 
-  const ok = async <T>(c: HttpClient, query: string, variables: Record<string, unknown> = {}) => {
-    const r = await c.gql<T>(query, variables)
-    if (r.errors?.length) throw new Error(`${query}: ${JSON.stringify(r.errors)}`)
-    return r.data as T
-  }
   const newJob = async (c: HttpClient, job: string, reference: string) =>
-    (await ok<{ createJobRequests: { id: string } }>(c, 'mutation($j: String, $r: String) { createJobRequests(input: { job: $j, reference: $r }) { id } }', { j: job, r: reference })).createJobRequests.id
+    (await gqlData<{ createJobRequests: { id: string } }>(c, 'mutation($j: String, $r: String) { createJobRequests(input: { job: $j, reference: $r }) { id } }', { j: job, r: reference })).createJobRequests.id
   const inDays = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10)
   const sendQuote = (id: string) =>
-    ok(accounts.admin, 'mutation($id: ID!, $i: SendQuoteInput!) { sendQuote(jobId: $id, input: $i) { id } }', { id, i: { validUntil: inDays(30), lines: [{ kind: 'service', service: 'fea', hours: 10 }] } })
-  const move = (id: string, to: string) => ok(accounts.admin, 'mutation($id: ID!, $to: String!) { moveJobStage(jobId: $id, to: $to) { id } }', { id, to })
+    gqlData(accounts.admin, 'mutation($id: ID!, $i: SendQuoteInput!) { sendQuote(jobId: $id, input: $i) { id } }', { id, i: { validUntil: inDays(30), lines: [{ kind: 'service', service: 'fea', hours: 10 }] } })
+  const move = (id: string, to: string) => gqlData(accounts.admin, 'mutation($id: ID!, $to: String!) { moveJobStage(jobId: $id, to: $to) { id } }', { id, to })
   const queue = async (c: HttpClient, search = '') => {
     const res = await c.fetch(`/profile/work-queue${search}`)
     return { status: res.status, body: (await res.json()) as WorkQueue & { error?: string } }
@@ -56,7 +51,7 @@ describe('the dashboard landing: work queue and what needs you', () => {
     expect(body.needsUsCount).toBeGreaterThanOrEqual(2)
 
     // A message from the client brings its job back to the top, unread for the consultancy.
-    await ok(accounts.owner, 'mutation($id: ID!) { postJobMessage(jobId: $id, body: "Any news?") { id } }', { id: bracket })
+    await gqlData(accounts.owner, 'mutation($id: ID!) { postJobMessage(jobId: $id, body: "Any news?") { id } }', { id: bracket })
     const after = (await queue(accounts.admin)).body
     expect(after.rows[0]).toMatchObject({ id: bracket, unread: 1, needs: ['new-request', 'client-messages'] })
   })
@@ -121,7 +116,7 @@ describe('the dashboard landing: work queue and what needs you', () => {
   it('shows a client what needs them: a quote with its total, unread messages, released results; never another client’s', async () => {
     const job = await newJob(accounts.owner, 'Valve body CFD', 'VB-3')
     await sendQuote(job)
-    await ok(accounts.admin, 'mutation($id: ID!) { postJobMessage(jobId: $id, body: "Quote sent, any questions?") { id } }', { id: job })
+    await gqlData(accounts.admin, 'mutation($id: ID!) { postJobMessage(jobId: $id, body: "Quote sent, any questions?") { id } }', { id: job })
     const { status, body } = await needsYou(accounts.owner)
     expect(status).toBe(200)
     const mine = body.items.filter((i) => i.jobId === job)
@@ -139,11 +134,11 @@ describe('the dashboard landing: work queue and what needs you', () => {
     expect((await needsYou(accounts.admin, `?client=${ownerId}`)).body.items.filter((i) => i.jobId === job)).toEqual(mine)
 
     // Accepted, worked on and released: the quote and the read messages go, the results come.
-    await ok(accounts.owner, 'mutation($id: ID!) { markJobRead(jobId: $id) }', { id: job })
-    await ok(accounts.owner, 'mutation($id: ID!) { acceptQuote(jobId: $id) { id } }', { id: job })
+    await gqlData(accounts.owner, 'mutation($id: ID!) { markJobRead(jobId: $id) }', { id: job })
+    await gqlData(accounts.owner, 'mutation($id: ID!) { acceptQuote(jobId: $id) { id } }', { id: job })
     for (const to of ['in_progress', 'in_review', 'completed', 'released']) await move(job, to)
     expect((await needsYou(accounts.owner)).body.items.filter((i) => i.jobId === job)).toEqual([{ kind: 'results', jobId: job, title: 'Valve body CFD', releasedAt: expect.any(String) }])
-    await ok(accounts.owner, 'mutation($id: ID!) { markJobRead(jobId: $id) }', { id: job })
+    await gqlData(accounts.owner, 'mutation($id: ID!) { markJobRead(jobId: $id) }', { id: job })
     expect((await needsYou(accounts.owner)).body.items.filter((i) => i.jobId === job)).toEqual([])
   })
 })

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { formatDate } from '../../../lib/format'
-import { HttpClient } from './support/http-client'
+import { gqlData, HttpClient } from './support/http-client'
 import { portalWithAccounts } from './support/portal-with-accounts'
 import { PDF_BYTES, tusUpload } from './support/tus-upload'
 
@@ -16,15 +16,10 @@ describe('job mail', () => {
   const ownerEmail = 'mail-owner@example.test'
   const adminEmail = 'mail-admin@example.test'
 
-  const ok = async <T>(c: HttpClient, query: string, variables: Record<string, unknown> = {}) => {
-    const r = await c.gql<T>(query, variables)
-    if (r.errors?.length) throw new Error(`${query}: ${JSON.stringify(r.errors)}`)
-    return r.data as T
-  }
-  const newJob = async (name: string) => (await ok<{ createJobRequests: { id: string } }>(accounts.owner, 'mutation($j: String) { createJobRequests(input: { job: $j, reference: "PO-9" }) { id } }', { j: name })).createJobRequests.id
-  const quote = (id: string) => ok(accounts.admin, 'mutation($id: ID!) { sendQuote(jobId: $id, input: { validUntil: "2999-01-01", lines: [{ kind: "service", service: "fea", hours: 4 }] }) { id } }', { id })
-  const move = (id: string, to: string, note?: string) => ok(accounts.admin, 'mutation($id: ID!, $to: String!, $n: String) { moveJobStage(jobId: $id, to: $to, note: $n) { id } }', { id, to, n: note })
-  const post = (c: HttpClient, id: string, body: string) => ok(c, 'mutation($id: ID!, $b: String) { postJobMessage(jobId: $id, body: $b) { id } }', { id, b: body })
+  const newJob = async (name: string) => (await gqlData<{ createJobRequests: { id: string } }>(accounts.owner, 'mutation($j: String) { createJobRequests(input: { job: $j, reference: "PO-9" }) { id } }', { j: name })).createJobRequests.id
+  const quote = (id: string) => gqlData(accounts.admin, 'mutation($id: ID!) { sendQuote(jobId: $id, input: { validUntil: "2999-01-01", lines: [{ kind: "service", service: "fea", hours: 4 }] }) { id } }', { id })
+  const move = (id: string, to: string, note?: string) => gqlData(accounts.admin, 'mutation($id: ID!, $to: String!, $n: String) { moveJobStage(jobId: $id, to: $to, note: $n) { id } }', { id, to, n: note })
+  const post = (c: HttpClient, id: string, body: string) => gqlData(c, 'mutation($id: ID!, $b: String) { postJobMessage(jobId: $id, body: $b) { id } }', { id, b: body })
   /** A mail's text as the recipient reads it (quoted-printable decoded). */
   const textOf = (raw: string) => Buffer.from(raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16))), 'latin1').toString('utf8')
   const mailsTo = (to: string, about: string) => portal.smtp.mails.filter((m) => m.to.includes(to) && m.subject.startsWith(about))
@@ -46,7 +41,7 @@ describe('job mail', () => {
     await quote(id)
     const [quoted] = await waitForMails(ownerEmail, about, 1)
     expect(quoted!.subject).toMatch(/^Gusset FEA \(PO-9\): quote Q-\d{6}$/)
-    await ok(accounts.owner, 'mutation($id: ID!) { acceptQuote(jobId: $id) { id } }', { id })
+    await gqlData(accounts.owner, 'mutation($id: ID!) { acceptQuote(jobId: $id) { id } }', { id })
 
     // The consultancy starts the work, says why, and writes twice: the client gets one mail with all of it.
     await pastTheWindow()
@@ -110,7 +105,7 @@ describe('job mail', () => {
     const about = 'Spare enquiry (PO-9)'
     await waitForMails(adminEmail, about, 1)
     await move(id, 'declined', 'Outside what we do')
-    await ok(accounts.admin, 'mutation($id: ID!) { deleteJobRequests(input: { id: $id }) { id } }', { id })
+    await gqlData(accounts.admin, 'mutation($id: ID!) { deleteJobRequests(input: { id: $id }) { id } }', { id })
     const res = await accounts.owner.fetch(`/profile/jobs/${id}/view`)
     expect(res.status).toBe(410)
     expect(await res.json()).toEqual({ message: `This job was deleted by Meshwork Engineering on ${formatDate(new Date())}.` })

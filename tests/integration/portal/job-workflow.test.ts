@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { formatDate } from '../../../lib/format'
 import { jobQuotes, storedFiles } from '../../../server/db/schema'
 import { userIdOf } from './support/accounts'
-import type { HttpClient } from './support/http-client'
+import { gqlData, type HttpClient } from './support/http-client'
 import { pdfText } from './support/pdf-text'
 import { portalWithAccounts } from './support/portal-with-accounts'
 import { PDF_BYTES, tusUpload } from './support/tus-upload'
@@ -20,13 +20,8 @@ describe('job workflow', () => {
   const ownerEmail = 'jobs-owner@example.test'
   const adminEmail = 'jobs-admin@example.test'
 
-  const ok = async <T>(c: HttpClient, query: string, variables: Record<string, unknown> = {}) => {
-    const r = await c.gql<T>(query, variables)
-    if (r.errors?.length) throw new Error(`${query}: ${JSON.stringify(r.errors)}`)
-    return r.data as T
-  }
   const errorOf = async (c: HttpClient, query: string, variables: Record<string, unknown> = {}) => (await c.gql(query, variables)).errors?.[0]?.message
-  const newJob = async (name: string) => (await ok<{ createJobRequests: { id: string } }>(accounts.owner, 'mutation($j: String) { createJobRequests(input: { job: $j, reference: "PO-7" }) { id } }', { j: name })).createJobRequests.id
+  const newJob = async (name: string) => (await gqlData<{ createJobRequests: { id: string } }>(accounts.owner, 'mutation($j: String) { createJobRequests(input: { job: $j, reference: "PO-7" }) { id } }', { j: name })).createJobRequests.id
   const inDays = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10)
   const SEND = 'mutation($id: ID!, $i: SendQuoteInput!) { sendQuote(jobId: $id, input: $i) { id number status totalPence subtotalPence vatPence pdfUrl } }'
   const quoteInput = (validUntil = inDays(30)) => ({
@@ -37,7 +32,7 @@ describe('job workflow', () => {
       { kind: 'free', description: 'Travel to site', amount: 120 },
     ],
   })
-  const stageOf = async (id: string) => (await ok<{ getJobRequests: { status: string } }>(accounts.owner, 'query($id: ID!) { getJobRequests(id: $id) { status } }', { id })).getJobRequests.status
+  const stageOf = async (id: string) => (await gqlData<{ getJobRequests: { status: string } }>(accounts.owner, 'query($id: ID!) { getJobRequests(id: $id) { status } }', { id })).getJobRequests.status
   /** A mail's text as the recipient reads it (quoted-printable decoded). */
   const textOf = (raw: string) => Buffer.from(raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16))), 'latin1').toString('utf8')
   const mailsAbout = (to: string, subject: RegExp) => portal.smtp.mails.filter((m) => m.to.includes(to) && subject.test(m.subject))
@@ -63,7 +58,7 @@ describe('job workflow', () => {
 
     // Only the consultancy quotes, and only the job's client decides.
     expect(await errorOf(accounts.owner, SEND, { id, i: quoteInput() })).toBe('Unauthorized')
-    const { sendQuote: quote } = await ok<{ sendQuote: { id: string; number: string; status: string; totalPence: number; subtotalPence: number; vatPence: number; pdfUrl: string } }>(accounts.admin, SEND, { id, i: quoteInput() })
+    const { sendQuote: quote } = await gqlData<{ sendQuote: { id: string; number: string; status: string; totalPence: number; subtotalPence: number; vatPence: number; pdfUrl: string } }>(accounts.admin, SEND, { id, i: quoteInput() })
     // FEA £80 × 10 h + CAD Fundamentals £450 × 2 days + £120 = £1,820; VAT 20 % = £364.
     expect(quote).toMatchObject({ status: 'sent', subtotalPence: 182_000, vatPence: 36_400, totalPence: 218_400 })
     expect(await stageOf(id)).toBe('quoted')
@@ -73,13 +68,13 @@ describe('job workflow', () => {
     expect(await errorOf(accounts.other, 'mutation($id: ID!) { acceptQuote(jobId: $id) { id } }', { id })).toBe('Unauthorized')
     expect(await errorOf(accounts.admin, 'mutation($id: ID!) { acceptQuote(jobId: $id) { id } }', { id })).toBe('Unauthorized')
     expect(await errorOf(accounts.owner, 'mutation($id: ID!) { moveJobStage(jobId: $id, to: "in_progress") { id } }', { id })).toBe('Unauthorized')
-    expect((await ok<{ acceptQuote: { status: string } }>(accounts.owner, 'mutation($id: ID!) { acceptQuote(jobId: $id) { status } }', { id })).acceptQuote.status).toBe('accepted')
+    expect((await gqlData<{ acceptQuote: { status: string } }>(accounts.owner, 'mutation($id: ID!) { acceptQuote(jobId: $id) { status } }', { id })).acceptQuote.status).toBe('accepted')
     expect(await stageOf(id)).toBe('accepted')
     await waitForMail(adminEmail, new RegExp(`quote ${quote.number} accepted`))
     // A move the table does not have, even for the consultancy.
     expect(await errorOf(accounts.admin, 'mutation($id: ID!) { moveJobStage(jobId: $id, to: "released") { id } }', { id })).toBe('A job that is accepted cannot move to released')
 
-    await ok(accounts.admin, 'mutation($id: ID!) { moveJobStage(jobId: $id, to: "in_progress", note: "Meshing today") { id } }', { id })
+    await gqlData(accounts.admin, 'mutation($id: ID!) { moveJobStage(jobId: $id, to: "in_progress", note: "Meshing today") { id } }', { id })
     await waitForMail(ownerEmail, /now in progress/)
 
     // Deliverables: the consultancy's to upload, hidden from the client until release.
@@ -92,19 +87,19 @@ describe('job workflow', () => {
     expect(wrong.status).toBe(204)
     expect((await accounts.owner.fetch(deliverable)).status).toBe(403)
     expect(await errorOf(accounts.owner, 'query($p: String!) { files(prefix: $p) { path } }', { p: `job-deliverables/${id}/` })).toBe('Unauthorized')
-    expect((await ok<{ job: { deliverables: unknown } }>(accounts.owner, 'query($id: ID!) { job(id: $id) { deliverables { name } } }', { id })).job.deliverables).toBeNull()
+    expect((await gqlData<{ job: { deliverables: unknown } }>(accounts.owner, 'query($id: ID!) { job(id: $id) { deliverables { name } } }', { id })).job.deliverables).toBeNull()
 
     // The thread: unread counts for each side.
-    await ok(accounts.admin, 'mutation($id: ID!) { postJobMessage(jobId: $id, body: "First results look good.") { id } }', { id })
-    const unread = async (c: HttpClient) => (await ok<{ getJobRequests: { unreadMessages: number } }>(c, 'query($id: ID!) { getJobRequests(id: $id) { unreadMessages } }', { id })).getJobRequests.unreadMessages
+    await gqlData(accounts.admin, 'mutation($id: ID!) { postJobMessage(jobId: $id, body: "First results look good.") { id } }', { id })
+    const unread = async (c: HttpClient) => (await gqlData<{ getJobRequests: { unreadMessages: number } }>(c, 'query($id: ID!) { getJobRequests(id: $id) { unreadMessages } }', { id })).getJobRequests.unreadMessages
     expect(await unread(accounts.owner)).toBe(1)
     expect(await unread(accounts.admin)).toBe(0)
     await waitForMail(ownerEmail, /new message/)
-    await ok(accounts.owner, 'mutation($id: ID!) { markJobRead(jobId: $id) }', { id })
+    await gqlData(accounts.owner, 'mutation($id: ID!) { markJobRead(jobId: $id) }', { id })
     expect(await unread(accounts.owner)).toBe(0)
     const attachment = await tusUpload(accounts.owner, PDF_BYTES, { filename: 'load-case.pdf', kind: 'job-messages', jobRequestId: id })
     expect(attachment.status).toBe(204)
-    const sent = await ok<{ postJobMessage: { files: { name: string }[] } }>(accounts.owner, 'mutation($id: ID!, $f: [String!]) { postJobMessage(jobId: $id, body: "Here is the second load case.", files: $f) { files { name } } }', { id, f: [attachment.path] })
+    const sent = await gqlData<{ postJobMessage: { files: { name: string }[] } }>(accounts.owner, 'mutation($id: ID!, $f: [String!]) { postJobMessage(jobId: $id, body: "Here is the second load case.", files: $f) { files { name } } }', { id, f: [attachment.path] })
     expect(sent.postJobMessage.files).toEqual([{ name: 'load-case.pdf' }])
     expect(await unread(accounts.admin)).toBe(1)
     await waitForMail(adminEmail, /new message from the client/)
@@ -112,10 +107,10 @@ describe('job workflow', () => {
     expect(await errorOf(accounts.owner, 'mutation($id: ID!, $f: [String!]) { postJobMessage(jobId: $id, body: "x", files: $f) { id } }', { id, f: [`user-box/${await userIdOf(accounts.other)}/secret.pdf`] })).toBe("Files must be uploaded to this job's thread")
     expect(await errorOf(accounts.other, 'mutation($id: ID!) { postJobMessage(jobId: $id, body: "Hello") { id } }', { id })).toBe('Unauthorized')
 
-    await ok(accounts.admin, 'mutation($id: ID!) { moveJobStage(jobId: $id, to: "in_review") { id } }', { id })
-    await ok(accounts.admin, 'mutation($id: ID!) { moveJobStage(jobId: $id, to: "completed") { id } }', { id })
-    await ok(accounts.admin, 'mutation($id: ID!) { moveJobStage(jobId: $id, to: "released", note: "Final report attached") { id } }', { id })
-    const released = await ok<{ getJobRequests: { status: string; completedAt: string; releasedAt: string } }>(accounts.owner, 'query($id: ID!) { getJobRequests(id: $id) { status completedAt releasedAt } }', { id })
+    await gqlData(accounts.admin, 'mutation($id: ID!) { moveJobStage(jobId: $id, to: "in_review") { id } }', { id })
+    await gqlData(accounts.admin, 'mutation($id: ID!) { moveJobStage(jobId: $id, to: "completed") { id } }', { id })
+    await gqlData(accounts.admin, 'mutation($id: ID!) { moveJobStage(jobId: $id, to: "released", note: "Final report attached") { id } }', { id })
+    const released = await gqlData<{ getJobRequests: { status: string; completedAt: string; releasedAt: string } }>(accounts.owner, 'query($id: ID!) { getJobRequests(id: $id) { status completedAt releasedAt } }', { id })
     const today = new Date().toISOString().slice(0, 10)
     expect(released.getJobRequests).toEqual({ status: 'released', completedAt: today, releasedAt: today })
     // Moved twice within the window: the release may reach the client in one mail with the review.
@@ -125,7 +120,7 @@ describe('job workflow', () => {
     expect(download.status).toBe(200)
     expect(Buffer.from(await download.arrayBuffer())).toEqual(PDF_BYTES)
     expect((await accounts.other.fetch(deliverable)).status).toBe(403)
-    const view = await ok<{ job: { deliverables: { name: string }[]; timeline: { to: string; side: string; note: string | null }[] } }>(accounts.owner, 'query($id: ID!) { job(id: $id) { deliverables { name } timeline { to side note } } }', { id })
+    const view = await gqlData<{ job: { deliverables: { name: string }[]; timeline: { to: string; side: string; note: string | null }[] } }>(accounts.owner, 'query($id: ID!) { job(id: $id) { deliverables { name } timeline { to side note } } }', { id })
     expect(view.job.deliverables).toEqual([{ name: 'another-clients-drawing.pdf' }, { name: 'stress-report.pdf' }])
     // What was released is what the client got: nothing is added afterwards, as the page offers no upload.
     expect((await tusUpload(accounts.admin, PDF_BYTES, { filename: 'late-addition.pdf', kind: 'job-deliverables', jobRequestId: id })).status).toBe(403)
@@ -141,7 +136,7 @@ describe('job workflow', () => {
     expect((await remove(accounts.admin, wrong.path!)).status).toBe(200)
     expect((await accounts.owner.fetch(`/files/${wrong.path}`)).status).toBe(404)
     expect((await remove(accounts.admin, wrong.path!)).status).toBe(404)
-    const after = await ok<{ job: { deliverables: { name: string }[] } }>(accounts.owner, 'query($id: ID!) { job(id: $id) { deliverables { name } } }', { id })
+    const after = await gqlData<{ job: { deliverables: { name: string }[] } }>(accounts.owner, 'query($id: ID!) { job(id: $id) { deliverables { name } } }', { id })
     expect(after.job.deliverables).toEqual([{ name: 'stress-report.pdf' }])
     expect(view.job.timeline.map((e) => e.to)).toEqual(['pending', 'quoted', 'accepted', 'in_progress', 'in_review', 'completed', 'released'])
     expect(view.job.timeline.find((e) => e.to === 'in_progress')).toMatchObject({ side: 'consultancy', note: 'Meshing today' })
@@ -164,83 +159,83 @@ describe('job workflow', () => {
     expect(await errorOf(accounts.owner, 'mutation($id: ID!) { deleteJobRequests(input: { id: $id }) { id } }', { id })).toBe('Unauthorized')
     expect(await errorOf(accounts.admin, 'mutation($id: ID!) { deleteJobRequests(input: { id: $id }) { id } }', { id })).toBe('A job whose quote was accepted is kept as a record: archive it instead')
     type Can = { job: { can: { move: string[]; delete: boolean; archive: boolean; unarchive: boolean } } }
-    const can = async (c: HttpClient) => (await ok<Can>(c, 'query($id: ID!) { job(id: $id) { can { move delete archive unarchive } } }', { id })).job.can
+    const can = async (c: HttpClient) => (await gqlData<Can>(c, 'query($id: ID!) { job(id: $id) { can { move delete archive unarchive } } }', { id })).job.can
     expect(await can(accounts.owner)).toEqual({ move: [], delete: false, archive: false, unarchive: false })
     expect(await can(accounts.admin)).toEqual({ move: [], delete: false, archive: true, unarchive: false })
     expect(await errorOf(accounts.owner, 'mutation($id: ID!) { archiveJob(jobId: $id) { id } }', { id })).toBe('Unauthorized')
-    const archived = await ok<{ archiveJob: { archivedAt: string; acceptedAt: string } }>(accounts.admin, 'mutation($id: ID!) { archiveJob(jobId: $id) { archivedAt acceptedAt } }', { id })
+    const archived = await gqlData<{ archiveJob: { archivedAt: string; acceptedAt: string } }>(accounts.admin, 'mutation($id: ID!) { archiveJob(jobId: $id) { archivedAt acceptedAt } }', { id })
     expect(archived.archiveJob).toEqual({ archivedAt: today, acceptedAt: today })
     expect(await can(accounts.admin)).toEqual({ move: [], delete: false, archive: false, unarchive: true })
     // Out of both sides' active lists, in their archived ones, and kept whole.
     const listed = async (c: HttpClient, archivedOnes: boolean) =>
-      (await ok<{ listJobRequests: { id: string }[] }>(c, 'query($u: String, $a: Boolean) { listJobRequests(filter: { user: { eq: $u } }, archived: $a) { id } }', { u: await userIdOf(accounts.owner), a: archivedOnes })).listJobRequests.map((j) => j.id)
+      (await gqlData<{ listJobRequests: { id: string }[] }>(c, 'query($u: String, $a: Boolean) { listJobRequests(filter: { user: { eq: $u } }, archived: $a) { id } }', { u: await userIdOf(accounts.owner), a: archivedOnes })).listJobRequests.map((j) => j.id)
     for (const c of [accounts.owner, accounts.admin]) {
       expect(await listed(c, false)).not.toContain(id)
       expect(await listed(c, true)).toContain(id)
     }
     const dashboardList = (await (await accounts.owner.fetch('/profile/job-requests')).json()) as { jobRequests: { id: string; archived: boolean; canDelete: boolean }[] }
     expect(dashboardList.jobRequests.find((j) => j.id === id)).toMatchObject({ archived: true, canDelete: false })
-    const kept = await ok<{ job: { quotes: unknown[]; timeline: unknown[]; messages: unknown[]; deliverables: unknown[] } }>(accounts.owner, 'query($id: ID!) { job(id: $id) { quotes { id } timeline { to } messages { id } deliverables { name } } }', { id })
+    const kept = await gqlData<{ job: { quotes: unknown[]; timeline: unknown[]; messages: unknown[]; deliverables: unknown[] } }>(accounts.owner, 'query($id: ID!) { job(id: $id) { quotes { id } timeline { to } messages { id } deliverables { name } } }', { id })
     expect([kept.job.quotes.length, kept.job.timeline.length, kept.job.messages.length, kept.job.deliverables.length]).toEqual([1, 7, 2, 1])
     expect(await errorOf(accounts.admin, 'mutation($id: ID!) { archiveJob(jobId: $id) { id } }', { id })).toBe('This job is archived already')
-    await ok(accounts.admin, 'mutation($id: ID!) { unarchiveJob(jobId: $id) { id } }', { id })
+    await gqlData(accounts.admin, 'mutation($id: ID!) { unarchiveJob(jobId: $id) { id } }', { id })
     expect(await listed(accounts.owner, false)).toContain(id)
     expect(await portal.server.ctx.db.select().from(storedFiles).where(sql`position(${id} in ${storedFiles.path}) > 0`)).toHaveLength(2)
   })
 
   it('refuses an expired quote, asks why a quote is declined, and lets the consultancy quote again', async () => {
     const id = await newJob('Manifold CFD')
-    const { sendQuote: quote } = await ok<{ sendQuote: { id: string } }>(accounts.admin, SEND, { id, i: quoteInput(inDays(1)) })
+    const { sendQuote: quote } = await gqlData<{ sendQuote: { id: string } }>(accounts.admin, SEND, { id, i: quoteInput(inDays(1)) })
     expect(await errorOf(accounts.admin, SEND, { id, i: quoteInput(inDays(-1)) })).toBe('The quote must be valid until today or later')
     await portal.server.ctx.db.update(jobQuotes).set({ validUntil: inDays(-1) }).where(eq(jobQuotes.id, quote.id))
     expect(await errorOf(accounts.owner, 'mutation($id: ID!) { acceptQuote(jobId: $id) { id } }', { id })).toBe(`This quote expired on ${inDays(-1)}. Please ask us for a new one.`)
     expect(await stageOf(id)).toBe('quoted')
 
     expect(await errorOf(accounts.owner, 'mutation($id: ID!) { declineQuote(jobId: $id, reason: "  ") { id } }', { id })).toBe('Say why you decline the quote')
-    const declined = await ok<{ declineQuote: { status: string } }>(accounts.owner, 'mutation($id: ID!) { declineQuote(jobId: $id, reason: "Over our budget") { status } }', { id })
+    const declined = await gqlData<{ declineQuote: { status: string } }>(accounts.owner, 'mutation($id: ID!) { declineQuote(jobId: $id, reason: "Over our budget") { status } }', { id })
     expect(declined.declineQuote.status).toBe('declined')
     expect(await stageOf(id)).toBe('declined')
     expect(textOf((await waitForMail(adminEmail, /declined/)).raw)).toContain('Their reason: Over our budget')
     // Declined is not the end: a new quote reopens it, and the old one stays in the history.
-    await ok(accounts.admin, SEND, { id, i: quoteInput() })
-    const quotes = await ok<{ job: { quotes: { status: string }[] } }>(accounts.owner, 'query($id: ID!) { job(id: $id) { quotes { status } } }', { id })
+    await gqlData(accounts.admin, SEND, { id, i: quoteInput() })
+    const quotes = await gqlData<{ job: { quotes: { status: string }[] } }>(accounts.owner, 'query($id: ID!) { job(id: $id) { quotes { status } } }', { id })
     expect(quotes.job.quotes.map((q) => q.status)).toEqual(['sent', 'declined'])
     // The client may cancel before accepting; the consultancy may not move a cancelled job.
-    await ok(accounts.owner, 'mutation($id: ID!) { moveJobStage(jobId: $id, to: "cancelled") { id } }', { id })
+    await gqlData(accounts.owner, 'mutation($id: ID!) { moveJobStage(jobId: $id, to: "cancelled") { id } }', { id })
     expect(await errorOf(accounts.admin, 'mutation($id: ID!) { moveJobStage(jobId: $id, to: "in_progress") { id } }', { id })).toBe('A job that is cancelled cannot move to in progress')
   })
 
   it('sends a client who turned off job updates only the mail they must act on', async () => {
     const id = await newJob('Fixture CAM')
-    await ok(accounts.admin, SEND, { id, i: quoteInput() })
+    await gqlData(accounts.admin, SEND, { id, i: quoteInput() })
     await waitForMail(ownerEmail, /Fixture CAM \(PO-7\): quote/)
-    await ok(accounts.owner, 'mutation($id: ID!) { acceptQuote(jobId: $id) { id } }', { id })
-    await ok(accounts.owner, 'mutation { setJobUpdateMails(enabled: false) }')
+    await gqlData(accounts.owner, 'mutation($id: ID!) { acceptQuote(jobId: $id) { id } }', { id })
+    await gqlData(accounts.owner, 'mutation { setJobUpdateMails(enabled: false) }')
     const before = portal.smtp.mails.filter((m) => m.to.includes(ownerEmail) && m.subject.startsWith('Fixture CAM')).length
-    await ok(accounts.admin, 'mutation($id: ID!) { moveJobStage(jobId: $id, to: "in_progress") { id } }', { id })
-    await ok(accounts.admin, 'mutation($id: ID!) { postJobMessage(jobId: $id, body: "Started.") { id } }', { id })
-    await ok(accounts.admin, 'mutation($id: ID!) { moveJobStage(jobId: $id, to: "completed") { id } }', { id })
-    await ok(accounts.admin, 'mutation($id: ID!) { moveJobStage(jobId: $id, to: "released") { id } }', { id })
+    await gqlData(accounts.admin, 'mutation($id: ID!) { moveJobStage(jobId: $id, to: "in_progress") { id } }', { id })
+    await gqlData(accounts.admin, 'mutation($id: ID!) { postJobMessage(jobId: $id, body: "Started.") { id } }', { id })
+    await gqlData(accounts.admin, 'mutation($id: ID!) { moveJobStage(jobId: $id, to: "completed") { id } }', { id })
+    await gqlData(accounts.admin, 'mutation($id: ID!) { moveJobStage(jobId: $id, to: "released") { id } }', { id })
     await waitForMail(ownerEmail, /Fixture CAM \(PO-7\): results released/)
     // The outbox delivers in order of queueing: once the release mail is in, the others would be too.
     const after = portal.smtp.mails.filter((m) => m.to.includes(ownerEmail) && m.subject.startsWith('Fixture CAM')).map((m) => m.subject)
     expect(after.length - before).toBe(1)
-    await ok(accounts.owner, 'mutation { setJobUpdateMails(enabled: true) }')
+    await gqlData(accounts.owner, 'mutation { setJobUpdateMails(enabled: true) }')
   })
 
   it('deletes a job never accepted with its quotes, thread files and deliverables, from either side, as the page offers', async () => {
     const id = await newJob('Trial fixture')
-    await ok(accounts.admin, SEND, { id, i: quoteInput() })
+    await gqlData(accounts.admin, SEND, { id, i: quoteInput() })
     const note = await tusUpload(accounts.owner, PDF_BYTES, { filename: 'sketch.pdf', kind: 'job-messages', jobRequestId: id })
-    await ok(accounts.owner, 'mutation($id: ID!, $f: [String!]) { postJobMessage(jobId: $id, body: "A sketch.", files: $f) { id } }', { id, f: [note.path] })
+    await gqlData(accounts.owner, 'mutation($id: ID!, $f: [String!]) { postJobMessage(jobId: $id, body: "A sketch.", files: $f) { id } }', { id, f: [note.path] })
     expect((await tusUpload(accounts.admin, PDF_BYTES, { filename: 'draft.pdf', kind: 'job-deliverables', jobRequestId: id })).status).toBe(204)
     // Quoted: neither side deletes it yet (the client declines or withdraws it first); the consultancy may not archive it.
-    const can = async (c: HttpClient) => (await ok<{ job: { can: { move: string[]; delete: boolean; archive: boolean } } }>(c, 'query($id: ID!) { job(id: $id) { can { move delete archive } } }', { id })).job.can
+    const can = async (c: HttpClient) => (await gqlData<{ job: { can: { move: string[]; delete: boolean; archive: boolean } } }>(c, 'query($id: ID!) { job(id: $id) { can { move delete archive } } }', { id })).job.can
     expect(await can(accounts.owner)).toEqual({ move: ['cancelled'], delete: false, archive: false })
     expect(await errorOf(accounts.owner, 'mutation($id: ID!) { deleteJobRequests(input: { id: $id }) { id } }', { id })).toBe('Unauthorized')
     expect(await errorOf(accounts.admin, 'mutation($id: ID!) { deleteJobRequests(input: { id: $id }) { id } }', { id })).toBe('A job that is quoted cannot be deleted: decline or cancel it first')
     expect(await errorOf(accounts.admin, 'mutation($id: ID!) { archiveJob(jobId: $id) { id } }', { id })).toBe('A job that is quoted cannot be archived: it is not finished')
-    await ok(accounts.owner, 'mutation($id: ID!) { declineQuote(jobId: $id, reason: "Not this year") { id } }', { id })
+    await gqlData(accounts.owner, 'mutation($id: ID!) { declineQuote(jobId: $id, reason: "Not this year") { id } }', { id })
     expect(await can(accounts.owner)).toEqual({ move: [], delete: true, archive: false })
     // The job page deletes it and sends the client back to the dashboard.
     const deleted = await accounts.owner.fetch(`/profile/jobs/${id}`, { method: 'POST', body: new URLSearchParams({ intent: 'delete-job' }) })

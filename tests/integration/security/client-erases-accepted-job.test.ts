@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { storedFiles } from '../../../server/db/schema'
-import type { HttpClient } from '../portal/support/http-client'
+import { gqlData, type HttpClient } from '../portal/support/http-client'
 import { portalWithAccounts } from '../portal/support/portal-with-accounts'
 import { PDF_BYTES, tusUpload } from '../portal/support/tus-upload'
 
@@ -14,25 +14,20 @@ import { PDF_BYTES, tusUpload } from '../portal/support/tus-upload'
 describe('a client cannot erase a job whose quote it accepted', () => {
   const reportBytes = Buffer.from('%PDF-1.4\n% the consultancy’s stress report\n%%EOF\n')
 
-  const ok = async <T>(c: HttpClient, query: string, variables: Record<string, unknown> = {}) => {
-    const r = await c.gql<T>(query, variables)
-    if (r.errors?.length) throw new Error(`${query}: ${JSON.stringify(r.errors)}`)
-    return r.data as T
-  }
-  const newJob = async () => (await ok<{ createJobRequests: { id: string } }>(accounts.client, 'mutation { createJobRequests(input: { job: "Bracket FEA" }) { id } }')).createJobRequests.id
+  const newJob = async () => (await gqlData<{ createJobRequests: { id: string } }>(accounts.client, 'mutation { createJobRequests(input: { job: "Bracket FEA" }) { id } }')).createJobRequests.id
   const quote = (id: string) =>
-    ok(accounts.admin, 'mutation($id: ID!) { sendQuote(jobId: $id, input: { validUntil: "2999-01-01", lines: [{ kind: "service", service: "fea", hours: 4 }] }) { id } }', { id })
+    gqlData(accounts.admin, 'mutation($id: ID!) { sendQuote(jobId: $id, input: { validUntil: "2999-01-01", lines: [{ kind: "service", service: "fea", hours: 4 }] }) { id } }', { id })
   const move = (c: HttpClient, id: string, to: string) => c.gql('mutation($id: ID!, $to: String!) { moveJobStage(jobId: $id, to: $to) { status } }', { id, to })
 
   /** An accepted job in progress, with a thread message and file and a deliverable from the consultancy. */
   async function acceptedJobWithRecord() {
     const id = await newJob()
     await quote(id)
-    await ok(accounts.client, 'mutation($id: ID!) { acceptQuote(jobId: $id) { id } }', { id })
+    await gqlData(accounts.client, 'mutation($id: ID!) { acceptQuote(jobId: $id) { id } }', { id })
     expect((await move(accounts.admin, id, 'in_progress')).errors).toBeUndefined()
     const attachment = await tusUpload(accounts.admin, PDF_BYTES, { filename: 'mesh-plan.pdf', kind: 'job-messages', jobRequestId: id })
     expect(attachment.status).toBe(204)
-    await ok(accounts.admin, 'mutation($id: ID!, $f: [String!]) { postJobMessage(jobId: $id, body: "Meshing started.", files: $f) { id } }', { id, f: [attachment.path] })
+    await gqlData(accounts.admin, 'mutation($id: ID!, $f: [String!]) { postJobMessage(jobId: $id, body: "Meshing started.", files: $f) { id } }', { id, f: [attachment.path] })
     const deliverable = await tusUpload(accounts.admin, reportBytes, { filename: 'stress-report.pdf', kind: 'job-deliverables', jobRequestId: id })
     expect(deliverable.status).toBe(204)
     return { id, deliverable: deliverable.path! }
@@ -49,7 +44,7 @@ describe('a client cannot erase a job whose quote it accepted', () => {
   /** The consultancy still has the whole record: the accepted quote, every move, the thread and the deliverable. */
   async function expectRecordKept(id: string, deliverable: string, stages: string[]) {
     type View = { job: { job: { status: string }; quotes: { status: string }[]; timeline: { to: string }[]; messages: { body: string; files: { name: string }[] }[]; deliverables: { name: string }[] } }
-    const view = await ok<View>(accounts.admin, 'query($id: ID!) { job(id: $id) { job { status } quotes { status } timeline { to } messages { body files { name } } deliverables { name } } }', { id })
+    const view = await gqlData<View>(accounts.admin, 'query($id: ID!) { job(id: $id) { job { status } quotes { status } timeline { to } messages { body files { name } } deliverables { name } } }', { id })
     expect(view.job.quotes.map((q) => q.status)).toEqual(['accepted'])
     expect(view.job.timeline.map((e) => e.to)).toEqual(stages)
     expect(view.job.messages).toEqual([{ body: 'Meshing started.', files: [{ name: 'mesh-plan.pdf' }] }])
@@ -82,7 +77,7 @@ describe('a client cannot erase a job whose quote it accepted', () => {
     for (const to of ['completed', 'released']) expect((await move(accounts.admin, id, to)).errors).toBeUndefined()
     expect(await clientTriesToErase(id)).toEqual({ graphql: 'Unauthorized', dashboard: 403, jobPage: 403 })
     await expectRecordKept(id, deliverable, ['pending', 'quoted', 'accepted', 'in_progress', 'completed', 'released'])
-    const abilities = await ok<{ job: { can: { delete: boolean; move: string[] } } }>(accounts.client, 'query($id: ID!) { job(id: $id) { can { delete move } } }', { id })
+    const abilities = await gqlData<{ job: { can: { delete: boolean; move: string[] } } }>(accounts.client, 'query($id: ID!) { job(id: $id) { can { delete move } } }', { id })
     expect(abilities.job.can).toEqual({ delete: false, move: [] })
   })
 
@@ -91,7 +86,7 @@ describe('a client cannot erase a job whose quote it accepted', () => {
     expect((await accounts.client.gql('mutation($id: ID!) { deleteJobRequests(input: { id: $id }) { id } }', { id: pending })).errors).toBeUndefined()
     const declined = await newJob()
     await quote(declined)
-    await ok(accounts.client, 'mutation($id: ID!) { declineQuote(jobId: $id, reason: "Over budget") { id } }', { id: declined })
+    await gqlData(accounts.client, 'mutation($id: ID!) { declineQuote(jobId: $id, reason: "Over budget") { id } }', { id: declined })
     expect((await accounts.client.fetch('/profile', { method: 'POST', body: new URLSearchParams({ intent: 'delete-job-request', id: declined }) })).status).toBe(200)
     const gone = await accounts.admin.gql('query($id: ID!) { getJobRequests(id: $id) { id } }', { id: declined })
     // Gone, and the consultancy is told what happened to it.

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { jobMessages, outbox } from '../../../server/db/schema'
 import { JOB_ACTION_LIMITS } from '../../../server/services/jobs/limit-job-action'
 import { signUpAndVerify } from '../portal/support/accounts'
-import type { HttpClient } from '../portal/support/http-client'
+import { gqlData, type HttpClient } from '../portal/support/http-client'
 import { portalWithAccounts } from '../portal/support/portal-with-accounts'
 
 const OFFICE = 'office@example.test'
@@ -23,12 +23,7 @@ const within = (pattern: RegExp) => new RegExp(pattern.source.slice(1, -1))
  */
 describe("a client cannot flood the consultancy's inbox", () => {
 
-  const ok = async <T>(c: HttpClient, query: string, variables: Record<string, unknown> = {}) => {
-    const r = await c.gql<T>(query, variables)
-    if (r.errors?.length) throw new Error(`${query}: ${JSON.stringify(r.errors)}`)
-    return r.data as T
-  }
-  const newJob = async (c: HttpClient, name: string) => (await ok<{ createJobRequests: { id: string } }>(c, 'mutation($j: String) { createJobRequests(input: { job: $j, reference: "PO-1" }) { id } }', { j: name })).createJobRequests.id
+  const newJob = async (c: HttpClient, name: string) => (await gqlData<{ createJobRequests: { id: string } }>(c, 'mutation($j: String) { createJobRequests(input: { job: $j, reference: "PO-1" }) { id } }', { j: name })).createJobRequests.id
   const post = (c: HttpClient, id: string, body: string) => c.gql('mutation($id: ID!, $b: String) { postJobMessage(jobId: $id, body: $b) { id } }', { id, b: body })
   /** A mail's text as the recipient reads it (quoted-printable decoded). */
   const textOf = (raw: string) => Buffer.from(raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16))), 'latin1').toString('utf8')
@@ -98,7 +93,7 @@ describe("a client cannot flood the consultancy's inbox", () => {
     expect(await form.text()).toMatch(within(REQUESTS_REFUSED))
     const api = await client.gql('mutation { createJobRequests(input: { job: "Study 11" }) { id } }')
     expect(api.errors?.[0]).toMatchObject({ message: expect.stringMatching(REQUESTS_REFUSED), extensions: { code: 'TOO_MANY_REQUESTS' } })
-    const listed = await ok<{ listJobRequests: { job: string }[] }>(client, '{ listJobRequests { job } }')
+    const listed = await gqlData<{ listJobRequests: { job: string }[] }>(client, '{ listJobRequests { job } }')
     expect(listed.listJobRequests).toHaveLength(JOB_ACTION_LIMITS.request.limit)
   })
 
@@ -106,7 +101,7 @@ describe("a client cannot flood the consultancy's inbox", () => {
     const client = await signUpAndVerify(portal, 'decliner@example.test')
     const quoted = async (name: string) => {
       const id = await newJob(client, name)
-      await ok(accounts.admin, 'mutation($id: ID!) { sendQuote(jobId: $id, input: { validUntil: "2999-01-01", lines: [{ kind: "service", service: "fea", hours: 1 }] }) { id } }', { id })
+      await gqlData(accounts.admin, 'mutation($id: ID!) { sendQuote(jobId: $id, input: { validUntil: "2999-01-01", lines: [{ kind: "service", service: "fea", hours: 1 }] }) { id } }', { id })
       return id
     }
     const decline = (id: string) => client.gql('mutation($id: ID!) { declineQuote(jobId: $id, reason: "Too dear") { status } }', { id })
@@ -114,7 +109,7 @@ describe("a client cannot flood the consultancy's inbox", () => {
     const id = await quoted('Housing CFD')
     for (let i = 1; i <= JOB_ACTION_LIMITS.decline.limit; i++) {
       expect((await decline(id)).errors).toBeUndefined()
-      await ok(accounts.admin, 'mutation($id: ID!) { sendQuote(jobId: $id, input: { validUntil: "2999-01-01", lines: [{ kind: "service", service: "fea", hours: 1 }] }) { id } }', { id })
+      await gqlData(accounts.admin, 'mutation($id: ID!) { sendQuote(jobId: $id, input: { validUntil: "2999-01-01", lines: [{ kind: "service", service: "fea", hours: 1 }] }) { id } }', { id })
     }
     const form = await client.fetch(`/profile/jobs/${id}.data`, { method: 'POST', body: new URLSearchParams({ intent: 'decline-quote', reason: 'Still too dear' }) })
     expect(form.status).toBe(429)

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { userIdOf } from '../portal/support/accounts'
-import type { HttpClient } from '../portal/support/http-client'
+import { gqlData, type HttpClient } from '../portal/support/http-client'
 import { portalWithAccounts } from '../portal/support/portal-with-accounts'
 import { encodeMetadata, tusUpload } from '../portal/support/tus-upload'
 
@@ -19,11 +19,6 @@ describe("nobody replaces another user's file by uploading one of the same name"
   const consultancyDrawing = pdf('the consultancy’s drawing, rev A')
   const clientDrawing = pdf('the client’s marked-up copy')
 
-  const ok = async <T>(c: HttpClient, query: string, variables: Record<string, unknown> = {}) => {
-    const r = await c.gql<T>(query, variables)
-    if (r.errors?.length) throw new Error(`${query}: ${JSON.stringify(r.errors)}`)
-    return r.data as T
-  }
   const bytesOf = async (c: HttpClient, path: string) => {
     const res = await c.fetch(`/files/${path}`)
     expect(res.status).toBe(200)
@@ -35,19 +30,19 @@ describe("nobody replaces another user's file by uploading one of the same name"
   })
 
   it("a thread file of the same name is the client's own file: the consultancy's message still serves the consultancy's drawing", async () => {
-    const id = (await ok<{ createJobRequests: { id: string } }>(accounts.client, 'mutation { createJobRequests(input: { job: "Housing CAD" }) { id } }')).createJobRequests.id
+    const id = (await gqlData<{ createJobRequests: { id: string } }>(accounts.client, 'mutation { createJobRequests(input: { job: "Housing CAD" }) { id } }')).createJobRequests.id
     const theirs = await tusUpload(accounts.admin, consultancyDrawing, { filename: 'drawing.pdf', kind: 'job-messages', jobRequestId: id })
     expect(theirs.status).toBe(204)
-    await ok(accounts.admin, 'mutation($id: ID!, $f: [String!]) { postJobMessage(jobId: $id, body: "Drawing rev A attached.", files: $f) { id } }', { id, f: [theirs.path] })
+    await gqlData(accounts.admin, 'mutation($id: ID!, $f: [String!]) { postJobMessage(jobId: $id, body: "Drawing rev A attached.", files: $f) { id } }', { id, f: [theirs.path] })
 
     const mine = await tusUpload(accounts.client, clientDrawing, { filename: 'drawing.pdf', kind: 'job-messages', jobRequestId: id })
     expect(mine.status).toBe(204)
     expect(mine.path).not.toBe(theirs.path)
-    await ok(accounts.client, 'mutation($id: ID!, $f: [String!]) { postJobMessage(jobId: $id, body: "My mark-ups.", files: $f) { id } }', { id, f: [mine.path] })
+    await gqlData(accounts.client, 'mutation($id: ID!, $f: [String!]) { postJobMessage(jobId: $id, body: "My mark-ups.", files: $f) { id } }', { id, f: [mine.path] })
 
     // Each message serves its own author's bytes, under the name its author gave it.
     type Thread = { job: { messages: { body: string; files: { name: string; path: string }[] }[] } }
-    const thread = (await ok<Thread>(accounts.admin, 'query($id: ID!) { job(id: $id) { messages { body files { name path } } } }', { id })).job.messages
+    const thread = (await gqlData<Thread>(accounts.admin, 'query($id: ID!) { job(id: $id) { messages { body files { name path } } } }', { id })).job.messages
     expect(thread.map((m) => [m.body, m.files.map((f) => f.name)])).toEqual([
       ['Drawing rev A attached.', ['drawing.pdf']],
       ['My mark-ups.', ['drawing.pdf']],
@@ -69,7 +64,7 @@ describe("nobody replaces another user's file by uploading one of the same name"
     const own = await tusUpload(accounts.client, pdf('the client’s brief'), { filename: 'brief.pdf', kind: 'user-box', ownerId: clientId })
     expect(own.status).toBe(204)
     expect((await tusUpload(accounts.admin, pdf('a replacement brief'), { filename: 'brief.pdf', kind: 'user-box', ownerId: clientId })).status).toBe(409)
-    const id = (await ok<{ createJobRequests: { id: string } }>(accounts.client, 'mutation { createJobRequests(input: { job: "Survey" }) { id } }')).createJobRequests.id
+    const id = (await gqlData<{ createJobRequests: { id: string } }>(accounts.client, 'mutation { createJobRequests(input: { job: "Survey" }) { id } }')).createJobRequests.id
     expect((await tusUpload(accounts.admin, survey, { filename: 'spec.pdf', kind: 'job-files', jobRequestId: id })).status).toBe(204)
     expect((await tusUpload(accounts.client, pdf('another spec'), { filename: 'spec.pdf', kind: 'job-files', jobRequestId: id })).status).toBe(409)
     expect((await bytesOf(accounts.client, `job-files/${id}/spec.pdf`)).bytes).toEqual(survey)

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { stlCubeBinary } from '../../fixtures/cad-files'
 import { userIdOf } from '../portal/support/accounts'
-import type { HttpClient } from '../portal/support/http-client'
+import { gqlData, type HttpClient } from '../portal/support/http-client'
 import { portalWithAccounts } from '../portal/support/portal-with-accounts'
 import { pngOfSize, tusUpload } from '../portal/support/tus-upload'
 
@@ -17,11 +17,6 @@ describe("a client cannot replace the picture of the consultancy's file", () => 
   const consultancyPicture = pngOfSize(64)
   const clientPicture = pngOfSize(32)
 
-  const ok = async <T>(c: HttpClient, query: string, variables: Record<string, unknown> = {}) => {
-    const r = await c.gql<T>(query, variables)
-    if (r.errors?.length) throw new Error(`${query}: ${JSON.stringify(r.errors)}`)
-    return r.data as T
-  }
   const put = (c: HttpClient, path: string, png: Buffer) => c.fetch(`/thumbnails/${path}`, { method: 'PUT', headers: { 'content-type': 'image/png' }, body: new Uint8Array(png) })
   const pictureOf = async (c: HttpClient, path: string) => {
     const res = await c.fetch(`/thumbnails/${path}`)
@@ -34,18 +29,18 @@ describe("a client cannot replace the picture of the consultancy's file", () => 
   })
 
   it("the model the consultancy sent on the thread keeps the consultancy's picture", async () => {
-    const id = (await ok<{ createJobRequests: { id: string } }>(accounts.client, 'mutation { createJobRequests(input: { job: "Bracket FEA" }) { id } }')).createJobRequests.id
+    const id = (await gqlData<{ createJobRequests: { id: string } }>(accounts.client, 'mutation { createJobRequests(input: { job: "Bracket FEA" }) { id } }')).createJobRequests.id
     const model = await tusUpload(accounts.admin, stlCubeBinary(10), { filename: 'bracket.stl', kind: 'job-messages', jobRequestId: id })
     expect(model.status).toBe(204)
-    await ok(accounts.admin, 'mutation($id: ID!, $f: [String!]) { postJobMessage(jobId: $id, body: "Model attached.", files: $f) { id } }', { id, f: [model.path] })
+    await gqlData(accounts.admin, 'mutation($id: ID!, $f: [String!]) { postJobMessage(jobId: $id, body: "Model attached.", files: $f) { id } }', { id, f: [model.path] })
     expect((await put(accounts.admin, model.path!, consultancyPicture)).status).toBe(204)
 
     expect((await put(accounts.client, model.path!, clientPicture)).status).toBe(403)
     expect(await pictureOf(accounts.client, model.path!)).toEqual(consultancyPicture)
     // The page asks to save a picture only where it may: not for the client, on the consultancy's file.
     type Files = { job: { messages: { files: { canSetThumbnail: boolean }[] }[] } }
-    expect((await ok<Files>(accounts.client, 'query($id: ID!) { job(id: $id) { messages { files { canSetThumbnail } } } }', { id })).job.messages[0]!.files).toEqual([{ canSetThumbnail: false }])
-    expect((await ok<Files>(accounts.admin, 'query($id: ID!) { job(id: $id) { messages { files { canSetThumbnail } } } }', { id })).job.messages[0]!.files).toEqual([{ canSetThumbnail: true }])
+    expect((await gqlData<Files>(accounts.client, 'query($id: ID!) { job(id: $id) { messages { files { canSetThumbnail } } } }', { id })).job.messages[0]!.files).toEqual([{ canSetThumbnail: false }])
+    expect((await gqlData<Files>(accounts.admin, 'query($id: ID!) { job(id: $id) { messages { files { canSetThumbnail } } } }', { id })).job.messages[0]!.files).toEqual([{ canSetThumbnail: true }])
   })
 
   it("a model the consultancy put in the client's documents keeps the consultancy's picture", async () => {
