@@ -1,10 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import type { NeedsYouItem } from '../../../lib/needs-you'
 import { jobRequests } from '../../../server/db/schema'
 import { WORK_QUEUE_PAGE_SIZE, type WorkQueue } from '../../../lib/work-queue'
-import { signUpEach, userIdOf } from './support/accounts'
-import type { HttpClient } from './support/http-client'
-import { startPortalServer, type PortalServer } from './support/portal-server'
+import { userIdOf } from './support/accounts'
+import { gqlData, type HttpClient } from './support/http-client'
+import { portalWithAccounts } from './support/portal-with-accounts'
 
 /**
  * What the dashboard opens on, through its JSON endpoints: the consultancy's work queue (every
@@ -13,25 +13,16 @@ import { startPortalServer, type PortalServer } from './support/portal-server'
  * another client's.
  */
 describe('the dashboard landing: work queue and what needs you', () => {
-  let portal: PortalServer
-  let owner: HttpClient
-  let other: HttpClient
-  let admin: HttpClient
   let ownerId: string
   let otherId: string
   const adminEmail = 'landing-admin@example.test'
 
-  const ok = async <T>(c: HttpClient, query: string, variables: Record<string, unknown> = {}) => {
-    const r = await c.gql<T>(query, variables)
-    if (r.errors?.length) throw new Error(`${query}: ${JSON.stringify(r.errors)}`)
-    return r.data as T
-  }
   const newJob = async (c: HttpClient, job: string, reference: string) =>
-    (await ok<{ createJobRequests: { id: string } }>(c, 'mutation($j: String, $r: String) { createJobRequests(input: { job: $j, reference: $r }) { id } }', { j: job, r: reference })).createJobRequests.id
+    (await gqlData<{ createJobRequests: { id: string } }>(c, 'mutation($j: String, $r: String) { createJobRequests(input: { job: $j, reference: $r }) { id } }', { j: job, r: reference })).createJobRequests.id
   const inDays = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10)
   const sendQuote = (id: string) =>
-    ok(admin, 'mutation($id: ID!, $i: SendQuoteInput!) { sendQuote(jobId: $id, input: $i) { id } }', { id, i: { validUntil: inDays(30), lines: [{ kind: 'service', service: 'fea', hours: 10 }] } })
-  const move = (id: string, to: string) => ok(admin, 'mutation($id: ID!, $to: String!) { moveJobStage(jobId: $id, to: $to) { id } }', { id, to })
+    gqlData(accounts.admin, 'mutation($id: ID!, $i: SendQuoteInput!) { sendQuote(jobId: $id, input: $i) { id } }', { id, i: { validUntil: inDays(30), lines: [{ kind: 'service', service: 'fea', hours: 10 }] } })
+  const move = (id: string, to: string) => gqlData(accounts.admin, 'mutation($id: ID!, $to: String!) { moveJobStage(jobId: $id, to: $to) { id } }', { id, to })
   const queue = async (c: HttpClient, search = '') => {
     const res = await c.fetch(`/profile/work-queue${search}`)
     return { status: res.status, body: (await res.json()) as WorkQueue & { error?: string } }
@@ -41,19 +32,15 @@ describe('the dashboard landing: work queue and what needs you', () => {
     return { status: res.status, body: (await res.json()) as { items: NeedsYouItem[]; error?: string } }
   }
 
+  const { portal, accounts } = portalWithAccounts({ ADMIN_EMAILS: adminEmail, QUOTE_VAT_PERCENT: '20' }, { owner: 'landing-owner@example.test', other: 'landing-other@example.test', admin: adminEmail })
   beforeAll(async () => {
-    portal = await startPortalServer({ ADMIN_EMAILS: adminEmail, QUOTE_VAT_PERCENT: '20' })
-    ;[owner, other, admin] = await signUpEach(portal, ['landing-owner@example.test', 'landing-other@example.test', adminEmail])
-    ;[ownerId, otherId] = await Promise.all([userIdOf(owner), userIdOf(other)])
-  })
-  afterAll(async () => {
-    await portal?.close()
+    ;[ownerId, otherId] = await Promise.all([userIdOf(accounts.owner), userIdOf(accounts.other)])
   })
 
   it('lists every client’s jobs for the admin, newest activity first, with why each needs the consultancy', async () => {
-    const bracket = await newJob(owner, 'Bracket FEA', 'PO-100')
-    const duct = await newJob(other, 'Duct CFD', 'ACME-7')
-    const { status, body } = await queue(admin)
+    const bracket = await newJob(accounts.owner, 'Bracket FEA', 'PO-100')
+    const duct = await newJob(accounts.other, 'Duct CFD', 'ACME-7')
+    const { status, body } = await queue(accounts.admin)
     expect(status).toBe(200)
     const ids = body.rows.map((r) => r.id)
     expect(ids).toEqual(expect.arrayContaining([bracket, duct]))
@@ -64,28 +51,28 @@ describe('the dashboard landing: work queue and what needs you', () => {
     expect(body.needsUsCount).toBeGreaterThanOrEqual(2)
 
     // A message from the client brings its job back to the top, unread for the consultancy.
-    await ok(owner, 'mutation($id: ID!) { postJobMessage(jobId: $id, body: "Any news?") { id } }', { id: bracket })
-    const after = (await queue(admin)).body
+    await gqlData(accounts.owner, 'mutation($id: ID!) { postJobMessage(jobId: $id, body: "Any news?") { id } }', { id: bracket })
+    const after = (await queue(accounts.admin)).body
     expect(after.rows[0]).toMatchObject({ id: bracket, unread: 1, needs: ['new-request', 'client-messages'] })
   })
 
   it('filters the queue by stage, client, "needs us" and words of the title or reference, and pages it', async () => {
-    const quoted = await newJob(owner, 'Quoted gearbox', 'GB-1')
+    const quoted = await newJob(accounts.owner, 'Quoted gearbox', 'GB-1')
     await sendQuote(quoted)
-    const byStage = (await queue(admin, '?stage=quoted')).body
+    const byStage = (await queue(accounts.admin, '?stage=quoted')).body
     expect(byStage.rows.map((r) => r.id)).toEqual([quoted])
     // A quoted job waits for the client, not for the consultancy.
     expect(byStage.rows[0]!.needs).toEqual([])
-    expect((await queue(admin, '?stage=quoted&needs=1')).body.rows).toEqual([])
+    expect((await queue(accounts.admin, '?stage=quoted&needs=1')).body.rows).toEqual([])
 
-    const byClient = (await queue(admin, `?owner=${otherId}`)).body
+    const byClient = (await queue(accounts.admin, `?owner=${otherId}`)).body
     expect(byClient.rows.length).toBeGreaterThan(0)
     expect(byClient.rows.every((r) => r.client.id === otherId)).toBe(true)
 
-    expect((await queue(admin, '?q=acme-7')).body.rows.map((r) => r.title)).toEqual(['Duct CFD'])
-    expect((await queue(admin, '?q=gearbox')).body.rows.map((r) => r.title)).toEqual(['Quoted gearbox'])
+    expect((await queue(accounts.admin, '?q=acme-7')).body.rows.map((r) => r.title)).toEqual(['Duct CFD'])
+    expect((await queue(accounts.admin, '?q=gearbox')).body.rows.map((r) => r.title)).toEqual(['Quoted gearbox'])
     // Words are matched as written, never as a pattern.
-    expect((await queue(admin, '?q=%25')).body.rows).toEqual([])
+    expect((await queue(accounts.admin, '?q=%25')).body.rows).toEqual([])
 
     // A page's worth of older jobs (more than a client may request in an hour: written directly), then one more.
     const hourAgo = Date.now() - 3_600_000
@@ -95,28 +82,28 @@ describe('the dashboard landing: work queue and what needs you', () => {
         return { user: otherId, job: `Batch part ${i}`, reference: `BATCH-${i}`, status: 'pending', priority: '3', files: '[]', membership: 'true', createdAt: at, updatedAt: at }
       }),
     )
-    const first = (await queue(admin, '?q=batch')).body
+    const first = (await queue(accounts.admin, '?q=batch')).body
     expect(first.total).toBe(WORK_QUEUE_PAGE_SIZE)
     expect(first.rows).toHaveLength(WORK_QUEUE_PAGE_SIZE)
     expect(first.rows[0]!.title).toBe(`Batch part ${WORK_QUEUE_PAGE_SIZE - 1}`)
-    await newJob(other, 'Batch part last', 'BATCH-last')
-    const second = (await queue(admin, '?q=batch&page=2')).body
+    await newJob(accounts.other, 'Batch part last', 'BATCH-last')
+    const second = (await queue(accounts.admin, '?q=batch&page=2')).body
     expect(second).toMatchObject({ total: WORK_QUEUE_PAGE_SIZE + 1, page: 2 })
     // The oldest activity is on the last page.
     expect(second.rows.map((r) => r.title)).toEqual(['Batch part 0'])
   })
 
   it('counts what needs the consultancy for the header, and only for the admin', async () => {
-    const count = await admin.fetch('/profile/work-queue/count')
+    const count = await accounts.admin.fetch('/profile/work-queue/count')
     expect(count.status).toBe(200)
     const { count: n } = (await count.json()) as { count: number }
-    expect(n).toBe((await queue(admin)).body.needsUsCount)
-    expect(n).toBe((await queue(admin, '?needs=1')).body.total)
-    for (const c of [owner, other]) expect((await c.fetch('/profile/work-queue/count')).status).toBe(403)
+    expect(n).toBe((await queue(accounts.admin)).body.needsUsCount)
+    expect(n).toBe((await queue(accounts.admin, '?needs=1')).body.total)
+    for (const c of [accounts.owner, accounts.other]) expect((await c.fetch('/profile/work-queue/count')).status).toBe(403)
   })
 
   it('refuses the queue to clients and guests, and never shows them a row', async () => {
-    for (const c of [owner, other]) {
+    for (const c of [accounts.owner, accounts.other]) {
       const { status, body } = await queue(c)
       expect(status).toBe(403)
       expect(body).toEqual({ error: 'Unauthorized' })
@@ -127,10 +114,10 @@ describe('the dashboard landing: work queue and what needs you', () => {
   })
 
   it('shows a client what needs them: a quote with its total, unread messages, released results; never another client’s', async () => {
-    const job = await newJob(owner, 'Valve body CFD', 'VB-3')
+    const job = await newJob(accounts.owner, 'Valve body CFD', 'VB-3')
     await sendQuote(job)
-    await ok(admin, 'mutation($id: ID!) { postJobMessage(jobId: $id, body: "Quote sent, any questions?") { id } }', { id: job })
-    const { status, body } = await needsYou(owner)
+    await gqlData(accounts.admin, 'mutation($id: ID!) { postJobMessage(jobId: $id, body: "Quote sent, any questions?") { id } }', { id: job })
+    const { status, body } = await needsYou(accounts.owner)
     expect(status).toBe(200)
     const mine = body.items.filter((i) => i.jobId === job)
     // FEA £80 × 10 h = £800, VAT 20 % = £160.
@@ -140,18 +127,18 @@ describe('the dashboard landing: work queue and what needs you', () => {
     ])
 
     // The other client sees none of it, and may not ask for the owner's.
-    expect((await needsYou(other)).body.items.some((i) => i.jobId === job)).toBe(false)
-    expect((await needsYou(other, `?client=${ownerId}`)).status).toBe(403)
+    expect((await needsYou(accounts.other)).body.items.some((i) => i.jobId === job)).toBe(false)
+    expect((await needsYou(accounts.other, `?client=${ownerId}`)).status).toBe(403)
     expect((await fetch(`${portal.url}/profile/needs-you?client=${ownerId}`)).status).toBe(401)
     // The admin reads the owner's as the owner would.
-    expect((await needsYou(admin, `?client=${ownerId}`)).body.items.filter((i) => i.jobId === job)).toEqual(mine)
+    expect((await needsYou(accounts.admin, `?client=${ownerId}`)).body.items.filter((i) => i.jobId === job)).toEqual(mine)
 
     // Accepted, worked on and released: the quote and the read messages go, the results come.
-    await ok(owner, 'mutation($id: ID!) { markJobRead(jobId: $id) }', { id: job })
-    await ok(owner, 'mutation($id: ID!) { acceptQuote(jobId: $id) { id } }', { id: job })
+    await gqlData(accounts.owner, 'mutation($id: ID!) { markJobRead(jobId: $id) }', { id: job })
+    await gqlData(accounts.owner, 'mutation($id: ID!) { acceptQuote(jobId: $id) { id } }', { id: job })
     for (const to of ['in_progress', 'in_review', 'completed', 'released']) await move(job, to)
-    expect((await needsYou(owner)).body.items.filter((i) => i.jobId === job)).toEqual([{ kind: 'results', jobId: job, title: 'Valve body CFD', releasedAt: expect.any(String) }])
-    await ok(owner, 'mutation($id: ID!) { markJobRead(jobId: $id) }', { id: job })
-    expect((await needsYou(owner)).body.items.filter((i) => i.jobId === job)).toEqual([])
+    expect((await needsYou(accounts.owner)).body.items.filter((i) => i.jobId === job)).toEqual([{ kind: 'results', jobId: job, title: 'Valve body CFD', releasedAt: expect.any(String) }])
+    await gqlData(accounts.owner, 'mutation($id: ID!) { markJobRead(jobId: $id) }', { id: job })
+    expect((await needsYou(accounts.owner)).body.items.filter((i) => i.jobId === job)).toEqual([])
   })
 })

@@ -1,8 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { formatDate } from '../../../lib/format'
-import { signUpEach } from './support/accounts'
-import { HttpClient } from './support/http-client'
-import { startPortalServer, type PortalServer } from './support/portal-server'
+import { gqlData, HttpClient } from './support/http-client'
+import { portalWithAccounts } from './support/portal-with-accounts'
 import { PDF_BYTES, tusUpload } from './support/tus-upload'
 
 /**
@@ -13,23 +12,14 @@ import { PDF_BYTES, tusUpload } from './support/tus-upload'
  */
 describe('job mail', () => {
   const WINDOW_SECONDS = 2
-  let portal: PortalServer
-  let owner: HttpClient
-  let other: HttpClient
-  let admin: HttpClient
   let guest: HttpClient
   const ownerEmail = 'mail-owner@example.test'
   const adminEmail = 'mail-admin@example.test'
 
-  const ok = async <T>(c: HttpClient, query: string, variables: Record<string, unknown> = {}) => {
-    const r = await c.gql<T>(query, variables)
-    if (r.errors?.length) throw new Error(`${query}: ${JSON.stringify(r.errors)}`)
-    return r.data as T
-  }
-  const newJob = async (name: string) => (await ok<{ createJobRequests: { id: string } }>(owner, 'mutation($j: String) { createJobRequests(input: { job: $j, reference: "PO-9" }) { id } }', { j: name })).createJobRequests.id
-  const quote = (id: string) => ok(admin, 'mutation($id: ID!) { sendQuote(jobId: $id, input: { validUntil: "2999-01-01", lines: [{ kind: "service", service: "fea", hours: 4 }] }) { id } }', { id })
-  const move = (id: string, to: string, note?: string) => ok(admin, 'mutation($id: ID!, $to: String!, $n: String) { moveJobStage(jobId: $id, to: $to, note: $n) { id } }', { id, to, n: note })
-  const post = (c: HttpClient, id: string, body: string) => ok(c, 'mutation($id: ID!, $b: String) { postJobMessage(jobId: $id, body: $b) { id } }', { id, b: body })
+  const newJob = async (name: string) => (await gqlData<{ createJobRequests: { id: string } }>(accounts.owner, 'mutation($j: String) { createJobRequests(input: { job: $j, reference: "PO-9" }) { id } }', { j: name })).createJobRequests.id
+  const quote = (id: string) => gqlData(accounts.admin, 'mutation($id: ID!) { sendQuote(jobId: $id, input: { validUntil: "2999-01-01", lines: [{ kind: "service", service: "fea", hours: 4 }] }) { id } }', { id })
+  const move = (id: string, to: string, note?: string) => gqlData(accounts.admin, 'mutation($id: ID!, $to: String!, $n: String) { moveJobStage(jobId: $id, to: $to, note: $n) { id } }', { id, to, n: note })
+  const post = (c: HttpClient, id: string, body: string) => gqlData(c, 'mutation($id: ID!, $b: String) { postJobMessage(jobId: $id, body: $b) { id } }', { id, b: body })
   /** A mail's text as the recipient reads it (quoted-printable decoded). */
   const textOf = (raw: string) => Buffer.from(raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16))), 'latin1').toString('utf8')
   const mailsTo = (to: string, about: string) => portal.smtp.mails.filter((m) => m.to.includes(to) && m.subject.startsWith(about))
@@ -40,13 +30,9 @@ describe('job mail', () => {
   /** Long enough for any mail still held in the outbox to be sent. */
   const pastTheWindow = () => new Promise((r) => setTimeout(r, (WINDOW_SECONDS * 2 + 1.5) * 1000))
 
+  const { portal, accounts } = portalWithAccounts({ ADMIN_EMAILS: adminEmail, MAIL_GROUP_SECONDS: String(WINDOW_SECONDS) }, { owner: ownerEmail, other: 'mail-other@example.test', admin: adminEmail })
   beforeAll(async () => {
-    portal = await startPortalServer({ ADMIN_EMAILS: adminEmail, MAIL_GROUP_SECONDS: String(WINDOW_SECONDS) })
-    ;[owner, other, admin] = await signUpEach(portal, [ownerEmail, 'mail-other@example.test', adminEmail])
     guest = new HttpClient(portal.url)
-  })
-  afterAll(async () => {
-    await portal?.close()
   })
 
   it("sends the client one mail for a stage change, its note and the messages that follow it, none for 'completed', and the release on its own", async () => {
@@ -55,13 +41,13 @@ describe('job mail', () => {
     await quote(id)
     const [quoted] = await waitForMails(ownerEmail, about, 1)
     expect(quoted!.subject).toMatch(/^Gusset FEA \(PO-9\): quote Q-\d{6}$/)
-    await ok(owner, 'mutation($id: ID!) { acceptQuote(jobId: $id) { id } }', { id })
+    await gqlData(accounts.owner, 'mutation($id: ID!) { acceptQuote(jobId: $id) { id } }', { id })
 
     // The consultancy starts the work, says why, and writes twice: the client gets one mail with all of it.
     await pastTheWindow()
     await move(id, 'in_progress', 'Meshing the gusset today')
-    await post(admin, id, 'The first mesh is attached.')
-    await post(admin, id, 'The second load case runs tonight.')
+    await post(accounts.admin, id, 'The first mesh is attached.')
+    await post(accounts.admin, id, 'The second load case runs tonight.')
     const [, grouped] = await waitForMails(ownerEmail, about, 2)
     expect(grouped!.subject).toBe(`${about}: 3 updates`)
     const text = textOf(grouped!.raw)
@@ -72,7 +58,7 @@ describe('job mail', () => {
     expect(mailsTo(ownerEmail, about)).toHaveLength(2)
 
     // Completed: the client can see nothing new yet, so nothing is sent.
-    expect((await tusUpload(admin, PDF_BYTES, { filename: 'gusset-report.pdf', kind: 'job-deliverables', jobRequestId: id })).status).toBe(204)
+    expect((await tusUpload(accounts.admin, PDF_BYTES, { filename: 'gusset-report.pdf', kind: 'job-deliverables', jobRequestId: id })).status).toBe(204)
     await move(id, 'completed')
     await pastTheWindow()
     expect(mailsTo(ownerEmail, about)).toHaveLength(2)
@@ -82,7 +68,7 @@ describe('job mail', () => {
     const [, , released] = await waitForMails(ownerEmail, about, 3)
     expect(released!.subject).toBe(`${about}: results released`)
     expect(textOf(released!.raw)).not.toMatch(/completed/i)
-    expect((await owner.fetch(`/files/job-deliverables/${id}/gusset-report.pdf`)).status).toBe(200)
+    expect((await accounts.owner.fetch(`/files/job-deliverables/${id}/gusset-report.pdf`)).status).toBe(200)
     expect(portal.smtp.mails.filter((m) => m.to.includes(ownerEmail)).map((m) => m.subject)).not.toContainEqual(expect.stringMatching(/completed/))
   })
 
@@ -90,7 +76,7 @@ describe('job mail', () => {
     const id = await newJob('Bracket redesign')
     const about = 'Bracket redesign (PO-9)'
     await waitForMails(adminEmail, about, 1)
-    const deleted = await owner.fetch(`/profile/jobs/${id}`, { method: 'POST', body: new URLSearchParams({ intent: 'delete-job' }) })
+    const deleted = await accounts.owner.fetch(`/profile/jobs/${id}`, { method: 'POST', body: new URLSearchParams({ intent: 'delete-job' }) })
     expect([deleted.status, deleted.headers.get('location')]).toEqual([302, '/profile'])
 
     const withdrawn = (await waitForMails(adminEmail, `${about}: withdrawn by the client`, 1))[0]!
@@ -99,7 +85,7 @@ describe('job mail', () => {
     expect(text).toContain(`/profile/jobs/${id}`)
 
     const said = `This job was withdrawn by the client on ${formatDate(new Date())}.`
-    for (const c of [owner, admin]) {
+    for (const c of [accounts.owner, accounts.admin]) {
       const res = await c.fetch(`/profile/jobs/${id}/view`)
       expect(res.status).toBe(410)
       expect(await res.json()).toEqual({ message: said })
@@ -108,7 +94,7 @@ describe('job mail', () => {
       expect((await c.gql('mutation($id: ID!) { postJobMessage(jobId: $id, body: "Still there?") { id } }', { id })).errors?.[0]?.message).toBe(said)
     }
     // Another client learns nothing: not even that the id was a job.
-    const stranger = await other.fetch(`/profile/jobs/${id}/view`)
+    const stranger = await accounts.other.fetch(`/profile/jobs/${id}/view`)
     expect(stranger.status).toBe(404)
     expect(JSON.stringify(await stranger.json())).not.toMatch(/withdrawn|Bracket/)
     expect((await guest.fetch(`/profile/jobs/${id}/view`)).status).toBe(401)
@@ -119,8 +105,8 @@ describe('job mail', () => {
     const about = 'Spare enquiry (PO-9)'
     await waitForMails(adminEmail, about, 1)
     await move(id, 'declined', 'Outside what we do')
-    await ok(admin, 'mutation($id: ID!) { deleteJobRequests(input: { id: $id }) { id } }', { id })
-    const res = await owner.fetch(`/profile/jobs/${id}/view`)
+    await gqlData(accounts.admin, 'mutation($id: ID!) { deleteJobRequests(input: { id: $id }) { id } }', { id })
+    const res = await accounts.owner.fetch(`/profile/jobs/${id}/view`)
     expect(res.status).toBe(410)
     expect(await res.json()).toEqual({ message: `This job was deleted by Meshwork Engineering on ${formatDate(new Date())}.` })
     await pastTheWindow()

@@ -1,11 +1,11 @@
 import { eq, sql } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { formatDate } from '../../../lib/format'
 import { jobQuotes, storedFiles } from '../../../server/db/schema'
-import { signUpEach, userIdOf } from './support/accounts'
-import type { HttpClient } from './support/http-client'
+import { userIdOf } from './support/accounts'
+import { gqlData, type HttpClient } from './support/http-client'
 import { pdfText } from './support/pdf-text'
-import { startPortalServer, type PortalServer } from './support/portal-server'
+import { portalWithAccounts } from './support/portal-with-accounts'
 import { PDF_BYTES, tusUpload } from './support/tus-upload'
 
 /**
@@ -17,20 +17,11 @@ import { PDF_BYTES, tusUpload } from './support/tus-upload'
  * is what the server then does.
  */
 describe('job workflow', () => {
-  let portal: PortalServer
-  let owner: HttpClient
-  let other: HttpClient
-  let admin: HttpClient
   const ownerEmail = 'jobs-owner@example.test'
   const adminEmail = 'jobs-admin@example.test'
 
-  const ok = async <T>(c: HttpClient, query: string, variables: Record<string, unknown> = {}) => {
-    const r = await c.gql<T>(query, variables)
-    if (r.errors?.length) throw new Error(`${query}: ${JSON.stringify(r.errors)}`)
-    return r.data as T
-  }
   const errorOf = async (c: HttpClient, query: string, variables: Record<string, unknown> = {}) => (await c.gql(query, variables)).errors?.[0]?.message
-  const newJob = async (name: string) => (await ok<{ createJobRequests: { id: string } }>(owner, 'mutation($j: String) { createJobRequests(input: { job: $j, reference: "PO-7" }) { id } }', { j: name })).createJobRequests.id
+  const newJob = async (name: string) => (await gqlData<{ createJobRequests: { id: string } }>(accounts.owner, 'mutation($j: String) { createJobRequests(input: { job: $j, reference: "PO-7" }) { id } }', { j: name })).createJobRequests.id
   const inDays = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10)
   const SEND = 'mutation($id: ID!, $i: SendQuoteInput!) { sendQuote(jobId: $id, input: $i) { id number status totalPence subtotalPence vatPence pdfUrl } }'
   const quoteInput = (validUntil = inDays(30)) => ({
@@ -41,7 +32,7 @@ describe('job workflow', () => {
       { kind: 'free', description: 'Travel to site', amount: 120 },
     ],
   })
-  const stageOf = async (id: string) => (await ok<{ getJobRequests: { status: string } }>(owner, 'query($id: ID!) { getJobRequests(id: $id) { status } }', { id })).getJobRequests.status
+  const stageOf = async (id: string) => (await gqlData<{ getJobRequests: { status: string } }>(accounts.owner, 'query($id: ID!) { getJobRequests(id: $id) { status } }', { id })).getJobRequests.status
   /** A mail's text as the recipient reads it (quoted-printable decoded). */
   const textOf = (raw: string) => Buffer.from(raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16))), 'latin1').toString('utf8')
   const mailsAbout = (to: string, subject: RegExp) => portal.smtp.mails.filter((m) => m.to.includes(to) && subject.test(m.subject))
@@ -54,16 +45,10 @@ describe('job workflow', () => {
     return mailsAbout(to, subject).at(-1)!
   }
 
-  beforeAll(async () => {
-    // The mails about a job are grouped per job and recipient, at most one per MAIL_GROUP_SECONDS (and
-    // the client's wait that long for what follows): one second keeps this test's steps, each waiting
-    // for its mail, in mails of their own.
-    portal = await startPortalServer({ ADMIN_EMAILS: adminEmail, QUOTE_VAT_PERCENT: '20', MAIL_GROUP_SECONDS: '1' })
-    ;[owner, other, admin] = await signUpEach(portal, [ownerEmail, 'jobs-other@example.test', adminEmail])
-  })
-  afterAll(async () => {
-    await portal?.close()
-  })
+  // The mails about a job are grouped per job and recipient, at most one per MAIL_GROUP_SECONDS (and
+  // the client's wait that long for what follows): one second keeps this test's steps, each waiting
+  // for its mail, in mails of their own.
+  const { portal, accounts } = portalWithAccounts({ ADMIN_EMAILS: adminEmail, QUOTE_VAT_PERCENT: '20', MAIL_GROUP_SECONDS: '1' }, { owner: ownerEmail, other: 'jobs-other@example.test', admin: adminEmail })
 
   it('runs a job from request to released results, refusing every move made by the wrong side or from the wrong stage', async () => {
     const id = await newJob('Bracket FEA')
@@ -72,92 +57,92 @@ describe('job workflow', () => {
     expect(textOf(requested.raw)).toContain(`/profile/jobs/${id}`)
 
     // Only the consultancy quotes, and only the job's client decides.
-    expect(await errorOf(owner, SEND, { id, i: quoteInput() })).toBe('Unauthorized')
-    const { sendQuote: quote } = await ok<{ sendQuote: { id: string; number: string; status: string; totalPence: number; subtotalPence: number; vatPence: number; pdfUrl: string } }>(admin, SEND, { id, i: quoteInput() })
+    expect(await errorOf(accounts.owner, SEND, { id, i: quoteInput() })).toBe('Unauthorized')
+    const { sendQuote: quote } = await gqlData<{ sendQuote: { id: string; number: string; status: string; totalPence: number; subtotalPence: number; vatPence: number; pdfUrl: string } }>(accounts.admin, SEND, { id, i: quoteInput() })
     // FEA £80 × 10 h + CAD Fundamentals £450 × 2 days + £120 = £1,820; VAT 20 % = £364.
     expect(quote).toMatchObject({ status: 'sent', subtotalPence: 182_000, vatPence: 36_400, totalPence: 218_400 })
     expect(await stageOf(id)).toBe('quoted')
     const quoted = await waitForMail(ownerEmail, new RegExp(`quote ${quote.number}`))
     expect(textOf(quoted.raw)).toContain('£2,184.00 including VAT')
 
-    expect(await errorOf(other, 'mutation($id: ID!) { acceptQuote(jobId: $id) { id } }', { id })).toBe('Unauthorized')
-    expect(await errorOf(admin, 'mutation($id: ID!) { acceptQuote(jobId: $id) { id } }', { id })).toBe('Unauthorized')
-    expect(await errorOf(owner, 'mutation($id: ID!) { moveJobStage(jobId: $id, to: "in_progress") { id } }', { id })).toBe('Unauthorized')
-    expect((await ok<{ acceptQuote: { status: string } }>(owner, 'mutation($id: ID!) { acceptQuote(jobId: $id) { status } }', { id })).acceptQuote.status).toBe('accepted')
+    expect(await errorOf(accounts.other, 'mutation($id: ID!) { acceptQuote(jobId: $id) { id } }', { id })).toBe('Unauthorized')
+    expect(await errorOf(accounts.admin, 'mutation($id: ID!) { acceptQuote(jobId: $id) { id } }', { id })).toBe('Unauthorized')
+    expect(await errorOf(accounts.owner, 'mutation($id: ID!) { moveJobStage(jobId: $id, to: "in_progress") { id } }', { id })).toBe('Unauthorized')
+    expect((await gqlData<{ acceptQuote: { status: string } }>(accounts.owner, 'mutation($id: ID!) { acceptQuote(jobId: $id) { status } }', { id })).acceptQuote.status).toBe('accepted')
     expect(await stageOf(id)).toBe('accepted')
     await waitForMail(adminEmail, new RegExp(`quote ${quote.number} accepted`))
     // A move the table does not have, even for the consultancy.
-    expect(await errorOf(admin, 'mutation($id: ID!) { moveJobStage(jobId: $id, to: "released") { id } }', { id })).toBe('A job that is accepted cannot move to released')
+    expect(await errorOf(accounts.admin, 'mutation($id: ID!) { moveJobStage(jobId: $id, to: "released") { id } }', { id })).toBe('A job that is accepted cannot move to released')
 
-    await ok(admin, 'mutation($id: ID!) { moveJobStage(jobId: $id, to: "in_progress", note: "Meshing today") { id } }', { id })
+    await gqlData(accounts.admin, 'mutation($id: ID!) { moveJobStage(jobId: $id, to: "in_progress", note: "Meshing today") { id } }', { id })
     await waitForMail(ownerEmail, /now in progress/)
 
     // Deliverables: the consultancy's to upload, hidden from the client until release.
-    expect((await tusUpload(owner, PDF_BYTES, { filename: 'fake-report.pdf', kind: 'job-deliverables', jobRequestId: id })).status).toBe(403)
-    const uploaded = await tusUpload(admin, PDF_BYTES, { filename: 'stress-report.pdf', kind: 'job-deliverables', jobRequestId: id })
+    expect((await tusUpload(accounts.owner, PDF_BYTES, { filename: 'fake-report.pdf', kind: 'job-deliverables', jobRequestId: id })).status).toBe(403)
+    const uploaded = await tusUpload(accounts.admin, PDF_BYTES, { filename: 'stress-report.pdf', kind: 'job-deliverables', jobRequestId: id })
     expect(uploaded.status).toBe(204)
     const deliverable = `/files/job-deliverables/${id}/stress-report.pdf`
     // A file sent by mistake, which goes out with the release and is taken back after it (below).
-    const wrong = await tusUpload(admin, PDF_BYTES, { filename: 'another-clients-drawing.pdf', kind: 'job-deliverables', jobRequestId: id })
+    const wrong = await tusUpload(accounts.admin, PDF_BYTES, { filename: 'another-clients-drawing.pdf', kind: 'job-deliverables', jobRequestId: id })
     expect(wrong.status).toBe(204)
-    expect((await owner.fetch(deliverable)).status).toBe(403)
-    expect(await errorOf(owner, 'query($p: String!) { files(prefix: $p) { path } }', { p: `job-deliverables/${id}/` })).toBe('Unauthorized')
-    expect((await ok<{ job: { deliverables: unknown } }>(owner, 'query($id: ID!) { job(id: $id) { deliverables { name } } }', { id })).job.deliverables).toBeNull()
+    expect((await accounts.owner.fetch(deliverable)).status).toBe(403)
+    expect(await errorOf(accounts.owner, 'query($p: String!) { files(prefix: $p) { path } }', { p: `job-deliverables/${id}/` })).toBe('Unauthorized')
+    expect((await gqlData<{ job: { deliverables: unknown } }>(accounts.owner, 'query($id: ID!) { job(id: $id) { deliverables { name } } }', { id })).job.deliverables).toBeNull()
 
     // The thread: unread counts for each side.
-    await ok(admin, 'mutation($id: ID!) { postJobMessage(jobId: $id, body: "First results look good.") { id } }', { id })
-    const unread = async (c: HttpClient) => (await ok<{ getJobRequests: { unreadMessages: number } }>(c, 'query($id: ID!) { getJobRequests(id: $id) { unreadMessages } }', { id })).getJobRequests.unreadMessages
-    expect(await unread(owner)).toBe(1)
-    expect(await unread(admin)).toBe(0)
+    await gqlData(accounts.admin, 'mutation($id: ID!) { postJobMessage(jobId: $id, body: "First results look good.") { id } }', { id })
+    const unread = async (c: HttpClient) => (await gqlData<{ getJobRequests: { unreadMessages: number } }>(c, 'query($id: ID!) { getJobRequests(id: $id) { unreadMessages } }', { id })).getJobRequests.unreadMessages
+    expect(await unread(accounts.owner)).toBe(1)
+    expect(await unread(accounts.admin)).toBe(0)
     await waitForMail(ownerEmail, /new message/)
-    await ok(owner, 'mutation($id: ID!) { markJobRead(jobId: $id) }', { id })
-    expect(await unread(owner)).toBe(0)
-    const attachment = await tusUpload(owner, PDF_BYTES, { filename: 'load-case.pdf', kind: 'job-messages', jobRequestId: id })
+    await gqlData(accounts.owner, 'mutation($id: ID!) { markJobRead(jobId: $id) }', { id })
+    expect(await unread(accounts.owner)).toBe(0)
+    const attachment = await tusUpload(accounts.owner, PDF_BYTES, { filename: 'load-case.pdf', kind: 'job-messages', jobRequestId: id })
     expect(attachment.status).toBe(204)
-    const sent = await ok<{ postJobMessage: { files: { name: string }[] } }>(owner, 'mutation($id: ID!, $f: [String!]) { postJobMessage(jobId: $id, body: "Here is the second load case.", files: $f) { files { name } } }', { id, f: [attachment.path] })
+    const sent = await gqlData<{ postJobMessage: { files: { name: string }[] } }>(accounts.owner, 'mutation($id: ID!, $f: [String!]) { postJobMessage(jobId: $id, body: "Here is the second load case.", files: $f) { files { name } } }', { id, f: [attachment.path] })
     expect(sent.postJobMessage.files).toEqual([{ name: 'load-case.pdf' }])
-    expect(await unread(admin)).toBe(1)
+    expect(await unread(accounts.admin)).toBe(1)
     await waitForMail(adminEmail, /new message from the client/)
     // A message cannot name a file outside its job's thread folder.
-    expect(await errorOf(owner, 'mutation($id: ID!, $f: [String!]) { postJobMessage(jobId: $id, body: "x", files: $f) { id } }', { id, f: [`user-box/${await userIdOf(other)}/secret.pdf`] })).toBe("Files must be uploaded to this job's thread")
-    expect(await errorOf(other, 'mutation($id: ID!) { postJobMessage(jobId: $id, body: "Hello") { id } }', { id })).toBe('Unauthorized')
+    expect(await errorOf(accounts.owner, 'mutation($id: ID!, $f: [String!]) { postJobMessage(jobId: $id, body: "x", files: $f) { id } }', { id, f: [`user-box/${await userIdOf(accounts.other)}/secret.pdf`] })).toBe("Files must be uploaded to this job's thread")
+    expect(await errorOf(accounts.other, 'mutation($id: ID!) { postJobMessage(jobId: $id, body: "Hello") { id } }', { id })).toBe('Unauthorized')
 
-    await ok(admin, 'mutation($id: ID!) { moveJobStage(jobId: $id, to: "in_review") { id } }', { id })
-    await ok(admin, 'mutation($id: ID!) { moveJobStage(jobId: $id, to: "completed") { id } }', { id })
-    await ok(admin, 'mutation($id: ID!) { moveJobStage(jobId: $id, to: "released", note: "Final report attached") { id } }', { id })
-    const released = await ok<{ getJobRequests: { status: string; completedAt: string; releasedAt: string } }>(owner, 'query($id: ID!) { getJobRequests(id: $id) { status completedAt releasedAt } }', { id })
+    await gqlData(accounts.admin, 'mutation($id: ID!) { moveJobStage(jobId: $id, to: "in_review") { id } }', { id })
+    await gqlData(accounts.admin, 'mutation($id: ID!) { moveJobStage(jobId: $id, to: "completed") { id } }', { id })
+    await gqlData(accounts.admin, 'mutation($id: ID!) { moveJobStage(jobId: $id, to: "released", note: "Final report attached") { id } }', { id })
+    const released = await gqlData<{ getJobRequests: { status: string; completedAt: string; releasedAt: string } }>(accounts.owner, 'query($id: ID!) { getJobRequests(id: $id) { status completedAt releasedAt } }', { id })
     const today = new Date().toISOString().slice(0, 10)
     expect(released.getJobRequests).toEqual({ status: 'released', completedAt: today, releasedAt: today })
     // Moved twice within the window: the release may reach the client in one mail with the review.
     await expect.poll(() => portal.smtp.mails.some((m) => m.to.includes(ownerEmail) && /results released/i.test(`${m.subject}\n${textOf(m.raw)}`)), { timeout: 15_000 }).toBe(true)
 
-    const download = await owner.fetch(deliverable)
+    const download = await accounts.owner.fetch(deliverable)
     expect(download.status).toBe(200)
     expect(Buffer.from(await download.arrayBuffer())).toEqual(PDF_BYTES)
-    expect((await other.fetch(deliverable)).status).toBe(403)
-    const view = await ok<{ job: { deliverables: { name: string }[]; timeline: { to: string; side: string; note: string | null }[] } }>(owner, 'query($id: ID!) { job(id: $id) { deliverables { name } timeline { to side note } } }', { id })
+    expect((await accounts.other.fetch(deliverable)).status).toBe(403)
+    const view = await gqlData<{ job: { deliverables: { name: string }[]; timeline: { to: string; side: string; note: string | null }[] } }>(accounts.owner, 'query($id: ID!) { job(id: $id) { deliverables { name } timeline { to side note } } }', { id })
     expect(view.job.deliverables).toEqual([{ name: 'another-clients-drawing.pdf' }, { name: 'stress-report.pdf' }])
     // What was released is what the client got: nothing is added afterwards, as the page offers no upload.
-    expect((await tusUpload(admin, PDF_BYTES, { filename: 'late-addition.pdf', kind: 'job-deliverables', jobRequestId: id })).status).toBe(403)
+    expect((await tusUpload(accounts.admin, PDF_BYTES, { filename: 'late-addition.pdf', kind: 'job-deliverables', jobRequestId: id })).status).toBe(403)
 
     // A deliverable sent by mistake is taken back by the consultancy, even after release; by nobody else.
-    expect((await owner.fetch(`/files/${wrong.path}`)).status).toBe(200)
+    expect((await accounts.owner.fetch(`/files/${wrong.path}`)).status).toBe(200)
     const remove = (c: HttpClient, path: string) => c.fetch(`/profile/jobs/${id}`, { method: 'POST', body: new URLSearchParams({ intent: 'remove-deliverable', path }) })
-    expect((await remove(owner, wrong.path!)).status).toBe(403)
-    expect((await remove(other, wrong.path!)).status).toBe(403)
+    expect((await remove(accounts.owner, wrong.path!)).status).toBe(403)
+    expect((await remove(accounts.other, wrong.path!)).status).toBe(403)
     // Only this job's deliverables: not the thread's files, nor another job's.
-    expect((await remove(admin, attachment.path!)).status).toBe(400)
-    expect((await remove(admin, `job-deliverables/${await newJob('Elsewhere')}/another-clients-drawing.pdf`)).status).toBe(400)
-    expect((await remove(admin, wrong.path!)).status).toBe(200)
-    expect((await owner.fetch(`/files/${wrong.path}`)).status).toBe(404)
-    expect((await remove(admin, wrong.path!)).status).toBe(404)
-    const after = await ok<{ job: { deliverables: { name: string }[] } }>(owner, 'query($id: ID!) { job(id: $id) { deliverables { name } } }', { id })
+    expect((await remove(accounts.admin, attachment.path!)).status).toBe(400)
+    expect((await remove(accounts.admin, `job-deliverables/${await newJob('Elsewhere')}/another-clients-drawing.pdf`)).status).toBe(400)
+    expect((await remove(accounts.admin, wrong.path!)).status).toBe(200)
+    expect((await accounts.owner.fetch(`/files/${wrong.path}`)).status).toBe(404)
+    expect((await remove(accounts.admin, wrong.path!)).status).toBe(404)
+    const after = await gqlData<{ job: { deliverables: { name: string }[] } }>(accounts.owner, 'query($id: ID!) { job(id: $id) { deliverables { name } } }', { id })
     expect(after.job.deliverables).toEqual([{ name: 'stress-report.pdf' }])
     expect(view.job.timeline.map((e) => e.to)).toEqual(['pending', 'quoted', 'accepted', 'in_progress', 'in_review', 'completed', 'released'])
     expect(view.job.timeline.find((e) => e.to === 'in_progress')).toMatchObject({ side: 'consultancy', note: 'Meshing today' })
 
     // The quote as a PDF: its client and the consultancy only.
-    const pdf = await owner.fetch(quote.pdfUrl)
+    const pdf = await accounts.owner.fetch(quote.pdfUrl)
     expect(pdf.status).toBe(200)
     expect(pdf.headers.get('content-type')).toBe('application/pdf')
     expect(pdf.headers.get('content-disposition')).toBe(`attachment; filename="${quote.number}.pdf"`)
@@ -167,97 +152,97 @@ describe('job workflow', () => {
     for (const words of ['Meshwork Engineering Ltd', 'QUOTATION', quote.number, 'Bracket FEA', 'Your reference: PO-7', 'FEA Analysis', '10 hours', '£80.00/hour', 'Training: CAD Fundamentals', 'Travel to site', 'VAT at 20%', '£2,184.00', ownerEmail]) {
       expect(text).toContain(words)
     }
-    expect((await other.fetch(quote.pdfUrl)).status).toBe(403)
-    expect((await admin.fetch(quote.pdfUrl)).status).toBe(200)
+    expect((await accounts.other.fetch(quote.pdfUrl)).status).toBe(403)
+    expect((await accounts.admin.fetch(quote.pdfUrl)).status).toBe(200)
 
     // Accepted, worked on and released: the consultancy's record. Nobody deletes it; the consultancy archives it.
-    expect(await errorOf(owner, 'mutation($id: ID!) { deleteJobRequests(input: { id: $id }) { id } }', { id })).toBe('Unauthorized')
-    expect(await errorOf(admin, 'mutation($id: ID!) { deleteJobRequests(input: { id: $id }) { id } }', { id })).toBe('A job whose quote was accepted is kept as a record: archive it instead')
+    expect(await errorOf(accounts.owner, 'mutation($id: ID!) { deleteJobRequests(input: { id: $id }) { id } }', { id })).toBe('Unauthorized')
+    expect(await errorOf(accounts.admin, 'mutation($id: ID!) { deleteJobRequests(input: { id: $id }) { id } }', { id })).toBe('A job whose quote was accepted is kept as a record: archive it instead')
     type Can = { job: { can: { move: string[]; delete: boolean; archive: boolean; unarchive: boolean } } }
-    const can = async (c: HttpClient) => (await ok<Can>(c, 'query($id: ID!) { job(id: $id) { can { move delete archive unarchive } } }', { id })).job.can
-    expect(await can(owner)).toEqual({ move: [], delete: false, archive: false, unarchive: false })
-    expect(await can(admin)).toEqual({ move: [], delete: false, archive: true, unarchive: false })
-    expect(await errorOf(owner, 'mutation($id: ID!) { archiveJob(jobId: $id) { id } }', { id })).toBe('Unauthorized')
-    const archived = await ok<{ archiveJob: { archivedAt: string; acceptedAt: string } }>(admin, 'mutation($id: ID!) { archiveJob(jobId: $id) { archivedAt acceptedAt } }', { id })
+    const can = async (c: HttpClient) => (await gqlData<Can>(c, 'query($id: ID!) { job(id: $id) { can { move delete archive unarchive } } }', { id })).job.can
+    expect(await can(accounts.owner)).toEqual({ move: [], delete: false, archive: false, unarchive: false })
+    expect(await can(accounts.admin)).toEqual({ move: [], delete: false, archive: true, unarchive: false })
+    expect(await errorOf(accounts.owner, 'mutation($id: ID!) { archiveJob(jobId: $id) { id } }', { id })).toBe('Unauthorized')
+    const archived = await gqlData<{ archiveJob: { archivedAt: string; acceptedAt: string } }>(accounts.admin, 'mutation($id: ID!) { archiveJob(jobId: $id) { archivedAt acceptedAt } }', { id })
     expect(archived.archiveJob).toEqual({ archivedAt: today, acceptedAt: today })
-    expect(await can(admin)).toEqual({ move: [], delete: false, archive: false, unarchive: true })
+    expect(await can(accounts.admin)).toEqual({ move: [], delete: false, archive: false, unarchive: true })
     // Out of both sides' active lists, in their archived ones, and kept whole.
     const listed = async (c: HttpClient, archivedOnes: boolean) =>
-      (await ok<{ listJobRequests: { id: string }[] }>(c, 'query($u: String, $a: Boolean) { listJobRequests(filter: { user: { eq: $u } }, archived: $a) { id } }', { u: await userIdOf(owner), a: archivedOnes })).listJobRequests.map((j) => j.id)
-    for (const c of [owner, admin]) {
+      (await gqlData<{ listJobRequests: { id: string }[] }>(c, 'query($u: String, $a: Boolean) { listJobRequests(filter: { user: { eq: $u } }, archived: $a) { id } }', { u: await userIdOf(accounts.owner), a: archivedOnes })).listJobRequests.map((j) => j.id)
+    for (const c of [accounts.owner, accounts.admin]) {
       expect(await listed(c, false)).not.toContain(id)
       expect(await listed(c, true)).toContain(id)
     }
-    const dashboardList = (await (await owner.fetch('/profile/job-requests')).json()) as { jobRequests: { id: string; archived: boolean; canDelete: boolean }[] }
+    const dashboardList = (await (await accounts.owner.fetch('/profile/job-requests')).json()) as { jobRequests: { id: string; archived: boolean; canDelete: boolean }[] }
     expect(dashboardList.jobRequests.find((j) => j.id === id)).toMatchObject({ archived: true, canDelete: false })
-    const kept = await ok<{ job: { quotes: unknown[]; timeline: unknown[]; messages: unknown[]; deliverables: unknown[] } }>(owner, 'query($id: ID!) { job(id: $id) { quotes { id } timeline { to } messages { id } deliverables { name } } }', { id })
+    const kept = await gqlData<{ job: { quotes: unknown[]; timeline: unknown[]; messages: unknown[]; deliverables: unknown[] } }>(accounts.owner, 'query($id: ID!) { job(id: $id) { quotes { id } timeline { to } messages { id } deliverables { name } } }', { id })
     expect([kept.job.quotes.length, kept.job.timeline.length, kept.job.messages.length, kept.job.deliverables.length]).toEqual([1, 7, 2, 1])
-    expect(await errorOf(admin, 'mutation($id: ID!) { archiveJob(jobId: $id) { id } }', { id })).toBe('This job is archived already')
-    await ok(admin, 'mutation($id: ID!) { unarchiveJob(jobId: $id) { id } }', { id })
-    expect(await listed(owner, false)).toContain(id)
+    expect(await errorOf(accounts.admin, 'mutation($id: ID!) { archiveJob(jobId: $id) { id } }', { id })).toBe('This job is archived already')
+    await gqlData(accounts.admin, 'mutation($id: ID!) { unarchiveJob(jobId: $id) { id } }', { id })
+    expect(await listed(accounts.owner, false)).toContain(id)
     expect(await portal.server.ctx.db.select().from(storedFiles).where(sql`position(${id} in ${storedFiles.path}) > 0`)).toHaveLength(2)
   })
 
   it('refuses an expired quote, asks why a quote is declined, and lets the consultancy quote again', async () => {
     const id = await newJob('Manifold CFD')
-    const { sendQuote: quote } = await ok<{ sendQuote: { id: string } }>(admin, SEND, { id, i: quoteInput(inDays(1)) })
-    expect(await errorOf(admin, SEND, { id, i: quoteInput(inDays(-1)) })).toBe('The quote must be valid until today or later')
+    const { sendQuote: quote } = await gqlData<{ sendQuote: { id: string } }>(accounts.admin, SEND, { id, i: quoteInput(inDays(1)) })
+    expect(await errorOf(accounts.admin, SEND, { id, i: quoteInput(inDays(-1)) })).toBe('The quote must be valid until today or later')
     await portal.server.ctx.db.update(jobQuotes).set({ validUntil: inDays(-1) }).where(eq(jobQuotes.id, quote.id))
-    expect(await errorOf(owner, 'mutation($id: ID!) { acceptQuote(jobId: $id) { id } }', { id })).toBe(`This quote expired on ${inDays(-1)}. Please ask us for a new one.`)
+    expect(await errorOf(accounts.owner, 'mutation($id: ID!) { acceptQuote(jobId: $id) { id } }', { id })).toBe(`This quote expired on ${inDays(-1)}. Please ask us for a new one.`)
     expect(await stageOf(id)).toBe('quoted')
 
-    expect(await errorOf(owner, 'mutation($id: ID!) { declineQuote(jobId: $id, reason: "  ") { id } }', { id })).toBe('Say why you decline the quote')
-    const declined = await ok<{ declineQuote: { status: string } }>(owner, 'mutation($id: ID!) { declineQuote(jobId: $id, reason: "Over our budget") { status } }', { id })
+    expect(await errorOf(accounts.owner, 'mutation($id: ID!) { declineQuote(jobId: $id, reason: "  ") { id } }', { id })).toBe('Say why you decline the quote')
+    const declined = await gqlData<{ declineQuote: { status: string } }>(accounts.owner, 'mutation($id: ID!) { declineQuote(jobId: $id, reason: "Over our budget") { status } }', { id })
     expect(declined.declineQuote.status).toBe('declined')
     expect(await stageOf(id)).toBe('declined')
     expect(textOf((await waitForMail(adminEmail, /declined/)).raw)).toContain('Their reason: Over our budget')
     // Declined is not the end: a new quote reopens it, and the old one stays in the history.
-    await ok(admin, SEND, { id, i: quoteInput() })
-    const quotes = await ok<{ job: { quotes: { status: string }[] } }>(owner, 'query($id: ID!) { job(id: $id) { quotes { status } } }', { id })
+    await gqlData(accounts.admin, SEND, { id, i: quoteInput() })
+    const quotes = await gqlData<{ job: { quotes: { status: string }[] } }>(accounts.owner, 'query($id: ID!) { job(id: $id) { quotes { status } } }', { id })
     expect(quotes.job.quotes.map((q) => q.status)).toEqual(['sent', 'declined'])
     // The client may cancel before accepting; the consultancy may not move a cancelled job.
-    await ok(owner, 'mutation($id: ID!) { moveJobStage(jobId: $id, to: "cancelled") { id } }', { id })
-    expect(await errorOf(admin, 'mutation($id: ID!) { moveJobStage(jobId: $id, to: "in_progress") { id } }', { id })).toBe('A job that is cancelled cannot move to in progress')
+    await gqlData(accounts.owner, 'mutation($id: ID!) { moveJobStage(jobId: $id, to: "cancelled") { id } }', { id })
+    expect(await errorOf(accounts.admin, 'mutation($id: ID!) { moveJobStage(jobId: $id, to: "in_progress") { id } }', { id })).toBe('A job that is cancelled cannot move to in progress')
   })
 
   it('sends a client who turned off job updates only the mail they must act on', async () => {
     const id = await newJob('Fixture CAM')
-    await ok(admin, SEND, { id, i: quoteInput() })
+    await gqlData(accounts.admin, SEND, { id, i: quoteInput() })
     await waitForMail(ownerEmail, /Fixture CAM \(PO-7\): quote/)
-    await ok(owner, 'mutation($id: ID!) { acceptQuote(jobId: $id) { id } }', { id })
-    await ok(owner, 'mutation { setJobUpdateMails(enabled: false) }')
+    await gqlData(accounts.owner, 'mutation($id: ID!) { acceptQuote(jobId: $id) { id } }', { id })
+    await gqlData(accounts.owner, 'mutation { setJobUpdateMails(enabled: false) }')
     const before = portal.smtp.mails.filter((m) => m.to.includes(ownerEmail) && m.subject.startsWith('Fixture CAM')).length
-    await ok(admin, 'mutation($id: ID!) { moveJobStage(jobId: $id, to: "in_progress") { id } }', { id })
-    await ok(admin, 'mutation($id: ID!) { postJobMessage(jobId: $id, body: "Started.") { id } }', { id })
-    await ok(admin, 'mutation($id: ID!) { moveJobStage(jobId: $id, to: "completed") { id } }', { id })
-    await ok(admin, 'mutation($id: ID!) { moveJobStage(jobId: $id, to: "released") { id } }', { id })
+    await gqlData(accounts.admin, 'mutation($id: ID!) { moveJobStage(jobId: $id, to: "in_progress") { id } }', { id })
+    await gqlData(accounts.admin, 'mutation($id: ID!) { postJobMessage(jobId: $id, body: "Started.") { id } }', { id })
+    await gqlData(accounts.admin, 'mutation($id: ID!) { moveJobStage(jobId: $id, to: "completed") { id } }', { id })
+    await gqlData(accounts.admin, 'mutation($id: ID!) { moveJobStage(jobId: $id, to: "released") { id } }', { id })
     await waitForMail(ownerEmail, /Fixture CAM \(PO-7\): results released/)
     // The outbox delivers in order of queueing: once the release mail is in, the others would be too.
     const after = portal.smtp.mails.filter((m) => m.to.includes(ownerEmail) && m.subject.startsWith('Fixture CAM')).map((m) => m.subject)
     expect(after.length - before).toBe(1)
-    await ok(owner, 'mutation { setJobUpdateMails(enabled: true) }')
+    await gqlData(accounts.owner, 'mutation { setJobUpdateMails(enabled: true) }')
   })
 
   it('deletes a job never accepted with its quotes, thread files and deliverables, from either side, as the page offers', async () => {
     const id = await newJob('Trial fixture')
-    await ok(admin, SEND, { id, i: quoteInput() })
-    const note = await tusUpload(owner, PDF_BYTES, { filename: 'sketch.pdf', kind: 'job-messages', jobRequestId: id })
-    await ok(owner, 'mutation($id: ID!, $f: [String!]) { postJobMessage(jobId: $id, body: "A sketch.", files: $f) { id } }', { id, f: [note.path] })
-    expect((await tusUpload(admin, PDF_BYTES, { filename: 'draft.pdf', kind: 'job-deliverables', jobRequestId: id })).status).toBe(204)
+    await gqlData(accounts.admin, SEND, { id, i: quoteInput() })
+    const note = await tusUpload(accounts.owner, PDF_BYTES, { filename: 'sketch.pdf', kind: 'job-messages', jobRequestId: id })
+    await gqlData(accounts.owner, 'mutation($id: ID!, $f: [String!]) { postJobMessage(jobId: $id, body: "A sketch.", files: $f) { id } }', { id, f: [note.path] })
+    expect((await tusUpload(accounts.admin, PDF_BYTES, { filename: 'draft.pdf', kind: 'job-deliverables', jobRequestId: id })).status).toBe(204)
     // Quoted: neither side deletes it yet (the client declines or withdraws it first); the consultancy may not archive it.
-    const can = async (c: HttpClient) => (await ok<{ job: { can: { move: string[]; delete: boolean; archive: boolean } } }>(c, 'query($id: ID!) { job(id: $id) { can { move delete archive } } }', { id })).job.can
-    expect(await can(owner)).toEqual({ move: ['cancelled'], delete: false, archive: false })
-    expect(await errorOf(owner, 'mutation($id: ID!) { deleteJobRequests(input: { id: $id }) { id } }', { id })).toBe('Unauthorized')
-    expect(await errorOf(admin, 'mutation($id: ID!) { deleteJobRequests(input: { id: $id }) { id } }', { id })).toBe('A job that is quoted cannot be deleted: decline or cancel it first')
-    expect(await errorOf(admin, 'mutation($id: ID!) { archiveJob(jobId: $id) { id } }', { id })).toBe('A job that is quoted cannot be archived: it is not finished')
-    await ok(owner, 'mutation($id: ID!) { declineQuote(jobId: $id, reason: "Not this year") { id } }', { id })
-    expect(await can(owner)).toEqual({ move: [], delete: true, archive: false })
+    const can = async (c: HttpClient) => (await gqlData<{ job: { can: { move: string[]; delete: boolean; archive: boolean } } }>(c, 'query($id: ID!) { job(id: $id) { can { move delete archive } } }', { id })).job.can
+    expect(await can(accounts.owner)).toEqual({ move: ['cancelled'], delete: false, archive: false })
+    expect(await errorOf(accounts.owner, 'mutation($id: ID!) { deleteJobRequests(input: { id: $id }) { id } }', { id })).toBe('Unauthorized')
+    expect(await errorOf(accounts.admin, 'mutation($id: ID!) { deleteJobRequests(input: { id: $id }) { id } }', { id })).toBe('A job that is quoted cannot be deleted: decline or cancel it first')
+    expect(await errorOf(accounts.admin, 'mutation($id: ID!) { archiveJob(jobId: $id) { id } }', { id })).toBe('A job that is quoted cannot be archived: it is not finished')
+    await gqlData(accounts.owner, 'mutation($id: ID!) { declineQuote(jobId: $id, reason: "Not this year") { id } }', { id })
+    expect(await can(accounts.owner)).toEqual({ move: [], delete: true, archive: false })
     // The job page deletes it and sends the client back to the dashboard.
-    const deleted = await owner.fetch(`/profile/jobs/${id}`, { method: 'POST', body: new URLSearchParams({ intent: 'delete-job' }) })
+    const deleted = await accounts.owner.fetch(`/profile/jobs/${id}`, { method: 'POST', body: new URLSearchParams({ intent: 'delete-job' }) })
     expect([deleted.status, deleted.headers.get('location')]).toEqual([302, '/profile'])
     const left = await portal.server.ctx.db.select().from(storedFiles)
     expect(left.filter((f) => f.path.includes(id))).toEqual([])
-    expect(await errorOf(admin, 'query($id: ID!) { getJobRequests(id: $id) { id } }', { id })).toBe(`This job was withdrawn by the client on ${formatDate(new Date())}.`)
-    expect(await errorOf(other, 'query($id: ID!) { getJobRequests(id: $id) { id } }', { id })).toBe('Job request not found')
+    expect(await errorOf(accounts.admin, 'query($id: ID!) { getJobRequests(id: $id) { id } }', { id })).toBe(`This job was withdrawn by the client on ${formatDate(new Date())}.`)
+    expect(await errorOf(accounts.other, 'query($id: ID!) { getJobRequests(id: $id) { id } }', { id })).toBe('Job request not found')
   })
 })

@@ -1,11 +1,9 @@
 import { eq } from 'drizzle-orm'
 import { UNSAFE_decodeViaTurboStream as decodeViaTurboStream } from 'react-router'
-import { beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { JobActionResult } from '../../../app/features/jobs/job-types'
 import { jobQuotes } from '../../../server/db/schema'
-import { signUpEach } from './support/accounts'
-import type { HttpClient } from './support/http-client'
-import { portalServerForSuite } from './support/portal-server'
+import { portalWithAccounts } from './support/portal-with-accounts'
 
 /**
  * An error on one line of a quote comes back at that line's field, from the job page's form and from
@@ -13,17 +11,11 @@ import { portalServerForSuite } from './support/portal-server'
  */
 describe('errors on a quote line', () => {
   const adminEmail = 'quote-lines-admin@example.test'
-  const portal = portalServerForSuite({ ADMIN_EMAILS: adminEmail, QUOTE_VAT_PERCENT: '20' })
-  let owner: HttpClient
-  let admin: HttpClient
+  const { portal, accounts } = portalWithAccounts({ ADMIN_EMAILS: adminEmail, QUOTE_VAT_PERCENT: '20' }, { owner: 'quote-lines-owner@example.test', admin: adminEmail })
   const inDays = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10)
 
-  beforeAll(async () => {
-    ;[owner, admin] = await signUpEach(portal, ['quote-lines-owner@example.test', adminEmail])
-  })
-
   const newJob = async () => {
-    const r = await owner.gql<{ createJobRequests: { id: string } }>('mutation { createJobRequests(input: { job: "Shaft FEA", reference: "PO-12" }) { id } }')
+    const r = await accounts.owner.gql<{ createJobRequests: { id: string } }>('mutation { createJobRequests(input: { job: "Shaft FEA", reference: "PO-12" }) { id } }')
     return r.data!.createJobRequests.id
   }
   /** The quote form's fields as the browser sends them: one input per line field, named by its place. */
@@ -35,7 +27,7 @@ describe('errors on a quote line', () => {
     return form
   }
   /** The admin sends the quote form of job `id` to its page's action. */
-  const postQuoteForm = (id: string, lines: Record<string, string>[]) => admin.fetch(`/profile/jobs/${id}.data`, { method: 'POST', body: quoteForm(lines) })
+  const postQuoteForm = (id: string, lines: Record<string, string>[]) => accounts.admin.fetch(`/profile/jobs/${id}.data`, { method: 'POST', body: quoteForm(lines) })
   /** The job page action's answer, decoded as the page's own script decodes it. */
   const answerOf = async (res: Response) => {
     const decoded = await decodeViaTurboStream(res.body!, globalThis)
@@ -81,7 +73,7 @@ describe('errors on a quote line', () => {
 
   it('the data API names the same field in its error', async () => {
     const id = await newJob()
-    const r = await admin.gql('mutation($id: ID!, $i: SendQuoteInput!) { sendQuote(jobId: $id, input: $i) { id } }', {
+    const r = await accounts.admin.gql('mutation($id: ID!, $i: SendQuoteInput!) { sendQuote(jobId: $id, input: $i) { id } }', {
       id,
       i: {
         validUntil: inDays(30),

@@ -1,12 +1,12 @@
 import { eq } from 'drizzle-orm'
-import { beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { jobRequestSchema, type JobRequestField } from '../../../lib/job-request-schema'
 import { ADDRESS_COMMA_MESSAGE, joinPostalAddress, postalAddressParts, profileSchema, type ProfileField } from '../../../lib/profile-schema'
 import { jobRequests, profiles } from '../../../server/db/schema'
 import { attributeOf } from '../../../server/graphql/modules/profiles'
-import { signUpEach, userIdOf } from './support/accounts'
+import { userIdOf } from './support/accounts'
 import type { HttpClient } from './support/http-client'
-import { portalServerForSuite } from './support/portal-server'
+import { portalWithAccounts } from './support/portal-with-accounts'
 
 /**
  * Nothing drops a field silently: every field of a record's one schema (lib/) goes in through the
@@ -43,14 +43,7 @@ const jobFields = Object.keys(jobSamples) as JobRequestField[]
 const attributeFields = Object.keys(attributeOf) as (keyof typeof attributeOf)[]
 
 describe('every field of a record reaches the database and comes back', () => {
-  const portal = portalServerForSuite({ ADMIN_EMAILS: 'admin@example.test' })
-  let viaDashboard: HttpClient
-  let viaGraphql: HttpClient
-  let admin: HttpClient
-
-  beforeAll(async () => {
-    ;[viaDashboard, viaGraphql, admin] = await signUpEach(portal, ['dashboard@example.test', 'graphql@example.test', 'admin@example.test'])
-  })
+  const { portal, accounts } = portalWithAccounts({ ADMIN_EMAILS: 'admin@example.test' }, { viaDashboard: 'dashboard@example.test', viaGraphql: 'graphql@example.test', admin: 'admin@example.test' })
 
   it('each schema has a sample here (a new field is tested as soon as it exists)', () => {
     expect(profileFields.sort()).toEqual(Object.keys(profileSchema.shape).sort())
@@ -78,16 +71,16 @@ describe('every field of a record reaches the database and comes back', () => {
 
   it('a profile saved from the dashboard keeps every field, normalised, in the database, over GraphQL and in the form', async () => {
     const form = new URLSearchParams({ intent: 'update-details', ...Object.fromEntries(profileFields.map((f) => [f, profileSamples[f].typed])) })
-    expect((await viaDashboard.fetch('/profile', { method: 'POST', body: form })).status).toBe(200)
-    await expectProfileStored(viaDashboard)
+    expect((await accounts.viaDashboard.fetch('/profile', { method: 'POST', body: form })).status).toBe(200)
+    await expectProfileStored(accounts.viaDashboard)
   })
 
   it('a profile saved through GraphQL, in the attribute names, keeps every field the same way', async () => {
     const input: Record<string, string> = Object.fromEntries(attributeFields.map((f) => [attributeOf[f], profileSamples[f].typed]))
     input.custom_postaladdress = postalAddressParts.map((p) => profileSamples[p].typed).join(', ')
-    const saved = await viaGraphql.gql('mutation($i: ProfileInput!) { updateProfile(input: $i) { userId } }', { i: input })
+    const saved = await accounts.viaGraphql.gql('mutation($i: ProfileInput!) { updateProfile(input: $i) { userId } }', { i: input })
     expect(saved.errors).toBeUndefined()
-    await expectProfileStored(viaGraphql)
+    await expectProfileStored(accounts.viaGraphql)
   })
 
   async function expectJobStored(client: HttpClient, id: string) {
@@ -106,33 +99,33 @@ describe('every field of a record reaches the database and comes back', () => {
 
   it('a job request placed from the dashboard keeps every field', async () => {
     const form = new URLSearchParams({ intent: 'create-job-request', ...Object.fromEntries(jobFields.map((f) => [f, jobSamples[f].typed])) })
-    expect((await viaDashboard.fetch('/profile', { method: 'POST', body: form })).status).toBe(200)
-    const list = (await (await viaDashboard.fetch('/profile/job-requests')).json()) as { jobRequests: { id: string }[] }
+    expect((await accounts.viaDashboard.fetch('/profile', { method: 'POST', body: form })).status).toBe(200)
+    const list = (await (await accounts.viaDashboard.fetch('/profile/job-requests')).json()) as { jobRequests: { id: string }[] }
     expect(list.jobRequests).toHaveLength(1)
-    await expectJobStored(viaDashboard, list.jobRequests[0]!.id)
+    await expectJobStored(accounts.viaDashboard, list.jobRequests[0]!.id)
   })
 
   it('a job request placed through GraphQL keeps every field', async () => {
     const input = Object.fromEntries(jobFields.map((f) => [f, jobSamples[f].typed]))
-    const created = await viaGraphql.gql<{ createJobRequests: { id: string } }>('mutation($i: CreateJobRequestsInput!) { createJobRequests(input: $i) { id } }', { i: input })
+    const created = await accounts.viaGraphql.gql<{ createJobRequests: { id: string } }>('mutation($i: CreateJobRequestsInput!) { createJobRequests(input: $i) { id } }', { i: input })
     expect(created.errors).toBeUndefined()
-    await expectJobStored(viaGraphql, created.data!.createJobRequests.id)
+    await expectJobStored(accounts.viaGraphql, created.data!.createJobRequests.id)
   })
 
   it('what cannot be stored is refused beside its field, by both entry points, and nothing is written', async () => {
-    const dashboardId = await userIdOf(viaDashboard)
-    const page = await viaDashboard.fetch('/profile', { method: 'POST', body: new URLSearchParams({ intent: 'update-details', road: 'Mill Lane, Upper', nickname: 'Changed' }) })
+    const dashboardId = await userIdOf(accounts.viaDashboard)
+    const page = await accounts.viaDashboard.fetch('/profile', { method: 'POST', body: new URLSearchParams({ intent: 'update-details', road: 'Mill Lane, Upper', nickname: 'Changed' }) })
     expect(page.status).toBe(400)
     expect(await page.text()).toContain(ADDRESS_COMMA_MESSAGE)
-    const sixParts = await viaGraphql.gql('mutation { updateProfile(input: { custom_postaladdress: "a, b, c, d, e, f", nickname: "Changed" }) { userId } }')
+    const sixParts = await accounts.viaGraphql.gql('mutation { updateProfile(input: { custom_postaladdress: "a, b, c, d, e, f", nickname: "Changed" }) { userId } }')
     expect(sixParts.errors?.[0]?.extensions?.code).toBe('BAD_REQUEST')
     expect(Object.keys((sixParts.errors?.[0]?.extensions as { fieldErrors: object }).fieldErrors)).toEqual(['custom_postaladdress'])
-    const badPhone = await viaGraphql.gql('mutation { updateProfile(input: { phone_number: "call me" }) { userId } }')
+    const badPhone = await accounts.viaGraphql.gql('mutation { updateProfile(input: { phone_number: "call me" }) { userId } }')
     expect(Object.keys((badPhone.errors?.[0]?.extensions as { fieldErrors: object }).fieldErrors)).toEqual(['phone_number'])
     const [row] = await portal.server.ctx.db.select().from(profiles).where(eq(profiles.userId, dashboardId))
     expect(row!.nickname).toBe('Dee')
     // An admin saving a client's details goes through the same schema.
-    const forClient = await admin.fetch('/profile', { method: 'POST', body: new URLSearchParams({ intent: 'update-details', clientId: dashboardId, ...Object.fromEntries(profileFields.map((f) => [f, profileSamples[f].typed])), phoneNumber: '0800' }) })
+    const forClient = await accounts.admin.fetch('/profile', { method: 'POST', body: new URLSearchParams({ intent: 'update-details', clientId: dashboardId, ...Object.fromEntries(profileFields.map((f) => [f, profileSamples[f].typed])), phoneNumber: '0800' }) })
     expect(forClient.status).toBe(400)
   })
 })

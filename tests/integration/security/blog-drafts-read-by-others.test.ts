@@ -1,7 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest'
-import { signUpEach } from '../portal/support/accounts'
 import { HttpClient } from '../portal/support/http-client'
-import { portalServerForSuite } from '../portal/support/portal-server'
+import { portalWithAccounts } from '../portal/support/portal-with-accounts'
 import { PNG_1PX, tusUpload } from '../portal/support/tus-upload'
 
 /**
@@ -10,26 +9,23 @@ import { PNG_1PX, tusUpload } from '../portal/support/tus-upload'
  * disappears again.
  */
 describe('a draft post is read by no one but admins', () => {
-  const portal = portalServerForSuite({ ADMIN_EMAILS: 'boss@example.test' })
-  let admin: HttpClient
-  let client: HttpClient
+  const { portal, accounts } = portalWithAccounts({ ADMIN_EMAILS: 'boss@example.test' }, { admin: 'boss@example.test', client: 'curious@example.test' })
   let draftId: string
   let picture: string
   let commentId: string
 
   beforeAll(async () => {
-    ;[admin, client] = await signUpEach(portal, ['boss@example.test', 'curious@example.test'])
-    await admin.gql('mutation { updateBlogSettings(input: { holdComments: false }) { holdComments } }')
-    draftId = (await admin.gql<{ createBlogPost: { id: string } }>('mutation { createBlogPost(input: { title: "Embargoed", content: "Numbers" }) { id } }')).data!.createBlogPost.id
-    picture = (await tusUpload(admin, PNG_1PX, { filename: 'plot.png', filetype: 'image/png', kind: 'blog-images', blogPostId: draftId })).path!
+    await accounts.admin.gql('mutation { updateBlogSettings(input: { holdComments: false }) { holdComments } }')
+    draftId = (await accounts.admin.gql<{ createBlogPost: { id: string } }>('mutation { createBlogPost(input: { title: "Embargoed", content: "Numbers" }) { id } }')).data!.createBlogPost.id
+    picture = (await tusUpload(accounts.admin, PNG_1PX, { filename: 'plot.png', filetype: 'image/png', kind: 'blog-images', blogPostId: draftId })).path!
     // Published once, commented on, then taken back to draft.
-    await admin.gql('mutation($id: ID!) { publishBlogPost(id: $id) { id } }', { id: draftId })
-    commentId = (await client.gql<{ createComment: { id: string } }>('mutation($p: ID!) { createComment(input: { blogPostId: $p, comment: "Seen it" }) { id } }', { p: draftId })).data!.createComment.id
-    await admin.gql('mutation($id: ID!) { unpublishBlogPost(id: $id) { id } }', { id: draftId })
+    await accounts.admin.gql('mutation($id: ID!) { publishBlogPost(id: $id) { id } }', { id: draftId })
+    commentId = (await accounts.client.gql<{ createComment: { id: string } }>('mutation($p: ID!) { createComment(input: { blogPostId: $p, comment: "Seen it" }) { id } }', { p: draftId })).data!.createComment.id
+    await accounts.admin.gql('mutation($id: ID!) { unpublishBlogPost(id: $id) { id } }', { id: draftId })
   })
 
   it('answers "not found" or "unauthorized" everywhere a client or a guest could look', async () => {
-    for (const reader of [client, new HttpClient(portal.url)]) {
+    for (const reader of [accounts.client, new HttpClient(portal.url)]) {
       const api = await reader.gql('query($id: ID!) { getBlogPost(id: $id) { id } }', { id: draftId })
       expect(api.errors?.[0]?.message).toBe('Blog post not found')
       expect((await reader.gql('query($c: ID!) { getComment(id: $c) { id } }', { c: commentId })).errors?.[0]?.message).toBe('Comment not found')
@@ -46,7 +42,7 @@ describe('a draft post is read by no one but admins', () => {
       expect(listing.errors?.[0]?.message).toBe('Unauthorized')
     }
     // The admin still has all of it.
-    expect((await admin.fetch('/blog/embargoed')).status).toBe(200)
-    expect((await admin.fetch(`/files/${picture}`)).status).toBe(200)
+    expect((await accounts.admin.fetch('/blog/embargoed')).status).toBe(200)
+    expect((await accounts.admin.fetch(`/files/${picture}`)).status).toBe(200)
   })
 })

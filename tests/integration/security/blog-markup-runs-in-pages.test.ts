@@ -1,7 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest'
-import { signUpEach } from '../portal/support/accounts'
 import { HttpClient } from '../portal/support/http-client'
-import { portalServerForSuite } from '../portal/support/portal-server'
+import { portalWithAccounts } from '../portal/support/portal-with-accounts'
 
 /**
  * A post's Markdown and a comment's text reach every visitor's page. Nothing in them may become
@@ -11,9 +10,7 @@ import { portalServerForSuite } from '../portal/support/portal-server'
  * nofollow ugc.
  */
 describe('markup written in a post or a comment never runs in the site’s pages', () => {
-  const portal = portalServerForSuite({ ADMIN_EMAILS: 'owner@example.test' })
-  let admin: HttpClient
-  let commenter: HttpClient
+  const { portal, accounts } = portalWithAccounts({ ADMIN_EMAILS: 'owner@example.test' }, { admin: 'owner@example.test', commenter: 'visitor@example.test' })
   const guest = () => new HttpClient(portal.url)
   let postId: string
 
@@ -32,12 +29,11 @@ describe('markup written in a post or a comment never runs in the site’s pages
   ].join('\n\n')
 
   beforeAll(async () => {
-    ;[admin, commenter] = await signUpEach(portal, ['owner@example.test', 'visitor@example.test'])
-    await admin.gql('mutation { updateBlogSettings(input: { holdComments: false }) { holdComments } }')
-    const created = await admin.gql<{ createBlogPost: { id: string } }>('mutation($c: String!) { createBlogPost(input: { title: "Injection", summary: "<b>bold</b>", content: $c }) { id } }', { c: attack })
+    await accounts.admin.gql('mutation { updateBlogSettings(input: { holdComments: false }) { holdComments } }')
+    const created = await accounts.admin.gql<{ createBlogPost: { id: string } }>('mutation($c: String!) { createBlogPost(input: { title: "Injection", summary: "<b>bold</b>", content: $c }) { id } }', { c: attack })
     postId = created.data!.createBlogPost.id
-    await admin.gql('mutation($id: ID!) { publishBlogPost(id: $id) { id } }', { id: postId })
-    await commenter.gql('mutation($p: ID!, $c: String!) { createComment(input: { blogPostId: $p, comment: $c }) { id } }', {
+    await accounts.admin.gql('mutation($id: ID!) { publishBlogPost(id: $id) { id } }', { id: postId })
+    await accounts.commenter.gql('mutation($p: ID!, $c: String!) { createComment(input: { blogPostId: $p, comment: $c }) { id } }', {
       p: postId,
       c: '<script>alert("comment")</script> <img src=x onerror=alert(2)> javascript:alert(3) see https://example.org/page.',
     })
@@ -79,8 +75,8 @@ describe('markup written in a post or a comment never runs in the site’s pages
   })
 
   it('renders the editor’s preview with the same rules', async () => {
-    const preview = await admin.gql<{ previewBlogPost: string }>('query($c: String!) { previewBlogPost(content: $c) }', { c: attack })
+    const preview = await accounts.admin.gql<{ previewBlogPost: string }>('query($c: String!) { previewBlogPost(content: $c) }', { c: attack })
     expectInert(preview.data!.previewBlogPost)
-    expect((await commenter.gql('query($c: String!) { previewBlogPost(content: $c) }', { c: 'x' })).errors?.[0]?.message).toBe('Unauthorized')
+    expect((await accounts.commenter.gql('query($c: String!) { previewBlogPost(content: $c) }', { c: 'x' })).errors?.[0]?.message).toBe('Unauthorized')
   })
 })

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest'
-import { signUpAndVerify, signUpEach, userIdOf } from '../portal/support/accounts'
+import { signUpAndVerify, userIdOf } from '../portal/support/accounts'
 import type { HttpClient } from '../portal/support/http-client'
-import { portalServerForSuite } from '../portal/support/portal-server'
+import { portalWithAccounts } from '../portal/support/portal-with-accounts'
 import { encodeMetadata, PNG_1PX, tusUpload } from '../portal/support/tus-upload'
 
 const QUOTA = 100_000
@@ -14,49 +14,46 @@ const text = (bytes: number) => Buffer.alloc(bytes, 'a')
  * again when it finishes), and an admin uploading for a client uses that client's space.
  */
 describe('a client cannot fill the disk', () => {
-  const portal = portalServerForSuite({ ADMIN_EMAILS: 'admin@example.test', STORAGE_QUOTA_BYTES: String(QUOTA) })
-  let client: HttpClient
+  const { portal, accounts } = portalWithAccounts({ ADMIN_EMAILS: 'admin@example.test', STORAGE_QUOTA_BYTES: String(QUOTA) }, { client: 'client@example.test', admin: 'admin@example.test' })
   let clientId: string
-  let admin: HttpClient
   let jobId: string
 
   beforeAll(async () => {
-    ;[client, admin] = await signUpEach(portal, ['client@example.test', 'admin@example.test'])
-    clientId = await userIdOf(client)
-    jobId = (await client.gql<{ createJobRequests: { id: string } }>('mutation { createJobRequests(input: { job: "FEA" }) { id } }')).data!.createJobRequests.id
+    clientId = await userIdOf(accounts.client)
+    jobId = (await accounts.client.gql<{ createJobRequests: { id: string } }>('mutation { createJobRequests(input: { job: "FEA" }) { id } }')).data!.createJobRequests.id
   })
 
   const createUpload = (c: HttpClient, length: number, meta: Record<string, string>) =>
     c.fetch('/uploads', { method: 'POST', headers: { 'tus-resumable': '1.0.0', 'upload-length': String(length), 'upload-metadata': encodeMetadata(meta) } })
 
   it('refuses an upload whose declared length would pass the quota, with a clear message (413)', async () => {
-    const tooBig = await createUpload(client, QUOTA + 1, { filename: 'big.txt', kind: 'user-box' })
+    const tooBig = await createUpload(accounts.client, QUOTA + 1, { filename: 'big.txt', kind: 'user-box' })
     expect(tooBig.status).toBe(413)
     expect(await tooBig.text()).toBe(QUOTA_MESSAGE)
   })
 
   it('counts the documents, the logo and the job files together, whoever uploaded them', async () => {
-    expect((await tusUpload(client, text(40_000), { filename: 'notes.txt', kind: 'user-box' })).status).toBe(204)
-    expect((await tusUpload(client, text(30_000), { filename: 'spec.txt', kind: 'job-files', jobRequestId: jobId })).status).toBe(204)
-    expect((await tusUpload(client, PNG_1PX, { filename: 'logo.png', filetype: 'image/png', kind: 'profile-pictures' })).status).toBe(204)
+    expect((await tusUpload(accounts.client, text(40_000), { filename: 'notes.txt', kind: 'user-box' })).status).toBe(204)
+    expect((await tusUpload(accounts.client, text(30_000), { filename: 'spec.txt', kind: 'job-files', jobRequestId: jobId })).status).toBe(204)
+    expect((await tusUpload(accounts.client, PNG_1PX, { filename: 'logo.png', filetype: 'image/png', kind: 'profile-pictures' })).status).toBe(204)
     const used = 70_000 + PNG_1PX.length
 
     // The admin's upload into the client's box counts against the client, and is refused for it.
-    const byAdmin = await tusUpload(admin, text(QUOTA - used + 1), { filename: 'report.txt', kind: 'user-box', ownerId: clientId })
+    const byAdmin = await tusUpload(accounts.admin, text(QUOTA - used + 1), { filename: 'report.txt', kind: 'user-box', ownerId: clientId })
     expect(byAdmin.status).toBe(413)
     expect(byAdmin.body).toBe(QUOTA_MESSAGE)
-    const intoJob = await tusUpload(client, text(QUOTA - used + 1), { filename: 'more.txt', kind: 'job-files', jobRequestId: jobId })
+    const intoJob = await tusUpload(accounts.client, text(QUOTA - used + 1), { filename: 'more.txt', kind: 'job-files', jobRequestId: jobId })
     expect(intoJob.status).toBe(413)
 
     // Replacing a file counts its new size, not both.
-    expect((await tusUpload(client, text(40_000 + (QUOTA - used)), { filename: 'notes.txt', kind: 'user-box' })).status).toBe(204)
-    const full = await tusUpload(client, text(1), { filename: 'one-byte.txt', kind: 'user-box' })
+    expect((await tusUpload(accounts.client, text(40_000 + (QUOTA - used)), { filename: 'notes.txt', kind: 'user-box' })).status).toBe(204)
+    const full = await tusUpload(accounts.client, text(1), { filename: 'one-byte.txt', kind: 'user-box' })
     expect(full.status).toBe(413)
     expect(full.body).toBe(QUOTA_MESSAGE)
     // The admin's own folder is the admin's own space.
-    expect((await tusUpload(admin, text(1000), { filename: 'own.txt', kind: 'user-box' })).status).toBe(204)
+    expect((await tusUpload(accounts.admin, text(1000), { filename: 'own.txt', kind: 'user-box' })).status).toBe(204)
     // Deleting makes room again.
-    expect((await client.gql('mutation($p: String!) { deleteFile(path: $p) }', { p: `user-box/${clientId}/notes.txt` })).errors).toBeUndefined()
+    expect((await accounts.client.gql('mutation($p: String!) { deleteFile(path: $p) }', { p: `user-box/${clientId}/notes.txt` })).errors).toBeUndefined()
   })
 
   it('holds the declared length of an upload in the quota from its creation: two uploads that each fit cannot pass the quota together', async () => {

@@ -1,10 +1,10 @@
 import { and, eq, sql } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { jobMessages, outbox } from '../../../server/db/schema'
 import { JOB_ACTION_LIMITS } from '../../../server/services/jobs/limit-job-action'
-import { signUpAndVerify, signUpEach } from '../portal/support/accounts'
-import type { HttpClient } from '../portal/support/http-client'
-import { startPortalServer, type PortalServer } from '../portal/support/portal-server'
+import { signUpAndVerify } from '../portal/support/accounts'
+import { gqlData, type HttpClient } from '../portal/support/http-client'
+import { portalWithAccounts } from '../portal/support/portal-with-accounts'
 
 const OFFICE = 'office@example.test'
 const ADMIN = 'flood-admin@example.test'
@@ -22,16 +22,8 @@ const within = (pattern: RegExp) => new RegExp(pattern.source.slice(1, -1))
  * event, not one mail each.
  */
 describe("a client cannot flood the consultancy's inbox", () => {
-  let portal: PortalServer
-  let flooder: HttpClient
-  let admin: HttpClient
 
-  const ok = async <T>(c: HttpClient, query: string, variables: Record<string, unknown> = {}) => {
-    const r = await c.gql<T>(query, variables)
-    if (r.errors?.length) throw new Error(`${query}: ${JSON.stringify(r.errors)}`)
-    return r.data as T
-  }
-  const newJob = async (c: HttpClient, name: string) => (await ok<{ createJobRequests: { id: string } }>(c, 'mutation($j: String) { createJobRequests(input: { job: $j, reference: "PO-1" }) { id } }', { j: name })).createJobRequests.id
+  const newJob = async (c: HttpClient, name: string) => (await gqlData<{ createJobRequests: { id: string } }>(c, 'mutation($j: String) { createJobRequests(input: { job: $j, reference: "PO-1" }) { id } }', { j: name })).createJobRequests.id
   const post = (c: HttpClient, id: string, body: string) => c.gql('mutation($id: ID!, $b: String) { postJobMessage(jobId: $id, body: $b) { id } }', { id, b: body })
   /** A mail's text as the recipient reads it (quoted-printable decoded). */
   const textOf = (raw: string) => Buffer.from(raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16))), 'latin1').toString('utf8')
@@ -47,18 +39,12 @@ describe("a client cannot flood the consultancy's inbox", () => {
       .toBe(0)
   }
 
-  beforeAll(async () => {
-    portal = await startPortalServer({ ADMIN_EMAILS: ADMIN, JOB_NOTIFY_EMAIL: OFFICE, MAIL_GROUP_SECONDS: '3' })
-    ;[flooder, admin] = await signUpEach(portal, ['flooder@example.test', ADMIN])
-  })
-  afterAll(async () => {
-    await portal?.close()
-  })
+  const { portal, accounts } = portalWithAccounts({ ADMIN_EMAILS: ADMIN, JOB_NOTIFY_EMAIL: OFFICE, MAIL_GROUP_SECONDS: '3' }, { flooder: 'flooder@example.test', admin: ADMIN })
 
   it('a burst of thread messages reaches the consultancy as one mail listing each of them', async () => {
-    const id = await newJob(flooder, 'Bracket FEA')
+    const id = await newJob(accounts.flooder, 'Bracket FEA')
     await waitForMail(/^Bracket FEA \(PO-1\): new job request$/)
-    for (let i = 1; i <= 5; i++) expect((await post(flooder, id, `Burst message ${i}`)).errors).toBeUndefined()
+    for (let i = 1; i <= 5; i++) expect((await post(accounts.flooder, id, `Burst message ${i}`)).errors).toBeUndefined()
 
     const grouped = await waitForMail(/^Bracket FEA \(PO-1\): 5 updates$/)
     const text = textOf(grouped.raw)
@@ -73,15 +59,15 @@ describe("a client cannot flood the consultancy's inbox", () => {
   })
 
   it('refuses a client past its message limit, at the form and through the API, and not another client', async () => {
-    const id = await newJob(flooder, 'Manifold CFD')
+    const id = await newJob(accounts.flooder, 'Manifold CFD')
     const sent = Number((await portal.server.ctx.db.select({ n: sql<number>`count(*)::int` }).from(jobMessages))[0]!.n)
-    for (let i = sent + 1; i <= JOB_ACTION_LIMITS.message.limit; i++) expect((await post(flooder, id, `Message ${i}`)).errors).toBeUndefined()
+    for (let i = sent + 1; i <= JOB_ACTION_LIMITS.message.limit; i++) expect((await post(accounts.flooder, id, `Message ${i}`)).errors).toBeUndefined()
 
     // The job page's form: its action answers 429 with the words the form shows.
-    const form = await flooder.fetch(`/profile/jobs/${id}.data`, { method: 'POST', body: new URLSearchParams({ intent: 'post-message', body: 'One too many' }) })
+    const form = await accounts.flooder.fetch(`/profile/jobs/${id}.data`, { method: 'POST', body: new URLSearchParams({ intent: 'post-message', body: 'One too many' }) })
     expect(form.status).toBe(429)
     expect(await form.text()).toMatch(within(MESSAGES_REFUSED))
-    const api = await post(flooder, id, 'One too many')
+    const api = await post(accounts.flooder, id, 'One too many')
     expect(api.errors?.[0]).toMatchObject({ message: expect.stringMatching(MESSAGES_REFUSED), extensions: { code: 'TOO_MANY_REQUESTS' } })
     const stored = await portal.server.ctx.db.select({ body: jobMessages.body }).from(jobMessages).where(eq(jobMessages.jobId, id))
     expect(stored.map((m) => m.body)).not.toContain('One too many')
@@ -107,7 +93,7 @@ describe("a client cannot flood the consultancy's inbox", () => {
     expect(await form.text()).toMatch(within(REQUESTS_REFUSED))
     const api = await client.gql('mutation { createJobRequests(input: { job: "Study 11" }) { id } }')
     expect(api.errors?.[0]).toMatchObject({ message: expect.stringMatching(REQUESTS_REFUSED), extensions: { code: 'TOO_MANY_REQUESTS' } })
-    const listed = await ok<{ listJobRequests: { job: string }[] }>(client, '{ listJobRequests { job } }')
+    const listed = await gqlData<{ listJobRequests: { job: string }[] }>(client, '{ listJobRequests { job } }')
     expect(listed.listJobRequests).toHaveLength(JOB_ACTION_LIMITS.request.limit)
   })
 
@@ -115,7 +101,7 @@ describe("a client cannot flood the consultancy's inbox", () => {
     const client = await signUpAndVerify(portal, 'decliner@example.test')
     const quoted = async (name: string) => {
       const id = await newJob(client, name)
-      await ok(admin, 'mutation($id: ID!) { sendQuote(jobId: $id, input: { validUntil: "2999-01-01", lines: [{ kind: "service", service: "fea", hours: 1 }] }) { id } }', { id })
+      await gqlData(accounts.admin, 'mutation($id: ID!) { sendQuote(jobId: $id, input: { validUntil: "2999-01-01", lines: [{ kind: "service", service: "fea", hours: 1 }] }) { id } }', { id })
       return id
     }
     const decline = (id: string) => client.gql('mutation($id: ID!) { declineQuote(jobId: $id, reason: "Too dear") { status } }', { id })
@@ -123,7 +109,7 @@ describe("a client cannot flood the consultancy's inbox", () => {
     const id = await quoted('Housing CFD')
     for (let i = 1; i <= JOB_ACTION_LIMITS.decline.limit; i++) {
       expect((await decline(id)).errors).toBeUndefined()
-      await ok(admin, 'mutation($id: ID!) { sendQuote(jobId: $id, input: { validUntil: "2999-01-01", lines: [{ kind: "service", service: "fea", hours: 1 }] }) { id } }', { id })
+      await gqlData(accounts.admin, 'mutation($id: ID!) { sendQuote(jobId: $id, input: { validUntil: "2999-01-01", lines: [{ kind: "service", service: "fea", hours: 1 }] }) { id } }', { id })
     }
     const form = await client.fetch(`/profile/jobs/${id}.data`, { method: 'POST', body: new URLSearchParams({ intent: 'decline-quote', reason: 'Still too dear' }) })
     expect(form.status).toBe(429)

@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { stlCubeBinary } from '../../fixtures/cad-files'
-import { signUpEach, userIdOf } from '../portal/support/accounts'
-import type { HttpClient } from '../portal/support/http-client'
-import { portalServerForSuite } from '../portal/support/portal-server'
+import { userIdOf } from '../portal/support/accounts'
+import { gqlData, type HttpClient } from '../portal/support/http-client'
+import { portalWithAccounts } from '../portal/support/portal-with-accounts'
 import { pngOfSize, tusUpload } from '../portal/support/tus-upload'
 
 /**
@@ -12,18 +12,11 @@ import { pngOfSize, tusUpload } from '../portal/support/tus-upload'
  * may read the file only reads its picture, and the page does not try to save one for them.
  */
 describe("a client cannot replace the picture of the consultancy's file", () => {
-  const portal = portalServerForSuite({ ADMIN_EMAILS: 'thumb-admin@example.test' })
-  let client: HttpClient
-  let admin: HttpClient
+  const { accounts } = portalWithAccounts({ ADMIN_EMAILS: 'thumb-admin@example.test' }, { client: 'thumb-client@example.test', admin: 'thumb-admin@example.test' })
   let clientId: string
   const consultancyPicture = pngOfSize(64)
   const clientPicture = pngOfSize(32)
 
-  const ok = async <T>(c: HttpClient, query: string, variables: Record<string, unknown> = {}) => {
-    const r = await c.gql<T>(query, variables)
-    if (r.errors?.length) throw new Error(`${query}: ${JSON.stringify(r.errors)}`)
-    return r.data as T
-  }
   const put = (c: HttpClient, path: string, png: Buffer) => c.fetch(`/thumbnails/${path}`, { method: 'PUT', headers: { 'content-type': 'image/png' }, body: new Uint8Array(png) })
   const pictureOf = async (c: HttpClient, path: string) => {
     const res = await c.fetch(`/thumbnails/${path}`)
@@ -32,41 +25,40 @@ describe("a client cannot replace the picture of the consultancy's file", () => 
   }
 
   beforeAll(async () => {
-    ;[client, admin] = await signUpEach(portal, ['thumb-client@example.test', 'thumb-admin@example.test'])
-    clientId = await userIdOf(client)
+    clientId = await userIdOf(accounts.client)
   })
 
   it("the model the consultancy sent on the thread keeps the consultancy's picture", async () => {
-    const id = (await ok<{ createJobRequests: { id: string } }>(client, 'mutation { createJobRequests(input: { job: "Bracket FEA" }) { id } }')).createJobRequests.id
-    const model = await tusUpload(admin, stlCubeBinary(10), { filename: 'bracket.stl', kind: 'job-messages', jobRequestId: id })
+    const id = (await gqlData<{ createJobRequests: { id: string } }>(accounts.client, 'mutation { createJobRequests(input: { job: "Bracket FEA" }) { id } }')).createJobRequests.id
+    const model = await tusUpload(accounts.admin, stlCubeBinary(10), { filename: 'bracket.stl', kind: 'job-messages', jobRequestId: id })
     expect(model.status).toBe(204)
-    await ok(admin, 'mutation($id: ID!, $f: [String!]) { postJobMessage(jobId: $id, body: "Model attached.", files: $f) { id } }', { id, f: [model.path] })
-    expect((await put(admin, model.path!, consultancyPicture)).status).toBe(204)
+    await gqlData(accounts.admin, 'mutation($id: ID!, $f: [String!]) { postJobMessage(jobId: $id, body: "Model attached.", files: $f) { id } }', { id, f: [model.path] })
+    expect((await put(accounts.admin, model.path!, consultancyPicture)).status).toBe(204)
 
-    expect((await put(client, model.path!, clientPicture)).status).toBe(403)
-    expect(await pictureOf(client, model.path!)).toEqual(consultancyPicture)
+    expect((await put(accounts.client, model.path!, clientPicture)).status).toBe(403)
+    expect(await pictureOf(accounts.client, model.path!)).toEqual(consultancyPicture)
     // The page asks to save a picture only where it may: not for the client, on the consultancy's file.
     type Files = { job: { messages: { files: { canSetThumbnail: boolean }[] }[] } }
-    expect((await ok<Files>(client, 'query($id: ID!) { job(id: $id) { messages { files { canSetThumbnail } } } }', { id })).job.messages[0]!.files).toEqual([{ canSetThumbnail: false }])
-    expect((await ok<Files>(admin, 'query($id: ID!) { job(id: $id) { messages { files { canSetThumbnail } } } }', { id })).job.messages[0]!.files).toEqual([{ canSetThumbnail: true }])
+    expect((await gqlData<Files>(accounts.client, 'query($id: ID!) { job(id: $id) { messages { files { canSetThumbnail } } } }', { id })).job.messages[0]!.files).toEqual([{ canSetThumbnail: false }])
+    expect((await gqlData<Files>(accounts.admin, 'query($id: ID!) { job(id: $id) { messages { files { canSetThumbnail } } } }', { id })).job.messages[0]!.files).toEqual([{ canSetThumbnail: true }])
   })
 
   it("a model the consultancy put in the client's documents keeps the consultancy's picture", async () => {
-    const model = await tusUpload(admin, stlCubeBinary(12), { filename: 'fixture.stl', kind: 'user-box', ownerId: clientId })
+    const model = await tusUpload(accounts.admin, stlCubeBinary(12), { filename: 'fixture.stl', kind: 'user-box', ownerId: clientId })
     expect(model.status).toBe(204)
-    expect((await put(admin, model.path!, consultancyPicture)).status).toBe(204)
-    expect((await put(client, model.path!, clientPicture)).status).toBe(403)
-    expect(await pictureOf(client, model.path!)).toEqual(consultancyPicture)
-    const listed = (await (await client.fetch('/profile/documents')).json()) as { files: { name: string; canSetThumbnail: boolean }[] }
+    expect((await put(accounts.admin, model.path!, consultancyPicture)).status).toBe(204)
+    expect((await put(accounts.client, model.path!, clientPicture)).status).toBe(403)
+    expect(await pictureOf(accounts.client, model.path!)).toEqual(consultancyPicture)
+    const listed = (await (await accounts.client.fetch('/profile/documents')).json()) as { files: { name: string; canSetThumbnail: boolean }[] }
     expect(listed.files.find((f) => f.name === 'fixture.stl')?.canSetThumbnail).toBe(false)
   })
 
   it("the client sets the picture of its own model, and the consultancy may too", async () => {
-    const model = await tusUpload(client, stlCubeBinary(14), { filename: 'own.stl', kind: 'user-box', ownerId: clientId })
+    const model = await tusUpload(accounts.client, stlCubeBinary(14), { filename: 'own.stl', kind: 'user-box', ownerId: clientId })
     expect(model.status).toBe(204)
-    expect((await put(client, model.path!, clientPicture)).status).toBe(204)
-    expect(await pictureOf(admin, model.path!)).toEqual(clientPicture)
-    expect((await put(admin, model.path!, consultancyPicture)).status).toBe(204)
-    expect(await pictureOf(client, model.path!)).toEqual(consultancyPicture)
+    expect((await put(accounts.client, model.path!, clientPicture)).status).toBe(204)
+    expect(await pictureOf(accounts.admin, model.path!)).toEqual(clientPicture)
+    expect((await put(accounts.admin, model.path!, consultancyPicture)).status).toBe(204)
+    expect(await pictureOf(accounts.client, model.path!)).toEqual(consultancyPicture)
   })
 })

@@ -2,9 +2,9 @@ import { readFileSync } from 'node:fs'
 import { sql } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { comments } from '../../../server/db/schema'
-import { signUpEach, userIdOf } from '../portal/support/accounts'
+import { userIdOf } from '../portal/support/accounts'
 import { HttpClient } from '../portal/support/http-client'
-import { portalServerForSuite } from '../portal/support/portal-server'
+import { portalWithAccounts } from '../portal/support/portal-with-accounts'
 
 interface CommentView {
   id: string
@@ -18,35 +18,31 @@ interface CommentView {
  * pick the name shown (passing as the company or as another client).
  */
 describe('comments show a display name, never the commenter’s email or id', () => {
-  const portal = portalServerForSuite({ ADMIN_EMAILS: 'admin@example.test' })
-  let commenter: HttpClient
-  let other: HttpClient
-  let admin: HttpClient
+  const { portal, accounts } = portalWithAccounts({ ADMIN_EMAILS: 'admin@example.test' }, { commenter: 'ada.lovelace@example.test', other: 'other@example.test', admin: 'admin@example.test' })
   let guest: HttpClient
   let commenterId: string
   let postId: string
 
   beforeAll(async () => {
-    ;[commenter, other, admin] = await signUpEach(portal, ['ada.lovelace@example.test', 'other@example.test', 'admin@example.test'])
     guest = new HttpClient(portal.url)
-    commenterId = await userIdOf(commenter)
-    postId = (await admin.gql<{ createBlogPost: { id: string } }>('mutation { createBlogPost(input: { title: "Meshing", content: "Text" }) { id } }')).data!.createBlogPost.id
-    await admin.gql('mutation($id: ID!) { publishBlogPost(id: $id) { id } }', { id: postId })
+    commenterId = await userIdOf(accounts.commenter)
+    postId = (await accounts.admin.gql<{ createBlogPost: { id: string } }>('mutation { createBlogPost(input: { title: "Meshing", content: "Text" }) { id } }')).data!.createBlogPost.id
+    await accounts.admin.gql('mutation($id: ID!) { publishBlogPost(id: $id) { id } }', { id: postId })
     // Shown at once, so every reader's view below has them.
-    await admin.gql('mutation { updateBlogSettings(input: { holdComments: false }) { holdComments } }')
+    await accounts.admin.gql('mutation { updateBlogSettings(input: { holdComments: false }) { holdComments } }')
   })
 
   const comment = async (author?: string) => {
     // This test posts more comments than one account may in a few minutes: the count starts again.
     await portal.server.ctx.db.execute(sql`DELETE FROM rate_limit WHERE key LIKE 'comment:%'`)
-    const r = await commenter.gql<{ createComment: CommentView }>('mutation($p: ID!, $a: String) { createComment(input: { blogPostId: $p, author: $a, comment: "Nice mesh" }) { id author userId } }', {
+    const r = await accounts.commenter.gql<{ createComment: CommentView }>('mutation($p: ID!, $a: String) { createComment(input: { blogPostId: $p, author: $a, comment: "Nice mesh" }) { id author userId } }', {
       p: postId,
       a: author,
     })
     expect(r.errors).toBeUndefined()
     return r.data!.createComment
   }
-  const profile = (input: Record<string, string>) => commenter.gql('mutation($i: ProfileInput!) { updateProfile(input: $i) { userId } }', { i: input })
+  const profile = (input: Record<string, string>) => accounts.commenter.gql('mutation($i: ProfileInput!) { updateProfile(input: $i) { userId } }', { i: input })
 
   it('sets the author from the profile: nickname, else given and family name, else "Client"; a chosen author is ignored', async () => {
     expect((await comment()).author).toBe('Client')
@@ -57,7 +53,7 @@ describe('comments show a display name, never the commenter’s email or id', ()
     expect((await comment()).author).toBe('Countess')
     // Editing the text does not let the commenter rename the author either.
     const mine = await comment()
-    const edited = await commenter.gql<{ updateComment: CommentView }>('mutation($id: ID!) { updateComment(id: $id, input: { author: "Support team", comment: "Edited" }) { author } }', { id: mine.id })
+    const edited = await accounts.commenter.gql<{ updateComment: CommentView }>('mutation($id: ID!) { updateComment(id: $id, input: { author: "Support team", comment: "Edited" }) { author } }', { id: mine.id })
     expect(edited.data!.updateComment.author).toBe('Countess')
   })
 
@@ -70,9 +66,9 @@ describe('comments show a display name, never the commenter’s email or id', ()
     }`
     for (const [client, seesId] of [
       [guest, false],
-      [other, false],
-      [commenter, true],
-      [admin, true],
+      [accounts.other, false],
+      [accounts.commenter, true],
+      [accounts.admin, true],
     ] as const) {
       const res = await client.post('/graphql', { query, variables: { p: postId, id } })
       const raw = await res.text()

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest'
-import { signUpEach, userIdOf } from '../portal/support/accounts'
+import { userIdOf } from '../portal/support/accounts'
 import { HttpClient } from '../portal/support/http-client'
-import { portalServerForSuite } from '../portal/support/portal-server'
+import { portalWithAccounts } from '../portal/support/portal-with-accounts'
 import { PNG_1PX, tusUpload } from '../portal/support/tus-upload'
 
 /**
@@ -10,30 +10,26 @@ import { PNG_1PX, tusUpload } from '../portal/support/tus-upload'
  * folder's owner and admins list it.
  */
 describe('guests cannot list profile pictures to learn user ids', () => {
-  const portal = portalServerForSuite({ ADMIN_EMAILS: 'admin@example.test' })
+  const { portal, accounts } = portalWithAccounts({ ADMIN_EMAILS: 'admin@example.test' }, { owner: 'owner@example.test', other: 'other@example.test', admin: 'admin@example.test' })
   let guest: HttpClient
-  let owner: HttpClient
-  let other: HttpClient
-  let admin: HttpClient
   let ownerId: string
   let logo: string
 
   beforeAll(async () => {
     guest = new HttpClient(portal.url)
-    ;[owner, other, admin] = await signUpEach(portal, ['owner@example.test', 'other@example.test', 'admin@example.test'])
-    ownerId = await userIdOf(owner)
-    logo = (await tusUpload(owner, PNG_1PX, { filename: 'logo.png', filetype: 'image/png', kind: 'profile-pictures' })).path!
+    ownerId = await userIdOf(accounts.owner)
+    logo = (await tusUpload(accounts.owner, PNG_1PX, { filename: 'logo.png', filetype: 'image/png', kind: 'profile-pictures' })).path!
   })
 
   const list = (client: HttpClient, prefix: string) => client.gql<{ files: { path: string }[] }>('query($p: String!) { files(prefix: $p) { path } }', { p: prefix })
 
   it('refuses the listing of the whole folder and of a user’s folder to guests and other clients', async () => {
-    for (const client of [guest, other, owner]) {
+    for (const client of [guest, accounts.other, accounts.owner]) {
       const all = await list(client, 'profile-pictures/')
       expect(all.data).toBeNull()
       expect(all.errors?.[0]?.message).toBe('Unauthorized')
     }
-    for (const client of [guest, other]) {
+    for (const client of [guest, accounts.other]) {
       const one = await list(client, `profile-pictures/${ownerId}/`)
       expect(one.data).toBeNull()
       expect(one.errors?.[0]?.message).toBe('Unauthorized')
@@ -41,10 +37,10 @@ describe('guests cannot list profile pictures to learn user ids', () => {
   })
 
   it('lets the owner and admins list, and anyone fetch the logo by its URL', async () => {
-    expect((await list(owner, `profile-pictures/${ownerId}/`)).data!.files.map((f) => f.path)).toEqual([logo])
-    expect((await list(admin, `profile-pictures/${ownerId}/`)).data!.files.map((f) => f.path)).toEqual([logo])
-    expect((await list(admin, 'profile-pictures/')).data!.files.map((f) => f.path)).toContain(logo)
-    for (const client of [guest, other, owner, admin]) {
+    expect((await list(accounts.owner, `profile-pictures/${ownerId}/`)).data!.files.map((f) => f.path)).toEqual([logo])
+    expect((await list(accounts.admin, `profile-pictures/${ownerId}/`)).data!.files.map((f) => f.path)).toEqual([logo])
+    expect((await list(accounts.admin, 'profile-pictures/')).data!.files.map((f) => f.path)).toContain(logo)
+    for (const client of [guest, accounts.other, accounts.owner, accounts.admin]) {
       const res = await client.fetch(`/files/${logo}`)
       expect(res.status).toBe(200)
       expect(res.headers.get('content-type')).toBe('image/png')

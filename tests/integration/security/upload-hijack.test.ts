@@ -1,10 +1,9 @@
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { sql } from 'drizzle-orm'
-import { beforeAll, describe, expect, it } from 'vitest'
-import { signUpEach } from '../portal/support/accounts'
+import { describe, expect, it } from 'vitest'
 import { HttpClient } from '../portal/support/http-client'
-import { portalServerForSuite } from '../portal/support/portal-server'
+import { portalWithAccounts } from '../portal/support/portal-with-accounts'
 import { encodeMetadata, PDF_BYTES, PNG_1PX } from '../portal/support/tus-upload'
 
 const tus = { 'tus-resumable': '1.0.0' }
@@ -16,13 +15,7 @@ const patchHeaders = (offset: number, extra: Record<string, string> = {}) => ({ 
  * is refused rather than continued.
  */
 describe('nobody continues an upload they did not create', () => {
-  const portal = portalServerForSuite()
-  let owner: HttpClient
-  let other: HttpClient
-
-  beforeAll(async () => {
-    ;[owner, other] = await signUpEach(portal, ['owner@example.test', 'other@example.test'])
-  })
+  const { portal, accounts } = portalWithAccounts({}, { owner: 'owner@example.test', other: 'other@example.test' })
 
   async function create(client: HttpClient, bytes: Buffer, meta: Record<string, string>) {
     const res = await client.fetch('/uploads', { method: 'POST', headers: { ...tus, 'upload-length': String(bytes.length), 'upload-metadata': encodeMetadata(meta) } })
@@ -40,7 +33,7 @@ describe('nobody continues an upload they did not create', () => {
     for (const [client, headers] of [
       [stranger, {}],
       [stranger, { 'upload-key': 'x'.repeat(43) }],
-      [other, {}],
+      [accounts.other, {}],
     ] as const) {
       const head = await client.fetch(location, { method: 'HEAD', headers: { ...tus, ...headers } })
       expect(head.status).toBe(403)
@@ -63,12 +56,12 @@ describe('nobody continues an upload they did not create', () => {
   })
 
   it('a signed-in user’s upload is continued by that user only', async () => {
-    const { location, key } = await create(owner, PDF_BYTES, { filename: 'brief.pdf', kind: 'user-box' })
+    const { location, key } = await create(accounts.owner, PDF_BYTES, { filename: 'brief.pdf', kind: 'user-box' })
     expect(key).toBeNull()
     const guest = new HttpClient(portal.url)
     expect((await guest.fetch(location, { method: 'PATCH', headers: patchHeaders(0), body: new Uint8Array(PDF_BYTES) })).status).toBe(401)
-    expect((await other.fetch(location, { method: 'PATCH', headers: patchHeaders(0), body: new Uint8Array(PDF_BYTES) })).status).toBe(403)
-    expect((await owner.fetch(location, { method: 'PATCH', headers: patchHeaders(0), body: new Uint8Array(PDF_BYTES) })).status).toBe(204)
+    expect((await accounts.other.fetch(location, { method: 'PATCH', headers: patchHeaders(0), body: new Uint8Array(PDF_BYTES) })).status).toBe(403)
+    expect((await accounts.owner.fetch(location, { method: 'PATCH', headers: patchHeaders(0), body: new Uint8Array(PDF_BYTES) })).status).toBe(204)
   })
 
   it('an upload whose owner cannot be read from its metadata is refused, never continued', async () => {
@@ -77,17 +70,17 @@ describe('nobody continues an upload they did not create', () => {
 
     const db = portal.server.ctx.db
     // Metadata that names no owner (no user, no key): nobody may continue it.
-    const orphan = await create(owner, PDF_BYTES, { filename: 'orphan.pdf', kind: 'user-box' })
+    const orphan = await create(accounts.owner, PDF_BYTES, { filename: 'orphan.pdf', kind: 'user-box' })
     await db.execute(sql`UPDATE upload SET metadata = metadata - 'actorId' - 'keyHash' WHERE id = ${idOf(orphan.location)}`)
-    for (const client of [owner, other, new HttpClient(portal.url)]) {
+    for (const client of [accounts.owner, accounts.other, new HttpClient(portal.url)]) {
       const res = await client.fetch(orphan.location, { method: 'PATCH', headers: patchHeaders(0), body: new Uint8Array(PDF_BYTES) })
       expect(res.status).toBe(403)
     }
 
     // An upload whose record cannot be read (gone, while its bytes are still there): not found, and nothing written.
-    const broken = await create(owner, PDF_BYTES, { filename: 'broken.pdf', kind: 'user-box' })
+    const broken = await create(accounts.owner, PDF_BYTES, { filename: 'broken.pdf', kind: 'user-box' })
     await db.execute(sql`DELETE FROM upload WHERE id = ${idOf(broken.location)}`)
-    const res = await owner.fetch(broken.location, { method: 'PATCH', headers: patchHeaders(0), body: new Uint8Array(PDF_BYTES) })
+    const res = await accounts.owner.fetch(broken.location, { method: 'PATCH', headers: patchHeaders(0), body: new Uint8Array(PDF_BYTES) })
     expect(res.status).toBe(404)
     expect(readFileSync(path.join(uploads, idOf(broken.location))).length).toBe(0)
   })

@@ -76,3 +76,10 @@ function fetchFrom(localAddress: string, url: string, init: RequestInit & { head
     req.end(body)
   })
 }
+
+/** The data of a GraphQL operation that must succeed: any error fails the test with the query and the errors. */
+export async function gqlData<T>(client: HttpClient, query: string, variables: Record<string, unknown> = {}): Promise<T> {
+  const r = await client.gql<T>(query, variables)
+  if (r.errors?.length) throw new Error(`${query}: ${JSON.stringify(r.errors)}`)
+  return r.data as T
+}
