@@ -35,7 +35,7 @@ export default defineConfig({
           hookTimeout: 120_000,
           // Files in one worker share its loaded modules instead of importing the whole server again for
           // each (about a quarter of the suite's time). Each file still starts its own server and database;
-          // the server keeps its state in the app context (server/core/context.ts), not in module scope.
+          // the server keeps its state in the app context (server/context/app-context.ts), not in module scope.
           isolate: false,
         },
       },

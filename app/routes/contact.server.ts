@@ -1,7 +1,7 @@
 import { data } from 'react-router'
 import { CONTACT_HONEYPOT_FIELD, validateContact, type ContactField } from '../../lib/contact-schema'
 import type { ContactFormResult } from '../components/content/contact-form'
-import { getAppContext } from '../../server/core/context'
+import { getAppContext } from '../../server/context/app-context'
 import { isAppError } from '../../server/errors/app-error'
 import { clientIpFromRequest } from '../../server/http/client-ip'
 import { createContact } from '../../server/services/contacts/create-contact'

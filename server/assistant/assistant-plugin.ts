@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { hostname } from 'node:os'
-import type { AppContext } from '../core/context'
+import type { AppContext } from '../context/app-context'
 import type { ServerPlugin } from '../http/plugin'
 import { ANSWER_STOPPED_FOR_SHUTDOWN, CHAT_RUNTIME_SERVICE, type ChatRuntime } from '../services/chat/chat-runtime'
 import { ABANDONED_ANSWER_SWEEP_MS, ANSWER_LEASE_RENEW_MS } from '../services/chat/chat-types'

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto'
 import { and, eq, gt, isNull, or } from 'drizzle-orm'
-import { getAppContext } from '../core/context'
+import { getAppContext } from '../context/app-context'
 import { apiTokens } from '../db/schema'
 
 const PREFIX = 'mwk_'

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { getAppContext } from '../core/context'
+import { getAppContext } from '../context/app-context'
 
 /**
  * Fixed-window counters for the auth limits, in the rate_limit table of PostgreSQL whether or not

@@ -1,4 +1,4 @@
-import type { AppContext } from '../core/context'
+import type { AppContext } from '../context/app-context'
 import { loadAuthSecret } from './auth-secret'
 import { factorKeys, type FactorKeys } from './factor-keys'
 

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { ACCOUNT_UNDER_ATTACK_MESSAGE, CODE_USED_UP_MESSAGE, emailSchema, TOO_MANY_ATTEMPTS_MESSAGE } from '../../lib/auth-schema'
-import type { AppContext } from '../core/context'
+import type { AppContext } from '../context/app-context'
 import { users } from '../db/schema'
 import { recordSecurityEvent } from '../services/activity/record-security-event'
 import { runInAuthRequestScope } from './auth-request-scope'

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm'
-import { getAppContext } from '../core/context'
+import { getAppContext } from '../context/app-context'
 import { verifications } from '../db/schema'
 import { clearWindow, giveBackToWindow, takeFromWindow } from './auth-counters'
 import { authLimits } from './auth-limits'

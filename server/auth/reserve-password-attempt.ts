@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { getAppContext } from '../core/context'
+import { getAppContext } from '../context/app-context'
 import { giveBackToWindow, takeFromWindow } from './auth-counters'
 import { authLimits } from './auth-limits'
 

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto'
 import { and, eq, isNull, lt, or, sql } from 'drizzle-orm'
-import { getAppContext } from '../core/context'
+import { getAppContext } from '../context/app-context'
 import { sessions, users } from '../db/schema'
 import { actorOf, type Actor } from './actor'
 import type { ActorCache, Resolved } from './actor-cache'

@@ -1,4 +1,4 @@
-import type { AppContext } from '../core/context'
+import type { AppContext } from '../context/app-context'
 import { enqueueOutbox } from '../outbox/enqueue'
 import { currentAuthRequest } from './auth-request-scope'
 import { takeCodeMail } from './take-code-mail'

@@ -1,7 +1,7 @@
 import { readFile, rm } from 'node:fs/promises'
 import path from 'node:path'
 import type pg from 'pg'
-import type { BlobStore } from '../storage/blob-store'
+import type { BlobStore } from '../storage/blobs/blob-store'
 import { quoteIdentifier } from './quote-identifier'
 
 /**

@@ -14,7 +14,7 @@ import { readBackupKey } from '../backup/read-backup-key'
 import { openMaintenanceDatabase } from '../db/open-maintenance-database'
 import { parseEnv } from '../core/env'
 import { createLogger } from '../core/logger'
-import { createBlobStore, diskStoreRoot } from '../storage/create-blob-store'
+import { createBlobStore, diskStoreRoot } from '../storage/blobs/create-blob-store'
 import { formatSize } from '../../lib/format'
 import { runMaintenanceCommand } from './run-maintenance-command'
 

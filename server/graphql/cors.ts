@@ -1,4 +1,4 @@
-import type { AppContext } from '../core/context'
+import type { AppContext } from '../context/app-context'
 import { isSiteOrigin } from '../http/site-origin'
 
 const METHODS = ['GET', 'POST']

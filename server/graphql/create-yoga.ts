@@ -1,6 +1,6 @@
 import type { DocumentNode } from 'graphql'
 import { createGraphQLError, createYoga, type Plugin } from 'graphql-yoga'
-import type { AppContext } from '../core/context'
+import type { AppContext } from '../context/app-context'
 import { isAppError } from '../errors/app-error'
 import { toHttpAnswer } from '../errors/to-http-answer'
 import { INVALID_TEXT_MESSAGE } from '../http/invalid-text'

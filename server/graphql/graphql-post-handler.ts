@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { promisify } from 'node:util'
 import { gzip as gzipCallback, gzipSync } from 'node:zlib'
-import type { AppContext } from '../core/context'
+import type { AppContext } from '../context/app-context'
 import { acceptsGzip, varyWithAcceptEncoding } from '../http/compress-answers'
 import { bodyHasInvalidText, graphqlRefusal, INVALID_TEXT_MESSAGE, MAX_TEXT_BODY_BYTES, urlHasInvalidText } from '../http/invalid-text'
 import { corsSiteOf } from './cors'

@@ -2,7 +2,7 @@ import { createServer, request as httpRequest } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { getRequestListener } from '@hono/node-server'
 import { describe, expect, it } from 'vitest'
-import type { AppContext } from '../core/context'
+import type { AppContext } from '../context/app-context'
 import { CLIENT_IP_HEADER, clientIpFromRequest, clientIpPlugin, PEER_IP_HEADER, peerIpFromRequest } from './client-ip'
 
 /** A server with only the client-ip plugin in front; answers with what a Fetch handler sees. */

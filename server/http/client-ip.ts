@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http'
-import type { AppContext } from '../core/context'
+import type { AppContext } from '../context/app-context'
 import type { ServerPlugin } from './plugin'
 import { createTrustedProxies, normalizeAddress, resolveClientAddress, type TrustedProxies } from '../core/trusted-proxies'
 

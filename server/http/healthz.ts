@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import type { AppContext } from '../core/context'
+import type { AppContext } from '../context/app-context'
 
 export interface HealthReport {
   status: 'ok' | 'degraded'

@@ -1,5 +1,5 @@
 import { isRouteErrorResponse } from 'react-router'
-import { getAppContext } from '../core/context'
+import { getAppContext } from '../context/app-context'
 
 /**
  * Logs an error of a page request at error level: the path (never the query string or body, which may

@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { Duplex } from 'node:stream'
 import type { Hono } from 'hono'
-import type { AppContext } from '../core/context'
+import type { AppContext } from '../context/app-context'
 
 /**
  * A feature that adds to the server (auth, GraphQL, uploads, outbox worker, ...).

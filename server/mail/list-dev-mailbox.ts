@@ -1,5 +1,5 @@
 import { and, desc, eq } from 'drizzle-orm'
-import { getAppContext } from '../core/context'
+import { getAppContext } from '../context/app-context'
 import { outbox } from '../db/schema'
 import { trustedProxiesOf } from '../http/client-ip'
 import { mayReadDevMailbox, type DevMailboxVisitor } from './is-dev-mailbox-enabled'

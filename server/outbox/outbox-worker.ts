@@ -1,5 +1,5 @@
 import pg from 'pg'
-import type { AppContext } from '../core/context'
+import type { AppContext } from '../context/app-context'
 import type { Mailer } from '../mail/create-mailer'
 import { mailMessageSchema } from '../mail/mail-message-schema'
 import { formatDiscordMessage, formatNotificationText } from './format-discord-message'

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { getAppContext } from '../core/context'
+import { getAppContext } from '../context/app-context'
 import { isRedisReady, type RedisClient } from '../events/create-redis-client'
 
 export interface ConsumeRateLimitOptions {

@@ -1,6 +1,6 @@
 import type { Context } from 'hono'
 import { resolveActor } from '../auth/resolve-actor'
-import { getAppContext } from '../core/context'
+import { getAppContext } from '../context/app-context'
 import { toHttpAnswer } from '../errors/to-http-answer'
 import { getFileThumbnail } from '../services/files/get-file-thumbnail'
 import { setFileThumbnail } from '../services/files/set-file-thumbnail'

@@ -1,7 +1,7 @@
 import { chmod } from 'node:fs/promises'
 import type { Server } from '@tus/server'
 import type { ServerPlugin } from '../http/plugin'
-import { createBlobStore, diskStoreRoot } from './create-blob-store'
+import { createBlobStore, diskStoreRoot } from './blobs/create-blob-store'
 import { ensurePrivateDirectory } from '../core/ensure-private-directory'
 import { createUploadServer, UPLOAD_PATH } from './uploads/create-upload-server'
 import { serveFile } from './serve-file'

@@ -1,6 +1,6 @@
 import type { Actor } from '../../../server/auth/actor'
 import { requireActor } from '../../../server/auth/require-actor'
-import { getAppContext } from '../../../server/core/context'
+import { getAppContext } from '../../../server/context/app-context'
 import { toHttpAnswer } from '../../../server/errors/to-http-answer'
 import { exportActivityLog } from '../../../server/services/activity/export-activity-log'
 

@@ -5,7 +5,7 @@ import { previewBlogPost } from '../../../server/services/blog-posts/preview-blo
 import { publishBlogPost } from '../../../server/services/blog-posts/publish-blog-post'
 import { unpublishBlogPost } from '../../../server/services/blog-posts/unpublish-blog-post'
 import { updateBlogPost } from '../../../server/services/blog-posts/update-blog-post'
-import { getAppContext } from '../../../server/core/context'
+import { getAppContext } from '../../../server/context/app-context'
 import { adminAction, adminLoad, redirect, textOf } from './blog-admin.server'
 
 /** The editor's fields, as the form names them (the schema's names). */

@@ -8,7 +8,7 @@ import type { ClientDetailsView, ClientOption, DashboardActionResult, DocumentRo
 import type { Actor } from '../../../server/auth/actor'
 import { requireActor } from '../../../server/auth/require-actor'
 import { resolveActor } from '../../../server/auth/resolve-actor'
-import { getAppContext } from '../../../server/core/context'
+import { getAppContext } from '../../../server/context/app-context'
 import { toHttpAnswer } from '../../../server/errors/to-http-answer'
 import { submitForm } from '../../../server/http/submit-form'
 import { deleteFile } from '../../../server/services/files/delete-file'

@@ -1,7 +1,7 @@
 import { data, redirect } from 'react-router'
 import type { Actor } from '../../../server/auth/actor'
 import { requireActor } from '../../../server/auth/require-actor'
-import { getAppContext } from '../../../server/core/context'
+import { getAppContext } from '../../../server/context/app-context'
 import { renderQuotePdf } from '../../../server/documents/render-quote-pdf'
 import { toHttpAnswer } from '../../../server/errors/to-http-answer'
 import { submitForm, type SubmitFormOutcome } from '../../../server/http/submit-form'

@@ -3,7 +3,7 @@ import { TOO_MANY_ATTEMPTS_MESSAGE, WRONG_CURRENT_PASSWORD_MESSAGE } from '../..
 import type { Actor } from '../../auth/actor'
 import { verifyPassword } from '../../auth/password-hash'
 import { reservePasswordAttempt, type AttemptOutcome } from '../../auth/reserve-password-attempt'
-import { getAppContext } from '../../core/context'
+import { getAppContext } from '../../context/app-context'
 import { accounts } from '../../db/schema'
 import { AppError } from '../../errors/app-error'
 import type { RequestClient } from '../activity/record-security-event'

@@ -3,7 +3,7 @@ import type { Actor } from '../../auth/actor'
 import { checkSecondFactor, type CheckSecondFactorOptions, type SecondFactorMethod } from '../../auth/check-second-factor'
 import { factorKeysOf } from '../../auth/factor-keys-of'
 import { reserveSecondFactorCheck } from '../../auth/reserve-second-factor-check'
-import { getAppContext } from '../../core/context'
+import { getAppContext } from '../../context/app-context'
 import { AppError } from '../../errors/app-error'
 import type { RequestClient } from '../activity/record-security-event'
 

@@ -1,6 +1,6 @@
 import { and, eq, ne, or, isNull } from 'drizzle-orm'
 import { TWO_FACTOR_NOT_ON_MESSAGE, twoFactorDisableSchema, WRONG_SECOND_FACTOR_MESSAGE } from '../../../lib/account-security-schema'
-import { getAppContext } from '../../core/context'
+import { getAppContext } from '../../context/app-context'
 import { recoveryCodes, sessions, twoFactors, users } from '../../db/schema'
 import { AppError } from '../../errors/app-error'
 import { mailSecurityNotice } from '../activity/mail-security-notice'

@@ -1,6 +1,6 @@
 import { and, eq, ne } from 'drizzle-orm'
 import type { ActorCache } from '../../auth/actor-cache'
-import { getAppContext } from '../../core/context'
+import { getAppContext } from '../../context/app-context'
 import type { Database } from '../../db/open-database'
 import { sessions } from '../../db/schema'
 

@@ -1,4 +1,4 @@
-import { getAppContext } from '../../core/context'
+import { getAppContext } from '../../context/app-context'
 import { recordSecurityEvent } from '../activity/record-security-event'
 import type { MaybeActor } from '../shared/authorize'
 import type { AccountRequest } from './account-security-types'

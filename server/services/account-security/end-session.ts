@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm'
 import type { ActorCache } from '../../auth/actor-cache'
-import { getAppContext } from '../../core/context'
+import { getAppContext } from '../../context/app-context'
 import { sessions } from '../../db/schema'
 import { AppError } from '../../errors/app-error'
 import { recordSecurityEvent } from '../activity/record-security-event'

@@ -1,5 +1,5 @@
 import { and, asc, eq, isNull } from 'drizzle-orm'
-import { getAppContext } from '../../core/context'
+import { getAppContext } from '../../context/app-context'
 import { passkeys, recoveryCodes, users } from '../../db/schema'
 import { requireSignedIn, toIso, type MaybeActor } from '../shared/authorize'
 import type { AccountSecurityInfo } from '../../../lib/account-security-types'

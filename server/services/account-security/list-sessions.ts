@@ -1,6 +1,6 @@
 import { and, desc, eq, gt, sql } from 'drizzle-orm'
 import { describeUserAgent } from '../../../lib/user-agent'
-import { getAppContext } from '../../core/context'
+import { getAppContext } from '../../context/app-context'
 import { sessions } from '../../db/schema'
 import { describePlace } from '../../geo/describe-place'
 import { requireSignedIn, type MaybeActor } from '../shared/authorize'

@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm'
-import { getAppContext } from '../../core/context'
+import { getAppContext } from '../../context/app-context'
 import { passkeys } from '../../db/schema'
 import { AppError } from '../../errors/app-error'
 import { mailSecurityNotice } from '../activity/mail-security-notice'

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm'
 import { passkeyNameSchema } from '../../../lib/account-security-schema'
-import { getAppContext } from '../../core/context'
+import { getAppContext } from '../../context/app-context'
 import { passkeys } from '../../db/schema'
 import { AppError } from '../../errors/app-error'
 import { recordSecurityEvent } from '../activity/record-security-event'

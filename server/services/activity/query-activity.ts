@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm'
 import { labelOfAction, signInMethodLabels } from '../../../lib/activity-actions'
 import type { ActivityFilter } from '../../../lib/activity-schema'
 import { describeUserAgent } from '../../../lib/user-agent'
-import { getAppContext } from '../../core/context'
+import { getAppContext } from '../../context/app-context'
 import { describePlace } from '../../geo/describe-place'
 import type { ActivityEntry } from '../../../lib/activity-types'
 

@@ -1,6 +1,6 @@
 import { createApiTokenSchema } from '../../../lib/api-token-schema'
 import { generateApiToken } from '../../auth/api-token'
-import { getAppContext } from '../../core/context'
+import { getAppContext } from '../../context/app-context'
 import { apiTokens } from '../../db/schema'
 import { AppError } from '../../errors/app-error'
 import { recordSecurityEvent, type RequestClient } from '../activity/record-security-event'

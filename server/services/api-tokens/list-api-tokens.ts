@@ -1,5 +1,5 @@
 import { desc, eq } from 'drizzle-orm'
-import { getAppContext } from '../../core/context'
+import { getAppContext } from '../../context/app-context'
 import { apiTokens } from '../../db/schema'
 import { requireSignedIn, type MaybeActor } from '../shared/authorize'
 import type { ApiTokenInfo } from './create-api-token'

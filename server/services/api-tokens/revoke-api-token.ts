@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
 import type { ActorCache } from '../../auth/actor-cache'
-import { getAppContext } from '../../core/context'
+import { getAppContext } from '../../context/app-context'
 import { apiTokens } from '../../db/schema'
 import { AppError } from '../../errors/app-error'
 import { recordSecurityEvent, type RequestClient } from '../activity/record-security-event'

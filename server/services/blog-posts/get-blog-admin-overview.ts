@@ -1,6 +1,6 @@
 import { count, eq, sql } from 'drizzle-orm'
 import type { BlogPostSummary } from '../../../lib/blog/blog-view'
-import { getAppContext } from '../../core/context'
+import { getAppContext } from '../../context/app-context'
 import { blogPosts, comments } from '../../db/schema'
 import { getBlogSettings } from '../blog-settings/get-blog-settings'
 import { requireAdmin, type MaybeActor } from '../shared/authorize'

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { BLOG_IMAGE_PREFIX, markdownImages } from '../../../lib/blog/blog-post-schema'
 import type { BlogPostPageView } from '../../../lib/blog/blog-view'
-import { getAppContext } from '../../core/context'
+import { getAppContext } from '../../context/app-context'
 import { blogPosts, blogPostSlugs } from '../../db/schema'
 import { AppError } from '../../errors/app-error'
 import type { MaybeActor } from '../shared/authorize'

@@ -1,5 +1,5 @@
 import { desc, eq, sql } from 'drizzle-orm'
-import { getAppContext } from '../../core/context'
+import { getAppContext } from '../../context/app-context'
 import { blogPosts } from '../../db/schema'
 import type { MaybeActor } from '../shared/authorize'
 import { toBlogPost, type BlogPost } from './blog-post-types'

@@ -1,6 +1,6 @@
 import { desc, eq } from 'drizzle-orm'
 import type { BlogPostSummary } from '../../../lib/blog/blog-view'
-import { getAppContext } from '../../core/context'
+import { getAppContext } from '../../context/app-context'
 import { blogPosts } from '../../db/schema'
 import { renderBlogPost } from './render-blog-post'
 import { toPostSummary } from './to-post-summary'

@@ -1,7 +1,7 @@
 import { count, desc, eq } from 'drizzle-orm'
 import { blogRules } from '../../../lib/blog/blog-rules'
 import type { BlogPostSummary } from '../../../lib/blog/blog-view'
-import { getAppContext } from '../../core/context'
+import { getAppContext } from '../../context/app-context'
 import { blogPosts } from '../../db/schema'
 import { toPostSummary } from './to-post-summary'
 

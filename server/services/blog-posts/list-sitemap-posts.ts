@@ -1,5 +1,5 @@
 import { desc, eq } from 'drizzle-orm'
-import { getAppContext } from '../../core/context'
+import { getAppContext } from '../../context/app-context'
 import { blogPosts } from '../../db/schema'
 
 /** Every published post's address and last change: the sitemap's blog entries (public). */

@@ -1,6 +1,6 @@
 import { inArray } from 'drizzle-orm'
 import { BLOG_IMAGE_PREFIX, markdownImages } from '../../../lib/blog/blog-post-schema'
-import { getAppContext } from '../../core/context'
+import { getAppContext } from '../../context/app-context'
 import { blogImages } from '../../db/schema'
 import type { ImageSizes } from '../../markdown/render-post-markdown'
 

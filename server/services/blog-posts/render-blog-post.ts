@@ -1,4 +1,4 @@
-import { getAppContext } from '../../core/context'
+import { getAppContext } from '../../context/app-context'
 import { renderPostMarkdown, type RenderedPost } from '../../markdown/render-post-markdown'
 import type { BlogPostRow } from './blog-post-types'
 import { loadImageSizes } from './load-image-sizes'

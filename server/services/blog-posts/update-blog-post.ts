@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { blogPostSchema, type BlogPostFields, type BlogPostFormInput } from '../../../lib/blog/blog-post-schema'
 import { slugify } from '../../../lib/blog/slugify'
-import { getAppContext } from '../../core/context'
+import { getAppContext } from '../../context/app-context'
 import { blogPosts } from '../../db/schema'
 import { requireAdmin, type MaybeActor } from '../shared/authorize'
 import { parseInput } from '../shared/parse-input'

@@ -1,5 +1,5 @@
 import type { BlogSettings } from '../../../lib/blog/blog-settings-schema'
-import { getAppContext } from '../../core/context'
+import { getAppContext } from '../../context/app-context'
 import { blogSettings } from '../../db/schema'
 
 /**

@@ -1,5 +1,5 @@
 import type { AssistantEngine } from './assistant-engine'
-import { getAppContext } from '../../core/context'
+import { getAppContext } from '../../context/app-context'
 
 /**
  * What the chat keeps while the server runs: the engine, the name this process holds answers' leases

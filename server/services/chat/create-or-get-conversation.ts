@@ -1,5 +1,5 @@
 import { desc, eq, sql } from 'drizzle-orm'
-import { getAppContext } from '../../core/context'
+import { getAppContext } from '../../context/app-context'
 import { conversations, streamParts } from '../../db/schema'
 import { requireSignedIn, type MaybeActor } from '../shared/authorize'
 import { toConversation, type ChatConversation } from './chat-types'

@@ -1,5 +1,5 @@
 import { asc, inArray, lt, sql } from 'drizzle-orm'
-import { getAppContext } from '../../core/context'
+import { getAppContext } from '../../context/app-context'
 import { chatAnswers, streamParts } from '../../db/schema'
 import { conversationTopic, INTERRUPTED_ERRORS, toStreamPart } from './chat-types'
 

@@ -1,6 +1,6 @@
 import { and, asc, eq, gt, or } from 'drizzle-orm'
 import type { ChatMessage } from '../../../lib/chat-schema'
-import { getAppContext } from '../../core/context'
+import { getAppContext } from '../../context/app-context'
 import { messages } from '../../db/schema'
 import { AppError } from '../../errors/app-error'
 import type { MaybeActor } from '../shared/authorize'

@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm'
 import { chatMessages, type ChatStreamPart } from '../../../lib/chat-schema'
 import type { AssistantTurn } from './assistant-engine'
-import { getAppContext } from '../../core/context'
+import { getAppContext } from '../../context/app-context'
 import { chatAnswers, messages, streamParts } from '../../db/schema'
 import { ANSWER_LEASE_LOST, ANSWER_STOPPED_FOR_SHUTDOWN, getChatRuntime, type ChatRuntime } from './chat-runtime'
 import { conversationTopic, INTERRUPTED_ERRORS, STOP_REASON_END_TURN, toStreamPart } from './chat-types'

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { getAppContext } from '../../core/context'
+import { getAppContext } from '../../context/app-context'
 import { streamParts } from '../../db/schema'
 
 /**

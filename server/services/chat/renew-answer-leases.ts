@@ -1,5 +1,5 @@
 import { and, eq, inArray, sql } from 'drizzle-orm'
-import { getAppContext } from '../../core/context'
+import { getAppContext } from '../../context/app-context'
 import { chatAnswers } from '../../db/schema'
 import { ANSWER_LEASE_LOST, getChatRuntime } from './chat-runtime'
 import { ANSWER_LEASE_MS } from './chat-types'

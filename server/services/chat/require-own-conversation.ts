@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { chatMessages } from '../../../lib/chat-schema'
-import { getAppContext } from '../../core/context'
+import { getAppContext } from '../../context/app-context'
 import { conversations } from '../../db/schema'
 import { AppError } from '../../errors/app-error'
 import { requireSignedIn, type MaybeActor } from '../shared/authorize'

@@ -1,6 +1,6 @@
 import { desc, eq, sql } from 'drizzle-orm'
 import { CHAT_RATE_LIMIT, chatMessages, messageText, sendMessageInputSchema, type ChatMessage } from '../../../lib/chat-schema'
-import { getAppContext } from '../../core/context'
+import { getAppContext } from '../../context/app-context'
 import { chatAnswers, conversations, messages } from '../../db/schema'
 import { AppError } from '../../errors/app-error'
 import { enqueueOutbox } from '../../outbox/enqueue'

@@ -1,6 +1,6 @@
 import { eq, max } from 'drizzle-orm'
 import type { ChatStreamPart } from '../../../lib/chat-schema'
-import { getAppContext } from '../../core/context'
+import { getAppContext } from '../../context/app-context'
 import { streamParts } from '../../db/schema'
 import type { MaybeActor } from '../shared/authorize'
 import { conversationTopic } from './chat-types'

@@ -1,6 +1,6 @@
 import { blogRules } from '../../../lib/blog/blog-rules'
 import { commentSchema, type CommentFormInput } from '../../../lib/blog/comment-schema'
-import { getAppContext } from '../../core/context'
+import { getAppContext } from '../../context/app-context'
 import { comments } from '../../db/schema'
 import { AppError } from '../../errors/app-error'
 import { consumeRateLimit } from '../../rate-limit/consume-rate-limit'

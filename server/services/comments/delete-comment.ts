@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm'
-import { getAppContext } from '../../core/context'
+import { getAppContext } from '../../context/app-context'
 import { comments } from '../../db/schema'
 import { recordAudit } from '../audit/record-audit'
 import { requireSignedIn, type MaybeActor } from '../shared/authorize'

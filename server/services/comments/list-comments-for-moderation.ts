@@ -1,6 +1,6 @@
 import { and, desc, eq } from 'drizzle-orm'
 import type { CommentStatus } from '../../../lib/blog/blog-view'
-import { getAppContext } from '../../core/context'
+import { getAppContext } from '../../context/app-context'
 import { blogPosts, comments } from '../../db/schema'
 import { requireAdmin, type MaybeActor } from '../shared/authorize'
 import { toComment, type Comment } from './comment-types'

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, or, type SQL } from 'drizzle-orm'
 import type { CommentStatus } from '../../../lib/blog/blog-view'
-import { getAppContext } from '../../core/context'
+import { getAppContext } from '../../context/app-context'
 import { blogPosts, comments } from '../../db/schema'
 import type { MaybeActor } from '../shared/authorize'
 import { isUuid } from '../shared/is-uuid'

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm'
-import { getAppContext } from '../../core/context'
+import { getAppContext } from '../../context/app-context'
 import { blogPosts, comments } from '../../db/schema'
 import { AppError } from '../../errors/app-error'
 import { mayReadPost, type BlogPostRow } from '../blog-posts/blog-post-types'

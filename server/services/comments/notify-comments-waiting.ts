@@ -1,7 +1,7 @@
 import { and, count, eq, gt, isNull, sql } from 'drizzle-orm'
 import { blogRules } from '../../../lib/blog/blog-rules'
 import { site } from '../../../lib/site'
-import { getAppContext } from '../../core/context'
+import { getAppContext } from '../../context/app-context'
 import type { Database } from '../../db/open-database'
 import { comments, outbox } from '../../db/schema'
 import { consultancyAddresses } from '../shared/consultancy-addresses'

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { commentSchema, type CommentFormInput } from '../../../lib/blog/comment-schema'
-import { getAppContext } from '../../core/context'
+import { getAppContext } from '../../context/app-context'
 import { comments } from '../../db/schema'
 import { getBlogSettings } from '../blog-settings/get-blog-settings'
 import { requireSignedIn, type MaybeActor } from '../shared/authorize'

@@ -1,5 +1,5 @@
 import { validateContact, type ContactInput } from '../../../lib/contact-schema'
-import { getAppContext } from '../../core/context'
+import { getAppContext } from '../../context/app-context'
 import { contacts } from '../../db/schema'
 import { AppError } from '../../errors/app-error'
 import { enqueueOutbox } from '../../outbox/enqueue'

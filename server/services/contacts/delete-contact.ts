@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm'
-import { getAppContext } from '../../core/context'
+import { getAppContext } from '../../context/app-context'
 import { contacts } from '../../db/schema'
 import { requireAdmin, type MaybeActor } from '../shared/authorize'
 import type { ContactMessage } from './contact-types'

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { jobAbilities, type JobAbilities } from '../../../lib/job-abilities'
-import { getAppContext } from '../../core/context'
+import { getAppContext } from '../../context/app-context'
 import { blogPosts, jobRequests, storedFiles } from '../../db/schema'
 import { AppError } from '../../errors/app-error'
 import type { MaybeActor } from '../shared/authorize'

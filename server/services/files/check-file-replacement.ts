@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm'
-import { getAppContext } from '../../core/context'
+import { getAppContext } from '../../context/app-context'
 import type { Database } from '../../db/open-database'
 import { storedFiles } from '../../db/schema'
 import { AppError } from '../../errors/app-error'

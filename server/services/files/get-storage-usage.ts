@@ -1,5 +1,5 @@
 import { and, eq, ne, sql } from 'drizzle-orm'
-import { getAppContext } from '../../core/context'
+import { getAppContext } from '../../context/app-context'
 import type { Database } from '../../db/open-database'
 import { jobRequests, storageReservations, storedFiles } from '../../db/schema'
 

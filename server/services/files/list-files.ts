@@ -1,5 +1,5 @@
 import { asc, eq, like } from 'drizzle-orm'
-import { getAppContext } from '../../core/context'
+import { getAppContext } from '../../context/app-context'
 import { fileThumbnails, storedFiles } from '../../db/schema'
 import type { MaybeActor } from '../shared/authorize'
 import { authorizeFileAccess } from './authorize-file-access'

@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream'
 import { modelReferencesOf, referenceScanBytes } from '../../../lib/model-references'
-import { getAppContext } from '../../core/context'
-import type { BlobStore } from '../../storage/blob-store'
+import { getAppContext } from '../../context/app-context'
+import type { BlobStore } from '../../storage/blobs/blob-store'
 
 /** The first `limit` bytes of a stream (fewer when it ends first); the rest is never read. */
 async function readStart(stream: Readable, limit: number): Promise<Uint8Array> {

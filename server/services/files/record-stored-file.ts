@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm'
-import { getAppContext } from '../../core/context'
+import { getAppContext } from '../../context/app-context'
 import { blogImages, blogPosts, fileThumbnails, storedFiles } from '../../db/schema'
 import { AppError } from '../../errors/app-error'
 import { recordAudit } from '../audit/record-audit'

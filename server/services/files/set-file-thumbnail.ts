@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { previewKindOf } from '../../../lib/file-types'
-import { getAppContext } from '../../core/context'
+import { getAppContext } from '../../context/app-context'
 import { fileThumbnails, storedFiles } from '../../db/schema'
 import { AppError } from '../../errors/app-error'
 import type { MaybeActor } from '../shared/authorize'

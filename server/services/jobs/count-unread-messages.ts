@@ -1,4 +1,4 @@
-import { getAppContext } from '../../core/context'
+import { getAppContext } from '../../context/app-context'
 import { requireSignedIn, type MaybeActor } from '../shared/authorize'
 import { isUuid } from '../shared/is-uuid'
 import { sideOf } from '../shared/job-viewer'

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { jobRequestSchema, type JobRequestField, type JobRequestFields, type JobRequestFormInput } from '../../../lib/job-request-schema'
-import { getAppContext } from '../../core/context'
+import { getAppContext } from '../../context/app-context'
 import { jobRequests, users } from '../../db/schema'
 import { AppError } from '../../errors/app-error'
 import { enqueueOutbox } from '../../outbox/enqueue'

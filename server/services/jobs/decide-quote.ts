@@ -1,7 +1,7 @@
 import { and, desc, eq } from 'drizzle-orm'
 import { jobAbilities } from '../../../lib/job-abilities'
 import { declineQuoteSchema, formatPence, today } from '../../../lib/quote-schema'
-import { getAppContext } from '../../core/context'
+import { getAppContext } from '../../context/app-context'
 import { jobQuotes } from '../../db/schema'
 import { AppError } from '../../errors/app-error'
 import { requireSignedIn, type MaybeActor } from '../shared/authorize'

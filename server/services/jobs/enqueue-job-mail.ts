@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { site } from '../../../lib/site'
-import { getAppContext } from '../../core/context'
+import { getAppContext } from '../../context/app-context'
 import type { Database } from '../../db/open-database'
 import { profiles, users } from '../../db/schema'
 import { consultancyAddresses } from '../shared/consultancy-addresses'

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm'
-import { getAppContext } from '../../core/context'
+import { getAppContext } from '../../context/app-context'
 import { jobRequests } from '../../db/schema'
 import { AppError } from '../../errors/app-error'
 import { requireOwnerOrAdmin, requireSignedIn, type MaybeActor } from '../shared/authorize'

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm'
 import { postalAddressParts } from '../../../lib/profile-schema'
 import { today } from '../../../lib/quote-schema'
-import { getAppContext } from '../../core/context'
+import { getAppContext } from '../../context/app-context'
 import { jobQuotes } from '../../db/schema'
 import { AppError } from '../../errors/app-error'
 import { getJobRequest } from './get-job-request'

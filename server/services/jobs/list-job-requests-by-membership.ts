@@ -1,5 +1,5 @@
 import { and, desc, eq } from 'drizzle-orm'
-import { getAppContext } from '../../core/context'
+import { getAppContext } from '../../context/app-context'
 import { jobRequests } from '../../db/schema'
 import { requireSignedIn, resolveSubjectUserId, type MaybeActor } from '../shared/authorize'
 import { archivedFilter, toJobRequest, type ArchivedJobs, type JobRequest } from './job-request-types'

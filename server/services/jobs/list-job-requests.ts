@@ -1,5 +1,5 @@
 import { and, desc, eq, sql } from 'drizzle-orm'
-import { getAppContext, type AppContext } from '../../core/context'
+import { getAppContext, type AppContext } from '../../context/app-context'
 import { jobRequests } from '../../db/schema'
 import { requireSignedIn, resolveSubjectUserId, type MaybeActor } from '../shared/authorize'
 import { archivedFilter, toJobRequest, type ArchivedJobs, type JobRequest } from './job-request-types'

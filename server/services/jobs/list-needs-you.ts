@@ -1,6 +1,6 @@
 import type { NeedsYouItem } from '../../../lib/needs-you'
 import { today } from '../../../lib/quote-schema'
-import { getAppContext } from '../../core/context'
+import { getAppContext } from '../../context/app-context'
 import { resolveSubjectUserId, type MaybeActor } from '../shared/authorize'
 
 export interface ListNeedsYouOptions {

@@ -1,4 +1,4 @@
-import { getAppContext } from '../../core/context'
+import { getAppContext } from '../../context/app-context'
 import { jobReads } from '../../db/schema'
 import { getJobRequest } from './get-job-request'
 import { type MaybeActor, requireSignedIn } from '../shared/authorize'

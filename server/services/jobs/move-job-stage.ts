@@ -1,7 +1,7 @@
 import { jobAbilities } from '../../../lib/job-abilities'
 import { isJobStage, stageLabel, type JobStage } from '../../../lib/job-stages'
 import { stageMoveSchema } from '../../../lib/quote-schema'
-import { getAppContext } from '../../core/context'
+import { getAppContext } from '../../context/app-context'
 import { AppError } from '../../errors/app-error'
 import { toJobRequest, type JobRequest } from './job-request-types'
 import { type MaybeActor } from '../shared/authorize'

@@ -1,6 +1,6 @@
 import { inArray } from 'drizzle-orm'
 import { jobMessageSchema } from '../../../lib/quote-schema'
-import { getAppContext } from '../../core/context'
+import { getAppContext } from '../../context/app-context'
 import { jobMessages, jobReads, storedFiles } from '../../db/schema'
 import { AppError } from '../../errors/app-error'
 import { displayNameOf, fileUrl, maySetThumbnail } from '../files/file-types'

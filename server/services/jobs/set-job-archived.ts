@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { jobRecordAbilities, stageLabel } from '../../../lib/job-stages'
-import { getAppContext } from '../../core/context'
+import { getAppContext } from '../../context/app-context'
 import { jobRequests } from '../../db/schema'
 import { AppError } from '../../errors/app-error'
 import { recordAudit } from '../audit/record-audit'

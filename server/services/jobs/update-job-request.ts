@@ -1,5 +1,5 @@
 import { eq, inArray } from 'drizzle-orm'
-import { getAppContext } from '../../core/context'
+import { getAppContext } from '../../context/app-context'
 import { jobRequests, storedFiles } from '../../db/schema'
 import { recordAudit } from '../audit/record-audit'
 import { requireSignedIn, type MaybeActor } from '../shared/authorize'

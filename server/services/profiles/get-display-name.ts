@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm'
-import { getAppContext } from '../../core/context'
+import { getAppContext } from '../../context/app-context'
 import { profiles } from '../../db/schema'
 
 /** Shown beside what a user writes in public (a blog comment) when no profile name is set. */

@@ -1,5 +1,5 @@
 import { asc, eq } from 'drizzle-orm'
-import { getAppContext } from '../../core/context'
+import { getAppContext } from '../../context/app-context'
 import { profiles, users } from '../../db/schema'
 import { requireAdmin, type MaybeActor } from '../shared/authorize'
 import { toProfile } from './load-profile'

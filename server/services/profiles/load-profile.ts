@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm'
 import { splitPostalAddress } from '../../../lib/profile-schema'
 import { isAdminGroups } from '../../auth/actor'
-import { getAppContext, type AppContext } from '../../core/context'
+import { getAppContext, type AppContext } from '../../context/app-context'
 import { profiles, users } from '../../db/schema'
 import { AppError } from '../../errors/app-error'
 import { profileColumnFields, type Profile, type ProfileColumn } from './profile-types'

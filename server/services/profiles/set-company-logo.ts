@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { LOGO_NOT_FOUND_MESSAGE } from '../../../lib/company-logo-schema'
 import { acceptsFileName } from '../../../lib/file-types'
-import { getAppContext } from '../../core/context'
+import { getAppContext } from '../../context/app-context'
 import { profiles, storedFiles } from '../../db/schema'
 import { AppError, isAppError } from '../../errors/app-error'
 import { recordAudit } from '../audit/record-audit'

@@ -1,4 +1,4 @@
-import { getAppContext } from '../../core/context'
+import { getAppContext } from '../../context/app-context'
 import { profiles } from '../../db/schema'
 import { recordAudit } from '../audit/record-audit'
 import { resolveSubjectUserId, type MaybeActor, requireSignedIn } from '../shared/authorize'

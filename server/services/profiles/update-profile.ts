@@ -1,5 +1,5 @@
 import { joinPostalAddress, postalAddressParts, profileChangeSchema, type ProfileChange, type ProfileFormInput } from '../../../lib/profile-schema'
-import { getAppContext } from '../../core/context'
+import { getAppContext } from '../../context/app-context'
 import { profiles } from '../../db/schema'
 import { recordAudit } from '../audit/record-audit'
 import { parseInput } from '../shared/parse-input'

@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm'
-import { getAppContext } from '../../core/context'
+import { getAppContext } from '../../context/app-context'
 import type { Database } from '../../db/open-database'
 import { users } from '../../db/schema'
 

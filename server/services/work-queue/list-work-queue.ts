@@ -1,5 +1,5 @@
 import { WORK_QUEUE_PAGE_SIZE, type WorkQueue, type WorkQueueFilter } from '../../../lib/work-queue'
-import { getAppContext } from '../../core/context'
+import { getAppContext } from '../../context/app-context'
 import { requireAdmin, type MaybeActor } from '../shared/authorize'
 import { ACTIVE_JOBS, NEEDS_US, countMatching, countNeedsUs, toWorkQueueRow, type QueueRow } from './work-queue-sql'
 

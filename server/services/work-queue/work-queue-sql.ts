@@ -1,5 +1,5 @@
 import { needsUsReasons, type NeedsUsReason, type WorkQueueFilter, type WorkQueueRow } from '../../../lib/work-queue'
-import { getAppContext } from '../../core/context'
+import { getAppContext } from '../../context/app-context'
 
 /**
  * The work queue's SQL, shared by its list and its count: every active job with its client, its

@@ -1,5 +1,5 @@
 import { imageSize } from 'image-size'
-import type { BlobStore } from '../blob-store'
+import type { BlobStore } from '../blobs/blob-store'
 
 /** Enough of a file to find its size: a JPEG's frame header follows its metadata, rarely far in. */
 const SIZE_SNIFF_BYTES = 512 * 1024

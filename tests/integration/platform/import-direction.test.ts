@@ -44,7 +44,7 @@ describe('import direction, as the lint enforces it', () => {
   })
 
   it('browser code importing a server module fails', async () => {
-    expect((await importErrors('app/features/chat/example.ts', "import { getAppContext as x } from '../../../server/core/context'"))[0]).toContain('server-only')
+    expect((await importErrors('app/features/chat/example.ts', "import { getAppContext as x } from '../../../server/context/app-context'"))[0]).toContain('server-only')
     expect((await importErrors('app/components/ui/example.ts', "import { action as x } from '../../routes/contact.server'")).length).toBeGreaterThan(0)
   })
 

@@ -7,7 +7,7 @@ import { GetObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/clien
 import { sql } from 'drizzle-orm'
 import S3rver from 's3rver'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { BlobStore } from '../../../server/storage/blob-store'
+import type { BlobStore } from '../../../server/storage/blobs/blob-store'
 import { sweepUploads } from '../../../server/storage/uploads/sweep-uploads'
 import type { UploadStore } from '../../../server/storage/uploads/upload-store'
 import { signUpAndVerify, userIdOf } from './support/accounts'

@@ -7,7 +7,7 @@ import { signUpAndVerify, userIdOf } from '../../portal/support/accounts'
 import { HttpClient } from '../../portal/support/http-client'
 import type { BackupManifest } from '../../../../server/backup/backup-manifest'
 import { readBackupArchive } from '../../../../server/backup/read-backup-archive'
-import type { BlobStore } from '../../../../server/storage/blob-store'
+import type { BlobStore } from '../../../../server/storage/blobs/blob-store'
 import type { PortalServer } from '../../portal/support/portal-server'
 import { PDF_BYTES, PNG_1PX, tusUpload } from '../../portal/support/tus-upload'
 

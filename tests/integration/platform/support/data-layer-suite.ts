@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { eq, sql } from 'drizzle-orm'
 import { expect, it } from 'vitest'
-import type { AppContext } from '../../../../server/core/context'
+import type { AppContext } from '../../../../server/context/app-context'
 import {
   accounts,
   apiTokens,

@@ -1,7 +1,7 @@
 import { rmSync } from 'node:fs'
 import os from 'node:os'
 import { afterAll, beforeAll } from 'vitest'
-import { setAppContext, type AppContext } from '../../../../server/core/context'
+import { setAppContext, type AppContext } from '../../../../server/context/app-context'
 import { openDatabase } from '../../../../server/db/open-database'
 import { parseEnv } from '../../../../server/core/env'
 import { createInProcessEventBus } from '../../../../server/events/event-bus'

@@ -1,7 +1,7 @@
-import type { Env } from './env'
+import type { Env } from '../core/env'
 import type { Database, OpenDatabase } from '../db/open-database'
 import type { EventBus } from '../events/event-bus'
-import type { Logger } from './logger'
+import type { Logger } from '../core/logger'
 
 /**
  * Everything stateful the server owns, created once in server/app.ts.

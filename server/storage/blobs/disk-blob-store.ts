@@ -6,7 +6,7 @@ import path from 'node:path'
 import type { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import type { BlobStore } from './blob-store'
-import { ensurePrivateDirectory } from '../core/ensure-private-directory'
+import { ensurePrivateDirectory } from '../../core/ensure-private-directory'
 
 /** Stored files are readable by the server's own user only, whatever the process umask. */
 const FILE_MODE = 0o600

@@ -1,5 +1,5 @@
 import path from 'node:path'
-import type { Env } from '../core/env'
+import type { Env } from '../../core/env'
 import type { BlobStore } from './blob-store'
 import { createDiskBlobStore } from './disk-blob-store'
 import { createS3BlobStore } from './s3-blob-store'
