@@ -12,6 +12,16 @@ import { connectToServerDatabase, isAlive, processesUsing } from './support/serv
 
 const ADMIN = 'admin@example.test'
 
+/** Every table of the server's embedded database on `dataDir`, read over a connection closed afterwards. */
+async function tablesIn(dataDir: string) {
+  const db = await connectToServerDatabase(dataDir)
+  try {
+    return await readAllTables(db)
+  } finally {
+    await db.end()
+  }
+}
+
 // The default deployment: the embedded PostgreSQL and files on disk, both under DATA_DIR.
 describe('npm run backup and npm run restore on the embedded database with disk storage', { timeout: 300_000 }, () => {
   const work = mkdtempSync(path.join(os.tmpdir(), 'backup-work-'))
@@ -86,12 +96,7 @@ describe('npm run backup and npm run restore on the embedded database with disk 
     await portal.close()
     const restored = await startTestServer({ dataDir: restoredDir })
     servers.push(restored)
-    const db = await connectToServerDatabase(restoredDir)
-    try {
-      expect(await readAllTables(db)).toEqual(tablesBefore)
-    } finally {
-      await db.end()
-    }
+    expect(await tablesIn(restoredDir)).toEqual(tablesBefore)
     expect(await hashStoredFiles(createDiskBlobStore(path.join(restoredDir, 'files')))).toEqual(filesBefore)
 
     const alice = new HttpClient(restored.url)
@@ -136,12 +141,7 @@ describe('npm run backup and npm run restore on the embedded database with disk 
     expect(await hashStoredFiles(createDiskBlobStore(path.join(restoredDir, 'files')))).toEqual(filesBefore)
     const again = await startTestServer({ dataDir: restoredDir })
     servers.push(again)
-    const db = await connectToServerDatabase(restoredDir)
-    try {
-      expect(await readAllTables(db)).toEqual(tablesBefore)
-    } finally {
-      await db.end()
-    }
+    expect(await tablesIn(restoredDir)).toEqual(tablesBefore)
     expect(await again.stop()).toBe(0)
   })
 
