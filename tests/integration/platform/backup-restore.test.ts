@@ -7,20 +7,10 @@ import { createDiskBlobStore } from '../../../server/storage/disk-blob-store'
 import { startTestServer, type TestServer } from '../../setup/test-server'
 import { HttpClient } from '../portal/support/http-client'
 import { startPortalServer, type PortalServer } from '../portal/support/portal-server'
-import { archiveWritten, hashStoredFiles, populateInstance, readAllTables, runNpm, sha256, waitForQuiet, type PopulatedInstance } from './support/backup-round-trip'
+import { archiveWritten, hashStoredFiles, populateInstance, readAllTables, readAllTablesThenClose, runNpm, sha256, waitForQuiet, type PopulatedInstance } from './support/backup-round-trip'
 import { connectToServerDatabase, isAlive, processesUsing } from './support/server-database'
 
 const ADMIN = 'admin@example.test'
-
-/** Every table of the server's embedded database on `dataDir`, read over a connection closed afterwards. */
-async function tablesIn(dataDir: string) {
-  const db = await connectToServerDatabase(dataDir)
-  try {
-    return await readAllTables(db)
-  } finally {
-    await db.end()
-  }
-}
 
 // The default deployment: the embedded PostgreSQL and files on disk, both under DATA_DIR.
 describe('npm run backup and npm run restore on the embedded database with disk storage', { timeout: 300_000 }, () => {
@@ -96,7 +86,7 @@ describe('npm run backup and npm run restore on the embedded database with disk 
     await portal.close()
     const restored = await startTestServer({ dataDir: restoredDir })
     servers.push(restored)
-    expect(await tablesIn(restoredDir)).toEqual(tablesBefore)
+    expect(await readAllTablesThenClose(await connectToServerDatabase(restoredDir))).toEqual(tablesBefore)
     expect(await hashStoredFiles(createDiskBlobStore(path.join(restoredDir, 'files')))).toEqual(filesBefore)
 
     const alice = new HttpClient(restored.url)
@@ -141,7 +131,7 @@ describe('npm run backup and npm run restore on the embedded database with disk 
     expect(await hashStoredFiles(createDiskBlobStore(path.join(restoredDir, 'files')))).toEqual(filesBefore)
     const again = await startTestServer({ dataDir: restoredDir })
     servers.push(again)
-    expect(await tablesIn(restoredDir)).toEqual(tablesBefore)
+    expect(await readAllTablesThenClose(await connectToServerDatabase(restoredDir))).toEqual(tablesBefore)
     expect(await again.stop()).toBe(0)
   })
 
