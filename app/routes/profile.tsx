@@ -1,6 +1,5 @@
 import { useCallback } from 'react'
 import { useLoaderData } from 'react-router'
-import { pageMeta } from '../../lib/meta'
 import type { NeedsYouItem } from '../../lib/needs-you'
 import { SecondFactorRequired } from '../features/account-security/second-factor-required'
 import { AccountSecurity } from '../features/dashboard/account-security'
@@ -11,15 +10,12 @@ import { NeedsYouPanel } from '../features/dashboard/needs-you-panel'
 import { WorkQueuePanel } from '../features/dashboard/work-queue-panel'
 import type { DocumentRow, JobRequestRow } from '../features/dashboard/types'
 import { useJsonResource } from '../features/dashboard/use-json-resource'
-import { DashboardError, DashboardFrame, DashboardLoading, DashboardSignedOut, dashboardClientLoader, dashboardShouldRevalidate } from './profile/dashboard-route'
+import { DashboardError, DashboardFrame, DashboardLoading, DashboardSignedOut, dashboardClientLoader, dashboardMeta, dashboardShouldRevalidate } from './profile/dashboard-route'
 import { saveOrSayUnreachable } from '../components/portal/save-or-say-unreachable'
 import type { Route } from './+types/profile'
 import { runDashboardAction, type DashboardLoaderData } from './profile/dashboard.server'
 
-const noindex = { name: 'robots', content: 'noindex' }
-
-/** The tags are built by the loader, so the route table stays on the server; an error page still gets a title. */
-export const meta: Route.MetaFunction = () => [...pageMeta({ path: '/profile' }), noindex]
+export const meta: Route.MetaFunction = () => dashboardMeta('/profile')
 
 /** The page's data, read for the person signed in from /profile/view (the document is the same for all). */
 export const clientLoader = dashboardClientLoader

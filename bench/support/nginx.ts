@@ -3,6 +3,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import os from 'node:os'
 import path from 'node:path'
 import { freePort } from '../../tests/setup/free-port'
+import { stopAndRemoveDir } from '../../tests/setup/stop-child-process'
 import { ensureCommand, installPackages } from './wrk'
 
 export interface Nginx {
@@ -64,13 +65,6 @@ http {
   }
   return {
     url,
-    async close() {
-      if (child.exitCode === null) {
-        const exited = new Promise((resolve) => child.once('exit', resolve))
-        child.kill('SIGTERM')
-        await exited
-      }
-      rmSync(dir, { recursive: true, force: true })
-    },
+    close: () => stopAndRemoveDir(child, dir),
   }
 }

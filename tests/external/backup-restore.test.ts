@@ -6,7 +6,7 @@ import S3rver from 's3rver'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { verifyBackup } from '../../server/backup/verify-backup'
 import { createS3BlobStore } from '../../server/storage/blobs/s3-blob-store'
-import { archiveWritten, hashStoredFiles, populateInstance, readAllTables, runNpm, sha256, waitForQuiet, type PopulatedInstance } from '../integration/platform/support/backup-round-trip'
+import { archiveWritten, hashStoredFiles, populateInstance, readAllTables, readAllTablesThenClose, runNpm, sha256, waitForQuiet, type PopulatedInstance } from '../integration/platform/support/backup-round-trip'
 import { createScratchDatabase, type ScratchDatabase } from '../integration/platform/support/scratch-database'
 import { HttpClient } from '../integration/portal/support/http-client'
 import { startPortalServer, type PortalServer } from '../integration/portal/support/portal-server'
@@ -17,11 +17,7 @@ const ADMIN = 'admin@example.test'
 async function tables(url: string) {
   const client = new pg.Client({ connectionString: url })
   await client.connect()
-  try {
-    return await readAllTables(client)
-  } finally {
-    await client.end()
-  }
+  return readAllTablesThenClose(client)
 }
 
 // The grown-up deployment: the system PostgreSQL (DATABASE_URL) and an S3-compatible bucket (s3rver).

@@ -4,6 +4,7 @@ import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import { freePort } from './free-port'
+import { stopAndRemoveDir } from './stop-child-process'
 
 export interface LoadBalancer {
   url: string
@@ -119,13 +120,6 @@ export async function startLoadBalancer(backends: Backend[], { port }: { port?: 
   return {
     url: `http://127.0.0.1:${listen}`,
     port: listen,
-    async close() {
-      if (child.exitCode === null) {
-        const exited = new Promise((resolve) => child.once('exit', resolve))
-        child.kill('SIGTERM')
-        await exited
-      }
-      rmSync(dir, { recursive: true, force: true })
-    },
+    close: () => stopAndRemoveDir(child, dir),
   }
 }

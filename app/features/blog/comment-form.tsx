@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react'
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
 import { useFetcher } from 'react-router'
 import type { BlogPageContent } from '../../../content/blog'
 import { blogRules } from '../../../lib/blog/blog-rules'
@@ -38,12 +38,7 @@ export function CommentForm({ content }: { content: BlogPageContent['comments'] 
       method="post"
       noValidate
       className="mt-8 space-y-3"
-      onSubmit={(event) => {
-        const text = new FormData(event.currentTarget).get('comment')
-        const problem = commentProblem(typeof text === 'string' ? text : '')
-        setLocalError(problem)
-        if (problem) event.preventDefault()
-      }}
+      onSubmit={checkCommentOnSubmit(setLocalError)}
     >
       <input type="hidden" name="intent" value="comment" />
       <label htmlFor={`${id}-text`} className="block font-semibold">
@@ -80,4 +75,14 @@ export function CommentForm({ content }: { content: BlogPageContent['comments'] 
       </button>
     </fetcher.Form>
   )
+}
+
+/** A comment form's submit: the browser-side check first, its message shown, and nothing sent while it fails. */
+export function checkCommentOnSubmit(setProblem: (problem: string | null) => void) {
+  return (event: FormEvent<HTMLFormElement>) => {
+    const text = new FormData(event.currentTarget).get('comment')
+    const problem = commentProblem(typeof text === 'string' ? text : '')
+    setProblem(problem)
+    if (problem) event.preventDefault()
+  }
 }

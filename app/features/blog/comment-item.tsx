@@ -3,10 +3,9 @@ import { useFetcher } from 'react-router'
 import type { BlogPageContent } from '../../../content/blog'
 import { type CommentView } from '../../../lib/blog/blog-view'
 import { formatDateTime } from '../../../lib/format'
-import { commentProblem } from '../../../lib/blog/comment-rules'
 import { CommentText } from '../../components/blog/comment-text'
 import type { CommentActionResult } from './comment-action-result'
-import { commentButtonClass } from './comment-form'
+import { checkCommentOnSubmit, commentButtonClass } from './comment-form'
 
 const smallButtonClass = 'rounded-md border border-(--color-border) px-3 py-1 text-sm font-medium text-(--color-text) hover:bg-(--color-shade) disabled:opacity-60'
 
@@ -48,12 +47,7 @@ export function CommentItem({ comment, isAdmin, content }: { comment: CommentVie
           method="post"
           noValidate
           className="mt-3 space-y-2"
-          onSubmit={(event) => {
-            const text = new FormData(event.currentTarget).get('comment')
-            const problem = commentProblem(typeof text === 'string' ? text : '')
-            setLocalError(problem)
-            if (problem) event.preventDefault()
-          }}
+          onSubmit={checkCommentOnSubmit(setLocalError)}
         >
           <input type="hidden" name="intent" value="edit-comment" />
           <input type="hidden" name="id" value={comment.id} />

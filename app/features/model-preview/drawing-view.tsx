@@ -6,7 +6,7 @@ import { secondaryButtonClass } from '../../components/portal/styles'
 import { CORRUPT_MESSAGE } from './fetch-file'
 import type { LoadProgress } from './load-model'
 import { PreviewStatus, themeColors } from './preview-status'
-import { SideList, SideListToggle } from './side-list'
+import { SideList, SideListToggle, withShown } from './side-list'
 
 /** DXF's $INSUNITS codes that drawings use, as unit names. */
 const dxfUnits: Record<number, string> = { 1: 'in', 2: 'ft', 4: 'mm', 5: 'cm', 6: 'm' }
@@ -25,6 +25,10 @@ export function DrawingView({ url }: { url: string }) {
   const [extent, setExtent] = useState<string | null>(null)
   const [layersOpen, setLayersOpen] = useState(false)
   const layersId = useId()
+  const showLayer = (name: string, shown: boolean) => {
+    viewer.current?.ShowLayer(name, shown)
+    setHidden((h) => withShown(h, name, shown))
+  }
 
   useEffect(() => {
     let live = true
@@ -118,19 +122,7 @@ export function DrawingView({ url }: { url: string }) {
           <SideList id={layersId} title="Layers" testId="drawing-layers" open={layersOpen}>
             {layers.map((l) => (
               <label key={l.name} className="flex items-center gap-2 py-0.5">
-                <input
-                  type="checkbox"
-                  checked={!hidden.has(l.name)}
-                  onChange={(e) => {
-                    viewer.current?.ShowLayer(l.name, e.target.checked)
-                    setHidden((h) => {
-                      const next = new Set(h)
-                      if (e.target.checked) next.delete(l.name)
-                      else next.add(l.name)
-                      return next
-                    })
-                  }}
-                />
+                <input type="checkbox" checked={!hidden.has(l.name)} onChange={(e) => showLayer(l.name, e.target.checked)} />
                 <span aria-hidden="true" className="inline-block size-3 rounded-sm" style={{ background: `#${l.color.toString(16).padStart(6, '0')}` }} />
                 {l.displayName || l.name}
               </label>

@@ -11,7 +11,7 @@ import { PreviewStatus, themeColors } from './preview-status'
 import { ReferenceReader, type RefusedReference } from './reference-reader'
 import { RefusedReferences } from './refused-references'
 import { saveThumbnail, type ThumbnailTarget } from './save-thumbnail'
-import { SideList, SideListToggle } from './side-list'
+import { SideList, SideListToggle, withShown } from './side-list'
 
 interface Part {
   key: string
@@ -57,6 +57,10 @@ export function ModelView({ url, name, thumbnail }: { url: string; name: string;
   const [refused, setRefused] = useState<RefusedReference[]>([])
   const [partsOpen, setPartsOpen] = useState(false)
   const partsId = useId()
+  const showPart = (part: Part, shown: boolean) => {
+    scene.current?.setVisible(part.meshes, shown)
+    setHidden((h) => withShown(h, part.key, shown))
+  }
 
   useEffect(() => {
     const abort = new AbortController()
@@ -135,19 +139,7 @@ export function ModelView({ url, name, thumbnail }: { url: string; name: string;
           <SideList id={partsId} title="Parts" testId="model-parts" open={partsOpen}>
             {parts.map((p) => (
               <label key={p.key} className="flex items-center gap-2 py-0.5" style={{ paddingLeft: `${p.depth * 0.75}rem` }}>
-                <input
-                  type="checkbox"
-                  checked={!hidden.has(p.key)}
-                  onChange={(e) => {
-                    scene.current?.setVisible(p.meshes, e.target.checked)
-                    setHidden((h) => {
-                      const next = new Set(h)
-                      if (e.target.checked) next.delete(p.key)
-                      else next.add(p.key)
-                      return next
-                    })
-                  }}
-                />
+                <input type="checkbox" checked={!hidden.has(p.key)} onChange={(e) => showPart(p, e.target.checked)} />
                 {p.name}
               </label>
             ))}

@@ -30,3 +30,11 @@ export function SideList({ id, title, testId, open, children }: { id: string; ti
     </fieldset>
   )
 }
+
+/** The names a side list hides, after one of them was shown or hidden. */
+export function withShown(hidden: ReadonlySet<string>, name: string, shown: boolean): Set<string> {
+  const next = new Set(hidden)
+  if (shown) next.delete(name)
+  else next.add(name)
+  return next
+}

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react'
 import { useRouteError, type ShouldRevalidateFunctionArgs } from 'react-router'
+import { pageMeta } from '../../../lib/meta'
 import { useLoginDialog } from '../../components/layout/login-dialog-context'
 import { errorStatus, PageFailed, PageLoading } from '../../components/portal/page-states'
 import { readPortalJson } from '../../components/portal/read-portal-json'
@@ -8,11 +9,16 @@ import { DashboardHeader } from '../../features/dashboard/dashboard-header'
 import type { DashboardLoaderData } from './dashboard.server'
 
 /**
- * What the dashboard's two pages (/profile and /profile/settings) share as routes: the same data, the
+ * What the dashboard's two pages (/profile and /profile/settings) share as routes: the same tags, the same data, the
  * same answer to a save that never reached the server (`saveOrSayUnreachable`), the same revalidation,
  * the same signed-out view and the same error page. Each page's route module exports them under React
  * Router's names.
  */
+
+/** Either page's tags, kept out of search engines. They are built from the route table, so an error page still gets a title. */
+export function dashboardMeta(path: '/profile' | '/profile/settings') {
+  return [...pageMeta({ path }), { name: 'robots', content: 'noindex' }]
+}
 
 /** The dashboard's data, read for the person signed in from /profile/view (the document is the same for all). */
 export const dashboardClientLoader = Object.assign(

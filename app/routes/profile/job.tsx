@@ -86,22 +86,8 @@ export default function JobPage() {
           <dd>
             <DateTimeText value={job.createdAt} />
           </dd>
-          {job.completedAt ? (
-            <>
-              <dt className="text-(--color-light)">Completed</dt>
-              <dd>
-                <time dateTime={job.completedAt}>{formatDate(job.completedAt)}</time>
-              </dd>
-            </>
-          ) : null}
-          {job.releasedAt ? (
-            <>
-              <dt className="text-(--color-light)">Released</dt>
-              <dd>
-                <time dateTime={job.releasedAt}>{formatDate(job.releasedAt)}</time>
-              </dd>
-            </>
-          ) : null}
+          <DayEntry term="Completed" value={job.completedAt} />
+          <DayEntry term="Released" value={job.releasedAt} />
         </dl>
         {job.instructions ? <p className="whitespace-pre-line">{job.instructions}</p> : null}
       </header>
@@ -122,6 +108,19 @@ export default function JobPage() {
  * The thread is read once the page shows it: told to the server by a POST of its own (reading a page
  * changes nothing), again when new messages arrive.
  */
+/** A date of the job's record, once it has one. */
+function DayEntry({ term, value }: { term: string; value: string | null }) {
+  if (!value) return null
+  return (
+    <>
+      <dt className="text-(--color-light)">{term}</dt>
+      <dd>
+        <time dateTime={value}>{formatDate(value)}</time>
+      </dd>
+    </>
+  )
+}
+
 function useMarkRead(jobId: string, messages: number) {
   useEffect(() => {
     void fetch(`/profile/jobs/${encodeURIComponent(jobId)}/view`, { method: 'POST', credentials: 'same-origin' })

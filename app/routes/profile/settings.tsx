@@ -1,5 +1,4 @@
 import { useLoaderData } from 'react-router'
-import { pageMeta } from '../../../lib/meta'
 import { ActivityPanel } from '../../features/account-security/activity-panel'
 import { SecondFactorRequired } from '../../features/account-security/second-factor-required'
 import { AccountSecurity } from '../../features/dashboard/account-security'
@@ -7,14 +6,12 @@ import { ClientDetailsForm } from '../../features/dashboard/client-details-form'
 import { JobMailsToggle } from '../../features/dashboard/job-mails-toggle'
 import { LogoUpload } from '../../features/dashboard/logo-upload'
 import { cardClass } from '../../components/portal/styles'
-import { DashboardError, DashboardFrame, DashboardLoading, DashboardSignedOut, dashboardClientLoader, dashboardShouldRevalidate } from './dashboard-route'
+import { DashboardError, DashboardFrame, DashboardLoading, DashboardSignedOut, dashboardClientLoader, dashboardMeta, dashboardShouldRevalidate } from './dashboard-route'
 import { saveOrSayUnreachable } from '../../components/portal/save-or-say-unreachable'
 import type { Route } from './+types/settings'
 import { runDashboardAction, type DashboardLoaderData } from './dashboard.server'
 
-const noindex = { name: 'robots', content: 'noindex' }
-
-export const meta: Route.MetaFunction = () => [...pageMeta({ path: '/profile/settings' }), noindex]
+export const meta: Route.MetaFunction = () => dashboardMeta('/profile/settings')
 
 /** The page's data, read for the person signed in from /profile/view (the document is the same for all). */
 export const clientLoader = dashboardClientLoader

@@ -3,15 +3,16 @@ import { TWO_FACTOR_NOT_ON_MESSAGE, twoFactorDisableSchema, WRONG_SECOND_FACTOR_
 import { getAppContext } from '../../context/app-context'
 import { recoveryCodes, sessions, twoFactors, users } from '../../db/schema'
 import { AppError } from '../../errors/app-error'
-import { mailSecurityNotice } from '../activity/mail-security-notice'
-import { recordSecurityEvent } from '../activity/record-security-event'
 import type { MaybeActor } from '../shared/authorize'
 import { parseInput } from '../shared/parse-input'
 import type { AccountRequest } from './account-security-types'
 import { confirmAccountPassword } from './confirm-account-password'
 import { confirmSecondFactor } from './confirm-second-factor'
-import { endOtherSessionsOf } from './end-other-sessions-of'
 import { requireBrowserSession } from './require-browser-session'
+import { settleFactorChange } from './settle-factor-change'
+
+/** What the owner is mailed. */
+const notice = { subject: 'Two-factor sign-in was turned off', happened: 'Two-factor sign-in was turned off for your account: signing in now asks for the password alone.' }
 
 /**
  * Turning two-factor sign-in off needs the password and a current code (or a recovery code), each
@@ -35,13 +36,7 @@ export async function disableTwoFactor({ actor, password, code, client }: { acto
       .update(sessions)
       .set({ secondFactor: null })
       .where(and(eq(sessions.id, a.sessionId), or(isNull(sessions.secondFactor), ne(sessions.secondFactor, 'passkey'))))
-    await endOtherSessionsOf(tx, a.userId, a.sessionId)
-    await recordSecurityEvent(tx, { userId: a.userId, email: a.email, action: 'two-factor-disabled', ...client })
-    await mailSecurityNotice(tx, {
-      to: a.email,
-      subject: 'Two-factor sign-in was turned off',
-      lines: ['Two-factor sign-in was turned off for your account: signing in now asks for the password alone.', 'Every other session was signed out.'],
-    })
+    await settleFactorChange(tx, a, { action: 'two-factor-disabled', client, ...notice })
   })
   return { twoFactorEnabled: false }
 }

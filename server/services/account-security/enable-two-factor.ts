@@ -5,14 +5,15 @@ import { factorKeysOf } from '../../auth/factor-keys-of'
 import { getAppContext } from '../../context/app-context'
 import { recoveryCodes, sessions, twoFactors, users } from '../../db/schema'
 import { AppError } from '../../errors/app-error'
-import { mailSecurityNotice } from '../activity/mail-security-notice'
-import { recordSecurityEvent } from '../activity/record-security-event'
 import type { MaybeActor } from '../shared/authorize'
 import { parseInput } from '../shared/parse-input'
 import type { AccountRequest } from './account-security-types'
 import { confirmSecondFactor } from './confirm-second-factor'
-import { endOtherSessionsOf } from './end-other-sessions-of'
 import { requireBrowserSession } from './require-browser-session'
+import { settleFactorChange } from './settle-factor-change'
+
+/** What the owner is mailed. */
+const notice = { subject: 'Two-factor sign-in was turned on', happened: 'Two-factor sign-in was turned on for your account: signing in now asks for a code from your authenticator app after the password.' }
 
 /**
  * Step two: the app's first code proves it holds the secret, and two-factor sign-in takes effect. In
@@ -46,13 +47,7 @@ export async function enableTwoFactor({ actor, code, client }: { actor: MaybeAct
     await tx.insert(recoveryCodes).values(codes.map((c) => ({ userId: a.userId, codeHash: hashRecoveryCode(keys, normaliseRecoveryCode(c)!) })))
     await tx.update(users).set({ twoFactorEnabled: true, updatedAt: new Date() }).where(eq(users.id, a.userId))
     await tx.update(sessions).set({ secondFactor: 'totp' }).where(eq(sessions.id, a.sessionId))
-    await endOtherSessionsOf(tx, a.userId, a.sessionId)
-    await recordSecurityEvent(tx, { userId: a.userId, email: a.email, action: 'two-factor-enabled', ...client })
-    await mailSecurityNotice(tx, {
-      to: a.email,
-      subject: 'Two-factor sign-in was turned on',
-      lines: ['Two-factor sign-in was turned on for your account: signing in now asks for a code from your authenticator app after the password.', 'Every other session was signed out.'],
-    })
+    await settleFactorChange(tx, a, { action: 'two-factor-enabled', client, ...notice })
   })
   return { recoveryCodes: codes }
 }

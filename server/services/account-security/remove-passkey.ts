@@ -2,12 +2,10 @@ import { and, eq } from 'drizzle-orm'
 import { getAppContext } from '../../context/app-context'
 import { passkeys } from '../../db/schema'
 import { AppError } from '../../errors/app-error'
-import { mailSecurityNotice } from '../activity/mail-security-notice'
-import { recordSecurityEvent } from '../activity/record-security-event'
 import type { MaybeActor } from '../shared/authorize'
 import type { AccountRequest } from './account-security-types'
-import { endOtherSessionsOf } from './end-other-sessions-of'
 import { requireBrowserSession } from './require-browser-session'
+import { settleFactorChange } from './settle-factor-change'
 
 /**
  * Removes one of the signed-in person's own passkeys. A passkey is a factor: removing it ends every
@@ -22,9 +20,13 @@ export async function removePasskey({ actor, id, client }: { actor: MaybeActor; 
   const name = key.name ?? 'Passkey'
   await db.transaction(async (tx) => {
     await tx.delete(passkeys).where(and(eq(passkeys.id, id), eq(passkeys.userId, a.userId)))
-    await endOtherSessionsOf(tx, a.userId, a.sessionId)
-    await recordSecurityEvent(tx, { userId: a.userId, email: a.email, action: 'passkey-removed', ...client, details: { name } })
-    await mailSecurityNotice(tx, { to: a.email, subject: 'A passkey was removed from your account', lines: [`The passkey “${name}” was removed from your account and no longer signs in.`, 'Every other session was signed out.'] })
+    await settleFactorChange(tx, a, {
+      action: 'passkey-removed',
+      client,
+      details: { name },
+      subject: 'A passkey was removed from your account',
+      happened: `The passkey “${name}” was removed from your account and no longer signs in.`,
+    })
   })
   return { id }
 }

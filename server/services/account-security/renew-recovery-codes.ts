@@ -5,14 +5,15 @@ import { factorKeysOf } from '../../auth/factor-keys-of'
 import { getAppContext } from '../../context/app-context'
 import { recoveryCodes, users } from '../../db/schema'
 import { AppError } from '../../errors/app-error'
-import { mailSecurityNotice } from '../activity/mail-security-notice'
-import { recordSecurityEvent } from '../activity/record-security-event'
 import type { MaybeActor } from '../shared/authorize'
 import { parseInput } from '../shared/parse-input'
 import type { AccountRequest } from './account-security-types'
 import { confirmAccountPassword } from './confirm-account-password'
-import { endOtherSessionsOf } from './end-other-sessions-of'
 import { requireBrowserSession } from './require-browser-session'
+import { settleFactorChange } from './settle-factor-change'
+
+/** What the owner is mailed. */
+const notice = { subject: 'New recovery codes were made', happened: 'New recovery codes were made for your account; the earlier ones no longer work.' }
 
 /**
  * Ten new recovery codes after the password; every earlier code stops working in the same transaction,
@@ -30,9 +31,7 @@ export async function renewRecoveryCodes({ actor, password, client }: { actor: M
   await ctx.db.transaction(async (tx) => {
     await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, a.userId))
     await tx.insert(recoveryCodes).values(codes.map((c) => ({ userId: a.userId, codeHash: hashRecoveryCode(keys, normaliseRecoveryCode(c)!) })))
-    await endOtherSessionsOf(tx, a.userId, a.sessionId)
-    await recordSecurityEvent(tx, { userId: a.userId, email: a.email, action: 'recovery-codes-renewed', ...client })
-    await mailSecurityNotice(tx, { to: a.email, subject: 'New recovery codes were made', lines: ['New recovery codes were made for your account; the earlier ones no longer work.', 'Every other session was signed out.'] })
+    await settleFactorChange(tx, a, { action: 'recovery-codes-renewed', client, ...notice })
   })
   return { recoveryCodes: codes }
 }

@@ -7,7 +7,7 @@ import { createDiskBlobStore } from '../../../server/storage/blobs/disk-blob-sto
 import { startTestServer, type TestServer } from '../../setup/test-server'
 import { HttpClient } from '../portal/support/http-client'
 import { startPortalServer, type PortalServer } from '../portal/support/portal-server'
-import { archiveWritten, hashStoredFiles, populateInstance, readAllTables, runNpm, sha256, waitForQuiet, type PopulatedInstance } from './support/backup-round-trip'
+import { archiveWritten, hashStoredFiles, populateInstance, readAllTables, readAllTablesThenClose, runNpm, sha256, waitForQuiet, type PopulatedInstance } from './support/backup-round-trip'
 import { connectToServerDatabase, isAlive, processesUsing } from './support/server-database'
 
 const ADMIN = 'admin@example.test'
@@ -86,12 +86,7 @@ describe('npm run backup and npm run restore on the embedded database with disk 
     await portal.close()
     const restored = await startTestServer({ dataDir: restoredDir })
     servers.push(restored)
-    const db = await connectToServerDatabase(restoredDir)
-    try {
-      expect(await readAllTables(db)).toEqual(tablesBefore)
-    } finally {
-      await db.end()
-    }
+    expect(await readAllTablesThenClose(await connectToServerDatabase(restoredDir))).toEqual(tablesBefore)
     expect(await hashStoredFiles(createDiskBlobStore(path.join(restoredDir, 'files')))).toEqual(filesBefore)
 
     const alice = new HttpClient(restored.url)
@@ -136,12 +131,7 @@ describe('npm run backup and npm run restore on the embedded database with disk 
     expect(await hashStoredFiles(createDiskBlobStore(path.join(restoredDir, 'files')))).toEqual(filesBefore)
     const again = await startTestServer({ dataDir: restoredDir })
     servers.push(again)
-    const db = await connectToServerDatabase(restoredDir)
-    try {
-      expect(await readAllTables(db)).toEqual(tablesBefore)
-    } finally {
-      await db.end()
-    }
+    expect(await readAllTablesThenClose(await connectToServerDatabase(restoredDir))).toEqual(tablesBefore)
     expect(await again.stop()).toBe(0)
   })
 

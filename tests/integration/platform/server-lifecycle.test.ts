@@ -20,6 +20,16 @@ async function start(options: Parameters<typeof startTestServer>[0] = {}) {
   return server
 }
 
+/** The production server on its own data directory, in a process group of its own (detached), whose output the test reads. */
+function spawnInOwnGroup(command: string, args: string[], dataDir: string) {
+  return spawn(command, args, {
+    cwd: root,
+    env: { ...process.env, NODE_ENV: 'production', PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'info' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  })
+}
+
 afterAll(async () => {
   // Normally every server has stopped already; after a failed test, stop what is left.
   for (const server of servers) await server.stop()
@@ -70,12 +80,7 @@ describe('server start and stop', { timeout: 240_000 }, () => {
     const dataDir = await newDataDir('platform-ctrl-c-', { empty: true })
     dataDirs.push(dataDir)
     // Its own process group, like a foreground job in a terminal: a group signal reaches node and postgres.
-    const child = spawn(process.execPath, [serverEntry], {
-      cwd: root,
-      env: { ...process.env, NODE_ENV: 'production', PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'info' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-      detached: true,
-    })
+    const child = spawnInOwnGroup(process.execPath, [serverEntry], dataDir)
     let out = ''
     child.stdout!.on('data', (c: Buffer) => (out += c.toString()))
     const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)))
@@ -97,12 +102,7 @@ describe('server start and stop', { timeout: 240_000 }, () => {
     dataDirs.push(dataDir)
     // As typed in a terminal: npm, the server and its PostgreSQL in one foreground process group, which
     // Ctrl-C signals all at once. The build is fresh (the global setup made it), so this only serves.
-    const child = spawn('npm', ['start'], {
-      cwd: root,
-      env: { ...process.env, NODE_ENV: 'production', PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'info' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-      detached: true,
-    })
+    const child = spawnInOwnGroup('npm', ['start'], dataDir)
     let out = ''
     child.stdout!.on('data', (c: Buffer) => (out += c.toString()))
     child.stderr!.on('data', (c: Buffer) => (out += c.toString()))

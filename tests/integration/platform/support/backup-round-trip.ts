@@ -108,6 +108,15 @@ export async function readAllTables(client: pg.Client): Promise<Record<string, s
   return all
 }
 
+/** readAllTables over a connection opened for it alone, which it closes. */
+export async function readAllTablesThenClose(client: pg.Client): Promise<Record<string, string[]>> {
+  try {
+    return await readAllTables(client)
+  } finally {
+    await client.end()
+  }
+}
+
 export interface CliResult {
   code: number | null
   stdout: string
