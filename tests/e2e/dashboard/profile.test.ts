@@ -11,8 +11,9 @@ describe('dashboard: signed out, details, keyboard and accessibility', () => {
     await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Dashboard')
     await page.getByText('Please sign in to see your details, documents and job requests.').waitFor()
     await page.locator('main').getByRole('button', { name: 'Login' }).click()
+    // The dialog opens at once; its form's code may arrive a moment later ("Loading…"), then the form shows.
     await page.getByRole('dialog').waitFor()
-    expect(await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).isVisible()).toBe(true)
+    await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).waitFor({ state: 'visible' })
     expect(await page.getByRole('heading', { name: 'User Dashboard' }).count()).toBe(0)
     expect(unexpectedErrors(errors)).toEqual([])
   })
