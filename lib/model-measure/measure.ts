@@ -145,13 +145,10 @@ export function fitCircle(points: readonly Vec3[]): Circle {
   const cy = -E / 2
   const radius = Math.sqrt(Math.max(0, cx * cx + cy * cy - F))
   const centre = add(centroid, add(scale(u, cx), scale(v, cy)))
-  const residual = Math.max(...points.map((p) => Math.abs(Math.hypot(...flatOf(p, centroid, u, v, cx, cy)) - radius)), 0)
+  // A loop, not Math.max(...): a cylinder's face may bring more points than a call takes arguments.
+  let residual = 0
+  for (const [x, y] of flat) residual = Math.max(residual, Math.abs(Math.hypot(x - cx, y - cy) - radius))
   return { centre, normal, radius, residual }
-}
-
-function flatOf(p: Vec3, centroid: Vec3, u: Vec3, v: Vec3, cx: number, cy: number): [number, number, number] {
-  const d = sub(p, centroid)
-  return [dot(d, u) - cx, dot(d, v) - cy, 0]
 }
 
 /** The normal of the plane that fits points best: the covariance's eigenvector of least eigenvalue. */
