@@ -1,3 +1,4 @@
+import { companyRoleAbilities, type CompanyRole } from './company-roles'
 import { canMove, jobRecordAbilities, manualMovesFrom, type JobSide, type JobStage } from './job-stages'
 
 /**
@@ -6,11 +7,16 @@ import { canMove, jobRecordAbilities, manualMovesFrom, type JobSide, type JobSta
  * viewer and checks that the page's offer and the server's answer agree.
  */
 
-/** Who looks at the job: the consultancy (an admin), or a client, who acts only on their own job. */
+/**
+ * Who looks at the job: the consultancy (an admin), or a member of a client company, who acts only on
+ * their company's jobs and as their role allows.
+ */
 export interface JobViewer {
   side: JobSide
-  /** The client owns the job (always true for the consultancy, which acts on every job). */
+  /** The job is the viewer's company's (always true for the consultancy, which acts on every job). */
   owns: boolean
+  /** A client's role in the company (the consultancy's side has none). */
+  role?: CompanyRole | null
 }
 
 /** What the table reads of a job. */
@@ -68,23 +74,29 @@ const nothing: JobAbilities = {
   unarchive: false,
 }
 
+/**
+ * A client's role narrows what the client side may do: a viewer only reads, a member works on the job
+ * (moves it, writes, adds files, withdraws it) but only an approver or an owner accepts or declines a quote.
+ */
 export function jobAbilities(job: JobAbilityState, viewer: JobViewer): JobAbilities {
   if (!viewer.owns) return nothing
   const { side } = viewer
   const consultancy = side === 'consultancy'
+  const role = consultancy ? { work: true, decide: true } : companyRoleAbilities(viewer.role)
   const stage = job.status ?? 'pending'
   const record = jobRecordAbilities({ status: job.status, acceptedAt: isoOrNull(job.acceptedAt), archivedAt: isoOrNull(job.archivedAt) }, side)
   return {
     view: true,
-    move: manualMovesFrom(job.status, side),
+    move: role.work ? manualMovesFrom(job.status, side) : [],
     quote: consultancy && canMove(job.status, 'quoted', 'consultancy', true),
-    decide: !consultancy && canMove(job.status, 'accepted', 'client', true),
+    decide: !consultancy && role.decide && canMove(job.status, 'accepted', 'client', true),
     deliver: consultancy && !closedForDelivery.includes(stage),
     removeDeliverables: consultancy,
     readDeliverables: consultancy || stage === 'released',
-    message: true,
-    addFiles: true,
+    message: role.work,
+    addFiles: role.work,
     ...record,
+    delete: record.delete && role.work,
   }
 }
 

@@ -1,8 +1,13 @@
+import { isCompanyRole, type CompanyRole } from '../../lib/company-roles'
+
 /** Who is acting: the first thing a protected loader, action or resolver works out (it turns the request into this before anything else). */
 export interface Actor {
   userId: string
   email: string
   groups: string[]
+  /** The client company the person acts for, and their role in it (null only for an account without one). */
+  companyId: string | null
+  companyRole: CompanyRole | null
   /** An admin's rights: an admin group, and a session (or a token made in one) signed in with a second factor. */
   isAdmin: boolean
   /** The session the request came with; null or absent for an API token. */
@@ -24,8 +29,23 @@ export function isAdminGroups(groups: readonly string[] | null | undefined): boo
  * passkey), or with an API token made in such a session; otherwise it acts as a client of its own
  * and is told to set one up.
  */
-export function actorOf(user: { id: string; email: string; groups: string[] | null | undefined }, { sessionId = null, secondFactor }: { sessionId?: string | null; secondFactor: boolean }): Actor {
+export function actorOf(
+  user: { id: string; email: string; groups: string[] | null | undefined },
+  membership: { companyId: string; role: string } | null | undefined,
+  { sessionId = null, secondFactor }: { sessionId?: string | null; secondFactor: boolean },
+): Actor {
   const groups = user.groups ?? []
   const admin = isAdminGroups(groups)
-  return { userId: user.id, email: user.email, groups, isAdmin: admin && secondFactor, sessionId, secondFactor, adminNeedsSecondFactor: admin && !secondFactor }
+  const companyRole = isCompanyRole(membership?.role) ? membership.role : null
+  return {
+    userId: user.id,
+    email: user.email,
+    groups,
+    companyId: companyRole ? membership!.companyId : null,
+    companyRole,
+    isAdmin: admin && secondFactor,
+    sessionId,
+    secondFactor,
+    adminNeedsSecondFactor: admin && !secondFactor,
+  }
 }

@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto'
 import { and, eq, isNull, lt, or, sql } from 'drizzle-orm'
 import { getAppContext } from '../context/app-context'
-import { sessions, users } from '../db/schema'
+import { companyMembers, sessions, users } from '../db/schema'
+import { loadMembership } from '../services/companies/load-membership'
 import { actorOf, type Actor } from './actor'
 import type { ActorCache, Resolved } from './actor-cache'
 import { resolveApiToken } from './api-token'
@@ -45,9 +46,15 @@ async function actorOfToken(token: string): Promise<Resolved | null> {
   const { db } = getAppContext()
   const resolved = await resolveApiToken(token)
   if (!resolved) return null
-  const [user] = await db.select({ id: users.id, email: users.email, groups: users.groups, emailVerified: users.emailVerified }).from(users).where(eq(users.id, resolved.userId)).limit(1)
+  const [user] = await db
+    .select({ id: users.id, email: users.email, groups: users.groups, emailVerified: users.emailVerified, companyId: companyMembers.companyId, role: companyMembers.role })
+    .from(users)
+    .leftJoin(companyMembers, eq(companyMembers.userId, users.id))
+    .where(eq(users.id, resolved.userId))
+    .limit(1)
   if (!user || !user.emailVerified) return null
-  return { actor: actorOf(user, { secondFactor: resolved.secondFactor }), endsAt: resolved.expiresAt }
+  const membership = user.companyId && user.role ? { companyId: user.companyId, role: user.role } : null
+  return { actor: actorOf(user, membership, { secondFactor: resolved.secondFactor }), endsAt: resolved.expiresAt }
 }
 
 /** How often a session's last use is written: about once a minute while it is used. */
@@ -65,7 +72,8 @@ async function actorOfSession(auth: Auth, headers: Headers): Promise<Resolved | 
   // whichever way it was made.
   if (twoFactorEnabled && !secondFactor) return null
   if (!lastUsedAt || Date.now() - new Date(lastUsedAt).getTime() > LAST_USE_EVERY_MS) await noteSessionUse(session.session.id)
-  return { actor: actorOf({ id, email, groups }, { sessionId: session.session.id, secondFactor: Boolean(secondFactor) }), endsAt: session.session.expiresAt }
+  const membership = await loadMembership(id)
+  return { actor: actorOf({ id, email, groups }, membership && { companyId: membership.companyId, role: membership.companyRole }, { sessionId: session.session.id, secondFactor: Boolean(secondFactor) }), endsAt: session.session.expiresAt }
 }
 
 /** Records that a session was used now ("Where you're signed in" shows it), unless another request just did. */

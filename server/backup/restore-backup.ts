@@ -52,6 +52,8 @@ export async function restoreBackup({ archive, backup, target, force }: RestoreB
     await checkColumns(target, manifest)
     await client.query(DUMP_SESSION_SETTINGS)
     await client.query('BEGIN')
+    // The archive holds every row: a trigger that writes rows of its own (a new account's company) stands aside.
+    await client.query(`SET LOCAL meshwork.restoring = 'on'`)
     // Migrations may seed rows (a settings row, say): the archive's rows are the whole truth, so what
     // the replayed migrations wrote goes first. The target held nothing else (checked above).
     if (manifest.database.tables.length) await client.query(`TRUNCATE ${manifest.database.tables.map((t) => `public.${quoteIdentifier(t.name)}`).join(', ')}`)

@@ -1,6 +1,7 @@
-import { date, index, pgTable, text } from 'drizzle-orm/pg-core'
+import { date, index, pgTable, text, uuid } from 'drizzle-orm/pg-core'
 import { uuidId, createdAt, updatedAt } from './columns'
 import { userColumn } from './user-column'
+import { companies } from './companies'
 
 /**
  * JobRequests. The string-typed fields keep the types of the original data API, which scripts rely on:
@@ -10,8 +11,12 @@ export const jobRequests = pgTable(
   'job_request',
   {
     id: uuidId(),
-    /** The client; an account that has jobs is kept while they are (the consultancy's records). */
+    /** The member who requested it; an account that has jobs is kept while they are (the consultancy's records). */
     user: userColumn('user', 'restrict').notNull(),
+    /** The client company the job belongs to: its members see it, each as their role allows. */
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'restrict' }),
     job: text('job'),
     reference: text('reference'),
     instructions: text('instructions'),
@@ -28,5 +33,5 @@ export const jobRequests = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('job_request_membership_user_idx').on(t.membership, t.user)],
+  (t) => [index('job_request_membership_user_idx').on(t.membership, t.user), index('job_request_company_idx').on(t.companyId, t.createdAt)],
 )

@@ -2,6 +2,7 @@ import { bigserial, date, index, integer, jsonb, pgTable, primaryKey, text, uuid
 import { uuidId, moment, createdAt } from './columns'
 import { userColumn } from './user-column'
 import { jobRequests } from './job-requests'
+import { companies } from './companies'
 
 /**
  * A job's life after its request: the moves between stages (its timeline), the quotes, the thread of
@@ -96,12 +97,14 @@ export const jobTombstones = pgTable(
     jobId: uuid('job_id').primaryKey(),
     title: text('title'),
     reference: text('reference'),
-    /** The client who owned the job (the tombstone goes with their account). */
+    /** The member who requested the job (the tombstone goes with their account). */
     userId: userColumn('user_id', 'cascade').notNull(),
+    /** The company the job belonged to: its members are told what happened (the tombstone goes with it). */
+    companyId: uuid('company_id').references(() => companies.id, { onDelete: 'cascade' }),
     /** 'client' (withdrawn) or 'consultancy' (deleted by the consultancy). */
     deletedBySide: text('deleted_by_side').notNull(),
     deletedBy: userColumn('deleted_by', 'set null'),
     deletedAt: moment('deleted_at').notNull().defaultNow(),
   },
-  (t) => [index('job_tombstone_user_idx').on(t.userId)],
+  (t) => [index('job_tombstone_user_idx').on(t.userId), index('job_tombstone_company_idx').on(t.companyId)],
 )

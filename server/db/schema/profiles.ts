@@ -4,7 +4,8 @@ import { userColumn } from './user-column'
 
 /**
  * A client's attributes beyond what the user row holds (email, email_verified, sub = user.id).
- * postalAddress is five comma-joined parts: building, road, town, county, postcode.
+ * postalAddress is five comma-joined parts: building, road, town, county, postcode. The company's name
+ * and logo are the company's (company table), shown and edited with the profile.
  */
 export const profiles = pgTable('profile', {
   userId: userColumn('user_id', 'cascade').primaryKey(),
@@ -15,8 +16,6 @@ export const profiles = pgTable('profile', {
   givenName: text('given_name'),
   website: text('website'),
   postalAddress: text('postal_address'),
-  companyName: text('company_name'),
-  profilePictureUrl: text('profile_picture_url'),
   ethereumAddress: text('ethereum_address'),
   /** Mail about a job's stage changes and the consultancy's messages (quotes and released results are always mailed). */
   jobUpdateMails: boolean('job_update_mails').notNull().default(true),

@@ -26,7 +26,8 @@ export interface AuthorizedPath extends StoragePath {
  * - profile-pictures: anyone reads a file by its path; the folder's owner (or an admin) lists, writes
  *   and deletes; the folder-less profile-pictures/{fileName} is listed and written by admins only.
  * - user-box/{userId}: the owner and admins only.
- * - job-files/{jobRequestId}: the job request's owner and admins only.
+ * - job-files/{jobRequestId}: the members of the job's company (adding and deleting as their role
+ *   allows) and admins only.
  * - job-messages/{jobRequestId}: the owner and admins read, list and upload (files sent on the job's
  *   thread); only admins delete, so a file a message names stays.
  * - job-deliverables/{jobRequestId}: admins only, until the job is released; from then on the owner
@@ -65,7 +66,7 @@ export async function authorizeFileAccess({ actor, path, mode }: AuthorizeFileAc
       const { db } = getAppContext()
       const [job] = isUuid(parsed.folder)
         ? await db
-            .select({ user: jobRequests.user, status: jobRequests.status, acceptedAt: jobRequests.acceptedAt, archivedAt: jobRequests.archivedAt })
+            .select({ user: jobRequests.user, companyId: jobRequests.companyId, status: jobRequests.status, acceptedAt: jobRequests.acceptedAt, archivedAt: jobRequests.archivedAt })
             .from(jobRequests)
             .where(eq(jobRequests.id, parsed.folder))
             .limit(1)

@@ -8,6 +8,7 @@ import { storedFiles, users } from '../../db/schema'
 import { AppError } from '../../errors/app-error'
 import type { BlobStore } from '../../storage/blobs/blob-store'
 import type { MaybeActor } from '../shared/authorize'
+import { companyFieldsOf, loadMembership } from '../companies/load-membership'
 import { authorizeFileAccess } from './authorize-file-access'
 import { toStoredFileInfo, type StoredFileInfo } from './file-types'
 import { parseStoragePath } from './storage-path'
@@ -43,7 +44,8 @@ export async function openModelReference({ actor, path, name }: OpenModelReferen
   if (!modelRow.uploadedBy || fileRow.uploadedBy !== modelRow.uploadedBy) throw new AppError('UNAUTHORIZED')
   const [uploader] = await ctx.db.select({ id: users.id, email: users.email, groups: users.groups }).from(users).where(eq(users.id, modelRow.uploadedBy)).limit(1)
   if (!uploader) throw new AppError('UNAUTHORIZED')
-  await authorizeFileAccess({ actor: { userId: uploader.id, email: uploader.email, groups: uploader.groups, isAdmin: isAdminGroups(uploader.groups) }, path: target.path, mode: 'read' })
+  const uploaderActor = { userId: uploader.id, email: uploader.email, groups: uploader.groups, isAdmin: isAdminGroups(uploader.groups), ...companyFieldsOf(await loadMembership(uploader.id)) }
+  await authorizeFileAccess({ actor: uploaderActor, path: target.path, mode: 'read' })
   await authorizeFileAccess({ actor, path: target.path, mode: 'read' })
 
   const body = await (ctx.services.storage as BlobStore).get(fileRow.path)

@@ -5,7 +5,7 @@ import { sideOf } from '../shared/job-viewer'
 
 /**
  * For each job, the messages the viewer has not read: those the other side wrote after the viewer
- * last read the thread. Only jobs the viewer may see count (a client's own; any for an admin).
+ * last read the thread. Only jobs the viewer may see count (their company's; any for an admin).
  */
 export async function countUnreadMessages({ actor, jobIds }: { actor: MaybeActor; jobIds: string[] }): Promise<Map<string, number>> {
   const a = requireSignedIn(actor)
@@ -18,10 +18,10 @@ export async function countUnreadMessages({ actor, jobIds }: { actor: MaybeActor
        FROM job_message m
        JOIN job_request j ON j.id = m.job_id
        LEFT JOIN job_read r ON r.job_id = m.job_id AND r.user_id = $2
-      WHERE m.job_id = ANY($1::uuid[]) AND m.author_side <> $3 AND ($4 OR j."user" = $2)
+      WHERE m.job_id = ANY($1::uuid[]) AND m.author_side <> $3 AND ($4 OR j.company_id = $5)
         AND (r.read_at IS NULL OR m.created_at > r.read_at)
       GROUP BY m.job_id`,
-    [ids, a.userId, sideOf(a), a.isAdmin],
+    [ids, a.userId, sideOf(a), a.isAdmin, a.companyId],
   )
   for (const row of result.rows) counts.set(row.job_id, Number(row.unread))
   return counts

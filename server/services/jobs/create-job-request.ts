@@ -2,6 +2,8 @@ import { eq } from 'drizzle-orm'
 import { jobRequestSchema, type JobRequestField, type JobRequestFields, type JobRequestFormInput } from '../../../lib/job-request-schema'
 import { getAppContext } from '../../context/app-context'
 import { jobRequests, users } from '../../db/schema'
+import { companyRoleAbilities } from '../../../lib/company-roles'
+import { loadMembership } from '../companies/load-membership'
 import { AppError } from '../../errors/app-error'
 import { enqueueOutbox } from '../../outbox/enqueue'
 import { recordAudit } from '../audit/record-audit'
@@ -37,12 +39,17 @@ function toColumns(fields: JobRequestFields): Pick<typeof jobRequests.$inferInse
 export async function createJobRequest({ actor: maybeActor, user, input, files }: CreateJobRequestOptions): Promise<JobRequest> {
   const actor = requireSignedIn(maybeActor)
   const owner = resolveSubjectUserId(actor, user)
+  // A client requests for their company, if their role lets them work on its jobs.
+  if (!actor.isAdmin && !companyRoleAbilities(actor.companyRole).work) throw new AppError('UNAUTHORIZED')
   const fields = parseInput(jobRequestSchema, input)
   await limitJobAction(actor, 'request')
   const { db } = getAppContext()
+  const membership = owner === actor.userId && actor.companyId ? { companyId: actor.companyId } : await loadMembership(owner)
+  if (!membership) throw new AppError('NOT_FOUND', 'User not found')
   const values = {
     ...toColumns(fields),
     user: owner,
+    companyId: membership.companyId,
     status: 'pending',
     files: JSON.stringify(normaliseFiles(files, null)),
     membership: 'true',

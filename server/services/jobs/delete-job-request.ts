@@ -51,7 +51,7 @@ export async function deleteJobRequest({ actor: maybeActor, id }: DeleteJobReque
     await tx.delete(jobRequests).where(eq(jobRequests.id, existing.id))
     await tx
       .insert(jobTombstones)
-      .values({ jobId: job.id, title: job.job, reference: job.reference, userId: job.user, deletedBySide: side, deletedBy: actor.userId })
+      .values({ jobId: job.id, title: job.job, reference: job.reference, userId: job.user, companyId: job.companyId, deletedBySide: side, deletedBy: actor.userId })
       .onConflictDoNothing()
     if (side === 'client') {
       await enqueueJobMail(tx, {

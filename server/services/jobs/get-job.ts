@@ -10,7 +10,7 @@ import { displayNameOf, fileUrl, maySetThumbnail, thumbnailUrl } from '../files/
 import { displayNameFrom } from '../profiles/get-display-name'
 import { explainMissingJob } from './explain-missing-job'
 import { toJobRequest } from './job-request-types'
-import { requireOwnerOrAdmin, requireSignedIn, type MaybeActor } from '../shared/authorize'
+import { requireJobViewer, requireSignedIn, type MaybeActor } from '../shared/authorize'
 import { sideOf, viewerOf } from '../shared/job-viewer'
 import { toQuoteView, type JobFileView, type JobView } from './job-types'
 
@@ -101,12 +101,12 @@ function prepareJobPage(db: AppContext['db']) {
 }
 
 /**
- * Everything the job's page shows, for the client who owns it or an admin (anyone else: refused; a
+ * Everything the job's page shows, for the members of the client company it belongs to or an admin (anyone else: refused; a
  * deleted job says what happened to those who could see it), with what the viewer may do, read from
  * the job stage table the services enforce. Deliverables are left out for the client until the job is
  * released; the file check of every download says the same.
  * Nothing of the one statement's answer leaves this function before the viewer is checked against the
- * job's owner.
+ * job's company.
  */
 export async function getJob({ actor: maybeActor, id }: { actor: MaybeActor; id: string }): Promise<JobView> {
   const a = requireSignedIn(maybeActor)
@@ -116,7 +116,7 @@ export async function getJob({ actor: maybeActor, id }: { actor: MaybeActor; id:
   if (!jobPage) jobPageByDb.set(db, (jobPage = prepareJobPage(db)))
   const [row] = await jobPage.execute({ id, ...folderRanges(id) })
   if (!row) throw await explainMissingJob(db, a, id)
-  requireOwnerOrAdmin(a, row.job.user)
+  requireJobViewer(a, row.job)
   const job = toJobRequest(row.job)
   const side = sideOf(a)
   const can = jobAbilities(job, viewerOf(a, job))

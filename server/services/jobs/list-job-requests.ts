@@ -1,12 +1,13 @@
 import { and, desc, eq, sql } from 'drizzle-orm'
 import { getAppContext, type AppContext } from '../../context/app-context'
 import { jobRequests } from '../../db/schema'
-import { requireSignedIn, resolveSubjectUserId, type MaybeActor } from '../shared/authorize'
+import { companyOfSubject } from '../companies/company-of-subject'
+import { requireSignedIn, type MaybeActor } from '../shared/authorize'
 import { archivedFilter, toJobRequest, type ArchivedJobs, type JobRequest } from './job-request-types'
 
 export interface ListJobRequestsOptions {
   actor: MaybeActor
-  /** Filter "user equals": the actor's own by default; an admin may name any client, or pass `all: true`. */
+  /** Whose company's jobs: the actor's own company by default; an admin may name any client, or pass `all: true`. */
   user?: string | null
   /** Admins only: every client's job requests. */
   all?: boolean
@@ -16,7 +17,7 @@ export interface ListJobRequestsOptions {
 }
 
 /**
- * The list of one client's job requests, the portal's most frequent read, as a prepared statement:
+ * The list of one client company's job requests, the portal's most frequent read, as a prepared statement:
  * built once per database, parsed and planned once per connection.
  */
 const ownListByDb = new WeakMap<AppContext['db'], ReturnType<typeof prepareOwnList>>()
@@ -24,13 +25,13 @@ function prepareOwnList(db: AppContext['db']) {
   return db
     .select()
     .from(jobRequests)
-    .where(and(eq(jobRequests.user, sql.placeholder('owner')), archivedFilter(sql.placeholder('archived'))))
+    .where(and(eq(jobRequests.companyId, sql.placeholder('company')), archivedFilter(sql.placeholder('archived'))))
     .orderBy(desc(jobRequests.createdAt))
     .limit(sql.placeholder('take'))
-    .prepare('list_own_job_requests')
+    .prepare('list_company_job_requests')
 }
 
-/** A client's job requests, newest first, the archived ones only when asked. A user sees only their own. */
+/** A client company's job requests, newest first, the archived ones only when asked. A member sees only their company's. */
 export async function listJobRequests({ actor, user, all, limit = 500, archived = 'exclude' }: ListJobRequestsOptions): Promise<JobRequest[]> {
   const a = requireSignedIn(actor)
   const { db } = getAppContext()
@@ -39,9 +40,10 @@ export async function listJobRequests({ actor, user, all, limit = 500, archived 
     const rows = await db.select().from(jobRequests).where(archivedFilter(archived)).orderBy(desc(jobRequests.createdAt)).limit(take)
     return rows.map(toJobRequest)
   }
-  const owner = resolveSubjectUserId(a, user)
+  const { companyId } = await companyOfSubject(a, user)
+  if (!companyId) return []
   let ownList = ownListByDb.get(db)
   if (!ownList) ownListByDb.set(db, (ownList = prepareOwnList(db)))
-  const rows = await ownList.execute({ owner, take, archived })
+  const rows = await ownList.execute({ company: companyId, take, archived })
   return rows.map(toJobRequest)
 }

@@ -1,7 +1,8 @@
 import type { NeedsYouItem } from '../../../lib/needs-you'
 import { today } from '../../../lib/quote-schema'
 import { getAppContext } from '../../context/app-context'
-import { resolveSubjectUserId, type MaybeActor } from '../shared/authorize'
+import { companyOfSubject } from '../companies/company-of-subject'
+import type { MaybeActor } from '../shared/authorize'
 
 export interface ListNeedsYouOptions {
   actor: MaybeActor
@@ -20,12 +21,13 @@ interface Row {
 }
 
 /**
- * What waits for a client, newest job first: a quote still valid to accept or decline, messages from
+ * What waits for a client, among their company's jobs, newest first: a quote still valid to accept or decline, messages from
  * the consultancy the client has not read, results released since the client last opened the job.
  * Reads and unread counts are the client's own, also when an admin looks at them.
  */
 export async function listNeedsYou({ actor, user }: ListNeedsYouOptions): Promise<NeedsYouItem[]> {
-  const clientId = resolveSubjectUserId(actor, user)
+  const { subject: clientId, companyId } = await companyOfSubject(actor, user)
+  if (!companyId) return []
   const { rows } = await getAppContext().database.pool.query<Row>(
     `SELECT j.id, coalesce(nullif(j.job, ''), nullif(j.reference, ''), 'Job request') AS title, coalesce(j.status, 'pending') AS status,
             q.total_pence, q.valid_until::text AS valid_until,
@@ -36,10 +38,10 @@ export async function listNeedsYou({ actor, user }: ListNeedsYouOptions): Promis
                 AND NOT EXISTS (SELECT 1 FROM job_read r WHERE r.job_id = j.id AND r.user_id = $1 AND r.read_at >= e.created_at)) AS released_at
        FROM job_request j
        LEFT JOIN LATERAL (SELECT total_pence, valid_until FROM job_quote WHERE job_id = j.id AND status = 'sent' ORDER BY created_at DESC LIMIT 1) q ON j.status = 'quoted'
-      WHERE j."user" = $1 AND j.archived_at IS NULL
+      WHERE j.company_id = $2 AND j.archived_at IS NULL
       ORDER BY j.created_at DESC
       LIMIT 200`,
-    [clientId],
+    [clientId, companyId],
   )
   const day = today()
   const items: NeedsYouItem[] = []

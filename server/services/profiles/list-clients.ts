@@ -1,8 +1,8 @@
 import { asc, eq } from 'drizzle-orm'
 import { getAppContext } from '../../context/app-context'
-import { profiles, users } from '../../db/schema'
+import { users } from '../../db/schema'
 import { requireAdmin, type MaybeActor } from '../shared/authorize'
-import { toProfile } from './load-profile'
+import { profileOfRow, selectProfiles } from './load-profile'
 import type { Profile } from './profile-types'
 
 export interface ListClientsOptions {
@@ -13,11 +13,6 @@ export interface ListClientsOptions {
 export async function listClients({ actor }: ListClientsOptions): Promise<Profile[]> {
   requireAdmin(actor)
   const { db } = getAppContext()
-  const rows = await db
-    .select({ user: users, profile: profiles })
-    .from(users)
-    .leftJoin(profiles, eq(profiles.userId, users.id))
-    .where(eq(users.emailVerified, true))
-    .orderBy(asc(users.email))
-  return rows.map((r) => toProfile(r.user, r.profile))
+  const rows = await selectProfiles(db).where(eq(users.emailVerified, true)).orderBy(asc(users.email))
+  return rows.map(profileOfRow)
 }

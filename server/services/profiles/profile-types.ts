@@ -1,4 +1,5 @@
 import { postalAddressParts, profileSchema, type PostalAddressPart, type ProfileField, type ProfileInput } from '../../../lib/profile-schema'
+import type { CompanyRole } from '../../../lib/company-roles'
 import type { profiles } from '../../db/schema'
 
 /**
@@ -11,21 +12,28 @@ export interface Profile extends ProfileInput {
   email: string
   emailVerified: boolean
   phoneNumberVerified: boolean
-  /** /files/profile-pictures/{userId}/{name}: the client's own uploaded logo, or null. */
+  /** The company's logo (/files/profile-pictures/{userId}/{name}, uploaded by one of its owners), or null. */
   logoUrl: string | null
+  /** The company the person belongs to (its name and logo are `companyName` and `logoUrl`), and their role in it. */
+  companyId: string | null
+  companyRole: CompanyRole | null
   /** Mail about a job's stage changes and the consultancy's messages (quotes and released results always go). */
   jobUpdateMails: boolean
   groups: string[]
   isAdmin: boolean
 }
 
+/** The company's fields, shown and edited with the profile but stored on the company. */
+export const companyProfileFields = ['companyName'] as const
+export type CompanyProfileField = (typeof companyProfileFields)[number]
+
 /** The profile fields stored in a column of their own name (the address parts share one column). */
-export type ProfileColumnField = Exclude<ProfileField, PostalAddressPart>
+export type ProfileColumnField = Exclude<ProfileField, PostalAddressPart | CompanyProfileField>
 
 /** A profile field without a column of the same name fails to compile here. */
 type EveryFieldHasAColumn<T extends keyof typeof profiles.$inferSelect> = T
 export type ProfileColumn = EveryFieldHasAColumn<ProfileColumnField>
 
 export const profileColumnFields = (Object.keys(profileSchema.shape) as ProfileField[]).filter(
-  (f): f is ProfileColumnField => !(postalAddressParts as readonly string[]).includes(f),
+  (f): f is ProfileColumnField => !(postalAddressParts as readonly string[]).includes(f) && !(companyProfileFields as readonly string[]).includes(f),
 )

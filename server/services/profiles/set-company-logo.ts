@@ -2,7 +2,8 @@ import { eq } from 'drizzle-orm'
 import { LOGO_NOT_FOUND_MESSAGE } from '../../../lib/company-logo-schema'
 import { acceptsFileName } from '../../../lib/file-types'
 import { getAppContext } from '../../context/app-context'
-import { profiles, storedFiles } from '../../db/schema'
+import { companies, storedFiles } from '../../db/schema'
+import { requireCompanyManager } from '../companies/require-company-manager'
 import { AppError, isAppError } from '../../errors/app-error'
 import { recordAudit } from '../audit/record-audit'
 import { deleteFile } from '../files/delete-file'
@@ -23,7 +24,7 @@ export interface SetCompanyLogoOptions {
 const logoError = () => new AppError('BAD_REQUEST', LOGO_NOT_FOUND_MESSAGE, { fieldErrors: { logo: [LOGO_NOT_FOUND_MESSAGE] } })
 
 /**
- * A client's company logo is a file they (or an admin for them) uploaded into their own folder,
+ * The company's logo, set by one of its owners (or an admin for them). It is a file they (or an admin for them) uploaded into their own folder,
  * profile-pictures/{userId}/, stored in full and an image: the site shows it to anyone, so it can
  * never point at another client's file, at a document, or at an address outside the site. The logo
  * it replaces is deleted, so the folder keeps only the one in use. Whatever the entry point.
@@ -32,13 +33,11 @@ export async function setCompanyLogo({ actor: maybeActor, userId, path }: SetCom
   const actor = requireSignedIn(maybeActor)
   const subject = resolveSubjectUserId(actor, userId)
   const before = await loadProfile(subject)
+  requireCompanyManager(actor, before.companyId, 'logo')
   const url = await logoUrlOf(subject, path)
   const { db } = getAppContext()
   await db.transaction(async (tx) => {
-    await tx
-      .insert(profiles)
-      .values({ userId: subject, profilePictureUrl: url, updatedAt: new Date() })
-      .onConflictDoUpdate({ target: profiles.userId, set: { profilePictureUrl: url, updatedAt: new Date() } })
+    if (before.companyId) await tx.update(companies).set({ logoUrl: url, updatedAt: new Date() }).where(eq(companies.id, before.companyId))
     await recordAudit(tx, { actor, subjectUserId: subject, action: 'set-company-logo', details: { path } })
   })
   await deleteReplacedLogo(actor, subject, before, url)

@@ -1,6 +1,8 @@
 import { joinPostalAddress, postalAddressParts, profileChangeSchema, type ProfileChange, type ProfileFormInput } from '../../../lib/profile-schema'
 import { getAppContext } from '../../context/app-context'
-import { profiles } from '../../db/schema'
+import { eq } from 'drizzle-orm'
+import { companies, profiles } from '../../db/schema'
+import { requireCompanyManager } from '../companies/require-company-manager'
 import { recordAudit } from '../audit/record-audit'
 import { parseInput } from '../shared/parse-input'
 import { resolveSubjectUserId, type MaybeActor, requireSignedIn } from '../shared/authorize'
@@ -43,16 +45,27 @@ export async function updateProfile({ actor: maybeActor, userId, input, logo }: 
   const values = toColumns(change)
   if (postalAddressParts.some((p) => change[p] !== undefined)) values.postalAddress = joinPostalAddress(change)
   const before = await loadProfile(subject) // NOT_FOUND for an unknown user
-  if (logo !== undefined) values.profilePictureUrl = await logoUrlOf(subject, logo)
+  // The company's name and logo are the company's: changed by its owners (a form that sends the name unchanged changes nothing).
+  const companyName = change.companyName !== undefined && change.companyName !== before.companyName ? change.companyName : undefined
+  if (companyName !== undefined) requireCompanyManager(actor, before.companyId, 'companyName')
+  if (logo !== undefined) requireCompanyManager(actor, before.companyId, 'logo')
+  const logoUrl = logo !== undefined ? await logoUrlOf(subject, logo) : undefined
   const { db } = getAppContext()
   await db.transaction(async (tx) => {
     await tx
       .insert(profiles)
       .values({ userId: subject, ...values, updatedAt: new Date() })
       .onConflictDoUpdate({ target: profiles.userId, set: { ...values, updatedAt: new Date() } })
-    await recordAudit(tx, { actor, subjectUserId: subject, action: 'update-profile', details: { fields: Object.keys(values) } })
+    if ((companyName !== undefined || logoUrl !== undefined) && before.companyId) {
+      await tx
+        .update(companies)
+        .set({ ...(companyName !== undefined ? { name: companyName || null } : {}), ...(logoUrl !== undefined ? { logoUrl } : {}), updatedAt: new Date() })
+        .where(eq(companies.id, before.companyId))
+    }
+    const fields = [...Object.keys(values), ...(companyName !== undefined ? ['companyName'] : [])]
+    await recordAudit(tx, { actor, subjectUserId: subject, action: 'update-profile', details: { fields } })
     if (logo !== undefined) await recordAudit(tx, { actor, subjectUserId: subject, action: 'set-company-logo', details: { path: logo } })
   })
-  if (logo !== undefined) await deleteReplacedLogo(actor, subject, before, values.profilePictureUrl ?? null)
+  if (logoUrl !== undefined) await deleteReplacedLogo(actor, subject, before, logoUrl)
   return loadProfile(subject)
 }

@@ -22,6 +22,12 @@ export function requireOwnerOrAdmin(actor: MaybeActor, ownerId: string | null | 
   throw new AppError('UNAUTHORIZED')
 }
 
+/** A job's viewer: an admin, or a member of the company the job belongs to (anyone else: refused). */
+export function requireJobViewer(actor: Actor, job: { companyId: string }): Actor {
+  if (actor.isAdmin || (actor.companyId !== null && actor.companyId === job.companyId)) return actor
+  throw new AppError('UNAUTHORIZED')
+}
+
 /** Who a call is for: the actor by default; another user only for an admin. */
 export function resolveSubjectUserId(actor: MaybeActor, userId?: string | null): string {
   const a = requireSignedIn(actor)

@@ -26,7 +26,7 @@ export interface QueueRow {
 export const ACTIVE_JOBS = `
   WITH queue AS (
     SELECT j.id, j.job, j.reference, coalesce(j.status, 'pending') AS stage, j."user" AS client_id, j.created_at,
-           u.email, p.given_name, p.family_name, p.nickname, p.company_name,
+           u.email, p.given_name, p.family_name, p.nickname, c.name AS company_name,
            greatest(j.updated_at,
                     coalesce((SELECT max(m.created_at) FROM job_message m WHERE m.job_id = j.id), j.created_at),
                     coalesce((SELECT max(e.created_at) FROM job_event e WHERE e.job_id = j.id), j.created_at)) AS last_activity_at,
@@ -36,6 +36,7 @@ export const ACTIVE_JOBS = `
       FROM job_request j
       JOIN "user" u ON u.id = j."user"
       LEFT JOIN profile p ON p.user_id = j."user"
+      JOIN company c ON c.id = j.company_id
      WHERE j.archived_at IS NULL
   )`
 

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { stat } from 'node:fs/promises'
 import { and, eq, sql } from 'drizzle-orm'
+import { companyFieldsOf, loadMembership } from '../../services/companies/load-membership'
 import type { Actor } from '../../auth/actor'
 import type { Database } from '../../db/open-database'
 import { uploads } from '../../db/schema'
@@ -157,7 +158,8 @@ async function finishClaimed(row: UploadRow, { db, store, blobs, log, quotaBytes
   const localPath = store.partials.localPath(partial)
   const localExists = localPath ? await stat(localPath).then(() => true, () => false) : false
   const moved = localPath && !localExists && (await movedAlready(row, blobs))
-  const actor: Actor | null = meta.actorId ? { userId: meta.actorId, email: '', groups: [], isAdmin: meta.actorAdmin === '1' } : null
+  // The uploader's company and role as they are now: a member removed while uploading may not finish.
+  const actor: Actor | null = meta.actorId ? { userId: meta.actorId, email: '', groups: [], isAdmin: meta.actorAdmin === '1', ...companyFieldsOf(await loadMembership(meta.actorId)) } : null
   const refuse = async (problem: string, status = 415): Promise<never> => {
     await db.transaction(async (tx) => {
       await tx.update(uploads).set({ state: 'refused', refusal: problem, finishOwner: null, finishUntil: null, updatedAt: new Date() }).where(eq(uploads.id, row.id))
