@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import type { Actor } from './actor'
 import { ActorCache, type Resolved } from './actor-cache'
 
-const alice: Actor = { userId: 'u-alice', email: 'alice@example.test', groups: [], isAdmin: false }
+const alice: Actor = { userId: 'u-alice', email: 'alice@example.test', groups: [], isAdmin: false, companyId: null, companyRole: null }
 
 /** A lookup that answers when told to, counting how often the database was asked. */
 function slowDatabase() {

@@ -25,6 +25,7 @@ const document: QuoteDocument = {
   job: {
     id: '7f1c2a4e-0000-4000-8000-000000000002',
     user: 'client-1',
+    companyId: '7f1c2a4e-0000-4000-8000-000000000009',
     job: 'Bracket FEA',
     reference: 'PO-7',
     instructions: null,

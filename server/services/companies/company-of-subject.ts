@@ -1,5 +1,5 @@
 import type { Actor } from '../../auth/actor'
-import { resolveSubjectUserId, type MaybeActor } from '../shared/authorize'
+import { requireSignedIn, resolveSubjectUserId, type MaybeActor } from '../shared/authorize'
 import { loadMembership } from './load-membership'
 
 /**
@@ -7,8 +7,8 @@ import { loadMembership } from './load-membership'
  * client, whose company it is then. Null for a person without a company (they see no jobs).
  */
 export async function companyOfSubject(actor: MaybeActor, user?: string | null): Promise<{ actor: Actor; subject: string; companyId: string | null }> {
-  const subject = resolveSubjectUserId(actor, user)
-  const a = actor!
+  const a = requireSignedIn(actor)
+  const subject = resolveSubjectUserId(a, user)
   if (subject === a.userId) return { actor: a, subject, companyId: a.companyId }
   return { actor: a, subject, companyId: (await loadMembership(subject))?.companyId ?? null }
 }

@@ -5,6 +5,7 @@ import { WORK_QUEUE_PAGE_SIZE, type WorkQueue } from '../../../lib/work-queue'
 import { userIdOf } from './support/accounts'
 import { gqlData, type HttpClient } from './support/http-client'
 import { portalWithAccounts } from './support/portal-with-accounts'
+import { companyIdOf } from '../../setup/company-of'
 
 /**
  * What the dashboard opens on, through its JSON endpoints: the consultancy's work queue (every
@@ -76,10 +77,11 @@ describe('the dashboard landing: work queue and what needs you', () => {
 
     // A page's worth of older jobs (more than a client may request in an hour: written directly), then one more.
     const hourAgo = Date.now() - 3_600_000
+    const otherCompany = await companyIdOf(portal.server.ctx.db, otherId)
     await portal.server.ctx.db.insert(jobRequests).values(
       Array.from({ length: WORK_QUEUE_PAGE_SIZE }, (_, i) => {
         const at = new Date(hourAgo + i * 1000)
-        return { user: otherId, job: `Batch part ${i}`, reference: `BATCH-${i}`, status: 'pending', priority: '3', files: '[]', membership: 'true', createdAt: at, updatedAt: at }
+        return { user: otherId, companyId: otherCompany, job: `Batch part ${i}`, reference: `BATCH-${i}`, status: 'pending', priority: '3', files: '[]', membership: 'true', createdAt: at, updatedAt: at }
       }),
     )
     const first = (await queue(accounts.admin, '?q=batch')).body

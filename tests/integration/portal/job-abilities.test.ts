@@ -7,6 +7,7 @@ import { signUpAndVerify, userIdOf } from './support/accounts'
 import { HttpClient } from './support/http-client'
 import { portalServerForSuite } from './support/portal-server'
 import { PDF_BYTES, tusUpload } from './support/tus-upload'
+import { companyIdOf } from '../../setup/company-of'
 
 /**
  * What the job's page is told the viewer may do (its `can`, from lib/job-abilities.ts) is what the
@@ -50,7 +51,7 @@ describe('the abilities a job page shows are the ones the server grants', () => 
    */
   async function jobIn(state: State): Promise<{ id: string; deliverable: string }> {
     const { db } = portal.server.ctx
-    const [row] = await db.insert(jobRequests).values({ user: ownerId, job: `In ${state}`, status: 'pending', priority: '3', files: '[]', membership: 'true' }).returning()
+    const [row] = await db.insert(jobRequests).values({ user: ownerId, companyId: await companyIdOf(db, ownerId), job: `In ${state}`, status: 'pending', priority: '3', files: '[]', membership: 'true' }).returning()
     const id = row!.id
     const upload = await tusUpload(clients.admin, PDF_BYTES, { filename: 'result.pdf', kind: 'job-deliverables', jobRequestId: id })
     if (!upload.path) throw new Error(`seed upload failed: ${upload.status} ${upload.body}`)

@@ -8,6 +8,7 @@ import { parseEnv } from '../../../../server/core/env'
 import type { ServerPlugin } from '../../../../server/http/plugin'
 import { createLogger } from '../../../../server/core/logger'
 import { newDataDir } from '../../../setup/data-dir'
+import { companyIdOf } from '../../../setup/company-of'
 
 export interface ChatTestServer {
   server: RunningServer
@@ -28,7 +29,7 @@ export async function startChatTestServer(options: { env?: Record<string, string
     async createUser(email = `client-${randomUUID().slice(0, 8)}@example.com`) {
       const id = randomUUID()
       await server.ctx.db.insert(users).values({ id, name: email.split('@')[0]!, email, emailVerified: true })
-      return { userId: id, email, groups: [], isAdmin: false }
+      return { userId: id, email, groups: [], isAdmin: false, companyId: await companyIdOf(server.ctx.db, id), companyRole: 'owner' as const }
     },
     async close() {
       await server.close()

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { eq, sql } from 'drizzle-orm'
 import { expect, it } from 'vitest'
 import type { AppContext } from '../../../../server/context/app-context'
+import { companyIdOf } from '../../../setup/company-of'
 import {
   accounts,
   apiTokens,
@@ -144,7 +145,8 @@ export function defineDataLayerTests(getCtx: () => AppContext) {
       .insert(users)
       .values(Array.from({ length: 400 }, (_, i) => ({ id: `${membership}-user-${i}`, name: 'Client', email: `${membership}-${i}@example.test` })))
       .returning({ id: users.id })
-    const rows = Array.from({ length: 4000 }, (_, i) => ({ user: owners[i % 400]!.id, membership: i % 2 ? membership : `other-${i % 50}`, job: `Job ${i}`, status: 'submitted' }))
+    const companies = await Promise.all(owners.map((o) => companyIdOf(db, o.id)))
+    const rows = Array.from({ length: 4000 }, (_, i) => ({ user: owners[i % 400]!.id, companyId: companies[i % 400]!, membership: i % 2 ? membership : `other-${i % 50}`, job: `Job ${i}`, status: 'submitted' }))
     for (let i = 0; i < rows.length; i += 1000) await db.insert(jobRequests).values(rows.slice(i, i + 1000))
     await db.execute(sql`ANALYZE job_request`)
     const found = await db
@@ -194,7 +196,7 @@ export function defineDataLayerTests(getCtx: () => AppContext) {
     // A job and its thread belong to real accounts too.
     const job = await db
       .insert(jobRequests)
-      .values({ user: 'no-such-user', job: 'Orphan', status: 'pending' })
+      .values({ user: 'no-such-user', companyId: randomUUID(), job: 'Orphan', status: 'pending' })
       .catch((e: unknown) => e as { cause?: { code?: string } })
     expect((job as { cause?: { code?: string } }).cause?.code).toBe('23503')
   })
@@ -202,7 +204,7 @@ export function defineDataLayerTests(getCtx: () => AppContext) {
   it('keeps an account while it has jobs, and forgets only its read markers and its name on moves', async () => {
     const { db, database } = getCtx()
     const client = await newUser()
-    const [job] = await db.insert(jobRequests).values({ user: client.id, job: 'Kept', status: 'pending' }).returning()
+    const [job] = await db.insert(jobRequests).values({ user: client.id, companyId: await companyIdOf(db, client.id), job: 'Kept', status: 'pending' }).returning()
     const refused = await db
       .delete(users)
       .where(eq(users.id, client.id))

@@ -7,6 +7,7 @@ import { factorsOf, signIn, signUpAndVerify, STRONG_PASSWORD, turnOnTwoFactor, u
 import { HttpClient } from './http-client'
 import { startPortalServer, type PortalServer } from './portal-server'
 import { encodeMetadata, PDF_BYTES, PNG_1PX, tusUpload } from './tus-upload'
+import { companyIdOf } from '../../../setup/company-of'
 
 export type Role = 'guest' | 'owner' | 'other' | 'admin'
 const roles: Role[] = ['guest', 'owner', 'other', 'admin']
@@ -568,7 +569,7 @@ export function describePermissionMatrix(title: string, env: () => Promise<Recor
       // Seeded straight into the database: the matrix needs more jobs than a client may request in an
       // hour (creating one through each entry point is an operation of the matrix itself).
       const freshJob = async () => {
-        const [row] = await portal.server.ctx.db.insert(jobRequests).values({ user: ownerId, job: 'x', status: 'pending', priority: '3', files: '[]', membership: 'true' }).returning()
+        const [row] = await portal.server.ctx.db.insert(jobRequests).values({ user: ownerId, companyId: await companyIdOf(portal.server.ctx.db, ownerId), job: 'x', status: 'pending', priority: '3', files: '[]', membership: 'true' }).returning()
         return row!.id
       }
       const freshPost = async () => (await gqlOk<{ createBlogPost: { id: string } }>(admin, 'mutation { createBlogPost(input: { title: "P", content: "Text" }) { id } }')).createBlogPost.id
