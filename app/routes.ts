@@ -22,6 +22,9 @@ export default [
   route('profile/work-queue/count', 'routes/profile/work-queue-count.ts'),
   route('profile/needs-you', 'routes/profile/needs-you.ts'),
   route('profile/activity.csv', 'routes/profile/activity-csv.ts'),
+  // The client company: its members, roles and invitations; an invitation's link.
+  route('profile/company', 'routes/profile/company.tsx'),
+  route('join/:token', 'routes/join/invitation.tsx'),
   // A job's own page (stage, quote, files, timeline, thread) and its quotes as PDF.
   route('profile/jobs/:id', 'routes/profile/job.tsx'),
   route('profile/jobs/:id/quotes/:quoteId', 'routes/profile/quote-pdf.ts'),

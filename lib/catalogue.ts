@@ -128,6 +128,10 @@ export const limits = {
   priorityDefault: 3,
   jobListMaxHeightPx: 500,
   mapKeyMinLength: 10,
+  /** How long a company invitation's link works. */
+  companyInvitationDays: 7,
+  /** Invitations a company may have waiting at once. */
+  companyPendingInvitationsMax: 20,
 } as const
 
 /**

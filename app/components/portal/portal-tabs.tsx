@@ -3,8 +3,8 @@ import { NavLink } from 'react-router'
 const focus = 'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-(--color-highlight)'
 
 /**
- * The dashboard's two pages: what needs doing (the landing) and the account's settings. `query`
- * keeps the client an admin acts for ("?client=…") on both.
+ * The dashboard's pages: what needs doing (the landing), the account's settings and the client
+ * company. `query` keeps the client an admin acts for ("?client=…") on each.
  */
 export function PortalTabs({ query = '' }: { query?: string }) {
   const tab = ({ isActive }: { isActive: boolean }) =>
@@ -16,6 +16,9 @@ export function PortalTabs({ query = '' }: { query?: string }) {
       </NavLink>
       <NavLink to={`/profile/settings${query}`} end className={tab}>
         Settings
+      </NavLink>
+      <NavLink to={`/profile/company${query}`} end className={tab}>
+        Company
       </NavLink>
     </nav>
   )

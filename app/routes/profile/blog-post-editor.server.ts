@@ -6,7 +6,7 @@ import { publishBlogPost } from '../../../server/services/blog-posts/publish-blo
 import { unpublishBlogPost } from '../../../server/services/blog-posts/unpublish-blog-post'
 import { updateBlogPost } from '../../../server/services/blog-posts/update-blog-post'
 import { getAppContext } from '../../../server/context/app-context'
-import { adminAction, adminLoad, redirect, textOf } from './blog-admin.server'
+import { signedInAction, signedInLoad, redirect, textOf } from './signed-in-route.server'
 
 /** The editor's fields, as the form names them (the schema's names). */
 const fields = ['title', 'slug', 'summary', 'content', 'image'] as const
@@ -16,11 +16,11 @@ function postInput(form: FormData): Partial<BlogPostFormInput> {
 }
 
 export function loadBlogPostEditor(request: Request, id: string) {
-  return adminLoad(request, async (actor) => ({ post: await getBlogPostForEditing({ actor, id }), maxUploadBytes: getAppContext().env.UPLOAD_MAX_BYTES }))
+  return signedInLoad(request, async (actor) => ({ post: await getBlogPostForEditing({ actor, id }), maxUploadBytes: getAppContext().env.UPLOAD_MAX_BYTES }))
 }
 
 export function runBlogPostEditorAction(request: Request, id: string) {
-  return adminAction(request, {
+  return signedInAction(request, {
     save: async (actor, form) => {
       await updateBlogPost({ actor, id, input: postInput(form) })
       return { message: 'Saved' }

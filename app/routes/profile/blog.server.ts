@@ -1,14 +1,14 @@
 import { createBlogPost } from '../../../server/services/blog-posts/create-blog-post'
 import { getBlogAdminOverview } from '../../../server/services/blog-posts/get-blog-admin-overview'
 import { updateBlogSettings } from '../../../server/services/blog-settings/update-blog-settings'
-import { adminAction, adminLoad, redirect, textOf } from './blog-admin.server'
+import { signedInAction, signedInLoad, redirect, textOf } from './signed-in-route.server'
 
 export function loadBlogAdmin(request: Request) {
-  return adminLoad(request, (actor) => getBlogAdminOverview({ actor }))
+  return signedInLoad(request, (actor) => getBlogAdminOverview({ actor }))
 }
 
 export function runBlogAdminAction(request: Request) {
-  return adminAction(request, {
+  return signedInAction(request, {
     'create-post': async (actor, form) => {
       const post = await createBlogPost({ actor, input: { title: textOf(form, 'title') } })
       return redirect(`/profile/blog/${post.id}`)

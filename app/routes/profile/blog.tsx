@@ -4,7 +4,7 @@ import { PostMeta } from '../../components/blog/post-meta'
 import { BlogAdminError } from '../../components/blog/blog-admin-error'
 import { Field } from '../../components/forms'
 import { buttonClass, cardClass, cardTitleClass, secondaryButtonClass } from '../../components/portal/styles'
-import type { BlogAdminActionResult } from './blog-admin.server'
+import type { SignedInActionResult } from './signed-in-route.server'
 import { loadBlogAdmin, runBlogAdminAction } from './blog.server'
 
 export const meta: MetaFunction = () => [{ title: `Blog | ${site.companyName}` }, { name: 'robots', content: 'noindex' }]
@@ -20,7 +20,7 @@ export function action({ request }: ActionFunctionArgs) {
 /** The consultancy's blog: start a post, open any post (drafts first), the moderation settings and queue. */
 export default function BlogAdminPage() {
   const { posts, waitingComments, holdComments } = useLoaderData<typeof loader>()
-  const result = useActionData<BlogAdminActionResult>()
+  const result = useActionData<SignedInActionResult>()
   const navigation = useNavigation()
   const busy = navigation.state !== 'idle'
   return (

@@ -1,16 +1,18 @@
 import { data, redirect } from 'react-router'
 import type { Actor } from '../../../server/auth/actor'
 import { requireActor } from '../../../server/auth/require-actor'
+import { resolveActor } from '../../../server/auth/resolve-actor'
+import { AppError } from '../../../server/errors/app-error'
 import { getAppContext } from '../../../server/context/app-context'
 import { toHttpAnswer } from '../../../server/errors/to-http-answer'
 
 /**
- * The consultancy's blog pages (list and settings, editor, moderation): thin adapters. Each turns the
- * request into an actor, calls the service that owns the rule (every one of them admins only), and
+ * The signed-in pages that load and post on their own (the blog's admin pages, the company page):
+ * thin adapters. Each turns the request into an actor, calls the service that owns the rule, and
  * answers a domain error through the one table of server/errors/to-http-answer.ts.
  */
 
-export interface BlogAdminActionResult {
+export interface SignedInActionResult {
   intent: string
   ok: boolean
   message?: string
@@ -20,10 +22,18 @@ export interface BlogAdminActionResult {
 }
 
 /** A loader's work, with its failures turned into the page's error answer. */
-export async function adminLoad<T>(request: Request, work: (actor: Actor) => Promise<T>): Promise<T> {
+export function signedInLoad<T>(request: Request, work: (actor: Actor) => Promise<T>): Promise<T> {
+  return pageLoad(request, (actor) => {
+    if (!actor) throw new AppError('UNAUTHORIZED')
+    return work(actor)
+  })
+}
+
+/** A loader's work for whoever asks (a guest too: null), with its failures turned into the page's error answer. */
+export async function pageLoad<T>(request: Request, work: (actor: Actor | null) => Promise<T>): Promise<T> {
   let actor: Actor | null = null
   try {
-    actor = await requireActor(request)
+    actor = await resolveActor(request)
     return await work(actor)
   } catch (error) {
     const answer = toHttpAnswer(error, { signedIn: actor !== null, log: logFailure })
@@ -31,10 +41,10 @@ export async function adminLoad<T>(request: Request, work: (actor: Actor) => Pro
   }
 }
 
-export type AdminIntents = Record<string, (actor: Actor, form: FormData) => Promise<Partial<BlogAdminActionResult> | Response>>
+export type SignedInIntents = Record<string, (actor: Actor, form: FormData) => Promise<Partial<SignedInActionResult> | Response>>
 
 /** Several forms post to each page; an `intent` field tells them apart. A handler may answer with a redirect. */
-export async function adminAction(request: Request, intents: AdminIntents) {
+export async function signedInAction(request: Request, intents: SignedInIntents) {
   let actor: Actor | null = null
   let intent = ''
   try {
@@ -42,13 +52,13 @@ export async function adminAction(request: Request, intents: AdminIntents) {
     const form = await request.formData()
     intent = textOf(form, 'intent')
     const handler = Object.hasOwn(intents, intent) ? intents[intent]! : null
-    if (!handler) return data<BlogAdminActionResult>({ intent, ok: false, message: 'Unknown action' }, { status: 400 })
+    if (!handler) return data<SignedInActionResult>({ intent, ok: false, message: 'Unknown action' }, { status: 400 })
     const result = await handler(actor, form)
     if (result instanceof Response) return result
-    return data<BlogAdminActionResult>({ intent, ok: true, ...result })
+    return data<SignedInActionResult>({ intent, ok: true, ...result })
   } catch (error) {
     const answer = toHttpAnswer(error, { signedIn: actor !== null, log: logFailure })
-    return data<BlogAdminActionResult>({ intent, ok: false, message: answer.message, fieldErrors: answer.fieldErrors }, { status: answer.status })
+    return data<SignedInActionResult>({ intent, ok: false, message: answer.message, fieldErrors: answer.fieldErrors }, { status: answer.status })
   }
 }
 
@@ -60,5 +70,5 @@ export function textOf(form: FormData, name: string): string {
 export { redirect }
 
 function logFailure(error: unknown) {
-  getAppContext().log.error({ err: error }, 'blog admin request failed')
+  getAppContext().log.error({ err: error }, 'signed-in page request failed')
 }

@@ -1,0 +1,33 @@
+import type { CompanyRole } from '../../../lib/company-roles'
+
+/** The company page's data, as its loader sends it. */
+export interface CompanyPageData {
+  company: {
+    id: string
+    name: string
+    address: string
+    vatNumber: string
+    logoUrl: string | null
+    members: { userId: string; email: string; name: string; role: CompanyRole; joinedAt: string }[]
+    invitations: { id: string; email: string; role: CompanyRole; expiresAt: string }[]
+    yourRole: CompanyRole | null
+    canManage: boolean
+  }
+  /** The signed-in person's id. */
+  you: string
+  isAdmin: boolean
+  clientId: string | null
+}
+
+/** What a form of the page hears back. */
+export interface CompanyActionResult {
+  intent: string
+  ok: boolean
+  message?: string
+  fieldErrors?: Record<string, string[]>
+}
+
+/** The answer if it belongs to this form (its intent), else nothing. */
+export function resultFor(result: CompanyActionResult | undefined, intent: string): CompanyActionResult | undefined {
+  return result?.intent === intent ? result : undefined
+}
