@@ -4,7 +4,7 @@ import { declineQuoteSchema, formatPence, today } from '../../../lib/quote-schem
 import { getAppContext } from '../../context/app-context'
 import { jobQuotes } from '../../db/schema'
 import { AppError } from '../../errors/app-error'
-import { requireSignedIn, type MaybeActor } from '../shared/authorize'
+import { requireClientRole, requireSignedIn, type MaybeActor } from '../shared/authorize'
 import { parseInput } from '../shared/parse-input'
 import { enqueueJobMail } from './enqueue-job-mail'
 import { sideOf, viewerOf } from '../shared/job-viewer'
@@ -36,6 +36,7 @@ export async function decideQuote({ actor, jobId, decision, reason }: DecideQuot
     const { actor: a, job } = await lockJob(tx, actor, jobId)
     const to = decision === 'accept' ? 'accepted' : 'declined'
     if (sideOf(a) !== 'client') throw new AppError('UNAUTHORIZED')
+    requireClientRole(a, 'decide')
     const [quote] = await tx
       .select()
       .from(jobQuotes)

@@ -7,7 +7,7 @@ import type { BlobStore } from '../../storage/blobs/blob-store'
 import { recordAudit } from '../audit/record-audit'
 import { enqueueJobMail } from './enqueue-job-mail'
 import { sideOf } from '../shared/job-viewer'
-import { requireSignedIn, type MaybeActor } from '../shared/authorize'
+import { requireClientRole, requireSignedIn, type MaybeActor } from '../shared/authorize'
 import { getJobRequest } from './get-job-request'
 import type { JobRequest } from './job-request-types'
 import { jobAreas } from '../files/storage-path'
@@ -33,6 +33,7 @@ export interface DeleteJobRequestOptions {
 export async function deleteJobRequest({ actor: maybeActor, id }: DeleteJobRequestOptions): Promise<JobRequest> {
   const actor = requireSignedIn(maybeActor)
   const existing = await getJobRequest({ actor, id })
+  requireClientRole(actor, 'work')
   const ctx = getAppContext()
   const folders = jobAreas.map((area) => `${area}/${existing.id}/`)
   await ctx.db.transaction(async (tx) => {

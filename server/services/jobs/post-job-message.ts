@@ -4,7 +4,7 @@ import { getAppContext } from '../../context/app-context'
 import { jobMessages, jobReads, storedFiles } from '../../db/schema'
 import { AppError } from '../../errors/app-error'
 import { displayNameOf, fileUrl, maySetThumbnail } from '../files/file-types'
-import { requireSignedIn, type MaybeActor } from '../shared/authorize'
+import { requireClientRole, requireSignedIn, type MaybeActor } from '../shared/authorize'
 import { parseInput } from '../shared/parse-input'
 import { enqueueJobMail } from './enqueue-job-mail'
 import { sideOf } from '../shared/job-viewer'
@@ -37,6 +37,7 @@ export async function postJobMessage({ actor, jobId, body, files }: PostJobMessa
   const { db } = getAppContext()
   return db.transaction(async (tx) => {
     const { actor: a, job } = await lockJob(tx, actor, jobId)
+    requireClientRole(a, 'work')
     const folder = `job-messages/${job.id}/`
     const paths = [...new Set(fields.files)]
     if (!fields.body && paths.length === 0) throw fieldError('body', 'Write a message or attach a file')

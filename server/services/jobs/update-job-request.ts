@@ -2,7 +2,7 @@ import { eq, inArray } from 'drizzle-orm'
 import { getAppContext } from '../../context/app-context'
 import { jobRequests, storedFiles } from '../../db/schema'
 import { recordAudit } from '../audit/record-audit'
-import { requireSignedIn, type MaybeActor } from '../shared/authorize'
+import { requireClientRole, requireSignedIn, type MaybeActor } from '../shared/authorize'
 import { getJobRequest } from './get-job-request'
 import { toJobRequest, type JobRequest } from './job-request-types'
 import { filesError, normaliseFiles } from './normalise-job-request-fields'
@@ -21,6 +21,7 @@ export interface UpdateJobRequestOptions {
 export async function updateJobRequest({ actor: maybeActor, id, files }: UpdateJobRequestOptions): Promise<JobRequest> {
   const actor = requireSignedIn(maybeActor)
   const existing = await getJobRequest({ actor, id })
+  requireClientRole(actor, 'work')
   const paths = normaliseFiles(files, existing.id)
   const { db } = getAppContext()
   return db.transaction(async (tx) => {

@@ -1,3 +1,4 @@
+import { companyRoleAbilities } from '../../../lib/company-roles'
 import type { Actor } from '../../auth/actor'
 import { AppError } from '../../errors/app-error'
 
@@ -25,6 +26,15 @@ export function requireOwnerOrAdmin(actor: MaybeActor, ownerId: string | null | 
 /** A job's viewer: an admin, or a member of the company the job belongs to (anyone else: refused). */
 export function requireJobViewer(actor: Actor, job: { companyId: string }): Actor {
   if (actor.isAdmin || (actor.companyId !== null && actor.companyId === job.companyId)) return actor
+  throw new AppError('UNAUTHORIZED')
+}
+
+/**
+ * A client's role must allow the act (lib/company-roles.ts): 'work' (request, write, upload, move,
+ * withdraw) or 'decide' (accept or decline a quote). The consultancy's admins act on every job.
+ */
+export function requireClientRole(actor: Actor, ability: 'work' | 'decide'): Actor {
+  if (actor.isAdmin || companyRoleAbilities(actor.companyRole)[ability]) return actor
   throw new AppError('UNAUTHORIZED')
 }
 

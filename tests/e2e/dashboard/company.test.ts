@@ -1,0 +1,137 @@
+import type { Page } from 'playwright-core'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { axeViolations } from '../../setup/axe'
+import { useDashboardEnv } from './dashboard-env'
+import type { SeededUser } from './seed'
+
+/**
+ * A client is a company: an owner invites colleagues by mail, each joins with a role and sees the
+ * company's jobs; only an approver (or an owner) accepts a quote; a removed member loses access at
+ * once, in the session they have open.
+ */
+describe('client companies with members and roles', () => {
+  const env = useDashboardEnv('company', ['admin'])
+  let admin: SeededUser
+
+  beforeAll(async () => {
+    admin = await env.user('admin')
+  })
+
+  const open = async (user: SeededUser, path: string) => (await env.openHydrated(user, path)).page
+
+  /** The invitation link mailed to the person (the newest one). */
+  const invitationLinkFor = async (user: SeededUser) => {
+    const deadline = Date.now() + 20_000
+    for (;;) {
+      const mail = (await env.mail.all()).filter((m) => m.to.includes(user.email) && /join/.test(m.subject)).at(-1)
+      const token = mail ? /\/join\/([A-Za-z0-9_-]{43})/.exec(mail.raw.replace(/=\r?\n/g, ''))?.[1] : undefined
+      if (token) return `/join/${token}`
+      if (Date.now() > deadline) throw new Error(`no invitation mail to ${user.email}`)
+      await new Promise((r) => setTimeout(r, 100))
+    }
+  }
+
+  /** The owner invites the person with the role on the company page; the person opens the mailed link and joins. */
+  const inviteAndJoin = async (ownerPage: Page, person: SeededUser, role: 'Owner' | 'Approver' | 'Member' | 'Viewer') => {
+    await ownerPage.getByLabel('Email', { exact: true }).fill(person.email)
+    await ownerPage.getByLabel('Role', { exact: true }).selectOption({ label: role })
+    await ownerPage.getByRole('button', { name: 'Send invitation' }).click()
+    await ownerPage.getByTestId('invite-status').getByText(`Invitation sent to ${person.email}`).waitFor()
+    const link = await invitationLinkFor(person)
+    const page = await open(person, link)
+    await page.getByRole('button', { name: /^Join / }).click()
+    await page.waitForURL('**/profile/company')
+    await page.getByTestId('your-role').getByText(`Your role: ${role}`).waitFor()
+    return page
+  }
+
+  const newJob = async (user: SeededUser, name: string) => (await env.gql<{ createJobRequests: { id: string } }>(user, 'mutation($j: String) { createJobRequests(input: { job: $j }) { id } }', { j: name })).createJobRequests.id
+
+  it('an owner names the company and invites a colleague, who joins and sees the company’s jobs', async () => {
+    const [owner, colleague] = await Promise.all([env.user('owner'), env.user('colleague')])
+    await newJob(owner, 'Bracket FEA')
+    const ownerPage = await open(owner, '/profile/company')
+    await ownerPage.getByTestId('your-role').getByText('Your role: Owner').waitFor()
+    await ownerPage.getByLabel('Company name').fill('Moss Fabrication Ltd')
+    await ownerPage.getByLabel('VAT number').fill('gb 123 456 789')
+    await ownerPage.getByRole('button', { name: 'Save details' }).click()
+    await ownerPage.getByRole('heading', { level: 1, name: 'Moss Fabrication Ltd' }).waitFor()
+    expect(await ownerPage.getByLabel('VAT number').inputValue()).toBe('GB123456789')
+    expect(await axeViolations(ownerPage, 'main')).toEqual([])
+
+    // Before joining, the colleague sees none of the company's jobs.
+    const before = await open(colleague, '/profile')
+    expect(await before.getByRole('link', { name: 'Bracket FEA' }).count()).toBe(0)
+
+    const colleaguePage = await inviteAndJoin(ownerPage, colleague, 'Member')
+    await colleaguePage.getByRole('heading', { level: 1, name: 'Moss Fabrication Ltd' }).waitFor()
+    const rows = colleaguePage.getByTestId('member-row')
+    expect(await rows.count()).toBe(2)
+    await rows.filter({ hasText: owner.email }).getByText('Owner').waitFor()
+    // A member reads the details and the members, and changes nothing but their own leaving.
+    expect(await colleaguePage.getByRole('button', { name: 'Save details' }).count()).toBe(0)
+    expect(await colleaguePage.getByRole('button', { name: 'Send invitation' }).count()).toBe(0)
+    expect(await colleaguePage.getByRole('button', { name: /^Remove / }).count()).toBe(0)
+    expect(await axeViolations(colleaguePage, 'main')).toEqual([])
+
+    await colleaguePage.goto(`${env.server.url}/profile`)
+    await colleaguePage.getByRole('link', { name: 'Bracket FEA' }).waitFor()
+
+    // The link works once.
+    const again = await open(colleague, await invitationLinkFor(colleague))
+    await again.getByText('This invitation has expired, was used already or was withdrawn.', { exact: false }).waitFor()
+  })
+
+  it('a member requests a job, and only an approver can accept its quote', async () => {
+    const [owner, member, approver] = await Promise.all([env.user('boss'), env.user('engineer'), env.user('manager')])
+    const ownerPage = await open(owner, '/profile/company')
+    await inviteAndJoin(ownerPage, member, 'Member')
+    await ownerPage.reload()
+    await inviteAndJoin(ownerPage, approver, 'Approver')
+
+    const id = await newJob(member, 'Manifold CFD')
+    await env.gql(admin, 'mutation($id: ID!, $i: SendQuoteInput!) { sendQuote(jobId: $id, input: $i) { id } }', {
+      id,
+      i: { validUntil: new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10), lines: [{ kind: 'service', service: 'cfd', hours: 4 }] },
+    })
+
+    const memberPage = await open(member, `/profile/jobs/${id}`)
+    expect(await memberPage.getByTestId('quote-status').textContent()).toBe('Waiting for your answer')
+    expect(await memberPage.getByRole('button', { name: 'Accept quote' }).count()).toBe(0)
+    expect(await memberPage.getByRole('button', { name: 'Decline quote' }).count()).toBe(0)
+    // Nor does the server take it from a member who asks anyway.
+    const refused = await env.http(member).gql('mutation($id: ID!) { acceptQuote(jobId: $id) { id } }', { id })
+    expect(refused.errors?.[0]?.message).toBe('Unauthorized')
+
+    const approverPage = await open(approver, `/profile/jobs/${id}`)
+    await approverPage.getByRole('button', { name: 'Accept quote' }).click()
+    await approverPage.getByRole('alertdialog', { name: /^Accept quote Q-\d{6}\?$/ }).getByRole('button', { name: /^Accept £/ }).click()
+    await approverPage.locator('header [data-stage]', { hasText: /^accepted$/ }).waitFor()
+  })
+
+  it('an owner removes a member, whose open session is refused at once; the last owner cannot leave', async () => {
+    const [owner, member] = await Promise.all([env.user('founder'), env.user('leaver')])
+    const id = await newJob(owner, 'Chassis FEA')
+    const ownerPage = await open(owner, '/profile/company')
+    await inviteAndJoin(ownerPage, member, 'Member')
+    const memberPage = await open(member, `/profile/jobs/${id}`)
+    await memberPage.getByRole('heading', { name: 'Chassis FEA' }).waitFor()
+
+    await ownerPage.reload()
+    await ownerPage.getByRole('button', { name: `Remove ${member.email}` }).click()
+    await ownerPage.getByTestId('members-status').getByText('Member removed').waitFor()
+    expect(await ownerPage.getByTestId('member-row').count()).toBe(1)
+
+    // The same session, the next request: the job is no longer theirs to see, through the page or the API.
+    await memberPage.reload()
+    await memberPage.getByText('That job was not found.').waitFor()
+    const api = await env.http(member).gql('query($id: ID!) { getJobRequests(id: $id) { id } }', { id })
+    expect(api.errors?.[0]?.message).toBe('Unauthorized')
+    const files = await env.http(member).fetch(`/profile/jobs/${id}/view`)
+    expect(files.status).toBe(403)
+
+    // The last owner cannot leave while the company has no other owner.
+    await ownerPage.getByRole('button', { name: 'Leave the company' }).click()
+    await ownerPage.getByTestId('members-error').getByText('A company needs an owner: make someone else an owner first.').waitFor()
+  })
+})
