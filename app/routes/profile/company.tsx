@@ -37,7 +37,7 @@ export default function CompanyPage() {
         ) : null}
         <PortalTabs query={query} />
       </header>
-      <CompanyDetailsCard key={`details-${company.id}`} company={company} result={result} busy={busy} />
+      <CompanyDetailsCard key={`details-${company.id}-${company.name}-${company.address}-${company.vatNumber}`} company={company} result={result} busy={busy} />
       <MembersCard data={data} result={result} busy={busy} />
       {company.canManage ? <InviteCard company={company} result={result} busy={busy} /> : null}
       <p>
