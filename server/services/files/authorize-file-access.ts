@@ -26,12 +26,12 @@ export interface AuthorizedPath extends StoragePath {
  * - profile-pictures: anyone reads a file by its path; the folder's owner (or an admin) lists, writes
  *   and deletes; the folder-less profile-pictures/{fileName} is listed and written by admins only.
  * - user-box/{userId}: the owner and admins only.
- * - job-files/{jobRequestId}: the members of the job's company (adding and deleting as their role
- *   allows) and admins only.
- * - job-messages/{jobRequestId}: the owner and admins read, list and upload (files sent on the job's
- *   thread); only admins delete, so a file a message names stays.
- * - job-deliverables/{jobRequestId}: admins only, until the job is released; from then on the owner
- *   reads and lists them too (never writes or deletes).
+ * - job-files/{jobRequestId}: the members of the job's company and admins only; a viewer reads and
+ *   lists, the other roles also add and delete.
+ * - job-messages/{jobRequestId}: the members of the job's company and admins read and list, and all
+ *   but a viewer upload (files sent on the job's thread); only admins delete, so a file a message names stays.
+ * - job-deliverables/{jobRequestId}: admins only, until the job is released; from then on the members
+ *   of the job's company read and list them too (never write or delete).
  * - picture-submissions: anyone may write (images only, checked at upload); listing and deleting is
  *   for admins; a file is read by admins and by the signed-in user who uploaded it.
  * - blog-images/{blogPostId}: admins upload, list and delete; anyone reads the pictures of a published
@@ -104,8 +104,8 @@ export async function authorizeFileAccess({ actor, path, mode }: AuthorizeFileAc
 }
 
 /**
- * What a job's folders allow, from the job's abilities (lib/job-abilities.ts): its files are read,
- * listed, added and deleted by whoever may see the job; thread files are read, listed and added by
+ * What a job's folders allow, from the job's abilities (lib/job-abilities.ts): its files are read and
+ * listed by whoever may see the job, added and deleted by whoever may add files (not a viewer); thread files are read, listed and added by
  * both sides and deleted by the consultancy alone; deliverables are added only while the consultancy
  * may deliver, removed by the consultancy, and read by the client once released.
  */
@@ -113,5 +113,5 @@ function jobFolderAllows(area: 'job-files' | 'job-deliverables' | 'job-messages'
   const reading = mode === 'read' || mode === 'list'
   if (area === 'job-deliverables') return reading ? can.readDeliverables : mode === 'write' ? can.deliver : can.removeDeliverables
   if (area === 'job-messages') return reading ? can.view : mode === 'write' ? can.message : isAdmin
-  return reading || mode === 'delete' ? can.view : can.addFiles
+  return reading ? can.view : can.addFiles
 }

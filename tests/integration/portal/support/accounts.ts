@@ -20,8 +20,12 @@ export function factorsOf(client: HttpClient): { secret: string; recoveryCodes: 
  * recovery codes: `factorsOf(client)`), unless `twoFactor: false` asks for an admin without one.
  * `twoFactor: true` turns it on for any account.
  */
-export async function signUpAndVerify(portal: PortalServer, email: string, password = STRONG_PASSWORD, { twoFactor }: { twoFactor?: boolean } = {}): Promise<HttpClient> {
-  const client = new HttpClient(portal.url)
+export async function signUpAndVerify(
+  portal: PortalServer,
+  email: string,
+  password = STRONG_PASSWORD,
+  { twoFactor, client = new HttpClient(portal.url) }: { twoFactor?: boolean; client?: HttpClient } = {},
+): Promise<HttpClient> {
   const before = portal.mailsTo(email)
   const signUp = await client.json('/api/auth/sign-up/email', { email, password, name: email.split('@')[0] })
   if (signUp.status !== 200) throw new Error(`sign-up failed: ${signUp.status} ${JSON.stringify(signUp.body)}`)

@@ -57,7 +57,7 @@ export class HttpClient {
 
 /** fetch over node:http from a chosen local address (Node's fetch cannot bind one without undici's Agent). */
 function fetchFrom(localAddress: string, url: string, init: RequestInit & { headers: Headers }): Promise<Response> {
-  const body = init.body === undefined || init.body === null ? undefined : String(init.body)
+  const body = bodyOf(init)
   return new Promise((resolve, reject) => {
     const req = http.request(url, { method: init.method ?? 'GET', headers: Object.fromEntries(init.headers), localAddress }, (res) => {
       const chunks: Buffer[] = []
@@ -75,6 +75,19 @@ function fetchFrom(localAddress: string, url: string, init: RequestInit & { head
     req.on('error', reject)
     req.end(body)
   })
+}
+
+/** A request's body as node:http sends it, with the content type fetch would give it (a form's, for URLSearchParams). */
+function bodyOf(init: RequestInit & { headers: Headers }): string | Buffer | undefined {
+  const { body } = init
+  if (body === undefined || body === null) return undefined
+  if (typeof body === 'string') return body
+  if (body instanceof Uint8Array) return Buffer.from(body)
+  if (body instanceof URLSearchParams) {
+    if (!init.headers.has('content-type')) init.headers.set('content-type', 'application/x-www-form-urlencoded;charset=UTF-8')
+    return body.toString()
+  }
+  throw new Error('fetchFrom sends a string, bytes or a form')
 }
 
 /** The data of a GraphQL operation that must succeed: any error fails the test with the query and the errors. */
