@@ -16,6 +16,8 @@ export interface Actor {
   secondFactor?: boolean
   /** In an admin group but without a second factor: no admin rights until it signs in with one. */
   adminNeedsSecondFactor?: boolean
+  /** Set while an admin views the portal as this client (read-only): who is looking. */
+  viewingAs?: { adminId: string; adminEmail: string }
 }
 
 /** An admin is a user one of whose group names contains "Admin". */

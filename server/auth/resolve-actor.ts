@@ -6,6 +6,7 @@ import { loadMembership } from '../services/companies/load-membership'
 import { actorOf, type Actor } from './actor'
 import type { ActorCache, Resolved } from './actor-cache'
 import { resolveApiToken } from './api-token'
+import { readViewAs } from './view-as'
 import type { Auth } from './create-auth'
 
 /** better-auth's session cookie (with the `__Secure-` prefix under https). */
@@ -38,7 +39,24 @@ export async function resolveActor(request: Request | { headers: Headers }): Pro
   const key = auth ? sessionCacheKey(headers) : null
   if (!key) return null
   const ask = () => actorOfSession(auth!, headers)
-  return cache ? cache.resolve(key, ask) : ask().then((found) => found?.actor ?? null)
+  const actor = cache ? cache.resolve(key, ask) : ask().then((found) => found?.actor ?? null)
+  const viewAs = readViewAs(headers.get('cookie'), ctx.services.authSecret as string)
+  return viewAs ? actorViewedAs(await actor, viewAs) : actor
+}
+
+/**
+ * The client an admin's session views the portal as (view-as.ts): that client's own actor, with
+ * nothing of the admin's rights, not remembered (it is read again on every request, so stopping or
+ * the client's removal counts at once). A cookie that does not belong to this admin session changes nothing.
+ */
+async function actorViewedAs(admin: Actor | null, viewAs: { clientId: string; sessionId: string }): Promise<Actor | null> {
+  if (!admin?.isAdmin || admin.sessionId !== viewAs.sessionId) return admin
+  const { db } = getAppContext()
+  const [client] = await db.select({ id: users.id, email: users.email, groups: users.groups }).from(users).where(eq(users.id, viewAs.clientId)).limit(1)
+  if (!client) return admin
+  const membership = await loadMembership(client.id)
+  const actor = actorOf({ ...client, groups: [] }, membership && { companyId: membership.companyId, role: membership.companyRole }, { sessionId: admin.sessionId, secondFactor: false })
+  return { ...actor, viewingAs: { adminId: admin.userId, adminEmail: admin.email } }
 }
 
 /** The owner of an API token, read from the database, and when the token ends. */

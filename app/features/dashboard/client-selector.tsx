@@ -3,8 +3,9 @@ import { inputClass, labelClass, secondaryButtonClass } from '../../components/p
 import type { ClientOption } from './types'
 
 /**
- * The admin's client picker: a searchable combobox (WAI-ARIA combobox with a list popup).
- * Typing filters by email, name or company; arrow keys move, Enter picks, Escape closes.
+ * The admin's client picker: a searchable combobox (WAI-ARIA combobox with a list popup), listing each
+ * client company's members together with their roles. Typing filters by email, name or company;
+ * arrow keys move, Enter picks, Escape closes.
  */
 export function ClientSelector({ clients, selectedId, onSelect }: { clients: ClientOption[]; selectedId: string | null; onSelect: (id: string | null) => void }) {
   const id = useId()
@@ -111,6 +112,7 @@ export function ClientSelector({ clients, selectedId, onSelect }: { clients: Cli
             >
               <span className="font-medium">{client.email}</span>
               {client.name || client.companyName ? <span className="ml-2 text-(--color-light)">{[client.name, client.companyName].filter(Boolean).join(' · ')}</span> : null}
+              {client.role ? <span className="ml-2 text-(--color-light)">({client.role.toLowerCase()})</span> : null}
             </li>
           ))
         )}

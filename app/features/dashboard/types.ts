@@ -13,6 +13,9 @@ export interface ClientOption {
   /** Given and family name, or the nickname, when known. */
   name: string
   companyName: string
+  /** The client's company and their role in it ("Owner", "Approver", ...): the picker lists each company's members together. */
+  companyId: string | null
+  role: string
 }
 
 /** Every field of the profile schema, so the form shows what is stored. */

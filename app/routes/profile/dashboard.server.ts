@@ -30,6 +30,7 @@ import type { Profile } from '../../../server/services/profiles/profile-types'
 import { setCompanyLogo } from '../../../server/services/profiles/set-company-logo'
 import { setJobUpdateMails } from '../../../server/services/profiles/set-job-update-mails'
 import { updateProfile } from '../../../server/services/profiles/update-profile'
+import { companyRoleLabels } from '../../../lib/company-roles'
 
 /**
  * The /profile loader, action and list endpoints: thin adapters. Each turns the request into an
@@ -76,7 +77,7 @@ async function loadDashboard(request: Request): Promise<DashboardLoaderData> {
     signedIn: true,
     isAdmin: actor.isAdmin,
     secondFactorRequired: actor.adminNeedsSecondFactor === true,
-    clients: clients ? clients.map(toClientOption) : null,
+    clients: clients ? clients.map(toClientOption).sort(byCompany) : null,
     clientId: clientId && clientId !== actor.userId ? clientId : null,
     details: toDetailsView(profile),
     maxUploadBytes: getAppContext().env.UPLOAD_MAX_BYTES,
@@ -177,7 +178,14 @@ async function jsonList(request: Request, read: (actor: Actor, clientId: string 
 
 function toClientOption(p: Profile): ClientOption {
   const name = [p.givenName, p.familyName].filter(Boolean).join(' ') || p.nickname
-  return { id: p.userId, email: p.email, name, companyName: p.companyName }
+  return { id: p.userId, email: p.email, name, companyName: p.companyName, companyId: p.companyId, role: p.companyRole ? companyRoleLabels[p.companyRole] : '' }
+}
+
+/** The picker's order: company by company (named ones by name), each company's owners first, then by email. */
+function byCompany(a: ClientOption, b: ClientOption): number {
+  const company = (o: ClientOption) => `${o.companyName ? '0' : '1'}${o.companyName.toLowerCase()}\u0000${o.companyId ?? ''}`
+  const rank = (o: ClientOption) => ['Owner', 'Approver', 'Member', 'Viewer'].indexOf(o.role)
+  return company(a).localeCompare(company(b)) || rank(a) - rank(b) || a.email.localeCompare(b.email)
 }
 
 const profileFields = Object.keys(profileSchema.shape) as ProfileField[]
