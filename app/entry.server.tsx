@@ -77,6 +77,10 @@ export default function handleRequest(
       <ServerRouter context={routerContext} url={request.url} nonce={nonce} />,
       {
         nonce,
+        // A page sent whole keeps each finished Suspense boundary in place. React otherwise moves a
+        // large one to the end of the page, to be put in place by a script, which a browser without
+        // JavaScript never runs (the contact form would stay hidden).
+        progressiveChunkSize: deferred ? Number.POSITIVE_INFINITY : undefined,
         [readyOption]() {
           shellRendered = true;
           const body = new PassThrough({

@@ -11,17 +11,17 @@ import { cn } from './ui/cn'
 export type ListOfErrors = Array<string | null | undefined> | null | undefined
 
 const focusRing = 'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-(--color-highlight)'
-export const controlClass = `w-full rounded-md border border-(--color-border) bg-(--color-background) px-3 py-2 text-(--color-text) placeholder:text-(--color-light) aria-[invalid=true]:border-[#ffb4a8] ${focusRing}`
+export const controlClass = `w-full rounded-md border border-(--color-border) bg-(--color-background) px-3 py-2 text-(--color-text) placeholder:text-(--color-light) aria-[invalid=true]:border-(--color-red) ${focusRing}`
 /** A slider is drawn by the browser in the site's colour, without the text box around it. */
 const rangeClass = `w-full accent-(--color-highlight) ${focusRing}`
 export const fieldLabelClass = 'block text-sm font-medium text-(--color-light)'
 
-/** The errors of one field (or a whole form), one per line. */
+/** The errors of one field (or a whole form), one per line, in the theme's red (legible on every theme's background and card). */
 export function ErrorList({ id, errors }: { id?: string; errors?: ListOfErrors }) {
   const shown = errors?.filter((e): e is string => Boolean(e))
   if (!shown?.length) return null
   return (
-    <ul id={id} className="mt-1 flex flex-col gap-0.5 text-sm text-[#ffb4a8]" data-field-errors="">
+    <ul id={id} className="mt-1 flex flex-col gap-0.5 text-sm text-(--color-red)" data-field-errors="">
       {shown.map((e) => (
         <li key={e}>{e}</li>
       ))}

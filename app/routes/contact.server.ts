@@ -1,14 +1,12 @@
+import { parseWithZod } from '@conform-to/zod/v4'
 import { data } from 'react-router'
-import { CONTACT_HONEYPOT_FIELD, validateContact, type ContactField } from '../../lib/contact-schema'
-import type { ContactFormResult } from '../components/content/contact-form'
+import { CONTACT_HONEYPOT_FIELD, contactSchema } from '../../lib/contact-schema'
+import type { ContactFormAnswer } from '../components/content/contact-form'
 import { getAppContext } from '../../server/context/app-context'
 import { isAppError } from '../../server/errors/app-error'
 import { clientIpFromRequest } from '../../server/http/client-ip'
+import { submitForm } from '../../server/http/submit-form'
 import { createContact } from '../../server/services/contacts/create-contact'
-
-type ContactActionResult = ContactFormResult
-type ContactFieldErrors = Extract<ContactFormResult, { status: 'invalid' }>['errors']
-type ContactValues = Record<ContactField, string>
 
 /** Only the public, browser-side map settings: the key is a restricted browser key by design. */
 export function loadContactPage() {
@@ -18,36 +16,27 @@ export function loadContactPage() {
 
 export async function submitContact(request: Request) {
   const form = await request.formData()
-  const text = (key: string) => {
-    const value = form.get(key)
-    return typeof value === 'string' ? value : ''
-  }
-  const values: ContactValues = { name: text('name'), email: text('email'), message: text('message') }
-
-  const validation = validateContact(values)
-  if (validation.errors) return data<ContactActionResult>({ status: 'invalid', errors: validation.errors, values }, { status: 400 })
-
   const { log } = getAppContext()
-  if (text(CONTACT_HONEYPOT_FIELD)) {
-    // Pretend it worked, so the bot learns nothing; store nothing.
-    log.info({ event: 'contact-honeypot' }, 'contact form honeypot filled; message dropped')
-    return data<ContactActionResult>({ status: 'sent' })
-  }
-
   try {
-    await createContact({ input: values, clientIp: clientIpFromRequest(request) })
-    return data<ContactActionResult>({ status: 'sent' })
+    const { result, saved } = await submitForm(form, contactSchema, async (input) => {
+      if (form.get(CONTACT_HONEYPOT_FIELD)) {
+        // Answer as if it worked, so the bot learns nothing; store nothing.
+        log.info({ event: 'contact-honeypot' }, 'contact form honeypot filled; message dropped')
+        return 'dropped'
+      }
+      await createContact({ input, clientIp: clientIpFromRequest(request) })
+      return 'stored'
+    })
+    if (saved) return data<ContactFormAnswer>({ status: 'sent', result })
+    return data<ContactFormAnswer>({ status: 'invalid', result }, { status: 400 })
   } catch (error) {
+    // The form keeps what was typed, to be sent again.
+    const result = parseWithZod(form, { schema: contactSchema }).reply()
     if (isAppError(error) && error.code === 'TOO_MANY_REQUESTS') {
       const retryAfter = (error as { retryAfterSeconds?: number }).retryAfterSeconds
-      return data<ContactActionResult>({ status: 'rate-limited', values }, { status: 429, headers: retryAfter ? { 'Retry-After': String(retryAfter) } : undefined })
-    }
-    if (isAppError(error) && error.code === 'BAD_REQUEST') {
-      const errors = Object.fromEntries(Object.entries(error.fieldErrors ?? {}).map(([k, v]) => [k, v[0]])) as ContactFieldErrors
-      return data<ContactActionResult>({ status: 'invalid', errors, values }, { status: 400 })
+      return data<ContactFormAnswer>({ status: 'rate-limited', result }, { status: 429, headers: retryAfter ? { 'Retry-After': String(retryAfter) } : undefined })
     }
     log.error({ err: error }, 'contact message could not be stored')
-    return data<ContactActionResult>({ status: 'failed', values }, { status: 500 })
+    return data<ContactFormAnswer>({ status: 'failed', result }, { status: 500 })
   }
 }
-

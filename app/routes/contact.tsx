@@ -1,15 +1,19 @@
 import { useActionData, useLoaderData, type ActionFunctionArgs, type HeadersFunction } from 'react-router'
 import { contactPage } from '../../content/contact'
-import { CONTACT_HONEYPOT_FIELD } from '../../lib/contact-rules'
 import { pageData } from '../../lib/page-data'
 import { metaFromLoader } from '../../lib/meta-from-loader'
 import { site } from '../../lib/site'
-import { ContactForm, type ContactFormResult } from '../components/content/contact-form'
+import type { ContactFormAnswer } from '../components/content/contact-form'
 import { cardClass, linkClass, Page, PageHeader } from '../components/content/ui'
+import { lazyWhenUsed } from '../components/ui/lazy-when-used'
 import { ContactLocation } from '../features/map/contact-location'
 import { loadContactPage, submitContact } from './contact.server'
 
 export const meta = metaFromLoader
+
+// The form's code (the form library and the schema) is fetched when the visitor starts on the form;
+// the server renders the form in full, and it works as a plain post until then.
+const ContactForm = lazyWhenUsed('contact-form', () => import('../components/content/contact-form').then((m) => m.ContactForm), <p aria-busy="true">Loading…</p>)
 
 /** Rendered per request (the map's key is configuration), but started after its first paint like the prerendered pages. */
 export const handle = { deferHydration: true }
@@ -30,13 +34,13 @@ export function action({ request }: ActionFunctionArgs) {
 
 export default function ContactPage() {
   const { maps, content: contactPage } = useLoaderData<typeof loader>()
-  const result = useActionData<ContactFormResult>()
+  const answer = useActionData<ContactFormAnswer>()
   return (
     <Page>
       <PageHeader title={contactPage.heading} intro={contactPage.intro} />
       <div className="grid gap-10 lg:grid-cols-[1fr_auto]">
         <div className={`${cardClass} self-start`}>
-          <ContactForm content={contactPage} result={result} honeypotField={CONTACT_HONEYPOT_FIELD} />
+          <ContactForm content={contactPage} answer={answer} />
         </div>
         <div className="space-y-6 lg:w-[350px]">
           <ContactLocation apiKey={maps.apiKey} mapId={maps.mapId} text={contactPage} />

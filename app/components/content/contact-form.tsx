@@ -1,165 +1,88 @@
-import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react'
-import { Form, useNavigation, useSubmit } from 'react-router'
+import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod/v4'
+import { Form, useNavigation } from 'react-router'
 import type { contactPage as ContactPageContent } from '../../../content/contact'
 import { limits } from '../../../lib/catalogue'
-import { checkEmail, checkMessage, checkName, contactMessages, type ContactField, type ContactFieldErrors } from '../../../lib/contact-rules'
+import { CONTACT_HONEYPOT_FIELD, contactMessages, contactSchema } from '../../../lib/contact-schema'
+import { Field, TextareaField } from '../forms'
 import { primaryButtonClass } from './ui'
 
-export type ContactFormResult =
-  | { status: 'sent' }
-  | { status: 'invalid'; errors: ContactFieldErrors; values: Record<ContactField, string> }
-  | { status: 'rate-limited'; values: Record<ContactField, string> }
-  | { status: 'failed'; values: Record<ContactField, string> }
-
-const checks: Record<ContactField, (value: string) => string | undefined> = { name: checkName, email: checkEmail, message: checkMessage }
-const fields: ContactField[] = ['name', 'email', 'message']
-
-// The Zod schema (and Zod with it) is fetched when the visitor starts on the form, not with the page.
-type ContactSchemaModule = typeof import('../../../lib/contact-schema')
-let schemaModule: ContactSchemaModule | undefined
-const loadSchema = () => import('../../../lib/contact-schema').then((m) => (schemaModule = m))
+/** The action's answer: what became of the message, and the form's result (its field errors and values). */
+export interface ContactFormAnswer {
+  status: 'sent' | 'invalid' | 'rate-limited' | 'failed'
+  result: SubmissionResult<string[]>
+}
 
 /**
- * The contact form. Without JavaScript it is a plain POST whose errors the server renders; with it,
- * the same schema checks each field before sending and the button says "Sending Message".
+ * The contact form. Without JavaScript it is a plain post whose errors the server renders beside
+ * their fields; with it, the contact schema checks the fields before sending and again as the visitor
+ * corrects them, the action's field errors show beside their fields too, and the button says
+ * "Sending Message" while the message is on its way. A message sent is cleared from the form; one
+ * refused or not stored stays, to be sent again.
  */
-export function ContactForm({ content, result, honeypotField }: { content: typeof ContactPageContent; result?: ContactFormResult; honeypotField: string }) {
-  const contactPage = content
+export function ContactForm({ content, answer }: { content: typeof ContactPageContent; answer?: ContactFormAnswer }) {
   const navigation = useNavigation()
-  const submit = useSubmit()
   const sending = navigation.state === 'submitting' && navigation.formAction === '/contact'
-  const formRef = useRef<HTMLFormElement>(null)
-  const values = result && 'values' in result ? result.values : undefined
-  const [errors, setErrors] = useState<ContactFieldErrors>(result?.status === 'invalid' ? result.errors : {})
-  const [messageLength, setMessageLength] = useState(values?.message.length ?? 0)
-
-  // A new answer from the action replaces whatever the browser-side check showed.
-  useEffect(() => {
-    if (!result) return
-    setErrors(result.status === 'invalid' ? result.errors : {})
-    if (result.status === 'sent') {
-      formRef.current?.reset()
-      setMessageLength(0)
-    }
-  }, [result])
-
-  /** True when the values may be sent; otherwise shows the messages and focuses the first field at fault. */
-  const validate = (form: HTMLFormElement, schema: ContactSchemaModule): boolean => {
-    const data = new FormData(form)
-    const check = schema.validateContact({ name: data.get('name'), email: data.get('email'), message: data.get('message') })
-    if (check.errors) {
-      setErrors(check.errors)
-      const first = fields.find((f) => check.errors[f])
-      const element = first ? form.elements.namedItem(first) : null
-      if (element instanceof HTMLElement) element.focus()
-      return false
-    }
-    setErrors({})
-    return true
-  }
-
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    if (schemaModule) {
-      if (!validate(event.currentTarget, schemaModule)) event.preventDefault()
-      return
-    }
-    // Sent before the schema arrived (it is usually loaded by the first keystroke): wait for it.
-    event.preventDefault()
-    const form = event.currentTarget
-    void loadSchema().then((schema) => {
-      if (validate(form, schema)) void submit(form)
-    })
-  }
-
-  // Once a field shows a message, re-check it as the visitor types so the message goes when fixed.
-  const onChange = (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
-    const field = event.target.name as ContactField
-    if (field === 'message') setMessageLength(event.target.value.length)
-    if (errors[field]) setErrors((e) => ({ ...e, [field]: checks[field](event.target.value) }))
-  }
-
-  const inputClass = (field: ContactField) =>
-    `mt-1 block w-full rounded-lg border bg-[var(--color-background)] px-3 py-2 text-[var(--color-text)] placeholder:text-[var(--color-light)]/70 focus:outline-2 focus:outline-[var(--color-highlight)] ${
-      errors[field] ? 'border-red' : 'border-[var(--color-border)]'
-    }`
-  const describedBy = (field: ContactField, extra?: string) => [errors[field] ? `contact-${field}-error` : undefined, extra].filter(Boolean).join(' ') || undefined
-  const errorText = (field: ContactField) =>
-    errors[field] ? (
-      <p id={`contact-${field}-error`} className="mt-1 text-sm font-medium text-red">
-        {errors[field]}
-      </p>
-    ) : null
-
-  /** A one-line field: its label, the input (its value kept after a refused post) and its message. */
-  const input = (field: 'name' | 'email', props: { type: string; autoComplete: string }) => (
-    <div>
-      <label htmlFor={`contact-${field}`} className="font-medium">
-        {contactPage.labels[field]}
-      </label>
-      <input
-        id={`contact-${field}`}
-        name={field}
-        {...props}
-        required
-        defaultValue={values?.[field]}
-        placeholder={contactPage.placeholders[field]}
-        aria-invalid={errors[field] ? true : undefined}
-        aria-describedby={describedBy(field)}
-        onChange={onChange}
-        className={inputClass(field)}
-      />
-      {errorText(field)}
-    </div>
-  )
-
+  const [form, fields] = useForm({
+    id: 'contact-form',
+    lastResult: answer?.result,
+    shouldValidate: 'onSubmit',
+    shouldRevalidate: 'onInput',
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: contactSchema }),
+  })
+  const messageLength = typeof fields.message.value === 'string' ? fields.message.value.length : 0
   return (
-    <Form method="post" action="/contact" noValidate onSubmit={onSubmit} onFocus={() => void loadSchema()} ref={formRef} className="relative space-y-5" aria-labelledby="contact-form-heading">
+    <Form method="post" action="/contact" {...getFormProps(form)} aria-labelledby="contact-form-heading" aria-describedby={undefined} className="relative space-y-5">
       <h2 id="contact-form-heading" className="text-xl font-semibold">
-        {contactPage.formHeading}
+        {content.formHeading}
       </h2>
-      {result?.status === 'sent' && (
+      {answer?.status === 'sent' && (
         <p role="status" className="rounded-lg border border-green bg-green/10 p-4 text-text">
           {contactMessages.success}
         </p>
       )}
-      {(result?.status === 'failed' || result?.status === 'rate-limited') && (
+      {(answer?.status === 'failed' || answer?.status === 'rate-limited') && (
         <p role="alert" className="rounded-lg border border-red bg-red/10 p-4 text-text">
-          {result.status === 'failed' ? contactMessages.failure : contactPage.rateLimited}
+          {answer.status === 'failed' ? contactMessages.failure : content.rateLimited}
         </p>
       )}
-      {input('name', { type: 'text', autoComplete: 'name' })}
-      {input('email', { type: 'email', autoComplete: 'email' })}
-      <div>
-        <label htmlFor="contact-message" className="font-medium">
-          {contactPage.labels.message}
-        </label>
-        <textarea
-          id="contact-message"
-          name="message"
-          rows={7}
-          required
-          maxLength={limits.contactMessageMax}
-          defaultValue={values?.message}
-          placeholder={contactPage.placeholders.message}
-          aria-invalid={errors.message ? true : undefined}
-          aria-describedby={describedBy('message', 'contact-message-count')}
-          onChange={onChange}
-          className={inputClass('message')}
-        />
-        <div className="flex items-start justify-between gap-4">
-          {errorText('message') ?? <span />}
-          <p id="contact-message-count" className="mt-1 shrink-0 text-sm text-[var(--color-light)] tabular-nums" data-testid="message-count">
-            {messageLength} / {limits.contactMessageMax} characters
-          </p>
-        </div>
-      </div>
+      <Field
+        key={fields.name.key}
+        label={content.labels.name}
+        errors={fields.name.errors}
+        inputProps={{ ...getInputProps(fields.name, { type: 'text', ariaAttributes: false }), id: 'contact-name', required: true, autoComplete: 'name', placeholder: content.placeholders.name }}
+      />
+      <Field
+        key={fields.email.key}
+        label={content.labels.email}
+        errors={fields.email.errors}
+        inputProps={{ ...getInputProps(fields.email, { type: 'email', ariaAttributes: false }), id: 'contact-email', required: true, autoComplete: 'email', placeholder: content.placeholders.email }}
+      />
+      <TextareaField
+        key={fields.message.key}
+        label={content.labels.message}
+        errors={fields.message.errors}
+        textareaProps={{
+          ...getTextareaProps(fields.message, { ariaAttributes: false }),
+          id: 'contact-message',
+          required: true,
+          rows: 7,
+          maxLength: limits.contactMessageMax,
+          placeholder: content.placeholders.message,
+          'aria-describedby': 'contact-message-count',
+        }}
+      >
+        <p id="contact-message-count" className="mt-1 text-right text-sm text-(--color-light) tabular-nums" data-testid="message-count">
+          {messageLength} / {limits.contactMessageMax} characters
+        </p>
+      </TextareaField>
       {/* Hidden from people and assistive technology; bots that fill every field give themselves away. */}
       <div aria-hidden="true" className="absolute -left-[10000px] top-auto h-px w-px overflow-hidden">
         <label htmlFor="contact-website">Website</label>
-        <input id="contact-website" name={honeypotField} type="text" tabIndex={-1} autoComplete="off" />
+        <input id="contact-website" name={CONTACT_HONEYPOT_FIELD} type="text" tabIndex={-1} autoComplete="off" />
       </div>
       <button type="submit" className={`${primaryButtonClass} w-full sm:w-auto`} disabled={sending} aria-disabled={sending || undefined}>
-        {sending ? contactPage.submitting : contactPage.submit}
+        {sending ? content.submitting : content.submit}
       </button>
     </Form>
   )

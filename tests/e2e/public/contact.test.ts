@@ -110,6 +110,28 @@ describe('contact page', () => {
     expect(suite.tracked!.errors).toEqual([])
   })
 
+  it('shows a field error found by the server beside its field, when the browser\'s check was passed by', async () => {
+    allowPageErrors(/status of 400/) // the server refuses the altered message
+    const page = await open()
+    const email = 'altered@example.com'
+    await fill(page, { email })
+    // The browser checks a valid name; on its way the name becomes one the server refuses.
+    await page.route('**/contact.data*', (route) => {
+      if (route.request().method() !== 'POST') return route.continue()
+      const body = new URLSearchParams(route.request().postData() ?? '')
+      body.set('name', 'Al')
+      return route.continue({ postData: body.toString() })
+    })
+    await waitForHydration(page)
+    await page.getByRole('button', { name: 'SEND MESSAGE' }).click()
+    await page.waitForFunction(() => document.getElementById('contact-name')?.getAttribute('aria-invalid') === 'true')
+    expect(await fieldError(page, 'Name')).toBe(m.nameInvalid)
+    expect(await fieldError(page, 'Email')).toBeNull()
+    expect(await fieldError(page, 'Message')).toBeNull()
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('contact-name')
+    expect(await contactRows(email)).toEqual([])
+  })
+
   it('works without JavaScript: the server shows a validation error with the typed text, then accepts the corrected message', async () => {
     allowPageErrors(/status of 400/) // the server refuses the invalid message
     const page = await open({ javaScriptEnabled: false })

@@ -15,7 +15,7 @@ const clientDir = path.resolve(import.meta.dirname, '../../..', process.env.BUIL
 const assets = readdirSync(path.join(clientDir, 'assets')).filter((f) => f.endsWith('.js'))
 const containing = (marker: string) => assets.filter((f) => readFileSync(path.join(clientDir, 'assets', f), 'utf8').includes(marker))
 /** Chunks a visitor who does nothing must never load: the wallet libraries, Zod, the sign-in and contact forms. */
-const neverUnasked = [...containing('wagmi.sh'), ...containing('ZodError'), ...assets.filter((f) => /^(auth-form|contact-schema|login-form)-/.test(f))]
+const neverUnasked = [...containing('wagmi.sh'), ...containing('ZodError'), ...assets.filter((f) => /^(auth-form|contact-form|login-form)-/.test(f))]
 /** The CAD viewer: three.js, its loaders, the preview dialog, the workers and OpenCascade. Only a preview loads them. */
 export const viewerChunks = [...containing('WebGLRenderer'), ...assets.filter((f) => /^(preview-dialog|occt-import-js)-|\.worker-/.test(f))]
 const AFTER_LOAD_GOAL_KIB = 24
