@@ -40,6 +40,12 @@ export const adminActionLabels = {
   'delete-file': 'Admin deleted a file',
   'update-comment': 'Admin edited a comment',
   'delete-comment': 'Admin deleted a comment',
+  'view-as': 'Admin viewed the portal as the client (read-only)',
+  'update-company': 'Admin changed the company details',
+  'invite-member': 'Admin invited a member to the company',
+  'revoke-invitation': 'Admin withdrew an invitation',
+  'change-member-role': 'Admin changed a member’s role',
+  'remove-member': 'Admin removed a member from the company',
 } as const
 
 export type AdminAction = keyof typeof adminActionLabels

@@ -9,6 +9,8 @@ export interface SessionUser {
   id: string
   email: string
   isAdmin: boolean
+  /** Set while an admin views the portal as this client (read-only). */
+  viewingAs?: { adminEmail: string } | null
 }
 
 export interface SessionState {

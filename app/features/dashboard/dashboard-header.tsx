@@ -2,6 +2,7 @@ import { Link, useNavigate } from 'react-router'
 import { PortalTabs } from '../../components/portal/portal-tabs'
 import { ClientSelector } from './client-selector'
 import type { ClientOption } from './types'
+import { ViewAsButton } from './view-as-button'
 
 /**
  * The heading every dashboard page shares: "Admin Dashboard" with the client selector for admins,
@@ -37,9 +38,12 @@ export function DashboardHeader({
         <ClientSelector clients={clients} selectedId={clientId} onSelect={(id) => navigate(id ? `${path}?client=${encodeURIComponent(id)}` : path, { preventScrollReset: true })} />
       ) : null}
       {clientId ? (
-        <p className="text-(--color-light)" data-testid="acting-for">
-          Acting for {actingForEmail}
-        </p>
+        <div className="flex flex-wrap items-center gap-3">
+          <p className="text-(--color-light)" data-testid="acting-for">
+            Acting for {actingForEmail}
+          </p>
+          <ViewAsButton clientId={clientId} />
+        </div>
       ) : null}
       <PortalTabs query={query} />
     </header>

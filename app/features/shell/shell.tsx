@@ -7,6 +7,7 @@ import { HYDRATED_EVENT } from '../../../lib/hydrated-event'
 import { SidePanel } from './side-panel'
 import { SiteFooter } from '../../components/layout/site-footer'
 import { SiteHeader } from './site-header'
+import { ViewAsBanner } from './view-as-banner'
 
 /** The layout every page shares: header, navigation, side panel, main content and footer. */
 export function Shell({ children }: { children: ReactNode }) {
@@ -43,6 +44,7 @@ export function Shell({ children }: { children: ReactNode }) {
           Skip to content
         </a>
         <SiteHeader sidePanelOpen={sidePanelOpen} onToggleSidePanel={toggleSidePanel} inert={sidePanelOpen} />
+        <ViewAsBanner />
         <div className="mx-auto flex w-full max-w-[96rem] flex-1">
           <SidePanel open={sidePanelOpen} onClose={closeSidePanel} />
           {/* While the drawer is open the page behind it is inert, so focus stays in the drawer. */}

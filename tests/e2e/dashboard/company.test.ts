@@ -138,4 +138,34 @@ describe('client companies with members and roles', () => {
     await ownerPage.getByRole('button', { name: 'Leave the company' }).click()
     await ownerPage.getByTestId('members-error').getByText('A company needs an owner: make someone else an owner first.').waitFor()
   })
+
+  it('an admin views the portal as a client sees it, read-only, and it is recorded', async () => {
+    // The change tried while viewing is refused (403).
+    allowPageErrors(/status of 403/)
+    const client = await env.user('viewed')
+    await newJob(client, 'Turbine CFD')
+    const page = await open(admin, `/profile?client=${client.id}`)
+    await page.getByRole('button', { name: 'View as this client (read-only)' }).click()
+    await page.getByTestId('view-as-banner').getByText(`You are viewing the portal as ${client.email}, read-only.`, { exact: false }).waitFor()
+    await page.getByRole('heading', { level: 1, name: 'User Dashboard' }).waitFor()
+    await page.getByRole('link', { name: 'Turbine CFD' }).waitFor()
+    expect(await axeViolations(page, 'body')).toEqual([])
+
+    // Nothing can be changed in this browser meanwhile, whatever the way in.
+    const cookie = (await page.context().cookies()).map((c) => `${c.name}=${c.value}`).join('; ')
+    const post = await fetch(`${env.server.url}/profile`, { method: 'POST', headers: { cookie, origin: env.server.url, 'content-type': 'application/x-www-form-urlencoded' }, body: 'intent=create-job-request&job=Sneaky' })
+    expect(post.status).toBe(403)
+    expect(await post.text()).toBe('Viewing the portal as a client is read-only. Stop viewing as the client to make changes.')
+    const mutation = await fetch(`${env.server.url}/graphql`, { method: 'POST', headers: { cookie, origin: env.server.url, 'content-type': 'application/json' }, body: JSON.stringify({ query: 'mutation { createJobRequests(input: { job: "Sneaky" }) { id } }' }) })
+    expect(mutation.status).toBe(403)
+    // What the page reads is the client's own, not the consultancy's.
+    const session = (await (await fetch(`${env.server.url}/api/session`, { headers: { cookie } })).json()) as { user: { email: string; isAdmin: boolean } }
+    expect(session.user).toMatchObject({ email: client.email, isAdmin: false })
+
+    await page.getByRole('button', { name: `Stop viewing as ${client.email}` }).click()
+    await page.getByRole('heading', { level: 1, name: 'Admin Dashboard' }).waitFor()
+    expect(await page.getByTestId('view-as-banner').count()).toBe(0)
+    const settings = await open(admin, '/profile/settings')
+    await settings.getByText('Admin viewed the portal as the client (read-only)').first().waitFor()
+  })
 })
