@@ -166,6 +166,6 @@ describe('client companies with members and roles', () => {
     await page.getByRole('heading', { level: 1, name: 'Admin Dashboard' }).waitFor()
     expect(await page.getByTestId('view-as-banner').count()).toBe(0)
     const settings = await open(admin, '/profile/settings')
-    await settings.getByText('Admin viewed the portal as the client (read-only)').first().waitFor()
+    await settings.locator(':not(option):text-is("Admin viewed the portal as the client (read-only)")').first().waitFor()
   })
 })
