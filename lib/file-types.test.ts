@@ -19,8 +19,8 @@ import {
 } from './file-types'
 
 const file = (name: string, type = '', size = 10) => ({ name, type, size })
-const families: readonly PreviewFamily[] = ['3d-cad', 'mesh', '2d', 'image', 'video', 'pdf', 'none']
-const viewerFamilies: readonly PreviewFamily[] = ['3d-cad', 'mesh', '2d']
+const families: readonly PreviewFamily[] = ['3d-cad', 'mesh', 'results', '2d', 'image', 'video', 'pdf', 'none']
+const viewerFamilies: readonly PreviewFamily[] = ['3d-cad', 'mesh', 'results', '2d']
 
 describe('the file-type registry', () => {
   it('gives every registered type each of its parts', () => {
