@@ -72,6 +72,30 @@ describe('previews of simulation results', () => {
     return { value, x, y, z }
   }
 
+  it("shows on the beam's card each field's least and greatest value and where it is, read when it was uploaded", async () => {
+    const { page } = await env.openHydrated(alice, `/profile/jobs/${jobId}`)
+    const table = page.getByTestId('job-client-files').getByRole('table', { name: /^Key numbers of beam\.vtu/ })
+    await table.waitFor()
+    expect(await table.locator('caption').textContent()).toBe('Key numbers of beam.vtu: 80 cells, 189 points')
+    // The series and its steps: the steps are results too, the series itself has no numbers of its own.
+    expect(await page.getByRole('table', { name: /^Key numbers of beam-series\.pvd/ }).count()).toBe(0)
+    const row = async (name: string) => {
+      const cells = await table.getByRole('row', { name: new RegExp(`^${name}`) }).locator('td').allTextContents()
+      const at = (text: string) => text.replace(/[()]/g, '').split(', ').map(Number) as [number, number, number]
+      return { min: Number(cells[0]), minAt: at(cells[1]!), max: Number(cells[2]), maxAt: at(cells[3]!) }
+    }
+    const stress = await row('von_mises')
+    expect([stress.min, stress.max]).toEqual([Math.min(...vonMisesValues()), Math.max(...vonMisesValues())])
+    expect(vonMises(stress.minAt[0], stress.minAt[2])).toBe(stress.min)
+    expect(vonMises(stress.maxAt[0], stress.maxAt[2])).toBe(stress.max)
+    const heat = await row('temperature')
+    expect([heat.min, heat.max]).toEqual([temperature(0, 0), temperature(100, 10)])
+    expect([temperature(heat.minAt[0], heat.minAt[1]), temperature(heat.maxAt[0], heat.maxAt[1])]).toEqual([heat.min, heat.max])
+    const moved = await row('displacement')
+    expect([moved.min, moved.max, moved.maxAt[0]]).toEqual([0, 2, 100])
+    expect(await axeViolations(page, '[data-testid="job-client-files"]')).toEqual([])
+  })
+
   it("shows the beam's surface, coloured by von Mises stress with its range, the value under the pointer, clipped and warped", async () => {
     const { page, dialog, panel } = await preview('beam.vtu')
     expect(await dialog.getByTestId('model-size').textContent()).toBe('Size: 100 × 10 × 10 mm (the file stores no units: millimetres assumed)')
