@@ -65,6 +65,7 @@ export function ResultsPanel({ id, open, results, scene }: { id: string; open: b
   const warping = warpOn && displacements.some((f) => f.name === warpField)
   const material = mesh.material as THREE.MeshStandardMaterial
   const shownStep = useRef(0)
+  const shownWarped = useRef(false)
   const latest = useRef({ step, selected, component })
   latest.current = { step, selected, component }
 
@@ -75,9 +76,11 @@ export function ResultsPanel({ id, open, results, scene }: { id: string; open: b
       try {
         const newStep = step !== shownStep.current
         const opened = newStep ? await session.open(step) : null
-        const positions = warping ? await session.warp(step, warpField, scale) : (opened?.positions ?? (await session.warp(step, null, 0)))
+        // The surface as read is on screen already unless it was warped.
+        const positions = warping ? await session.warp(step, warpField, scale) : (opened?.positions ?? (shownWarped.current ? await session.warp(step, null, 0) : null))
         if (!current) return
         if (positions) {
+          shownWarped.current = warping
           const geometry = mesh.geometry
           if (geometry.getAttribute('position').count * 3 !== positions.length) geometry.setAttribute('color', new THREE.BufferAttribute(new Float32Array(positions.length).fill(0.7), 3))
           geometry.setAttribute('position', new THREE.BufferAttribute(positions, 3))
