@@ -223,6 +223,11 @@ export const fileTypes: readonly FileType[] = [
   model('3MF', ['3mf'], ['model/3mf', 'application/vnd.ms-package.3dmanufacturing-3dmodel+xml'], { detected: ['model/3mf', ...zip] }, 'mesh', 'three-3mf'),
   model('PLY', ['ply'], ['model/ply', 'application/ply'], { detected: none, sniff: isPly }, 'mesh', 'three-ply'),
   model('IFC', ['ifc'], ['model/ifc', 'application/x-step'], { detected: none, sniff: isStepFile }, '3d-cad', 'web-ifc'),
+  result('VTU', 'vtu', { detected: xml, sniff: isVtkXml('UnstructuredGrid') }),
+  result('VTP', 'vtp', { detected: xml, sniff: isVtkXml('PolyData') }),
+  result('VTK', 'vtk', { detected: none, sniff: isVtkLegacy }),
+  // A ParaView series: the steps' .vtu/.vtp files beside it, read by the viewer as the series' references.
+  result('PVD', 'pvd', { detected: xml, sniff: isVtkXml('Collection') }, 'vtk-series'),
   // SolidWorks wrote OLE compound files until 2014 and its own binary format since 2015, which has
   // no published signature: an OLE file, or binary content not recognised as anything else.
   nativeCad('SolidWorks', ['sldprt', 'sldasm', 'slddrw'], { detected: cfb, sniff: (h) => isOle(h) || isBinary(h) }),
@@ -234,11 +239,6 @@ export const fileTypes: readonly FileType[] = [
   nativeCad('NX', ['prt'], { detected: cfb, sniff: (h) => isCreo(h) || isBinary(h) }),
   nativeCad('Creo', ['prt', 'asm', 'drw'], { detected: none, sniff: isCreo }, { numberedVersions: true }),
   nativeCad('Solid Edge', ['par', 'psm', 'asm', 'dft'], { detected: cfb, sniff: (h) => isOle(h) || isCreo(h) }),
-  result('VTU', 'vtu', { detected: xml, sniff: isVtkXml('UnstructuredGrid') }),
-  result('VTP', 'vtp', { detected: xml, sniff: isVtkXml('PolyData') }),
-  result('VTK', 'vtk', { detected: none, sniff: isVtkLegacy }),
-  // A ParaView series: the steps' .vtu/.vtp files beside it, read by the viewer as the series' references.
-  result('PVD', 'pvd', { detected: xml, sniff: isVtkXml('Collection') }, 'vtk-series'),
   download('DWG', 'drawings', ['dwg'], ['image/vnd.dwg', 'application/acad', 'application/x-dwg'], { detected: ['image/vnd.dwg'], undetectable: true }, 'drawing'),
   { label: 'DXF', group: 'drawings', extensions: ['dxf'], mimeTypes: ['image/vnd.dxf', 'application/dxf'], content: { detected: none, undetectable: true }, sizeLimit: 'preview', preview: '2d', icon: 'drawing', parser: 'dxf' },
   download('MAX', 'max', ['max'], ['application/x-3ds-max'], { detected: cfb, undetectable: true }, 'model'),

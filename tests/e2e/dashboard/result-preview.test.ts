@@ -48,8 +48,9 @@ describe('previews of simulation results', () => {
     }
   })
 
-  const preview = async (name: string) => {
+  const preview = async (name: string, theme = 'Theme 1') => {
     const { page } = await env.openHydrated(alice, `/profile/jobs/${jobId}`)
+    await page.getByRole('button', { name: theme, exact: true }).click()
     await page.getByTestId('job-client-files').getByRole('button', { name: `Preview ${name}` }).click()
     const dialog = page.getByRole('dialog', { name })
     await page.waitForFunction(() => document.querySelector('[data-testid="model-canvas"] canvas[data-settled="true"], [data-testid="preview-error"]'), undefined, { timeout: 60_000 })
@@ -93,7 +94,10 @@ describe('previews of simulation results', () => {
     expect([temperature(heat.minAt[0], heat.minAt[1]), temperature(heat.maxAt[0], heat.maxAt[1])]).toEqual([heat.min, heat.max])
     const moved = await row('displacement')
     expect([moved.min, moved.max, moved.maxAt[0]]).toEqual([0, 2, 100])
-    expect(await axeViolations(page, '[data-testid="job-client-files"]')).toEqual([])
+    for (const theme of ['Theme 1', 'Theme 2', 'Theme 3']) {
+      await page.getByRole('button', { name: theme, exact: true }).click()
+      expect(await axeViolations(page, '[data-testid="job-client-files"]'), theme).toEqual([])
+    }
   })
 
   it("shows the beam's surface, coloured by von Mises stress with its range, the value under the pointer, clipped and warped", async () => {
@@ -172,5 +176,15 @@ describe('previews of simulation results', () => {
     await page.keyboard.press('ArrowRight')
     await step.getByText('Step 2 of 3, time 1').waitFor()
     await panel.getByTestId('legend-max').getByText(String(Math.max(...vonMisesValues(2))), { exact: true }).waitFor()
+    expect(await axeViolations(page, '[data-testid="results-panel"]')).toEqual([])
+  })
+
+  it('shows a result with its panel clean to axe in the other themes', async () => {
+    for (const theme of ['Theme 2', 'Theme 3']) {
+      const { page, panel } = await preview('beam.vtu', theme)
+      await panel.getByTestId('result-legend').waitFor()
+      expect(await axeViolations(page, '[data-testid="results-panel"]'), theme).toEqual([])
+      await page.context().close()
+    }
   })
 })
