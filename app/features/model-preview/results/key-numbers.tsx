@@ -18,26 +18,27 @@ export function KeyNumbers({ name, summary }: { name: string; summary: ResultSum
           <tr>
             <th scope="col">Field</th>
             <th scope="col">Least</th>
-            <th scope="col">at</th>
             <th scope="col">Greatest</th>
-            <th scope="col">at</th>
           </tr>
         </thead>
         <tbody className="tabular-nums">
           {summary.fields.map((f) => {
             const unit = unitOf(f.name)
-            const value = (v: number) => `${formatValue(v)}${unit ? ` ${unit}` : ''}`
+            const extreme = ({ value, at }: { value: number; at: readonly number[] }) => (
+              <td className="align-top">
+                <span className="block whitespace-nowrap">{`${formatValue(value)}${unit ? ` ${unit}` : ''}`}</span>
+                <span className="block text-xs whitespace-nowrap text-(--color-light)">at {point(at)}</span>
+              </td>
+            )
             return (
               <tr key={`${f.location}:${f.name}`}>
-                <th scope="row" className="font-normal">
+                <th scope="row" className="align-top font-normal">
                   {f.name}
                   {f.components > 1 ? ' (magnitude)' : ''}
                   <span className="text-(--color-light)"> {f.location === 'point' ? 'on points' : 'on cells'}</span>
                 </th>
-                <td>{value(f.min.value)}</td>
-                <td>{point(f.min.at)}</td>
-                <td>{value(f.max.value)}</td>
-                <td>{point(f.max.at)}</td>
+                {extreme(f.min)}
+                {extreme(f.max)}
               </tr>
             )
           })}
