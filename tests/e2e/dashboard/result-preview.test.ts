@@ -122,7 +122,14 @@ describe('previews of simulation results', () => {
     await panel.getByLabel('Field').selectOption({ label: 'temperature' })
     const warm = await probeAt(page, dialog, 0.55, 0.52)
     expect(Math.abs(warm.value - temperature(warm.x, warm.y))).toBeLessThan(0.01)
-    await panel.getByRole('button', { name: 'Probe the centre of the view' }).click()
+    // From the keyboard: the value at the centre of the view.
+    const probe = panel.getByTestId('result-probe')
+    const hovered = await probe.textContent()
+    await panel.getByRole('button', { name: 'Probe the centre of the view' }).focus()
+    await page.keyboard.press('Enter')
+    await page.waitForFunction((b) => document.querySelector('[data-testid="result-probe"]')?.textContent !== b, hovered)
+    const [centre, cx, cy] = /^(\S+) at \((\S+), (\S+), \S+\)$/.exec((await probe.textContent()) ?? '')!.slice(1).map(Number) as [number, number, number]
+    expect(Math.abs(centre - temperature(cx, cy))).toBeLessThan(0.01)
 
     // A range typed by the user holds until the field's own is asked for again.
     await panel.getByLabel('Minimum').fill('0')
