@@ -19,8 +19,8 @@ import {
 } from './file-types'
 
 const file = (name: string, type = '', size = 10) => ({ name, type, size })
-const families: readonly PreviewFamily[] = ['3d-cad', 'mesh', '2d', 'image', 'video', 'pdf', 'none']
-const viewerFamilies: readonly PreviewFamily[] = ['3d-cad', 'mesh', '2d']
+const families: readonly PreviewFamily[] = ['3d-cad', 'mesh', 'results', '2d', 'image', 'video', 'pdf', 'none']
+const viewerFamilies: readonly PreviewFamily[] = ['3d-cad', 'mesh', 'results', '2d']
 
 describe('the file-type registry', () => {
   it('gives every registered type each of its parts', () => {
@@ -71,6 +71,18 @@ describe('the file-type registry', () => {
     expect(fileTypeOf('bracket.sldprt.2')).toBeNull()
     expect(contentTypeOf('bracket.sldprt')).toBe('application/octet-stream')
     expect(describeAcceptedTypes('user-box')).toContain('native CAD files, downloaded only (SolidWorks, Inventor, Fusion, CATIA, NX, Creo, Solid Edge)')
+  })
+
+  it('previews simulation results in the viewer, a series by its own parser, and serves them as plain bytes', () => {
+    for (const ext of ['vtu', 'vtp', 'vtk']) {
+      expect(previewKindOf(`beam.${ext}`), ext).toBe('model')
+      expect(viewerParserOf(`beam.${ext}`), ext).toBe('vtk-result')
+      expect(contentTypeOf(`beam.${ext}`), ext).toBe('application/octet-stream')
+    }
+    expect(viewerParserOf('beam.PVD')).toBe('vtk-series')
+    expect(opensInNewTab('beam.pvd')).toBe(false)
+    expect(describeAcceptedTypes('job-files')).toContain('simulation results (VTU, VTP, VTK, PVD)')
+    expect(fileNameRefusal('profile-pictures', 'beam.vtu')).toBe(IMAGES_ONLY_MESSAGE)
   })
 
   it('opens only what it has a parser for, and never reads an unknown file as another format', () => {

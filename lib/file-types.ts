@@ -12,15 +12,15 @@ import { formatSize } from './format'
  * refuses to compile without it). `file-types.test.ts` fails when an entry lacks any part.
  */
 
-/** How the portal shows a file: in the viewer (3D or 2D), in a new tab, or only as a download. */
-export type PreviewFamily = '3d-cad' | 'mesh' | '2d' | 'image' | 'video' | 'pdf' | 'none'
+/** How the portal shows a file: in the viewer (3D, simulation results or 2D), in a new tab, or only as a download. */
+export type PreviewFamily = '3d-cad' | 'mesh' | 'results' | '2d' | 'image' | 'video' | 'pdf' | 'none'
 
 /**
  * Which reader opens a file. The viewer's parsers (the first group) each have an implementation in
  * app/features/model-preview; `browser` is the browser's own (a new tab or a download); `none` means
  * only downloaded.
  */
-export const viewerParsers = ['occt-step', 'occt-iges', 'occt-brep', 'web-ifc', 'three-stl', 'three-obj', 'three-ply', 'three-gltf', 'three-glb', 'three-3mf', 'dxf'] as const
+export const viewerParsers = ['occt-step', 'occt-iges', 'occt-brep', 'web-ifc', 'three-stl', 'three-obj', 'three-ply', 'three-gltf', 'three-glb', 'three-3mf', 'vtk-result', 'vtk-series', 'dxf'] as const
 export type ViewerParser = (typeof viewerParsers)[number]
 export type ParserId = ViewerParser | 'browser' | 'none'
 
@@ -57,6 +57,7 @@ const groups = {
   models: 'CAD models',
   native: 'native CAD files, downloaded only',
   drawings: 'drawings',
+  results: 'simulation results',
   max: '',
   archives: '',
   text: 'text',
@@ -107,6 +108,11 @@ const isGlb = (head: Uint8Array) => latin1(head.subarray(0, 4)) === 'glTF'
 const isCatiaV5 = (head: Uint8Array) => latin1(head.subarray(0, 7)) === 'V5_CFV2'
 /** Creo (Pro/ENGINEER) parts, assemblies and drawings start "#UGC:" ("#UGC:2 PART ..."). */
 const isCreo = (head: Uint8Array) => latin1(head.subarray(0, 5)) === '#UGC:'
+/** A VTK XML file's type: an XML declaration and comments at most, then its VTKFile element. */
+const vtkXmlType = (head: Uint8Array) => /^\s*(?:<\?xml[^>]*\?>\s*)?(?:<!--[\s\S]*?-->\s*)*<VTKFile\s[^>]*\btype\s*=\s*["'](\w+)["']/.exec(latin1(head))?.[1]
+const isVtkXml = (type: string) => (head: Uint8Array) => vtkXmlType(head) === type
+/** A legacy VTK file starts with its version line. */
+const isVtkLegacy = (head: Uint8Array) => /^# vtk DataFile Version \d/.test(latin1(head))
 
 const cfb = ['application/x-cfb'] as const
 const zip = ['application/zip'] as const
@@ -165,6 +171,20 @@ const model = (label: string, extensions: string[], mimeTypes: string[], content
   parser,
 })
 
+/** Simulation results (VTK): previewed in the viewer with their fields; no registered MIME type, so served as plain bytes. */
+const result = (label: string, extension: string, content: ContentCheck, parser: 'vtk-result' | 'vtk-series' = 'vtk-result'): FileType => ({
+  label,
+  group: 'results',
+  extensions: [extension],
+  mimeTypes: ['application/octet-stream'],
+  content,
+  sizeLimit: 'preview',
+  preview: 'results',
+  icon: 'model',
+  parser,
+})
+const xml = ['application/xml', 'text/xml'] as const
+
 const download = (label: string, group: Group, extensions: string[], mimeTypes: string[], content: ContentCheck, icon: FileIcon, parser: ParserId = 'none'): FileType => ({
   label,
   group,
@@ -203,6 +223,11 @@ export const fileTypes: readonly FileType[] = [
   model('3MF', ['3mf'], ['model/3mf', 'application/vnd.ms-package.3dmanufacturing-3dmodel+xml'], { detected: ['model/3mf', ...zip] }, 'mesh', 'three-3mf'),
   model('PLY', ['ply'], ['model/ply', 'application/ply'], { detected: none, sniff: isPly }, 'mesh', 'three-ply'),
   model('IFC', ['ifc'], ['model/ifc', 'application/x-step'], { detected: none, sniff: isStepFile }, '3d-cad', 'web-ifc'),
+  result('VTU', 'vtu', { detected: xml, sniff: isVtkXml('UnstructuredGrid') }),
+  result('VTP', 'vtp', { detected: xml, sniff: isVtkXml('PolyData') }),
+  result('VTK', 'vtk', { detected: none, sniff: isVtkLegacy }),
+  // A ParaView series: the steps' .vtu/.vtp files beside it, read by the viewer as the series' references.
+  result('PVD', 'pvd', { detected: xml, sniff: isVtkXml('Collection') }, 'vtk-series'),
   // SolidWorks wrote OLE compound files until 2014 and its own binary format since 2015, which has
   // no published signature: an OLE file, or binary content not recognised as anything else.
   nativeCad('SolidWorks', ['sldprt', 'sldasm', 'slddrw'], { detected: cfb, sniff: (h) => isOle(h) || isBinary(h) }),
@@ -364,7 +389,7 @@ export type PreviewKind = 'model' | 'drawing'
 export function previewKindOf(fileName: string): PreviewKind | null {
   const type = fileTypeOf(fileName)
   if (!type || type.sizeLimit !== 'preview') return null
-  if (type.preview === '3d-cad' || type.preview === 'mesh') return 'model'
+  if (type.preview === '3d-cad' || type.preview === 'mesh' || type.preview === 'results') return 'model'
   if (type.preview === '2d') return 'drawing'
   return null
 }
@@ -375,10 +400,10 @@ export function viewerParserOf(fileName: string): ViewerParser | null {
   return parser && (viewerParsers as readonly string[]).includes(parser) ? (parser as ViewerParser) : null
 }
 
-/** The units a model's numbers are in: B-rep and IFC files are read in millimetres, glTF is in metres by its definition, 3MF says its own (millimetres by default); STL, OBJ and PLY store none, and CAD exports them in millimetres. */
+/** The units a model's numbers are in: B-rep and IFC files are read in millimetres, glTF is in metres by its definition, 3MF says its own (millimetres by default); STL, OBJ, PLY and VTK results store none, and CAD and FEA exports are read in millimetres. */
 export function modelUnitsOf(fileName: string): { unit: 'mm' | 'm'; stored: boolean } {
   const parser = viewerParserOf(fileName)
   if (parser === 'three-gltf' || parser === 'three-glb') return { unit: 'm', stored: true }
-  if (parser === 'three-stl' || parser === 'three-obj' || parser === 'three-ply') return { unit: 'mm', stored: false }
+  if (parser === 'three-stl' || parser === 'three-obj' || parser === 'three-ply' || parser === 'vtk-result' || parser === 'vtk-series') return { unit: 'mm', stored: false }
   return { unit: 'mm', stored: true }
 }

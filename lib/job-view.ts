@@ -1,3 +1,4 @@
+import type { ResultSummary } from './simulation-results/result-summary'
 import type { JobAbilities } from './job-abilities'
 import type { JobSide, JobStage } from './job-stages'
 import type { PricedLine } from './quote-schema'
@@ -49,6 +50,8 @@ export interface JobFileView {
   thumbnailUrl: string | null
   /** The viewer may keep the picture its preview renders: the file's uploader or the consultancy. */
   canSetThumbnail: boolean
+  /** A simulation result's key numbers, read when it was uploaded (absent or null for other files). */
+  keyNumbers?: ResultSummary | null
 }
 
 export interface JobMessageView {

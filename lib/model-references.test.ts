@@ -1,5 +1,6 @@
+import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { GLTF_JSON_MAX_BYTES, modelReferencesOf, OBJ_MATERIAL_SCAN_BYTES, readGltf, referenceScanBytes, resolveModelReference } from './model-references'
+import { GLTF_JSON_MAX_BYTES, modelReferencesOf, OBJ_MATERIAL_SCAN_BYTES, PVD_MAX_BYTES, readGltf, referenceScanBytes, resolveModelReference } from './model-references'
 
 const outside = { kind: 'refused', reason: "outside this model's folder" }
 
@@ -88,7 +89,16 @@ describe('modelReferencesOf', () => {
     expect(modelReferencesOf('cube.obj', new TextEncoder().encode(obj))).toEqual(['cube.mtl', '../../user-box/other/x.mtl'])
     const late = new TextEncoder().encode('#'.repeat(OBJ_MATERIAL_SCAN_BYTES) + '\nmtllib late.mtl\n')
     expect(modelReferencesOf('late.obj', late)).toEqual([])
-    for (const name of ['a.stl', 'a.ply', 'a.step', 'a.igs', 'a.brep', 'a.ifc', 'a.3mf', 'a.dxf']) expect(modelReferencesOf(name, new Uint8Array(8))).toEqual([])
+    for (const name of ['a.stl', 'a.ply', 'a.step', 'a.igs', 'a.brep', 'a.ifc', 'a.3mf', 'a.dxf', 'a.vtu', 'a.vtp', 'a.vtk']) expect(modelReferencesOf(name, new Uint8Array(8))).toEqual([])
+  })
+
+  it("lists a ParaView series' steps, and cannot tell a series it cannot read", () => {
+    const pvd = readFileSync('tests/fixtures/simulation-results/beam-series.pvd')
+    expect(modelReferencesOf('beam.pvd', pvd)).toEqual(['beam-series-1.vtu', 'beam-series-2.vtu', 'beam-series-3.vtu'])
+    const outside = '<VTKFile type="Collection"><Collection><DataSet timestep="0" file="../other/x.vtu"/></Collection></VTKFile>'
+    expect(modelReferencesOf('beam.pvd', new TextEncoder().encode(outside))).toBeNull()
+    expect(modelReferencesOf('beam.pvd', new TextEncoder().encode('<VTKFile type="UnstructuredGrid"/>'))).toBeNull()
+    expect(referenceScanBytes('beam.pvd')).toBe(PVD_MAX_BYTES + 1)
   })
 
   it('says how much of a file the server reads for it', () => {

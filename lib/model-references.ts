@@ -1,4 +1,5 @@
 import { viewerParserOf } from './file-types'
+import { readPvd } from './simulation-results/read-pvd'
 
 /**
  * The files a model names besides itself (a glTF's buffers and images, an OBJ's material libraries)
@@ -19,6 +20,9 @@ export const OBJ_MATERIAL_SCAN_BYTES = 64 * 1024
  * larger one may still be previewed, but is never taken as self-contained, so it gets no thumbnail.
  */
 export const GLTF_JSON_MAX_BYTES = 16 * 1024 * 1024
+
+/** The largest ParaView series (.pvd) whose steps the server reads; a larger one is never taken as self-contained. */
+export const PVD_MAX_BYTES = 1024 * 1024
 
 export const OUTSIDE_FOLDER = "outside this model's folder"
 
@@ -136,8 +140,9 @@ export function gltfReferences(gltf: GltfContent): string[] | null {
 /**
  * The references other than data: URIs that a model's own bytes name, or null when they cannot be
  * told. `bytes` may be the start of the file only: OBJ_MATERIAL_SCAN_BYTES for an OBJ, the JSON (and
- * a GLB's 20-byte header) up to GLTF_JSON_MAX_BYTES for glTF. STL, PLY, STEP, IGES, BREP, IFC, 3MF
- * (whose textures are inside its own package) and DXF name nothing the viewer follows.
+ * a GLB's 20-byte header) up to GLTF_JSON_MAX_BYTES for glTF, the whole series up to PVD_MAX_BYTES
+ * for a .pvd (its steps' files). STL, PLY, STEP, IGES, BREP, IFC, 3MF (whose textures are inside its
+ * own package), a single VTK result and DXF name nothing the viewer follows.
  */
 export function modelReferencesOf(fileName: string, bytes: Uint8Array): string[] | null {
   const parser = viewerParserOf(fileName)
@@ -146,6 +151,14 @@ export function modelReferencesOf(fileName: string, bytes: Uint8Array): string[]
     if (parser === 'three-gltf' && bytes.length > GLTF_JSON_MAX_BYTES) return null
     const gltf = readGltf(bytes, parser === 'three-glb')
     return gltf ? gltfReferences(gltf) : null
+  }
+  if (parser === 'vtk-series') {
+    if (bytes.length > PVD_MAX_BYTES) return null
+    try {
+      return readPvd(new TextDecoder().decode(bytes)).map((step) => step.file)
+    } catch {
+      return null
+    }
   }
   return []
 }
@@ -156,5 +169,6 @@ export function referenceScanBytes(fileName: string): number {
   if (parser === 'three-obj') return OBJ_MATERIAL_SCAN_BYTES
   if (parser === 'three-gltf') return GLTF_JSON_MAX_BYTES + 1
   if (parser === 'three-glb') return 20 + GLTF_JSON_MAX_BYTES
+  if (parser === 'vtk-series') return PVD_MAX_BYTES + 1
   return 0
 }

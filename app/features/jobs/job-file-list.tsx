@@ -2,11 +2,11 @@ import { formatSize } from '../../../lib/format'
 import type { ReactNode } from 'react'
 import type { JobFileView } from '../../../lib/job-view'
 import { linkButtonClass } from '../../components/portal/styles'
-import { FilePicture, PreviewButton } from '../model-preview'
+import { FilePicture, KeyNumbers, PreviewButton } from '../model-preview'
 
 /**
- * A folder's files: each with its picture once the viewer has rendered it, a download link and a
- * preview. The first preview of a file whose picture the viewer may set (its uploader, or the
+ * A folder's files: each with its picture once the viewer has rendered it, a download link, a
+ * preview, and a simulation result's key numbers. The first preview of a file whose picture the viewer may set (its uploader, or the
  * consultancy) keeps its picture beside the file, then `onPictureSaved` shows it.
  */
 export function JobFileList({
@@ -37,6 +37,7 @@ export function JobFileList({
           <span className="text-sm text-(--color-light)">{formatSize(f.size)}</span>
           <PreviewButton url={f.url} name={f.name} size={f.size} maxPreviewBytes={maxPreviewBytes} thumbnail={onPictureSaved && f.canSetThumbnail ? { exists: f.thumbnailUrl !== null, onSaved: onPictureSaved } : undefined} />
           {actions?.(f)}
+          {f.keyNumbers ? <KeyNumbers name={f.name} summary={f.keyNumbers} /> : null}
         </li>
       ))}
     </ul>

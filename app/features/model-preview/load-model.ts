@@ -9,6 +9,7 @@ import { CORRUPT_MESSAGE, fetchFile, PreviewError } from './fetch-file'
 import { objMaterials } from './obj-materials'
 import type { ModelNode, ParsedModel, WorkerAnswer, WorkerParser, WorkerRequest } from './parsed-model'
 import type { ReferenceReader } from './reference-reader'
+import { readResults, type LoadedResults } from './results/read-results'
 import { selfContainedGlb } from './self-contained-gltf'
 
 export interface LoadedModel {
@@ -21,6 +22,8 @@ export interface LoadedModel {
    * other file, and the viewer followed or refused none. Only such a preview becomes a thumbnail.
    */
   selfContained: boolean
+  /** A simulation result's fields and steps, for the results panel. */
+  results?: LoadedResults
 }
 
 export interface LoadProgress {
@@ -144,7 +147,8 @@ const read3mf: Reader = async (data) => {
 
 /**
  * The viewer's model readers, one per parser id of the file-type registry: glTF and 3MF, whose
- * loaders need the page's DOM (images, XML), on the page; the rest in the worker.
+ * loaders need the page's DOM (images, XML), on the page; simulation results in a worker of their
+ * own that keeps their fields; the rest in the model worker.
  */
 const readers = {
   'three-gltf': readGltfModel(false),
@@ -157,6 +161,8 @@ const readers = {
   'occt-iges': inWorker('occt-iges'),
   'occt-brep': inWorker('occt-brep'),
   'web-ifc': inWorker('web-ifc'),
+  'vtk-result': readResults(false),
+  'vtk-series': readResults(true),
 } satisfies Record<ModelParser, Reader>
 
 /**

@@ -10,6 +10,8 @@ import type { ModelNode } from './parsed-model'
 import { PreviewStatus, themeColors } from './preview-status'
 import { ReferenceReader, type RefusedReference } from './reference-reader'
 import { RefusedReferences } from './refused-references'
+import type { LoadedResults } from './results/read-results'
+import { ResultsPanel, ResultsPanelToggle } from './results/results-panel'
 import { saveThumbnail, type ThumbnailTarget } from './save-thumbnail'
 import { SideList, SideListToggle, withShown } from './side-list'
 
@@ -57,6 +59,9 @@ export function ModelView({ url, name, thumbnail }: { url: string; name: string;
   const [refused, setRefused] = useState<RefusedReference[]>([])
   const [partsOpen, setPartsOpen] = useState(false)
   const partsId = useId()
+  const [results, setResults] = useState<LoadedResults | null>(null)
+  const [resultsOpen, setResultsOpen] = useState(false)
+  const resultsId = useId()
   const showPart = (part: Part, shown: boolean) => {
     scene.current?.setVisible(part.meshes, shown)
     setHidden((h) => withShown(h, part.key, shown))
@@ -73,6 +78,7 @@ export function ModelView({ url, name, thumbnail }: { url: string; name: string;
         view.setModel(loaded.object)
         setSize(view.size())
         setParts(partsOf(loaded.tree, loaded.meshes))
+        setResults(loaded.results ?? null)
         setProgress(null)
         const canvas = view.renderer.domElement
         canvas.dataset.rendered = 'true'
@@ -122,6 +128,7 @@ export function ModelView({ url, name, thumbnail }: { url: string; name: string;
         <button type="button" className={secondaryButtonClass} aria-pressed={edges} disabled={!ready} onClick={() => (scene.current?.setEdges(!edges), setEdges(!edges))}>
           Edges
         </button>
+        {results ? <ResultsPanelToggle id={resultsId} open={resultsOpen} onToggle={() => setResultsOpen(!resultsOpen)} /> : null}
         {parts.length ? <SideListToggle id={partsId} title="Parts" open={partsOpen} onToggle={() => setPartsOpen(!partsOpen)} /> : null}
         {size ? (
           <p className="ml-auto text-sm" data-testid="model-size">
@@ -135,6 +142,7 @@ export function ModelView({ url, name, thumbnail }: { url: string; name: string;
         <div ref={container} className="relative min-h-64 flex-1 overflow-hidden rounded-md border border-(--color-border)" data-testid="model-canvas">
           <PreviewStatus progress={progress} error={error} />
         </div>
+        {results && scene.current ? <ResultsPanel id={resultsId} open={resultsOpen} results={results} scene={scene.current} /> : null}
         {parts.length ? (
           <SideList id={partsId} title="Parts" testId="model-parts" open={partsOpen}>
             {parts.map((p) => (

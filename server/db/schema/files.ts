@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm'
-import { bigint, customType, index, pgTable, text } from 'drizzle-orm/pg-core'
+import { bigint, customType, index, jsonb, pgTable, text } from 'drizzle-orm/pg-core'
+import type { ResultSummary } from '../../../lib/simulation-results/result-summary'
 import { moment, createdAt } from './columns'
 import { userColumn } from './user-column'
 
@@ -20,6 +21,11 @@ export const storedFiles = pgTable(
      * job's thread): what lists show and what a download is called. Null: the path's last segment.
      */
     originalName: text('original_name'),
+    /**
+     * A simulation result's key numbers (its fields' extremes and where they are), read once when its
+     * upload completed; null for every other file and for a result too large or unreadable.
+     */
+    resultSummary: jsonb('result_summary').$type<ResultSummary>(),
   },
   // A folder's files are a range of paths compared byte by byte (`path COLLATE "C"` from `folder/` up
   // to `folder0`), which this index answers whatever the database's collation, in prepared plans too.

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm'
 import { getAppContext } from '../../context/app-context'
 import { blogImages, blogPosts, fileThumbnails, storedFiles } from '../../db/schema'
 import { AppError } from '../../errors/app-error'
+import type { ResultSummary } from '../../../lib/simulation-results/result-summary'
 import { recordAudit } from '../audit/record-audit'
 import { syncJobRequestFiles } from './sync-job-request-files'
 import type { MaybeActor } from '../shared/authorize'
@@ -22,6 +23,8 @@ export interface RecordStoredFileOptions {
   uploadId?: string
   /** A blog post's picture: its size in pixels, which the post's page reserves. */
   imageSize?: { width: number; height: number } | null
+  /** A simulation result's key numbers, read from its bytes; null for other files (a replacement drops the old ones). */
+  resultSummary?: ResultSummary | null
 }
 
 /**
@@ -30,11 +33,11 @@ export interface RecordStoredFileOptions {
  * the path names a file someone else uploaded (the upload endpoint checked that before moving the
  * bytes; this is the last word, under the row's lock).
  */
-export async function recordStoredFile({ actor, ownerId, path, size, eTag, contentType, originalName = null, uploadId, imageSize }: RecordStoredFileOptions): Promise<void> {
+export async function recordStoredFile({ actor, ownerId, path, size, eTag, contentType, originalName = null, uploadId, imageSize, resultSummary = null }: RecordStoredFileOptions): Promise<void> {
   const { db } = getAppContext()
   await db.transaction(async (tx) => {
     await checkFileReplacement({ actor, path, tx })
-    const values = { path, size, eTag, contentType, lastModified: new Date(), uploadedBy: actor?.userId ?? null, originalName }
+    const values = { path, size, eTag, contentType, lastModified: new Date(), uploadedBy: actor?.userId ?? null, originalName, resultSummary }
     await tx.insert(storedFiles).values(values).onConflictDoUpdate({ target: storedFiles.path, set: values })
     // A new upload under the same name is a new model: its old picture goes.
     await tx.delete(fileThumbnails).where(eq(fileThumbnails.path, path))

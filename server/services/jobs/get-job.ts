@@ -136,6 +136,7 @@ export async function getJob({ actor: maybeActor, id }: { actor: MaybeActor; id:
     url: fileUrl(f.path),
     thumbnailUrl: thumbnail !== null ? thumbnailUrl(f.path) : null,
     canSetThumbnail: maySetThumbnail(a, f),
+    keyNumbers: f.resultSummary ?? null,
   })
   return {
     job,

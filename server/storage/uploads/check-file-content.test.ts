@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { dxfSquare, gltfCube, ifcCube, objCube, plyCube, stepCube, stlCubeAscii, stlCubeBinary } from '../../../tests/fixtures/cad-files'
+import { readFileSync } from 'node:fs'
 import { checkFileContentBytes } from './check-file-content'
 
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAAJJRU5ErkJggg==', 'base64')
@@ -34,6 +35,31 @@ describe('content checks of CAD files', () => {
     ['part.brep', 'just text'],
     ['part.igs', 'short line'],
     ['cube.obj', PNG],
+  ])('refuses %s whose content is something else', async (name, content) => {
+    expect(await check(name, content)).toBe('The file content does not match its type')
+  })
+})
+
+describe('content checks of simulation results', () => {
+  const fixture = (name: string) => readFileSync(`tests/fixtures/simulation-results/${name}`)
+  it.each([
+    ['beam.vtu', 'cantilever-ascii.vtu'],
+    ['beam.vtu', 'cantilever-appended-raw.vtu'],
+    ['slice.vtp', 'cfd-slice-appended-zlib.vtp'],
+    ['beam.vtk', 'cantilever-binary.vtk'],
+    ['slice.vtk', 'cfd-slice-ascii.vtk'],
+    ['beam-series.pvd', 'beam-series.pvd'],
+  ])('accepts %s written by VTK (%s)', async (name, file) => {
+    expect(await check(name, fixture(file))).toBeNull()
+  })
+
+  it.each([
+    ['beam.vtu', fixture('cfd-slice-ascii.vtp')],
+    ['slice.vtp', fixture('cantilever-ascii.vtu')],
+    ['beam.pvd', fixture('cantilever-ascii.vtu')],
+    ['beam.vtu', '<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg"/>'],
+    ['beam.vtk', PNG],
+    ['beam.vtk', 'vtk DataFile'],
   ])('refuses %s whose content is something else', async (name, content) => {
     expect(await check(name, content)).toBe('The file content does not match its type')
   })

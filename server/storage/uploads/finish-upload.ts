@@ -12,6 +12,7 @@ import { authorizeFileAccess } from '../../services/files/authorize-file-access'
 import { checkFileReplacement } from '../../services/files/check-file-replacement'
 import { checkStorageQuota } from '../../services/files/check-storage-quota'
 import { fileUrl } from '../../services/files/file-types'
+import { readResultSummary } from '../../services/files/read-result-summary'
 import { recordStoredFile } from '../../services/files/record-stored-file'
 import { releaseStorage } from '../../services/files/release-storage'
 import { countsTowardQuota } from '../../services/files/storage-quota'
@@ -206,8 +207,10 @@ async function finishClaimed(row: UploadRow, { db, store, blobs, log, quotaBytes
     await blobs.delete(storagePath).catch(() => {})
     await refuse('The picture’s size could not be read')
   }
+  // A simulation result's key numbers for its card: read now, kept beside the file.
+  const resultSummary = await readResultSummary({ blobs, path: storagePath, fileName, size: stored.size })
   try {
-    await recordStoredFile({ actor, ownerId: meta.ownerId || null, path: storagePath, size: stored.size, eTag: stored.eTag, contentType, originalName: meta.originalName || null, uploadId: row.id, imageSize })
+    await recordStoredFile({ actor, ownerId: meta.ownerId || null, path: storagePath, size: stored.size, eTag: stored.eTag, contentType, originalName: meta.originalName || null, uploadId: row.id, imageSize, resultSummary })
   } catch (error) {
     if (isAppError(error) && error.code === 'CONFLICT') {
       // Someone else's file is listed at this path: never reached while finishing steps of a path take
