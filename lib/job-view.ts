@@ -102,5 +102,7 @@ export interface JobView {
   messages: JobMessageView[]
   /** The client's email address, for the consultancy; null for the client (it is theirs). */
   clientEmail: string | null
+  /** Whether mail about the job comes to the client viewer (their own choice, else by their part in it); null for the consultancy. */
+  following: boolean | null
 }
 

@@ -19,7 +19,7 @@ import { PortalCard } from '../../components/portal/portal-card'
  * or, if it is still only chosen when the message is sent, first by "Send message", which waits for
  * it (the button says so) and sends the message with it, or sends nothing if the upload fails.
  */
-export function JobThread({ jobId, messages, maxUploadBytes, maxPreviewBytes }: { jobId: string; messages: JobMessageView[]; maxUploadBytes: number; maxPreviewBytes: number }) {
+export function JobThread({ jobId, messages, canWrite, maxUploadBytes, maxPreviewBytes }: { jobId: string; messages: JobMessageView[]; canWrite: boolean; maxUploadBytes: number; maxPreviewBytes: number }) {
   const revalidator = useRevalidator()
   // The first preview of a model keeps its picture where the viewer may set it (the list says which).
   const revalidate = () => void revalidator.revalidate()
@@ -67,7 +67,12 @@ export function JobThread({ jobId, messages, maxUploadBytes, maxPreviewBytes }: 
           </li>
         ))}
       </ol>
-      <post.fetcher.Form method="post" className="space-y-3" {...getFormProps(form)} aria-label="New message">
+      {canWrite ? null : (
+        <p className="text-(--color-light)" data-testid="thread-read-only">
+          You can read this thread. As a viewer in your company you cannot write on it.
+        </p>
+      )}
+      <post.fetcher.Form method="post" className="space-y-3" hidden={!canWrite} {...getFormProps(form)} aria-label="New message">
         <input type="hidden" name="intent" value="post-message" />
         {files.map((f) => (
           <input key={f.path} type="hidden" name="files" value={f.path} />

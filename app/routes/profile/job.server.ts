@@ -12,6 +12,7 @@ import { getJob } from '../../../server/services/jobs/get-job'
 import type { JobView } from '../../../lib/job-view'
 import { getQuote } from '../../../server/services/jobs/get-quote'
 import { markJobRead } from '../../../server/services/jobs/mark-job-read'
+import { setJobFollowing } from '../../../server/services/jobs/set-job-following'
 import { moveJobStage } from '../../../server/services/jobs/move-job-stage'
 import { postJobMessage } from '../../../server/services/jobs/post-job-message'
 import { removeDeliverable } from '../../../server/services/jobs/remove-deliverable'
@@ -78,6 +79,7 @@ const intents: Record<string, IntentHandler> = {
   'post-message': (actor, jobId, form) => submitForm(form, jobMessageSchema, ({ body, files }) => postJobMessage({ actor, jobId, body, files })),
   'archive-job': (actor, jobId) => setJobArchived({ actor, jobId, archived: true }),
   'unarchive-job': (actor, jobId) => setJobArchived({ actor, jobId, archived: false }),
+  'set-following': (actor, jobId, form) => setJobFollowing({ actor, jobId, following: textOf(form, 'following') === 'true' }),
   // The page is gone with the job: back to the dashboard (the consultancy's, on this client).
   'delete-job': async (actor, jobId) => {
     const deleted = await deleteJobRequest({ actor, id: jobId })

@@ -18,6 +18,7 @@ import { readPortalJson } from '../../components/portal/read-portal-json'
 import { errorStatus, PageFailed, PageLoading } from '../../components/portal/page-states'
 import { saveOrSayUnreachable } from '../../components/portal/save-or-say-unreachable'
 import { DateTimeText } from '../../components/portal/date-time-text'
+import { FollowJob } from '../../features/jobs/follow-job'
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: `${loaderData?.view.job.job || 'Job'} | ${site.companyName}` },
@@ -90,6 +91,7 @@ export default function JobPage() {
           <DayEntry term="Released" value={job.releasedAt} />
         </dl>
         {job.instructions ? <p className="whitespace-pre-line">{job.instructions}</p> : null}
+        {view.following === null ? null : <FollowJob following={view.following} />}
       </header>
       <QuotePanel quotes={view.quotes} canDecide={can.decide} isClient={side === 'client'} />
       <StageActions key={job.status} moves={can.move} />
@@ -98,7 +100,7 @@ export default function JobPage() {
         <JobFilesPanel jobId={job.id} files={view.files} deliverables={view.deliverables} canDeliver={can.deliver} canRemoveDeliverables={can.removeDeliverables} maxUploadBytes={maxUploadBytes} maxPreviewBytes={maxPreviewBytes} />
         <JobTimeline events={view.timeline} />
       </div>
-      <JobThread jobId={job.id} messages={view.messages} maxUploadBytes={maxUploadBytes} maxPreviewBytes={maxPreviewBytes} />
+      <JobThread jobId={job.id} messages={view.messages} canWrite={can.message} maxUploadBytes={maxUploadBytes} maxPreviewBytes={maxPreviewBytes} />
       <JobRecordActions can={can} archivedAt={job.archivedAt} />
     </section>
   )

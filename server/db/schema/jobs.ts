@@ -1,4 +1,4 @@
-import { bigserial, date, index, integer, jsonb, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core'
+import { bigserial, boolean, date, index, integer, jsonb, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core'
 import { uuidId, moment, createdAt } from './columns'
 import { userColumn } from './user-column'
 import { jobRequests } from './job-requests'
@@ -81,6 +81,21 @@ export const jobReads = pgTable(
     jobId: jobColumn(),
     userId: userColumn('user_id', 'cascade').notNull(),
     readAt: moment('read_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.jobId, t.userId] })],
+)
+
+/**
+ * A member's own choice to follow a job (mail about it comes to them) or not. Without a row, the job's
+ * requester and the company's owners and approvers follow it, and the other members do not.
+ */
+export const jobFollows = pgTable(
+  'job_follow',
+  {
+    jobId: jobColumn(),
+    userId: userColumn('user_id', 'cascade').notNull(),
+    following: boolean('following').notNull(),
+    createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.jobId, t.userId] })],
 )

@@ -1,8 +1,8 @@
-import { eq } from 'drizzle-orm'
+import { and, eq, ne, sql } from 'drizzle-orm'
 import { site } from '../../../lib/site'
 import { getAppContext } from '../../context/app-context'
 import type { Database } from '../../db/open-database'
-import { profiles, users } from '../../db/schema'
+import { companyMembers, jobFollows, profiles, users } from '../../db/schema'
 import { consultancyAddresses } from '../shared/consultancy-addresses'
 import { enqueueOutbox } from '../../outbox/enqueue'
 import { enqueueGroupedMail } from '../../outbox/enqueue-grouped-mail'
@@ -10,9 +10,9 @@ import { enqueueGroupedMail } from '../../outbox/enqueue-grouped-mail'
 type Tx = Pick<Database, 'select' | 'insert' | 'update' | 'execute'>
 
 export interface JobMail {
-  /** The client who owns the job, or the consultancy (JOB_NOTIFY_EMAIL, else every admin). */
+  /** The members of the client company who follow the job, or the consultancy (JOB_NOTIFY_EMAIL, else every admin). */
   to: 'client' | 'consultancy'
-  job: { id: string; user: string; job: string | null; reference: string | null }
+  job: { id: string; user: string; companyId: string; job: string | null; reference: string | null }
   /** What happened, as the subject's end: "Quote Q-000012 sent". */
   what: string
   /** The mail's body before the link. */
@@ -51,7 +51,7 @@ export async function enqueueJobMail(tx: Tx, mail: JobMail): Promise<void> {
   const { env } = getAppContext()
   const publicUrl = env.publicUrl
   const link = `${publicUrl}/profile/jobs/${mail.job.id}`
-  const recipients = mail.to === 'client' ? await clientAddress(tx, mail) : await consultancyAddresses(tx)
+  const recipients = mail.to === 'client' ? await followerAddresses(tx, mail) : await consultancyAddresses(tx)
   const subject = `${jobTitle(mail.job)}: ${mail.what}`
   const footer =
     mail.to === 'client' && mail.optional
@@ -77,15 +77,23 @@ export async function enqueueJobMail(tx: Tx, mail: JobMail): Promise<void> {
   }
 }
 
-async function clientAddress(tx: Tx, mail: JobMail): Promise<string[]> {
-  if (mail.job.user === mail.actorId) return []
-  const [row] = await tx
+/**
+ * The members of the job's company who follow it: by their own choice (job_follow), else the
+ * requester and the company's owners and approvers. Never the person who caused the mail; an optional
+ * mail not to those who turned such mails off.
+ */
+async function followerAddresses(tx: Tx, mail: JobMail): Promise<string[]> {
+  const rows = await tx
     .select({ email: users.email, wants: profiles.jobUpdateMails })
-    .from(users)
+    .from(companyMembers)
+    .innerJoin(users, eq(users.id, companyMembers.userId))
     .leftJoin(profiles, eq(profiles.userId, users.id))
-    .where(eq(users.id, mail.job.user))
-    .limit(1)
-  if (!row?.email) return []
-  if (mail.optional && row.wants === false) return []
-  return [row.email]
+    .leftJoin(jobFollows, and(eq(jobFollows.jobId, mail.job.id), eq(jobFollows.userId, companyMembers.userId)))
+    .where(and(eq(companyMembers.companyId, mail.job.companyId), ne(companyMembers.userId, mail.actorId), followsByDefault(mail.job.user)))
+  return rows.filter((row) => !(mail.optional && row.wants === false)).map((row) => row.email)
+}
+
+/** A member's own choice, else whether they follow a job by default: its requester, the owners and the approvers. */
+function followsByDefault(requester: string) {
+  return sql`coalesce(${jobFollows.following}, ${companyMembers.userId} = ${requester} OR ${companyMembers.role} IN ('owner', 'approver'))`
 }

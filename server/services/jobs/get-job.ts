@@ -4,7 +4,7 @@ import type { JobSide } from '../../../lib/job-stages'
 import { today } from '../../../lib/quote-schema'
 import { site } from '../../../lib/site'
 import { getAppContext, type AppContext } from '../../context/app-context'
-import { fileThumbnails, jobEvents, jobMessages, jobQuotes, jobRequests, profiles, storedFiles, users } from '../../db/schema'
+import { fileThumbnails, jobEvents, jobFollows, jobMessages, jobQuotes, jobRequests, profiles, storedFiles, users } from '../../db/schema'
 import { AppError } from '../../errors/app-error'
 import { displayNameOf, fileUrl, maySetThumbnail, thumbnailUrl } from '../files/file-types'
 import { displayNameFrom } from '../profiles/get-display-name'
@@ -16,9 +16,11 @@ import { toQuoteView, type JobFileView, type JobView } from './job-types'
 
 const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
-type EventRow = typeof jobEvents.$inferSelect
+/** A row with the name its author (a member of the client company, or someone of the consultancy) goes by. */
+type Named = { nickname: string | null; givenName: string | null; familyName: string | null }
+type EventRow = typeof jobEvents.$inferSelect & Named
 type QuoteRow = typeof jobQuotes.$inferSelect
-type MessageRow = typeof jobMessages.$inferSelect
+type MessageRow = typeof jobMessages.$inferSelect & Named
 type FileRow = { file: typeof storedFiles.$inferSelect; thumbnail: string | null }
 
 /**
@@ -85,9 +87,10 @@ function prepareJobPage(db: AppContext['db']) {
       nickname: profiles.nickname,
       givenName: profiles.givenName,
       familyName: profiles.familyName,
-      events: sql<unknown>`(SELECT coalesce(jsonb_agg(to_jsonb(e) ORDER BY e.created_at), '[]'::jsonb) FROM ${jobEvents} e WHERE e.job_id = ${jobRequests.id})`,
+      events: sql<unknown>`(SELECT coalesce(jsonb_agg(to_jsonb(e) || jsonb_build_object('nickname', p.nickname, 'given_name', p.given_name, 'family_name', p.family_name) ORDER BY e.created_at), '[]'::jsonb) FROM ${jobEvents} e LEFT JOIN ${profiles} p ON p.user_id = e.actor_id WHERE e.job_id = ${jobRequests.id})`,
       quotes: sql<unknown>`(SELECT coalesce(jsonb_agg(to_jsonb(q) ORDER BY q.created_at DESC), '[]'::jsonb) FROM ${jobQuotes} q WHERE q.job_id = ${jobRequests.id})`,
-      messages: sql<unknown>`(SELECT coalesce(jsonb_agg(to_jsonb(m) ORDER BY m.created_at), '[]'::jsonb) FROM (SELECT * FROM ${jobMessages} WHERE job_id = ${jobRequests.id} ORDER BY created_at LIMIT 1000) m)`,
+      messages: sql<unknown>`(SELECT coalesce(jsonb_agg(to_jsonb(m) || jsonb_build_object('nickname', p.nickname, 'given_name', p.given_name, 'family_name', p.family_name) ORDER BY m.created_at), '[]'::jsonb) FROM (SELECT * FROM ${jobMessages} WHERE job_id = ${jobRequests.id} ORDER BY created_at LIMIT 1000) m LEFT JOIN ${profiles} p ON p.user_id = m.author_id)`,
+      following: sql<boolean | null>`(SELECT f.following FROM ${jobFollows} f WHERE f.job_id = ${jobRequests.id} AND f.user_id = ${sql.placeholder('viewer')})`,
       files: filesIn('job-files'),
       deliverables: filesIn('job-deliverables'),
       messageFiles: filesIn('job-messages'),
@@ -114,7 +117,7 @@ export async function getJob({ actor: maybeActor, id }: { actor: MaybeActor; id:
   const { db } = getAppContext()
   let jobPage = jobPageByDb.get(db)
   if (!jobPage) jobPageByDb.set(db, (jobPage = prepareJobPage(db)))
-  const [row] = await jobPage.execute({ id, ...folderRanges(id) })
+  const [row] = await jobPage.execute({ id, viewer: a.userId, ...folderRanges(id) })
   if (!row) throw await explainMissingJob(db, a, id)
   requireJobViewer(a, row.job)
   const job = toJobRequest(row.job)
@@ -126,7 +129,8 @@ export async function getJob({ actor: maybeActor, id }: { actor: MaybeActor; id:
   const filesOf = (json: unknown): FileRow[] =>
     ((json ?? []) as { file: unknown; thumbnail: string | null }[]).map(({ file, thumbnail }) => ({ file: rowsOf<FileRow['file']>([file], ['lastModified'])[0]!, thumbnail }))
   const clientName = displayNameFrom(row)
-  const nameOf = (s: string) => (s === 'consultancy' ? site.companyName : clientName)
+  // The consultancy speaks as the firm; each member of the client company by their own name.
+  const nameOf = (side: string, author?: Named) => (side === 'consultancy' ? site.companyName : author ? displayNameFrom(author) : clientName)
   const day = today()
   const stored = new Map<string, FileRow>(filesOf(row.messageFiles).map((f) => [f.file.path, f]))
   const toFile = ({ file: f, thumbnail }: FileRow): JobFileView => ({
@@ -144,7 +148,7 @@ export async function getJob({ actor: maybeActor, id }: { actor: MaybeActor; id:
     can,
     timeline: [
       { id: `${job.id}-requested`, from: null, to: 'pending', by: clientName, side: 'client', note: 'Job requested', at: job.createdAt },
-      ...events.map((e) => ({ id: e.id, from: e.fromStage, to: e.toStage, by: nameOf(e.actorSide), side: e.actorSide as JobSide, note: e.note, at: e.createdAt.toISOString() })),
+      ...events.map((e) => ({ id: e.id, from: e.fromStage, to: e.toStage, by: nameOf(e.actorSide, e), side: e.actorSide as JobSide, note: e.note, at: e.createdAt.toISOString() })),
     ],
     quotes: quotes.map((q) => toQuoteView(q, day)),
     files: filesOf(row.files).map(toFile),
@@ -152,12 +156,13 @@ export async function getJob({ actor: maybeActor, id }: { actor: MaybeActor; id:
     messages: messages.map((m) => ({
       id: m.id,
       body: m.body,
-      author: m.authorId === a.userId ? 'You' : nameOf(m.authorSide),
+      author: m.authorId === a.userId ? 'You' : nameOf(m.authorSide, m),
       side: m.authorSide as JobSide,
       mine: m.authorId === a.userId,
       files: (m.files as string[]).flatMap((p) => (stored.has(p) ? [toFile(stored.get(p)!)] : [])),
       at: m.createdAt.toISOString(),
     })),
     clientEmail: a.isAdmin ? row.email : null,
+    following: a.isAdmin ? null : (row.following ?? (job.user === a.userId || a.companyRole === 'owner' || a.companyRole === 'approver')),
   }
 }
