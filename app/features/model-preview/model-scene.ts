@@ -25,6 +25,8 @@ export class ModelScene {
   private edges: THREE.Group | null = null
   private resizeObserver: ResizeObserver
   private frame = 0
+  /** Called before each frame, once the scene's matrices are up to date (the viewer's tools follow the model with them). */
+  readonly beforeRender = new Set<() => void>()
 
   constructor(private container: HTMLElement, colors: { background: string; edges: string }) {
     this.renderer = new THREE.WebGLRenderer({ antialias: true, preserveDrawingBuffer: true })
@@ -62,6 +64,8 @@ export class ModelScene {
     if (this.frame) return
     this.frame = requestAnimationFrame(() => {
       this.frame = 0
+      this.scene.updateMatrixWorld()
+      for (const hook of this.beforeRender) hook()
       this.renderer.render(this.scene, this.camera)
     })
   }
@@ -81,6 +85,11 @@ export class ModelScene {
     this.scene.add(model)
     this.edges = null
     this.view('iso')
+  }
+
+  /** The model shown, or null before one is read. */
+  get root(): THREE.Object3D | null {
+    return this.model
   }
 
   /** The model's axis-aligned bounding box size, in the model's own units. */

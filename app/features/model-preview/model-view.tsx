@@ -12,6 +12,7 @@ import { ReferenceReader, type RefusedReference } from './reference-reader'
 import { RefusedReferences } from './refused-references'
 import { saveThumbnail, type ThumbnailTarget } from './save-thumbnail'
 import { SideList, SideListToggle, withShown } from './side-list'
+import { ViewerTools } from './viewer-tools'
 
 interface Part {
   key: string
@@ -130,6 +131,7 @@ export function ModelView({ url, name, thumbnail }: { url: string; name: string;
           </p>
         ) : null}
       </div>
+      {ready && scene.current ? <ViewerTools view={scene.current} parts={parts} unit={units.unit} /> : null}
       <RefusedReferences refused={refused} />
       <div className="relative flex min-h-0 flex-1 gap-2">
         <div ref={container} className="relative min-h-64 flex-1 overflow-hidden rounded-md border border-(--color-border)" data-testid="model-canvas">

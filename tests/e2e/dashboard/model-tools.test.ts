@@ -1,0 +1,102 @@
+import type { Locator, Page } from 'playwright-core'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { stlCubeBinary, stlPlateWithHole } from '../../fixtures/cad-files'
+import { axeViolations } from '../../setup/axe'
+import { useDashboardEnv } from './dashboard-env'
+import { openPreview, uploadDocument } from './model-preview-steps'
+import type { SeededUser } from './seed'
+
+type Point = [number, number, number]
+
+/** Waits two frames, so the view the canvas publishes is the one on screen. */
+const settle = (page: Page) => page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))))
+
+/** Where a point of the model is on the page, from the view-projection matrix the viewer publishes on its canvas. */
+async function onScreen(page: Page, point: Point): Promise<{ x: number; y: number }> {
+  await settle(page)
+  return page.evaluate(([x, y, z]) => {
+    const canvas = document.querySelector<HTMLCanvasElement>('[data-testid="model-canvas"] canvas')!
+    const m = JSON.parse(canvas.dataset.viewProjection!) as number[]
+    const clip = [0, 1, 3].map((row) => m[row]! * x + m[4 + row]! * y + m[8 + row]! * z + m[12 + row]!)
+    const rect = canvas.getBoundingClientRect()
+    return { x: rect.left + ((clip[0]! / clip[2]! + 1) / 2) * rect.width, y: rect.top + ((1 - clip[1]! / clip[2]!) / 2) * rect.height }
+  }, point)
+}
+
+const clickOn = async (page: Page, point: Point) => {
+  const { x, y } = await onScreen(page, point)
+  await page.mouse.click(x, y)
+}
+
+const measurements = (dialog: Locator) => dialog.getByTestId('measurements').getByRole('listitem').allTextContents()
+
+/**
+ * The viewer's engineering tools on models made here: a 10 mm cube, a 40 × 40 × 5 mm plate with a
+ * 20 mm hole. Measurements are picked by clicking where the model's
+ * points fall on the screen; the expected values come from the shapes' definitions.
+ */
+describe('measuring a model in the viewer', () => {
+  const env = useDashboardEnv('model-tools')
+  let alice: SeededUser
+
+  beforeAll(async () => {
+    alice = await env.user('alice')
+    await uploadDocument(env, alice, 'cube.stl', stlCubeBinary(10))
+    await uploadDocument(env, alice, 'plate.stl', stlPlateWithHole(40, 5, 20, 64))
+  })
+
+  it("measures the cube's edge, the angle between two faces, and its box, volume and area, on the model and in a list that clears", async () => {
+    const { page, dialog } = await openPreview(env, alice, 'cube.stl')
+    await dialog.getByRole('button', { name: 'Measure' }).click()
+    const status = dialog.getByTestId('measure-status')
+    expect(await status.textContent()).toMatch(/^Pick the first point/)
+
+    // Near two ends of the front face's top edge: the picks snap to the corners.
+    await clickOn(page, [0.2, 0, 9.8])
+    expect(await status.textContent()).toBe('Pick the second point.')
+    await clickOn(page, [9.8, 0, 9.7])
+    await dialog.getByTestId('measurements').waitFor()
+    expect(await measurements(dialog)).toEqual(['Distance: 10 mm'])
+
+    await dialog.getByRole('radio', { name: 'Angle' }).check()
+    await clickOn(page, [5, 0, 5])
+    await clickOn(page, [5, 5, 10])
+    await dialog.getByRole('radio', { name: 'Part' }).check()
+    await clickOn(page, [5, 0, 5])
+    expect(await measurements(dialog)).toEqual(['Distance: 10 mm', 'Angle between faces: 90°', 'cube.stl: box 10 × 10 × 10 mm; volume 1000 mm³; surface area 600 mm²'])
+    expect(await dialog.getByTestId('measure-label').allTextContents()).toEqual(['10 mm', '90°', '1000 mm³, 600 mm²'])
+    expect(await axeViolations(page, '[data-testid="measure-panel"]')).toEqual([])
+
+    // The list scrolls from the keyboard, and the clear button is reached and pressed from it.
+    await dialog.getByTestId('measurements').focus()
+    await page.keyboard.press('Shift+Tab')
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Clear measurements')
+    await page.keyboard.press('Enter')
+    await dialog.getByTestId('measurements').waitFor({ state: 'detached' })
+    expect(await dialog.getByTestId('measure-label').count()).toBe(0)
+  })
+
+  it("fits the hole's diameter to its wall and to its rim, and measures the plate's volume", async () => {
+    const { page, dialog } = await openPreview(env, alice, 'plate.stl')
+    await dialog.getByRole('button', { name: 'Measure' }).click()
+    await dialog.getByRole('radio', { name: 'Diameter' }).check()
+    // The far side of the hole's wall, which the isometric view looks into.
+    const wall = (3 * Math.PI) / 4
+    await clickOn(page, [20 + 10 * Math.cos(wall), 20 + 10 * Math.sin(wall), 4])
+    // The plate's top face, just beside the hole's near rim.
+    await clickOn(page, [20 + 11 * Math.cos(-Math.PI / 4), 20 + 11 * Math.sin(-Math.PI / 4), 5])
+    await dialog.getByRole('radio', { name: 'Part' }).check()
+    await clickOn(page, [35, 35, 5])
+    // The plate less the hole, a 64-sided polygon whose corners lie on the 20 mm circle.
+    const volume = 40 * 40 * 5 - 5 * 32 * 10 * 10 * Math.sin((2 * Math.PI) / 64)
+    expect(await measurements(dialog)).toEqual([
+      'Diameter: 20 mm (radius 10 mm)',
+      'Diameter: 20 mm (radius 10 mm)',
+      expect.stringMatching(new RegExp(`^plate\\.stl: box 40 × 40 × 5 mm; volume ${Number(volume.toPrecision(4))} mm³; surface area \\d+(\\.\\d+)? mm²$`)),
+    ])
+    // A flat face away from any round edge is not taken for a circle.
+    await dialog.getByRole('radio', { name: 'Diameter' }).check()
+    await clickOn(page, [38, 2, 5])
+    expect(await dialog.getByTestId('measure-status').textContent()).toMatch(/^That face is not round/)
+  })
+})
