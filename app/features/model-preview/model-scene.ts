@@ -29,7 +29,8 @@ export class ModelScene {
   readonly beforeRender = new Set<() => void>()
 
   constructor(private container: HTMLElement, colors: { background: string; edges: string }) {
-    this.renderer = new THREE.WebGLRenderer({ antialias: true, preserveDrawingBuffer: true })
+    // The stencil buffer draws the caps of a section's cut.
+    this.renderer = new THREE.WebGLRenderer({ antialias: true, preserveDrawingBuffer: true, stencil: true })
     this.renderer.setPixelRatio(Math.min(window.devicePixelRatio, 2))
     this.renderer.setClearColor(new THREE.Color(colors.background))
     this.renderer.domElement.tabIndex = 0

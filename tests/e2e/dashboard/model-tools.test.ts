@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { stlCubeBinary, stlPlateWithHole } from '../../fixtures/cad-files'
 import { axeViolations } from '../../setup/axe'
 import { useDashboardEnv } from './dashboard-env'
+import { drawnShare } from './drawn-share'
 import { openPreview, uploadDocument } from './model-preview-steps'
 import type { SeededUser } from './seed'
 
@@ -35,7 +36,7 @@ const measurements = (dialog: Locator) => dialog.getByTestId('measurements').get
  * 20 mm hole. Measurements are picked by clicking where the model's
  * points fall on the screen; the expected values come from the shapes' definitions.
  */
-describe('measuring a model in the viewer', () => {
+describe('measuring and cutting a model in the viewer', () => {
   const env = useDashboardEnv('model-tools')
   let alice: SeededUser
 
@@ -98,5 +99,47 @@ describe('measuring a model in the viewer', () => {
     await dialog.getByRole('radio', { name: 'Diameter' }).check()
     await clickOn(page, [38, 2, 5])
     expect(await dialog.getByTestId('measure-status').textContent()).toMatch(/^That face is not round/)
+  })
+
+  it('cuts the cube with a plane along X, caps and hatches the cut, moves the plane by a typed offset, and keeps the other side when flipped', async () => {
+    const { page, dialog } = await openPreview(env, alice, 'cube.stl')
+    const canvas = dialog.locator('[data-testid="model-canvas"] canvas')
+    await dialog.getByRole('button', { name: 'Section' }).click()
+    await dialog.getByRole('button', { name: 'Add X plane' }).waitFor()
+    const whole = await drawnShare(page)
+    expect(whole.warm).toBe(0)
+    await dialog.getByRole('button', { name: 'Add X plane' }).click()
+    await page.waitForTimeout(200)
+    // The half x ≤ 5 is kept; its cut at x = 5 faces the isometric view and shows the cap's warm hatch.
+    expect(await canvas.getAttribute('data-section-caps')).toBe('1')
+    const half = await drawnShare(page)
+    expect(half.warm).toBeGreaterThan(0.02)
+    expect(half.drawn).toBeLessThan(whole.drawn)
+
+    const offset = dialog.getByRole('spinbutton', { name: 'Offset (mm)' })
+    await offset.fill('2')
+    await page.waitForTimeout(200)
+    const slice = await drawnShare(page)
+    expect(slice.drawn).toBeLessThan(half.drawn)
+    expect(slice.warm).toBeGreaterThan(0.01)
+    // The slider moves it too, from the keyboard.
+    await dialog.getByRole('slider', { name: 'Plane 1 (X) position' }).press('End')
+    expect(await offset.inputValue()).toBe('10')
+
+    await offset.fill('5')
+    await dialog.getByRole('button', { name: 'Flip kept side' }).click()
+    await page.waitForTimeout(200)
+    // Now x ≥ 5 is kept: its cut faces away from the view, so no cap shows, and the kept half is drawn.
+    const flipped = await drawnShare(page)
+    expect(flipped.warm).toBeLessThan(0.001)
+    expect(flipped.drawn).toBeGreaterThan(0.02)
+    expect(await axeViolations(page, '[data-testid="section-panel"]')).toEqual([])
+
+    await dialog.getByRole('button', { name: 'Remove Plane 1 (X)' }).click()
+    await page.waitForTimeout(200)
+    expect(await canvas.getAttribute('data-section-caps')).toBe('0')
+    const again = await drawnShare(page)
+    expect(again.warm).toBe(0)
+    expect(again.drawn).toBeCloseTo(whole.drawn, 2)
   })
 })
