@@ -12,6 +12,7 @@ import { ReferenceReader, type RefusedReference } from './reference-reader'
 import { RefusedReferences } from './refused-references'
 import { saveThumbnail, type ThumbnailTarget } from './save-thumbnail'
 import { SideList, SideListToggle, withShown } from './side-list'
+import { hiddenWhenIsolated, PartRow, setSeeThrough } from './parts/part-row'
 import { ViewerTools } from './viewer-tools'
 
 interface Part {
@@ -61,6 +62,21 @@ export function ModelView({ url, name, thumbnail }: { url: string; name: string;
   const showPart = (part: Part, shown: boolean) => {
     scene.current?.setVisible(part.meshes, shown)
     setHidden((h) => withShown(h, part.key, shown))
+  }
+  const [seeThrough, setSeeThroughKeys] = useState<Set<string>>(new Set())
+  const isolate = (part: Part) => {
+    scene.current?.setVisible(parts.flatMap((p) => p.meshes), false)
+    scene.current?.setVisible(part.meshes, true)
+    setHidden(hiddenWhenIsolated(parts, part))
+  }
+  const showAll = () => {
+    scene.current?.setVisible(parts.flatMap((p) => p.meshes), true)
+    setHidden(new Set())
+  }
+  const seeThroughPart = (part: Part, on: boolean) => {
+    setSeeThrough(part.meshes, on)
+    scene.current?.requestRender()
+    setSeeThroughKeys((s) => withShown(s, part.key, !on))
   }
 
   useEffect(() => {
@@ -139,11 +155,11 @@ export function ModelView({ url, name, thumbnail }: { url: string; name: string;
         </div>
         {parts.length ? (
           <SideList id={partsId} title="Parts" testId="model-parts" open={partsOpen}>
+            <button type="button" className={`${secondaryButtonClass} mb-1`} disabled={hidden.size === 0} onClick={showAll}>
+              Show all parts
+            </button>
             {parts.map((p) => (
-              <label key={p.key} className="flex items-center gap-2 py-0.5" style={{ paddingLeft: `${p.depth * 0.75}rem` }}>
-                <input type="checkbox" checked={!hidden.has(p.key)} onChange={(e) => showPart(p, e.target.checked)} />
-                {p.name}
-              </label>
+              <PartRow key={p.key} part={p} shown={!hidden.has(p.key)} seeThrough={seeThrough.has(p.key)} onShow={(shown) => showPart(p, shown)} onIsolate={() => isolate(p)} onSeeThrough={(on) => seeThroughPart(p, on)} />
             ))}
           </SideList>
         ) : null}

@@ -1,6 +1,6 @@
 import type { Locator, Page } from 'playwright-core'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { stlCubeBinary, stlPlateWithHole } from '../../fixtures/cad-files'
+import { stepAssembly, stlCubeBinary, stlPlateWithHole } from '../../fixtures/cad-files'
 import { axeViolations } from '../../setup/axe'
 import { useDashboardEnv } from './dashboard-env'
 import { drawnShare } from './drawn-share'
@@ -29,14 +29,45 @@ const clickOn = async (page: Page, point: Point) => {
   await page.mouse.click(x, y)
 }
 
+/** The box around the shown parts, as the viewer publishes it: min x, y, z, then max x, y, z. */
+async function shownBox(page: Page): Promise<number[]> {
+  await settle(page)
+  return page.evaluate(() => JSON.parse(document.querySelector<HTMLCanvasElement>('[data-testid="model-canvas"] canvas')!.dataset.box || '[]') as number[])
+}
+
+const expectBox = async (page: Page, expected: number[]) => {
+  const box = await shownBox(page)
+  expect(box).toHaveLength(6)
+  box.forEach((v, i) => expect(v, `box[${i}]`).toBeCloseTo(expected[i]!, 3))
+}
+
+/** How far the canvas's colour at a point of the page is from its background (its corner's colour), summed over red, green and blue. */
+async function unlikeBackground(page: Page, at: { x: number; y: number }): Promise<number> {
+  await settle(page)
+  return page.evaluate(({ x, y }) => {
+    const canvas = document.querySelector<HTMLCanvasElement>('[data-testid="model-canvas"] canvas')!
+    const rect = canvas.getBoundingClientRect()
+    const copy = document.createElement('canvas')
+    copy.width = canvas.width
+    copy.height = canvas.height
+    const ctx = copy.getContext('2d')!
+    ctx.drawImage(canvas, 0, 0)
+    const px = Math.round(((x - rect.left) / rect.width) * canvas.width)
+    const py = Math.round(((y - rect.top) / rect.height) * canvas.height)
+    const [r, g, b] = ctx.getImageData(px, py, 1, 1).data
+    const [r0, g0, b0] = ctx.getImageData(0, 0, 1, 1).data
+    return Math.abs(r! - r0!) + Math.abs(g! - g0!) + Math.abs(b! - b0!)
+  }, at)
+}
+
 const measurements = (dialog: Locator) => dialog.getByTestId('measurements').getByRole('listitem').allTextContents()
 
 /**
  * The viewer's engineering tools on models made here: a 10 mm cube, a 40 × 40 × 5 mm plate with a
- * 20 mm hole. Measurements are picked by clicking where the model's
+ * 20 mm hole, and a two-part STEP assembly. Measurements are picked by clicking where the model's
  * points fall on the screen; the expected values come from the shapes' definitions.
  */
-describe('measuring and cutting a model in the viewer', () => {
+describe('measuring, cutting and exploding a model in the viewer', () => {
   const env = useDashboardEnv('model-tools')
   let alice: SeededUser
 
@@ -44,6 +75,7 @@ describe('measuring and cutting a model in the viewer', () => {
     alice = await env.user('alice')
     await uploadDocument(env, alice, 'cube.stl', stlCubeBinary(10))
     await uploadDocument(env, alice, 'plate.stl', stlPlateWithHole(40, 5, 20, 64))
+    await uploadDocument(env, alice, 'pair.step', stepAssembly([{ name: 'Base', size: 10, at: [0, 0, 0] }, { name: 'Lid', size: 10, at: [20, 0, 0] }]))
   })
 
   it("measures the cube's edge, the angle between two faces, and its box, volume and area, on the model and in a list that clears", async () => {
@@ -141,5 +173,41 @@ describe('measuring and cutting a model in the viewer', () => {
     const again = await drawnShare(page)
     expect(again.warm).toBe(0)
     expect(again.drawn).toBeCloseTo(whole.drawn, 2)
+  })
+
+  it('explodes an assembly from its centre and puts it back; isolates, hides and sees through a part from the parts list', async () => {
+    const { page, dialog } = await openPreview(env, alice, 'pair.step')
+    await expectBox(page, [0, 0, 0, 30, 10, 10])
+    await dialog.getByRole('button', { name: 'Explode' }).click()
+    // Each part moves away from the centre (15, 5, 5) by its own distance from it: Base −10 along X, Lid +10.
+    await dialog.getByRole('slider', { name: 'Explode' }).press('End')
+    await expectBox(page, [-10, 0, 0, 40, 10, 10])
+    await dialog.getByRole('button', { name: 'Put parts back' }).click()
+    await expectBox(page, [0, 0, 0, 30, 10, 10])
+    expect(await axeViolations(page, '[data-testid="explode-panel"]')).toEqual([])
+
+    const parts = dialog.getByTestId('model-parts')
+    await parts.getByRole('button', { name: 'Isolate Lid' }).click()
+    await expectBox(page, [20, 0, 0, 30, 10, 10])
+    expect(await parts.getByRole('checkbox', { name: 'Base' }).isChecked()).toBe(false)
+    expect(await parts.getByRole('checkbox', { name: 'Lid' }).isChecked()).toBe(true)
+    expect(await parts.getByRole('checkbox', { name: 'Assembly' }).isChecked()).toBe(true)
+    await parts.getByRole('button', { name: 'Show all parts' }).click()
+    await expectBox(page, [0, 0, 0, 30, 10, 10])
+    await parts.getByRole('checkbox', { name: 'Lid' }).uncheck()
+    await expectBox(page, [0, 0, 0, 10, 10, 10])
+    await parts.getByRole('checkbox', { name: 'Lid' }).check()
+
+    // See-through, the Base's front face lets the background through: its colour comes nearer the background's.
+    const base = await onScreen(page, [5, 0, 5])
+    const solid = await unlikeBackground(page, base)
+    const seeThrough = parts.getByRole('button', { name: 'See through Base' })
+    await seeThrough.click()
+    expect(await seeThrough.getAttribute('aria-pressed')).toBe('true')
+    await page.waitForTimeout(200)
+    const ghost = await unlikeBackground(page, base)
+    expect(ghost).toBeGreaterThan(0)
+    expect(ghost).toBeLessThan(solid)
+    expect(await axeViolations(page, '[data-testid="model-parts"]')).toEqual([])
   })
 })
