@@ -1,6 +1,7 @@
 import type { Locator, Page } from 'playwright-core'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { stepAssembly, stlCubeBinary, stlPlateWithHole } from '../../fixtures/cad-files'
+import { themes } from '../../../lib/theme'
 import { axeViolations } from '../../setup/axe'
 import { useDashboardEnv } from './dashboard-env'
 import { drawnShare } from './drawn-share'
@@ -60,6 +61,16 @@ async function unlikeBackground(page: Page, at: { x: number; y: number }): Promi
   }, at)
 }
 
+/** What axe finds wrong in a part of the viewer, in each theme in turn. */
+async function axeInEveryTheme(page: Page, selector: string): Promise<string[]> {
+  const found: string[] = []
+  for (const [i, theme] of themes.entries()) {
+    await page.evaluate((t) => (document.documentElement.dataset.theme = String(t)), i)
+    found.push(...(await axeViolations(page, selector)).map((v) => `${theme.name}: ${v}`))
+  }
+  return found
+}
+
 const measurements = (dialog: Locator) => dialog.getByTestId('measurements').getByRole('listitem').allTextContents()
 
 /**
@@ -98,7 +109,7 @@ describe('measuring, cutting and exploding a model in the viewer', () => {
     await clickOn(page, [5, 0, 5])
     expect(await measurements(dialog)).toEqual(['Distance: 10 mm', 'Angle between faces: 90°', 'cube.stl: box 10 × 10 × 10 mm; volume 1000 mm³; surface area 600 mm²'])
     expect(await dialog.getByTestId('measure-label').allTextContents()).toEqual(['10 mm', '90°', '1000 mm³, 600 mm²'])
-    expect(await axeViolations(page, '[data-testid="measure-panel"]')).toEqual([])
+    expect(await axeInEveryTheme(page, '[data-testid="measure-panel"]')).toEqual([])
 
     // The list scrolls from the keyboard, and the clear button is reached and pressed from it.
     await dialog.getByTestId('measurements').focus()
@@ -165,7 +176,7 @@ describe('measuring, cutting and exploding a model in the viewer', () => {
     const flipped = await drawnShare(page)
     expect(flipped.warm).toBeLessThan(0.001)
     expect(flipped.drawn).toBeGreaterThan(0.02)
-    expect(await axeViolations(page, '[data-testid="section-panel"]')).toEqual([])
+    expect(await axeInEveryTheme(page, '[data-testid="section-panel"]')).toEqual([])
 
     await dialog.getByRole('button', { name: 'Remove Plane 1 (X)' }).click()
     await page.waitForTimeout(200)
@@ -184,7 +195,7 @@ describe('measuring, cutting and exploding a model in the viewer', () => {
     await expectBox(page, [-10, 0, 0, 40, 10, 10])
     await dialog.getByRole('button', { name: 'Put parts back' }).click()
     await expectBox(page, [0, 0, 0, 30, 10, 10])
-    expect(await axeViolations(page, '[data-testid="explode-panel"]')).toEqual([])
+    expect(await axeInEveryTheme(page, '[data-testid="explode-panel"]')).toEqual([])
 
     const parts = dialog.getByTestId('model-parts')
     await parts.getByRole('button', { name: 'Isolate Lid' }).click()
@@ -208,6 +219,6 @@ describe('measuring, cutting and exploding a model in the viewer', () => {
     const ghost = await unlikeBackground(page, base)
     expect(ghost).toBeGreaterThan(0)
     expect(ghost).toBeLessThan(solid)
-    expect(await axeViolations(page, '[data-testid="model-parts"]')).toEqual([])
+    expect(await axeInEveryTheme(page, '[data-testid="model-parts"]')).toEqual([])
   })
 })
