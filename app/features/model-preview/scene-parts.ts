@@ -59,3 +59,43 @@ export function worldBox(meshes: readonly THREE.Mesh[]): THREE.Box3 {
   for (const mesh of meshes) if (shown(mesh)) box.expandByObject(mesh)
   return box
 }
+
+/** A point of the model under the pointer: its mesh, the point in world coordinates and the triangle hit. */
+export interface ModelPick {
+  mesh: THREE.Mesh
+  point: [number, number, number]
+  triangle: number
+}
+
+/** The nearest shown point of the model under a point of the page, on the kept side of any section plane. */
+export function pickModel(camera: THREE.Camera, canvas: HTMLCanvasElement, root: THREE.Object3D | null, clientX: number, clientY: number): ModelPick | null {
+  const rect = canvas.getBoundingClientRect()
+  const ndc = new THREE.Vector2(((clientX - rect.left) / rect.width) * 2 - 1, -((clientY - rect.top) / rect.height) * 2 + 1)
+  const raycaster = new THREE.Raycaster()
+  raycaster.setFromCamera(ndc, camera)
+  for (const hit of raycaster.intersectObjects(meshesOf(root).filter(shown), false)) {
+    const mesh = hit.object as THREE.Mesh
+    const material = [mesh.material].flat()[0] as THREE.Material | undefined
+    if (material?.clippingPlanes?.some((plane) => plane.distanceToPoint(hit.point) < 0)) continue
+    if (hit.faceIndex === undefined || hit.faceIndex === null) continue
+    return { mesh, point: [hit.point.x, hit.point.y, hit.point.z], triangle: hit.faceIndex }
+  }
+  return null
+}
+
+/** Calls `onClick` for a primary-button click on the canvas that did not drag (a drag turns the view). Answers a function that stops listening. */
+export function onCanvasClick(canvas: HTMLCanvasElement, onClick: (event: PointerEvent) => void): () => void {
+  let down: { x: number; y: number } | null = null
+  const onDown = (event: PointerEvent) => (down = event.button === 0 ? { x: event.clientX, y: event.clientY } : null)
+  const onUp = (event: PointerEvent) => {
+    const from = down
+    down = null
+    if (from && Math.hypot(event.clientX - from.x, event.clientY - from.y) <= 4) onClick(event)
+  }
+  canvas.addEventListener('pointerdown', onDown)
+  canvas.addEventListener('pointerup', onUp)
+  return () => {
+    canvas.removeEventListener('pointerdown', onDown)
+    canvas.removeEventListener('pointerup', onUp)
+  }
+}

@@ -7,8 +7,8 @@ import { MeasurePanel } from './measure/measure-panel'
 import { MeasureTool, type Measurement, type MeasureMode } from './measure/measure-tool'
 import type { ModelScene } from './model-scene'
 import { SectionPanel } from './section/section-panel'
-import { SectionView, type Axis, type SectionPlane } from './section/section-view'
-import { meshesOf, worldBox, type ScenePart } from './scene-parts'
+import { axisNormal, SectionView, type Axis, type SectionPlane } from './section/section-view'
+import { meshesOf, onCanvasClick, pickModel, worldBox, type ModelPick, type ScenePart } from './scene-parts'
 
 type Tool = 'measure' | 'section' | 'explode'
 
@@ -36,10 +36,21 @@ function publishViewState(view: ModelScene, section: SectionView) {
   }
 }
 
-/** The model's extent along each axis, for the section planes' sliders. */
-function rangeOf(view: ModelScene): Record<Axis, [number, number]> {
-  const box = worldBox(meshesOf(view.root))
-  return { x: [box.min.x, box.max.x], y: [box.min.y, box.max.y], z: [box.min.z, box.max.z] }
+/** The model's extent along a direction (its box's corners projected on it), for a section plane's slider. */
+function extentAlong(box: THREE.Box3, normal: [number, number, number]): [number, number] {
+  const n = new THREE.Vector3(...normal)
+  const along = [0, 1, 2, 3, 4, 5, 6, 7].map((i) => new THREE.Vector3(i & 1 ? box.max.x : box.min.x, i & 2 ? box.max.y : box.min.y, i & 4 ? box.max.z : box.min.z).dot(n))
+  return [Math.min(...along), Math.max(...along)]
+}
+
+/** The unit normal of the picked triangle, in world coordinates, turned towards the camera (the side of the face one sees is its outside), and one of its corners. */
+function faceNormal({ mesh, triangle, point }: ModelPick, camera: THREE.Camera): { normal: [number, number, number]; onFace: THREE.Vector3 } {
+  const position = mesh.geometry.getAttribute('position') as THREE.BufferAttribute
+  const corner = (k: number) => new THREE.Vector3().fromBufferAttribute(position, mesh.geometry.index ? mesh.geometry.index.getX(triangle * 3 + k) : triangle * 3 + k).applyMatrix4(mesh.matrixWorld)
+  const [a, b, c] = [corner(0), corner(1), corner(2)]
+  const n = b.sub(a).cross(c.sub(a)).normalize()
+  if (n.dot(camera.position.clone().sub(new THREE.Vector3(...point))) < 0) n.negate()
+  return { normal: [n.x, n.y, n.z], onFace: a }
 }
 
 /** The engineer's tools of the model viewer: measure, section planes and explode, one panel open at a time; what each did stays while another is open. */
@@ -50,7 +61,8 @@ export function ViewerTools({ view, parts, unit }: { view: ModelScene; parts: Sc
   const [mode, setMode] = useState<MeasureMode>('distance')
   const [planes, setPlanes] = useState<SectionPlane[]>([])
   const [factor, setFactor] = useState(0)
-  const [range] = useState(() => rangeOf(view))
+  const [box] = useState(() => worldBox(meshesOf(view.root)))
+  const [pickingFace, setPickingFace] = useState(false)
   const nextPlane = useRef(1)
   const partsNow = useRef(parts)
   partsNow.current = parts
@@ -80,9 +92,29 @@ export function ViewerTools({ view, parts, unit }: { view: ModelScene; parts: Sc
   useEffect(() => instances?.explode.set(factor), [factor, instances])
 
   const addPlane = (axis: Axis) => {
-    const [min, max] = range[axis]
-    setPlanes((p) => [...p, { id: nextPlane.current++, axis, offset: (min + max) / 2, flipped: false }])
+    const [min, max] = extentAlong(box, axisNormal[axis])
+    setPlanes((p) => [...p, { id: nextPlane.current++, along: axis, normal: axisNormal[axis], offset: (min + max) / 2, flipped: false }])
   }
+
+  // A plane on a picked face: through the point picked, square to the face, keeping what lies behind the face.
+  useEffect(() => {
+    if (!pickingFace || open !== 'section') return
+    const canvas = view.renderer.domElement
+    canvas.style.cursor = 'crosshair'
+    const stop = onCanvasClick(canvas, (event) => {
+      const pick = pickModel(view.camera, canvas, view.root, event.clientX, event.clientY)
+      if (!pick) return
+      const { normal, onFace } = faceNormal(pick, view.camera)
+      // A hair outside the face, so the face itself is kept until the plane moves in.
+      const offset = normal[0] * onFace.x + normal[1] * onFace.y + normal[2] * onFace.z + box.getSize(new THREE.Vector3()).length() * 1e-6
+      setPlanes((p) => [...p, { id: nextPlane.current++, along: 'face', normal, offset, flipped: false }])
+      setPickingFace(false)
+    })
+    return () => {
+      stop()
+      canvas.style.cursor = ''
+    }
+  }, [pickingFace, open, view])
 
   return (
     <>
@@ -103,7 +135,16 @@ export function ViewerTools({ view, parts, unit }: { view: ModelScene; parts: Sc
         />
       ) : null}
       {open === 'section' ? (
-        <SectionPanel planes={planes} range={range} unit={unit} onAdd={addPlane} onChange={(plane) => setPlanes((p) => p.map((q) => (q.id === plane.id ? plane : q)))} onRemove={(plane) => setPlanes((p) => p.filter((q) => q.id !== plane.id))} />
+        <SectionPanel
+          planes={planes}
+          rangeOf={(plane) => extentAlong(box, plane.normal)}
+          unit={unit}
+          pickingFace={pickingFace}
+          onPickFace={setPickingFace}
+          onAdd={addPlane}
+          onChange={(plane) => setPlanes((p) => p.map((q) => (q.id === plane.id ? plane : q)))}
+          onRemove={(plane) => setPlanes((p) => p.filter((q) => q.id !== plane.id))}
+        />
       ) : null}
       {open === 'explode' ? <ExplodePanel factor={factor} possible={instances?.explode.possible ?? false} onChange={setFactor} /> : null}
     </>

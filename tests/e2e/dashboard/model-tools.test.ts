@@ -186,6 +186,28 @@ describe('measuring, cutting and exploding a model in the viewer', () => {
     expect(again.drawn).toBeCloseTo(whole.drawn, 2)
   })
 
+  it('lays a section plane on a picked face and moves it into the part by a typed offset', async () => {
+    const { page, dialog } = await openPreview(env, alice, 'cube.stl')
+    await dialog.getByRole('button', { name: 'Section' }).click()
+    const onFace = dialog.getByRole('button', { name: 'Add plane on a face' })
+    await onFace.click()
+    expect(await onFace.getAttribute('aria-pressed')).toBe('true')
+    // The top face: the plane lies on it, cutting nothing yet.
+    await clickOn(page, [5, 5, 10])
+    await dialog.getByRole('group', { name: 'Plane 1 (face)' }).waitFor()
+    expect(await onFace.getAttribute('aria-pressed')).toBe('false')
+    const offset = dialog.getByRole('spinbutton', { name: 'Offset (mm)' })
+    expect(Number(await offset.inputValue())).toBeCloseTo(10, 4)
+    const canvas = dialog.locator('[data-testid="model-canvas"] canvas')
+    expect((await drawnShare(page)).warm).toBe(0)
+    expect(await canvas.getAttribute('data-section-caps')).toBe('0')
+    // 4 mm down into the cube: the top is cut away and the cap, facing up, shows.
+    await offset.fill('6')
+    await page.waitForTimeout(200)
+    expect((await drawnShare(page)).warm).toBeGreaterThan(0.02)
+    expect(await canvas.getAttribute('data-section-caps')).toBe('1')
+  })
+
   it('explodes an assembly from its centre and puts it back; isolates, hides and sees through a part from the parts list', async () => {
     const { page, dialog } = await openPreview(env, alice, 'pair.step')
     await expectBox(page, [0, 0, 0, 30, 10, 10])

@@ -1,8 +1,8 @@
 import * as THREE from 'three'
 import { add, angleBetween, boundingBox, distance, scale, snapOnTriangle, solidProperties, type Vec3 } from '../../../../lib/model-measure/measure'
 import type { ModelScene } from '../model-scene'
-import { innermostParts, markAsTool, meshesOf, shown, type ScenePart } from '../scene-parts'
-import { circleOfFace, faceAround, toVec, triangleCorners, unitNormal, worldTriangles } from './mesh-geometry'
+import { innermostParts, markAsTool, meshesOf, onCanvasClick, pickModel, shown, type ModelPick, type ScenePart } from '../scene-parts'
+import { circleOfFace, faceAround, triangleCorners, unitNormal, worldTriangles } from './mesh-geometry'
 
 export type MeasureMode = 'distance' | 'angle' | 'diameter' | 'part'
 
@@ -15,11 +15,7 @@ export interface Measurement {
   label: string
 }
 
-interface Pick {
-  mesh: THREE.Mesh
-  point: Vec3
-  triangle: number
-}
+type Pick = Omit<ModelPick, 'point'> & { point: Vec3 }
 
 /** A number as the viewer writes measurements: at most 4 significant figures, no trailing zeros. */
 export const figure = (v: number) => Number(v.toPrecision(4)).toString()
@@ -43,7 +39,7 @@ export class MeasureTool {
   private readonly labels: { element: HTMLElement; at: THREE.Vector3; id: number }[] = []
   private readonly drawn = new Map<number, THREE.Object3D[]>()
   private active = false
-  private down: { x: number; y: number } | null = null
+  private stopListening: () => void
 
   constructor(
     private view: ModelScene,
@@ -58,9 +54,12 @@ export class MeasureTool {
     this.overlay.setAttribute('aria-hidden', 'true')
     view.renderer.domElement.parentElement?.appendChild(this.overlay)
     view.beforeRender.add(this.placeLabels)
-    const canvas = view.renderer.domElement
-    canvas.addEventListener('pointerdown', this.onPointerDown)
-    canvas.addEventListener('pointerup', this.onPointerUp)
+    this.stopListening = onCanvasClick(view.renderer.domElement, (event) => {
+      if (!this.active) return
+      const pick = pickModel(view.camera, view.renderer.domElement, view.root, event.clientX, event.clientY)
+      if (!pick) return this.report('Nothing of the model there: pick on the model.')
+      this.picked(pick)
+    })
   }
 
   private measurements: Measurement[] = []
@@ -90,9 +89,7 @@ export class MeasureTool {
     this.view.scene.remove(this.group)
     this.overlay.remove()
     this.view.beforeRender.delete(this.placeLabels)
-    const canvas = this.view.renderer.domElement
-    canvas.removeEventListener('pointerdown', this.onPointerDown)
-    canvas.removeEventListener('pointerup', this.onPointerUp)
+    this.stopListening()
   }
 
   private cancelPending() {
@@ -118,37 +115,6 @@ export class MeasureTool {
   private report(status: string) {
     this.onChange([...this.measurements], status)
     this.view.requestRender()
-  }
-
-  private onPointerDown = (event: PointerEvent) => {
-    this.down = event.button === 0 ? { x: event.clientX, y: event.clientY } : null
-  }
-
-  private onPointerUp = (event: PointerEvent) => {
-    const down = this.down
-    this.down = null
-    if (!this.active || !down || Math.hypot(event.clientX - down.x, event.clientY - down.y) > 4) return
-    const pick = this.pickAt(event.clientX, event.clientY)
-    if (!pick) return this.report('Nothing of the model there: pick on the model.')
-    this.picked(pick)
-  }
-
-  /** The nearest shown point of the model under a point of the screen, on its kept side of any section. */
-  private pickAt(clientX: number, clientY: number): Pick | null {
-    const canvas = this.view.renderer.domElement
-    const rect = canvas.getBoundingClientRect()
-    const ndc = new THREE.Vector2(((clientX - rect.left) / rect.width) * 2 - 1, -((clientY - rect.top) / rect.height) * 2 + 1)
-    const raycaster = new THREE.Raycaster()
-    raycaster.setFromCamera(ndc, this.view.camera)
-    const meshes = meshesOf(this.view.root).filter(shown)
-    for (const hit of raycaster.intersectObjects(meshes, false)) {
-      const mesh = hit.object as THREE.Mesh
-      const material = [mesh.material].flat()[0] as THREE.Material | undefined
-      if (material?.clippingPlanes?.some((plane) => plane.distanceToPoint(hit.point) < 0)) continue
-      if (hit.faceIndex === undefined || hit.faceIndex === null) continue
-      return { mesh, point: toVec(hit.point), triangle: hit.faceIndex }
-    }
-    return null
   }
 
   /** The length of a screen pixel at a point of the model, in model units. */

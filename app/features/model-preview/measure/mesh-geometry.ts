@@ -1,7 +1,6 @@
 import * as THREE from 'three'
 import { cross, fitCircle, length, normalize, scale, dot, sub, type Circle, type Vec3 } from '../../../../lib/model-measure/measure'
 
-export const toVec = (v: THREE.Vector3): Vec3 => [v.x, v.y, v.z]
 
 /** A mesh's triangles in world coordinates, with each corner's welded point number (corners at one place share it). */
 export interface WorldTriangles {

@@ -4,10 +4,28 @@ import type { Axis, SectionPlane } from './section-view'
 const numberClass = 'w-24 rounded-md border border-(--color-border) bg-(--color-background) px-2 py-1 text-(--color-text)'
 
 /**
- * The section planes' controls: a plane along X, Y or Z is added, moved by its slider or a typed
- * offset, turned round to keep the other side, or removed.
+ * The section planes' controls: a plane along X, Y or Z, or on a face picked on the model, is added,
+ * moved by its slider or a typed offset, turned round to keep the other side, or removed.
  */
-export function SectionPanel({ planes, range, unit, onAdd, onChange, onRemove }: { planes: SectionPlane[]; range: Record<Axis, [number, number]>; unit: string; onAdd: (axis: Axis) => void; onChange: (plane: SectionPlane) => void; onRemove: (plane: SectionPlane) => void }) {
+export function SectionPanel({
+  planes,
+  rangeOf,
+  unit,
+  pickingFace,
+  onAdd,
+  onPickFace,
+  onChange,
+  onRemove,
+}: {
+  planes: SectionPlane[]
+  rangeOf: (plane: SectionPlane) => [number, number]
+  unit: string
+  pickingFace: boolean
+  onAdd: (axis: Axis) => void
+  onPickFace: (on: boolean) => void
+  onChange: (plane: SectionPlane) => void
+  onRemove: (plane: SectionPlane) => void
+}) {
   return (
     <section className="flex flex-col gap-2 rounded-md border border-(--color-border) p-2 text-sm" aria-label="Section" data-testid="section-panel">
       <div className="flex flex-wrap items-center gap-2">
@@ -16,11 +34,16 @@ export function SectionPanel({ planes, range, unit, onAdd, onChange, onRemove }:
             Add {axis.toUpperCase()} plane
           </button>
         ))}
-        {planes.length === 0 ? <p className="text-(--color-light)">No section: add a plane to cut the model.</p> : null}
+        <button type="button" className={secondaryButtonClass} aria-pressed={pickingFace} onClick={() => onPickFace(!pickingFace)}>
+          Add plane on a face
+        </button>
+        <p className="text-(--color-light)" role="status">
+          {pickingFace ? 'Pick a face of the model: the plane lies on it.' : planes.length === 0 ? 'No section: add a plane to cut the model.' : ''}
+        </p>
       </div>
       {planes.map((plane, i) => {
-        const [min, max] = range[plane.axis]
-        const name = `Plane ${i + 1} (${plane.axis.toUpperCase()})`
+        const [min, max] = rangeOf(plane)
+        const name = `Plane ${i + 1} (${plane.along === 'face' ? 'face' : plane.along.toUpperCase()})`
         const step = Math.max((max - min) / 200, 1e-6)
         return (
           <fieldset key={plane.id} className="flex flex-wrap items-center gap-2" data-testid="section-plane">

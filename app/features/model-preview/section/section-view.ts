@@ -1,24 +1,27 @@
 import * as THREE from 'three'
 import type { ModelScene } from '../model-scene'
-import { isToolObject, markAsTool, meshesOf, shown } from '../scene-parts'
+import { isToolObject, markAsTool, meshesOf, shown, worldBox } from '../scene-parts'
 
 export type Axis = 'x' | 'y' | 'z'
 
 export interface SectionPlane {
   id: number
-  axis: Axis
-  /** Where the plane crosses its axis, in the model's units. */
+  /** Along X, Y or Z, or on a face picked on the model. */
+  along: Axis | 'face'
+  /** The plane's unit normal. */
+  normal: [number, number, number]
+  /** Where the plane crosses its normal from the origin, in the model's units. */
   offset: number
-  /** False keeps the side below the offset, true the side above. */
+  /** False keeps the side behind the plane (against its normal), true the side in front. */
   flipped: boolean
 }
 
-const axisVector: Record<Axis, THREE.Vector3> = { x: new THREE.Vector3(1, 0, 0), y: new THREE.Vector3(0, 1, 0), z: new THREE.Vector3(0, 0, 1) }
+export const axisNormal: Record<Axis, [number, number, number]> = { x: [1, 0, 0], y: [0, 1, 0], z: [0, 0, 1] }
 
 /** The three.js plane of a section plane: three.js keeps what lies on its normal's side. */
-export function clippingPlane({ axis, offset, flipped }: SectionPlane): THREE.Plane {
-  const normal = axisVector[axis].clone().multiplyScalar(flipped ? 1 : -1)
-  return new THREE.Plane(normal, flipped ? -offset : offset)
+export function clippingPlane({ normal, offset, flipped }: SectionPlane): THREE.Plane {
+  const n = new THREE.Vector3(...normal).multiplyScalar(flipped ? 1 : -1)
+  return new THREE.Plane(n, flipped ? -offset : offset)
 }
 
 /** The hatch of a cut: dark diagonal lines on a warm ground, the way a drawing shades a section. */
@@ -146,6 +149,9 @@ export class SectionView {
       mesh.matrix.copy(source.matrixWorld)
       mesh.matrixWorld.copy(source.matrixWorld)
     }
+    // A plane that misses every shown mesh's box cuts nothing: it has no cap.
+    const box = worldBox(meshesOf(this.view.root))
+    this.caps.forEach((cap, i) => (cap.visible = !box.isEmpty() && box.intersectsPlane(this.planes[i]!)))
   }
 
   private clearDrawing() {
