@@ -89,7 +89,7 @@ describe('measuring, cutting and exploding a model in the viewer', () => {
     await uploadDocument(env, alice, 'pair.step', stepAssembly([{ name: 'Base', size: 10, at: [0, 0, 0] }, { name: 'Lid', size: 10, at: [20, 0, 0] }]))
   })
 
-  it("measures the cube's edge, the angle between two faces, and its box, volume and area, on the model and in a list that clears", async () => {
+  it("measures the cube's edge, the angles between faces and edges, and its box, volume and area, on the model and in a list that clears", async () => {
     const { page, dialog } = await openPreview(env, alice, 'cube.stl')
     await dialog.getByRole('button', { name: 'Measure' }).click()
     const status = dialog.getByTestId('measure-status')
@@ -105,10 +105,21 @@ describe('measuring, cutting and exploding a model in the viewer', () => {
     await dialog.getByRole('radio', { name: 'Angle' }).check()
     await clickOn(page, [5, 0, 5])
     await clickOn(page, [5, 5, 10])
+    // On the front face's top edge (along X), then on its right edge (along Z), then the top edge and the front face it bounds.
+    await clickOn(page, [5, 0, 10])
+    await clickOn(page, [10, 0, 5])
+    await clickOn(page, [5, 0, 10])
+    await clickOn(page, [5, 0, 5])
     await dialog.getByRole('radio', { name: 'Part' }).check()
     await clickOn(page, [5, 0, 5])
-    expect(await measurements(dialog)).toEqual(['Distance: 10 mm', 'Angle between faces: 90°', 'cube.stl: box 10 × 10 × 10 mm; volume 1000 mm³; surface area 600 mm²'])
-    expect(await dialog.getByTestId('measure-label').allTextContents()).toEqual(['10 mm', '90°', '1000 mm³, 600 mm²'])
+    expect(await measurements(dialog)).toEqual([
+      'Distance: 10 mm',
+      'Angle between faces: 90°',
+      'Angle between edges: 90°',
+      'Angle between an edge and a face: 0°',
+      'cube.stl: box 10 × 10 × 10 mm; volume 1000 mm³; surface area 600 mm²',
+    ])
+    expect(await dialog.getByTestId('measure-label').allTextContents()).toEqual(['10 mm', '90°', '90°', '0°', '1000 mm³, 600 mm²'])
     expect(await axeInEveryTheme(page, '[data-testid="measure-panel"]')).toEqual([])
 
     // The list scrolls from the keyboard, and the clear button is reached and pressed from it.

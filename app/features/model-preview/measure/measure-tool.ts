@@ -2,7 +2,7 @@ import * as THREE from 'three'
 import { add, angleBetween, boundingBox, distance, scale, snapOnTriangle, solidProperties, type Vec3 } from '../../../../lib/model-measure/measure'
 import type { ModelScene } from '../model-scene'
 import { innermostParts, markAsTool, meshesOf, onCanvasClick, pickModel, shown, type ModelPick, type ScenePart } from '../scene-parts'
-import { circleOfFace, faceAround, triangleCorners, unitNormal, worldTriangles } from './mesh-geometry'
+import { circleOfFace, edgeNear, faceAround, triangleCorners, unitNormal, worldTriangles } from './mesh-geometry'
 
 export type MeasureMode = 'distance' | 'angle' | 'diameter' | 'part'
 
@@ -15,7 +15,7 @@ export interface Measurement {
   label: string
 }
 
-type Pick = Omit<ModelPick, 'point'> & { point: Vec3 }
+type Pick = Omit<ModelPick, 'point'> & { point: Vec3; edge?: Vec3 | null }
 
 /** A number as the viewer writes measurements: at most 4 significant figures, no trailing zeros. */
 export const figure = (v: number) => Number(v.toPrecision(4)).toString()
@@ -26,9 +26,9 @@ const SNAP_PIXELS = 12
 /**
  * The measure tool: picks on the model (a click that did not drag), and what they measure, drawn on
  * the model (markers, a line, a label that follows the view) and listed. Distances snap to corners,
- * edges' midpoints and faces' centres; angles are between two picked faces' normals; a diameter is
- * fitted to a picked cylindrical face or a circular rim; a part gives its box, and when it is a
- * closed solid its volume and surface area.
+ * edges' midpoints and faces' centres; angles are between two picked faces or edges (a pick near
+ * an edge of the model takes the edge); a diameter is fitted to a picked cylindrical face or a
+ * circular rim; a part gives its box, and when it is a closed solid its volume and surface area.
  */
 export class MeasureTool {
   mode: MeasureMode = 'distance'
@@ -104,7 +104,7 @@ export class MeasureTool {
       case 'distance':
         return second ? 'Pick the second point.' : 'Pick the first point: it snaps to corners, edge midpoints and face centres.'
       case 'angle':
-        return second ? 'Pick the second face.' : 'Pick the first face.'
+        return second ? 'Pick the second face or edge.' : 'Pick the first face or edge (near an edge, the edge is taken).'
       case 'diameter':
         return 'Pick a cylindrical face, or a flat face beside a circular edge.'
       case 'part':
@@ -138,12 +138,21 @@ export class MeasureTool {
         return this.add('distance', `Distance: ${d} ${this.unit}`, `${d} ${this.unit}`, [a, b], scale(add(a, b), 0.5))
       }
       case 'angle': {
-        this.pending.push(pick)
+        const edge = edgeNear(triangles, pick.triangle, pick.point, (SNAP_PIXELS / 2) * this.pixelAt(pick.point))
+        this.pending.push({ ...pick, edge })
         this.drawMarker(0, pick.point)
         if (this.pending.length < 2) return this.report(this.prompt())
         const [p, q] = this.pending as [Pick, Pick]
-        const angle = figure(angleBetween(unitNormal(worldTriangles(p.mesh), p.triangle), unitNormal(worldTriangles(q.mesh), q.triangle)))
-        return this.add('angle', `Angle between faces: ${angle}°`, `${angle}°`, [p.point, q.point], scale(add(p.point, q.point), 0.5))
+        const normal = (r: Pick) => unitNormal(worldTriangles(r.mesh), r.triangle)
+        // Two edges: the angle between their lines; an edge and a face: between the line and the plane; two faces: between their normals.
+        const [words, degrees] =
+          p.edge && q.edge
+            ? ['edges', angleBetween(p.edge, q.edge, false)]
+            : p.edge || q.edge
+              ? ['an edge and a face', 90 - angleBetween((p.edge ?? q.edge)!, p.edge ? normal(q) : normal(p), false)]
+              : ['faces', angleBetween(normal(p), normal(q))]
+        const angle = figure(degrees)
+        return this.add('angle', `Angle between ${words}: ${angle}°`, `${angle}°`, [p.point, q.point], scale(add(p.point, q.point), 0.5))
       }
       case 'diameter': {
         const circle = circleOfFace(triangles, faceAround(triangles, pick.triangle), pick.point)

@@ -56,20 +56,54 @@ export function unitNormal(t: WorldTriangles, triangle: number): Vec3 {
 
 const edgeKey = (p: number, q: number) => (p < q ? `${p}:${q}` : `${q}:${p}`)
 
-/**
- * The face a triangle belongs to: the triangles reached from it across shared edges whose normals turn
- * by less than `maxTurn` degrees at each step (a flat face, or a cylinder's wall of narrow facets).
- */
-export function faceAround(t: WorldTriangles, start: number, maxTurn = 25, limit = 200_000): number[] {
-  const count = t.index.length / 3
+const edgeMaps = new WeakMap<WorldTriangles, Map<string, number[]>>()
+
+/** The triangles on each edge (keyed by its two welded point numbers), made once per set of triangles. */
+function trianglesByEdge(t: WorldTriangles): Map<string, number[]> {
+  const known = edgeMaps.get(t)
+  if (known) return known
   const byEdge = new Map<string, number[]>()
-  for (let tri = 0; tri < count; tri++)
+  for (let tri = 0; tri < t.index.length / 3; tri++)
     for (let k = 0; k < 3; k++) {
       const key = edgeKey(t.welded[t.index[tri * 3 + k]!]!, t.welded[t.index[tri * 3 + ((k + 1) % 3)]!]!)
       const list = byEdge.get(key)
       if (list) list.push(tri)
       else byEdge.set(key, [tri])
     }
+  edgeMaps.set(t, byEdge)
+  return byEdge
+}
+
+/**
+ * The direction of the model's edge nearest a point picked on a triangle, when one of the triangle's
+ * sides lies within `tolerance` of it and is an edge of the model: a rim (one triangle) or a crease,
+ * where the faces on either side turn by more than `minTurn` degrees. Null otherwise.
+ */
+export function edgeNear(t: WorldTriangles, triangle: number, point: Vec3, tolerance: number, minTurn = 25): Vec3 | null {
+  const byEdge = trianglesByEdge(t)
+  const corners = triangleCorners(t, triangle)
+  let best: { direction: Vec3; distance: number } | null = null
+  for (let k = 0; k < 3; k++) {
+    const a = corners[k]!
+    const b = corners[(k + 1) % 3]!
+    const ab = sub(b, a)
+    const along = Math.min(1, Math.max(0, dot(sub(point, a), ab) / Math.max(dot(ab, ab), 1e-30)))
+    const d = length(sub(point, [a[0] + ab[0] * along, a[1] + ab[1] * along, a[2] + ab[2] * along]))
+    if (d > tolerance || (best && d >= best.distance)) continue
+    const sharing = byEdge.get(edgeKey(t.welded[t.index[triangle * 3 + k]!]!, t.welded[t.index[triangle * 3 + ((k + 1) % 3)]!]!)) ?? []
+    const n = unitNormal(t, triangle)
+    const crease = sharing.length !== 2 || sharing.some((other) => dot(n, unitNormal(t, other)) < Math.cos((minTurn * Math.PI) / 180))
+    if (crease) best = { direction: normalize(ab), distance: d }
+  }
+  return best?.direction ?? null
+}
+
+/**
+ * The face a triangle belongs to: the triangles reached from it across shared edges whose normals turn
+ * by less than `maxTurn` degrees at each step (a flat face, or a cylinder's wall of narrow facets).
+ */
+export function faceAround(t: WorldTriangles, start: number, maxTurn = 25, limit = 200_000): number[] {
+  const byEdge = trianglesByEdge(t)
   const cosLimit = Math.cos((maxTurn * Math.PI) / 180)
   const inFace = new Set([start])
   const queue = [start]
