@@ -66,6 +66,7 @@ export class SectionView {
   private stencils: { mesh: THREE.Mesh; source: THREE.Mesh }[] = []
   private caps: THREE.Mesh[] = []
   private readonly hatch = hatchTexture()
+  private readonly centre = new THREE.Vector3()
 
   constructor(private view: ModelScene) {
     view.renderer.localClippingEnabled = true
@@ -78,13 +79,25 @@ export class SectionView {
     return this.caps.filter((c) => c.visible).length
   }
 
+  /**
+   * Shows the sections given. The same number of planes as before (one moved or flipped) changes
+   * the planes in place, which the materials read at each frame; any other change draws them afresh.
+   */
   set(sections: readonly SectionPlane[]) {
+    if (sections.length > 0 && sections.length === this.planes.length) {
+      sections.forEach((section, i) => {
+        this.planes[i]!.copy(clippingPlane(section))
+        this.placeCap(this.caps[i]!, this.planes[i]!)
+      })
+      return this.view.requestRender()
+    }
     this.clearDrawing()
     this.planes = sections.map(clippingPlane)
     const meshes = meshesOf(this.view.root)
     const box = new THREE.Box3()
     for (const m of meshes) box.expandByObject(m)
     const sphere = box.isEmpty() ? new THREE.Sphere(new THREE.Vector3(), 1) : box.getBoundingSphere(new THREE.Sphere())
+    this.centre.copy(sphere.center)
     // An explosion may carry parts out to twice the model's size.
     const size = sphere.radius * 6
     this.planes.forEach((plane, i) => {
@@ -121,16 +134,19 @@ export class SectionView {
         ),
       )
       cap.name = 'section-cap'
-      // The quad lies on the plane, centred where the model's centre falls on it.
-      const centre = plane.projectPoint(sphere.center, new THREE.Vector3())
-      cap.position.copy(centre)
-      cap.quaternion.setFromUnitVectors(new THREE.Vector3(0, 0, 1), plane.normal)
+      this.placeCap(cap, plane)
       cap.renderOrder = order + 0.1
       cap.onAfterRender = (renderer) => renderer.clearStencil()
       this.group.add(cap)
       this.caps.push(cap)
     })
     this.view.requestRender()
+  }
+
+  /** Lays a cap's quad on its plane, centred where the model's centre falls on it. */
+  private placeCap(cap: THREE.Mesh, plane: THREE.Plane) {
+    plane.projectPoint(this.centre, cap.position)
+    cap.quaternion.setFromUnitVectors(new THREE.Vector3(0, 0, 1), plane.normal)
   }
 
   /** Clips the scene's meshes and lines (those added since too: the edges) and moves the stencil meshes with their sources. */
