@@ -22,12 +22,15 @@ export class ModelScene {
   readonly scene = new THREE.Scene()
   readonly controls: OrbitControls
   private model: THREE.Object3D | null = null
-  private edges: THREE.Group | null = null
+  private edges: { mesh: THREE.Mesh; lines: THREE.LineSegments }[] | null = null
   private resizeObserver: ResizeObserver
   private frame = 0
+  /** Called before each frame, once the scene's matrices are up to date (the viewer's tools follow the model with them). */
+  readonly beforeRender = new Set<() => void>()
 
   constructor(private container: HTMLElement, colors: { background: string; edges: string }) {
-    this.renderer = new THREE.WebGLRenderer({ antialias: true, preserveDrawingBuffer: true })
+    // The stencil buffer draws the caps of a section's cut.
+    this.renderer = new THREE.WebGLRenderer({ antialias: true, preserveDrawingBuffer: true, stencil: true })
     this.renderer.setPixelRatio(Math.min(window.devicePixelRatio, 2))
     this.renderer.setClearColor(new THREE.Color(colors.background))
     this.renderer.domElement.tabIndex = 0
@@ -62,6 +65,8 @@ export class ModelScene {
     if (this.frame) return
     this.frame = requestAnimationFrame(() => {
       this.frame = 0
+      this.scene.updateMatrixWorld()
+      for (const hook of this.beforeRender) hook()
       this.renderer.render(this.scene, this.camera)
     })
   }
@@ -81,6 +86,11 @@ export class ModelScene {
     this.scene.add(model)
     this.edges = null
     this.view('iso')
+  }
+
+  /** The model shown, or null before one is read. */
+  get root(): THREE.Object3D | null {
+    return this.model
   }
 
   /** The model's axis-aligned bounding box size, in the model's own units. */
@@ -124,20 +134,20 @@ export class ModelScene {
     this.requestRender()
   }
 
+  /** Draws each mesh's edges, as a child of the mesh so they move, hide and cut with it. */
   setEdges(on: boolean) {
     if (!this.model) return
     if (on && !this.edges) {
-      this.edges = new THREE.Group()
-      this.model.updateMatrixWorld(true)
+      const edges: { mesh: THREE.Mesh; lines: THREE.LineSegments }[] = []
       this.model.traverse((o) => {
-        if (!(o instanceof THREE.Mesh)) return
-        const lines = new THREE.LineSegments(new THREE.EdgesGeometry(o.geometry, 30), new THREE.LineBasicMaterial({ color: this.edgeColor }))
-        lines.applyMatrix4(o.matrixWorld)
-        this.edges!.add(lines)
+        if (o instanceof THREE.Mesh) edges.push({ mesh: o, lines: new THREE.LineSegments(new THREE.EdgesGeometry(o.geometry, 30), new THREE.LineBasicMaterial({ color: this.edgeColor })) })
       })
-      this.scene.add(this.edges)
+      this.edges = edges
     }
-    if (this.edges) this.edges.visible = on
+    for (const { mesh, lines } of this.edges ?? []) {
+      if (on) mesh.add(lines)
+      else lines.removeFromParent()
+    }
     this.requestRender()
   }
 
@@ -180,6 +190,12 @@ export class ModelScene {
     cancelAnimationFrame(this.frame)
     this.resizeObserver.disconnect()
     this.controls.dispose()
+    // Edges turned off are out of the scene's graph: they are let go here.
+    for (const { lines } of this.edges ?? []) {
+      if (lines.parent) continue
+      lines.geometry.dispose()
+      ;(lines.material as THREE.Material).dispose()
+    }
     this.scene.traverse((o) => {
       if (o instanceof THREE.Mesh || o instanceof THREE.LineSegments) {
         o.geometry.dispose()

@@ -14,6 +14,8 @@ import type { LoadedResults } from './results/read-results'
 import { ResultsPanel, ResultsPanelToggle } from './results/results-panel'
 import { saveThumbnail, type ThumbnailTarget } from './save-thumbnail'
 import { SideList, SideListToggle, withShown } from './side-list'
+import { hiddenWhenIsolated, PartRow, setSeeThrough } from './parts/part-row'
+import { ViewerTools } from './viewer-tools'
 
 interface Part {
   key: string
@@ -65,6 +67,21 @@ export function ModelView({ url, name, thumbnail }: { url: string; name: string;
   const showPart = (part: Part, shown: boolean) => {
     scene.current?.setVisible(part.meshes, shown)
     setHidden((h) => withShown(h, part.key, shown))
+  }
+  const [seeThrough, setSeeThroughKeys] = useState<Set<string>>(new Set())
+  const isolate = (part: Part) => {
+    scene.current?.setVisible(parts.flatMap((p) => p.meshes), false)
+    scene.current?.setVisible(part.meshes, true)
+    setHidden(hiddenWhenIsolated(parts, part))
+  }
+  const showAll = () => {
+    scene.current?.setVisible(parts.flatMap((p) => p.meshes), true)
+    setHidden(new Set())
+  }
+  const seeThroughPart = (part: Part, on: boolean) => {
+    setSeeThrough(part.meshes, on)
+    scene.current?.requestRender()
+    setSeeThroughKeys((s) => withShown(s, part.key, !on))
   }
 
   useEffect(() => {
@@ -137,6 +154,7 @@ export function ModelView({ url, name, thumbnail }: { url: string; name: string;
           </p>
         ) : null}
       </div>
+      {ready && scene.current ? <ViewerTools view={scene.current} parts={parts} unit={units.unit} /> : null}
       <RefusedReferences refused={refused} />
       <div className="relative flex min-h-0 flex-1 gap-2">
         <div ref={container} className="relative min-h-64 flex-1 overflow-hidden rounded-md border border-(--color-border)" data-testid="model-canvas">
@@ -145,11 +163,11 @@ export function ModelView({ url, name, thumbnail }: { url: string; name: string;
         {results && scene.current ? <ResultsPanel id={resultsId} open={resultsOpen} results={results} scene={scene.current} /> : null}
         {parts.length ? (
           <SideList id={partsId} title="Parts" testId="model-parts" open={partsOpen}>
+            <button type="button" className={`${secondaryButtonClass} mb-1`} disabled={hidden.size === 0} onClick={showAll}>
+              Show all parts
+            </button>
             {parts.map((p) => (
-              <label key={p.key} className="flex items-center gap-2 py-0.5" style={{ paddingLeft: `${p.depth * 0.75}rem` }}>
-                <input type="checkbox" checked={!hidden.has(p.key)} onChange={(e) => showPart(p, e.target.checked)} />
-                {p.name}
-              </label>
+              <PartRow key={p.key} part={p} shown={!hidden.has(p.key)} seeThrough={seeThrough.has(p.key)} onShow={(shown) => showPart(p, shown)} onIsolate={() => isolate(p)} onSeeThrough={(on) => seeThroughPart(p, on)} />
             ))}
           </SideList>
         ) : null}

@@ -1,11 +1,11 @@
 import type { Locator, Page } from 'playwright-core'
-import { previewKindOf } from '../../../lib/file-types'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { dxfSquare, gltfCube, ifcCube, mtlFile, objCube, plyCube, stepAssembly, stepCube, stlCubeAscii, stlCubeBinary, threeMfCube } from '../../fixtures/cad-files'
 import { tusUpload } from '../../integration/portal/support/tus-upload'
 import { allowPageErrors } from '../../setup/browser'
 import { testPreviewLimit, useDashboardEnv } from './dashboard-env'
 import { drawnShare } from './drawn-share'
+import { openPreview, uploadDocument } from './model-preview-steps'
 import type { SeededUser } from './seed'
 
 /**
@@ -18,24 +18,8 @@ describe('previews of models and drawings', () => {
   let alice: SeededUser
   let bob: SeededUser
 
-  const upload = async (name: string, content: string | Buffer) => {
-    const r = await tusUpload(env.http(alice), Buffer.from(content), { filename: name, kind: 'user-box', ownerId: alice.id })
-    expect(r.status, r.body).toBe(204)
-  }
-
-  /** Opens the preview of a file of Alice's documents (or of the page at `path`) and waits until it drew or said why not. */
-  const preview = async (name: string, path = '/profile') => {
-    const { page } = await env.openHydrated(alice, path)
-    await page.getByRole('button', { name: `Preview ${name}` }).click()
-    const dialog = page.getByRole('dialog', { name })
-    await dialog.waitFor()
-    await page.waitForFunction(() => document.querySelector('[data-testid="model-canvas"] canvas[data-rendered="true"], [data-testid="preview-error"]'), undefined, { timeout: 60_000 })
-    // A model's first preview also takes its picture for the list; the view is sampled after that.
-    if (previewKindOf(name) === 'model' && (await page.getByTestId('preview-error').count()) === 0) {
-      await page.waitForFunction(() => document.querySelector('[data-testid="model-canvas"] canvas[data-settled="true"]'), undefined, { timeout: 60_000 })
-    }
-    return { page, dialog }
-  }
+  const upload = (name: string, content: string | Buffer) => uploadDocument(env, alice, name, content)
+  const preview = (name: string, path = '/profile') => openPreview(env, alice, name, path)
 
   /** Presses each key in turn in the focused viewer; after each, the picture on its canvas has changed. */
   const expectEachKeyMovesTheView = async (page: Page, dialog: Locator, keys: string[]) => {
