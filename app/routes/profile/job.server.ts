@@ -1,4 +1,4 @@
-import { data, redirect } from 'react-router'
+import { redirect } from 'react-router'
 import type { Actor } from '../../../server/auth/actor'
 import { requireActor } from '../../../server/auth/require-actor'
 import { getAppContext } from '../../../server/context/app-context'
@@ -18,7 +18,7 @@ import { postJobMessage } from '../../../server/services/jobs/post-job-message'
 import { removeDeliverable } from '../../../server/services/jobs/remove-deliverable'
 import { sendQuote } from '../../../server/services/jobs/send-quote'
 import { setJobArchived } from '../../../server/services/jobs/set-job-archived'
-import type { JobActionResult } from '../../features/jobs/job-types'
+import { signedInAction, textOf, type SignedInIntents } from './signed-in-route.server'
 
 /**
  * The job page's loader, action and quote download: thin adapters. Each turns the request into an
@@ -87,25 +87,18 @@ const intents: Record<string, IntentHandler> = {
   },
 }
 
-/** Several forms post to the job page; an `intent` field tells them apart. */
-export async function runJobAction(request: Request, id: string) {
-  let actor: Actor | null = null
-  let intent = ''
-  try {
-    actor = await requireActor(request)
-    const form = await request.formData()
-    intent = textOf(form, 'intent')
-    const handler = Object.hasOwn(intents, intent) ? intents[intent]! : null
-    if (!handler) return data<JobActionResult>({ intent, ok: false, message: 'Unknown action' }, { status: 400 })
-    const outcome = await handler(actor, id, form)
-    if (outcome instanceof Response) return outcome
-    const result = isFormOutcome(outcome) ? outcome.result : undefined
-    if (result?.status === 'error') return data<JobActionResult>({ intent, ok: false, result }, { status: 400 })
-    return data<JobActionResult>({ intent, ok: true, ...(result ? { result } : {}) })
-  } catch (error) {
-    const answer = toHttpAnswer(error, { signedIn: actor !== null, log: logFailure })
-    return data<JobActionResult>({ intent, ok: false, message: answer.message }, { status: answer.status })
+/** Several forms post to the job page; an `intent` field tells them apart. A form's result (its field errors) goes back to it. */
+export function runJobAction(request: Request, id: string) {
+  const forThisJob: SignedInIntents = {}
+  for (const [name, handler] of Object.entries(intents)) {
+    forThisJob[name] = async (actor, form) => {
+      const outcome = await handler(actor, id, form)
+      if (outcome instanceof Response) return outcome
+      const result = isFormOutcome(outcome) ? outcome.result : undefined
+      return result ? { ok: result.status !== 'error', result } : {}
+    }
   }
+  return signedInAction(request, forThisJob)
 }
 
 /** GET /profile/jobs/:id/quotes/:quoteId: the quote as a PDF, for the job's client or an admin. */
@@ -131,11 +124,6 @@ export async function quotePdfResponse(request: Request, jobId: string, quoteId:
 
 function isFormOutcome(outcome: unknown): outcome is SubmitFormOutcome<unknown> {
   return typeof outcome === 'object' && outcome !== null && 'result' in outcome && typeof outcome.result === 'object'
-}
-
-function textOf(form: FormData, name: string): string {
-  const value = form.get(name)
-  return typeof value === 'string' ? value : ''
 }
 
 function logFailure(error: unknown) {

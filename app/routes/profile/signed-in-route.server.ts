@@ -18,7 +18,9 @@ export interface SignedInActionResult {
   message?: string
   fieldErrors?: Record<string, string[]>
   /** The editor's preview. */
-  preview?: { html: string; hasMaths: boolean }
+  preview?: { html: string; hasMaths: boolean   /** A Conform form's result (its field errors), for the form's `lastResult`. */
+  result?: unknown
+}
 }
 
 /** A loader's work, with its failures turned into the page's error answer. */
@@ -55,7 +57,9 @@ export async function signedInAction(request: Request, intents: SignedInIntents)
     if (!handler) return data<SignedInActionResult>({ intent, ok: false, message: 'Unknown action' }, { status: 400 })
     const result = await handler(actor, form)
     if (result instanceof Response) return result
-    return data<SignedInActionResult>({ intent, ok: true, ...result })
+    // A form refused by its schema answers 400 with its result (its field errors).
+    const ok = result.ok ?? true
+    return data<SignedInActionResult>({ intent, ...result, ok }, { status: ok ? 200 : 400 })
   } catch (error) {
     const answer = toHttpAnswer(error, { signedIn: actor !== null, log: logFailure })
     return data<SignedInActionResult>({ intent, ok: false, message: answer.message, fieldErrors: answer.fieldErrors }, { status: answer.status })
