@@ -10,7 +10,8 @@ import { getJobRequest } from './get-job-request'
  */
 export async function setJobFollowing({ actor: maybeActor, jobId, following }: { actor: MaybeActor; jobId: string; following: boolean }): Promise<{ following: boolean }> {
   const actor = requireSignedIn(maybeActor)
-  if (actor.isAdmin) throw new AppError('BAD_REQUEST', 'The consultancy’s mail about jobs goes to its own address.')
+  // The consultancy's mail about jobs goes to its own address (JOB_NOTIFY_EMAIL), not by following.
+  if (actor.isAdmin) throw new AppError('UNAUTHORIZED')
   const job = await getJobRequest({ actor, id: jobId })
   const { db } = getAppContext()
   await db

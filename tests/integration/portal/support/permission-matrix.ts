@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { comments, contacts, jobRequests, passkeys } from '../../../../server/db/schema'
+import { comments, companyInvitations, contacts, jobRequests, passkeys } from '../../../../server/db/schema'
+import { invitationTokenHash } from '../../../../server/services/companies/invite-member'
 import { gltfTexturedCube } from '../../../fixtures/cad-files'
 import { nextTotpCode } from '../../../setup/totp'
 import { factorsOf, signIn, signUpAndVerify, STRONG_PASSWORD, turnOnTwoFactor, userIdOf } from './accounts'
@@ -105,6 +106,8 @@ interface World {
   freshContact(): Promise<string>
   /** A fresh API token of the owner (its id). */
   freshToken(): Promise<string>
+  /** A fresh invitation to the owner's company, waiting (its id). */
+  freshInvitation(): Promise<string>
   /** A fresh file the owner uploaded: to their user-box, their profile pictures or jobId's files. */
   freshFile(kind: 'user-box' | 'profile-pictures' | 'job-files'): Promise<string>
   /** A fresh deliverable of the released job, uploaded by the consultancy. */
@@ -503,6 +506,42 @@ const dashboardOps: FileOp[] = [
     expect: companyManages,
     run: (c, w) => postTo(c, '/profile/company', { intent: 'change-role', companyId: w.ownerCompanyId, userId: w.viewerId, role: 'viewer' }),
   },
+  {
+    name: "POST /profile/company intent=revoke-invitation (an invitation to the owner's company)",
+    expect: companyManages,
+    run: async (c, w) => postTo(c, '/profile/company', { intent: 'revoke-invitation', id: await w.freshInvitation() }),
+  },
+  {
+    name: "POST /profile/company intent=remove-member (a member the owner's company does not have: the check comes first)",
+    expect: companyManages,
+    allowed: 404,
+    run: (c, w) => postTo(c, '/profile/company', { intent: 'remove-member', companyId: w.ownerCompanyId, userId: 'no-such-member' }),
+  },
+  { name: 'GET /profile/company (one’s own company)', expect: signedIn, run: async (c) => (await c.fetch('/profile/company')).status },
+  { name: "GET /profile/company?client= (the owner's company, named by the owner's id)", expect: personal, run: async (c, w) => (await c.fetch(`/profile/company?client=${w.ownerId}`)).status },
+  {
+    name: 'POST /join/{token} intent=accept (an invitation sent to another address)',
+    expect: allowing([], [...clientRoles, 'admin']),
+    run: async (c, w) => {
+      const token = randomUUID()
+      await w.portal.server.ctx.db.insert(companyInvitations).values({ companyId: w.ownerCompanyId, email: 'someone-else@example.test', role: 'member', tokenHash: invitationTokenHash(token), expiresAt: new Date(Date.now() + 86_400_000) })
+      return postTo(c, `/join/${token}`, { intent: 'accept' })
+    },
+  },
+  {
+    name: "POST /profile/jobs/{job} intent=set-following (the owner's job)",
+    expect: allowing(['owner', ...colleagues]),
+    run: (c, w) => postTo(c, `/profile/jobs/${w.jobId}`, { intent: 'set-following', following: 'true' }),
+  },
+  {
+    name: "POST /api/view-as (as the owner, read-only; stopped again)",
+    expect: adminOnly,
+    run: async (c, w) => {
+      const started = await c.fetch('/api/view-as', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ userId: w.ownerId }) })
+      await c.fetch('/api/view-as/stop', { method: 'POST' })
+      return started.status
+    },
+  },
   { name: "POST /profile intent=set-job-mails (owner's)", expect: personal, run: (c, w) => postIntent(c, { intent: 'set-job-mails', clientId: w.ownerId, enabled: 'on' }) },
   { name: "GET /profile/jobs/{job}/view (owner's job page's data)", expect: companyReads, run: async (c, w) => (await c.fetch(`/profile/jobs/${w.jobId}/view`)).status },
   {
@@ -656,6 +695,13 @@ export function describePermissionMatrix(title: string, env: () => Promise<Recor
         const [row] = await portal.server.ctx.db.insert(contacts).values({ name: 'Seed Person', email: 'seed@example.com', message: 'Seed' }).returning()
         return row!.id
       }
+      const freshInvitation = async () => {
+        const [row] = await portal.server.ctx.db
+          .insert(companyInvitations)
+          .values({ companyId: ownerCompanyId, email: `invited-${randomUUID()}@example.test`, role: 'member', tokenHash: randomUUID(), expiresAt: new Date(Date.now() + 86_400_000) })
+          .returning({ id: companyInvitations.id })
+        return row!.id
+      }
       const freshToken = async () => (await gqlOk<{ createApiToken: { id: string } }>(owner, 'mutation { createApiToken(name: "matrix") { id } }')).createApiToken.id
       let n = 0
       const freshFile = async (kind: 'user-box' | 'profile-pictures' | 'job-files') => {
@@ -771,6 +817,7 @@ export function describePermissionMatrix(title: string, env: () => Promise<Recor
         freshComment,
         freshContact,
         freshToken,
+        freshInvitation,
         freshFile,
         freshOwnerSession: async () => {
           const other = (await signIn(portal, 'owner@example.test')).client
