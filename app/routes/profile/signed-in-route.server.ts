@@ -58,8 +58,9 @@ export async function signedInAction(request: Request, intents: SignedInIntents)
     const result = await handler(actor, form)
     if (result instanceof Response) return result
     // A form refused by its schema answers 400 with its result (its field errors).
-    const ok = result.ok ?? true
-    return data<SignedInActionResult>({ intent, ...result, ok }, { status: ok ? 200 : 400 })
+    // (A success names no status: the page's own answer, e.g. a loader's refusal, keeps its status.)
+    if (result.ok === false) return data<SignedInActionResult>({ intent, ...result, ok: false }, { status: 400 })
+    return data<SignedInActionResult>({ intent, ...result, ok: true })
   } catch (error) {
     const answer = toHttpAnswer(error, { signedIn: actor !== null, log: logFailure })
     return data<SignedInActionResult>({ intent, ok: false, message: answer.message, fieldErrors: answer.fieldErrors }, { status: answer.status })
