@@ -98,7 +98,7 @@ export interface SeededJobRequest {
 }
 
 /**
- * Job requests of a user written straight into the server's database, one second apart in the order
+ * Job requests of a user (for their company) written straight into the server's database, one second apart in the order
  * given (the last is the newest): for tests about the list, which need more requests than a client
  * may place in an hour.
  */
@@ -109,7 +109,8 @@ export async function seedJobRequests(server: SeedTarget, user: SeededUser, requ
   try {
     for (const [i, r] of requests.entries()) {
       await client.query(
-        `INSERT INTO job_request ("user", job, reference, instructions, status, priority, files, membership, created_at) VALUES ($1, $2, $3, '', 'pending', $4, '[]', 'true', now() - make_interval(secs => $5))`,
+        `INSERT INTO job_request ("user", company_id, job, reference, instructions, status, priority, files, membership, created_at)
+         VALUES ($1, (SELECT company_id FROM company_member WHERE user_id = $1), $2, $3, '', 'pending', $4, '[]', 'true', now() - make_interval(secs => $5))`,
         [user.id, r.job, r.reference, r.priority, requests.length - i],
       )
     }
