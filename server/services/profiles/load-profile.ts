@@ -19,10 +19,14 @@ function prepareProfile(db: AppContext['db']) {
     .prepare('load_profile')
 }
 
-/** Users with their profiles and their companies, for a query to narrow down; each row becomes a Profile with `profileOfRow`. */
+/**
+ * Users with their profiles and their companies, for a query to narrow down; each row becomes a Profile with `profileOfRow`.
+ * Each joined object starts with a column that is never null in a joined row (Drizzle reads a joined
+ * object whose first column is null as no row at all).
+ */
 export function selectProfiles(db: AppContext['db']) {
   return db
-    .select({ user: users, profile: profiles, member: { companyId: companyMembers.companyId, role: companyMembers.role }, company: { name: companies.name, logoUrl: companies.logoUrl } })
+    .select({ user: users, profile: profiles, member: { companyId: companyMembers.companyId, role: companyMembers.role }, company: { id: companies.id, name: companies.name, logoUrl: companies.logoUrl } })
     .from(users)
     .leftJoin(profiles, eq(profiles.userId, users.id))
     .leftJoin(companyMembers, eq(companyMembers.userId, users.id))

@@ -121,9 +121,11 @@ export function ResultsPanel({ id, open, results, scene }: { id: string; open: b
     }
   }, [session, mesh, scene, drawnStep, info, field?.name, field?.location, component, rangeKey])
 
-  // The clipping plane keeps what lies below the offset along its axis.
+  // The clipping plane keeps what lies below the offset along its axis. The result's material keeps
+  // its own clipping (the section tool leaves it alone); clipping stays on for the section tool's planes.
   useEffect(() => {
-    scene.renderer.localClippingEnabled = axis !== 'none'
+    if (axis !== 'none') scene.renderer.localClippingEnabled = true
+    material.userData.ownClipping = true
     material.clippingPlanes = axis === 'none' ? [] : [new THREE.Plane(new THREE.Vector3(...[0, 1, 2].map((k) => (k === axis ? -1 : 0))), offset)]
     material.needsUpdate = true
     scene.requestRender()

@@ -155,7 +155,8 @@ export class SectionView {
     this.view.scene.traverse((o) => {
       if (isToolObject(o) || (o.parent && isToolObject(o.parent)) || !(o instanceof THREE.Mesh || o instanceof THREE.LineSegments)) return
       for (const m of [o.material].flat() as THREE.Material[]) {
-        if (m.clippingPlanes === planes) continue
+        // A material that clips by its own plane (a result's clip) keeps it.
+        if (m.clippingPlanes === planes || m.userData.ownClipping) continue
         m.clippingPlanes = planes
         m.needsUpdate = true
       }
