@@ -1,5 +1,7 @@
 import { Form } from 'react-router'
-import { companyLabels } from '../../../lib/company-schema'
+import { getFormProps, getInputProps } from '@conform-to/react'
+import { companyDetailsSchema, companyLabels } from '../../../lib/company-schema'
+import { useCompanyForm } from './use-company-form'
 import { Field } from '../../components/forms'
 import { buttonClass, cardClass, cardTitleClass } from '../../components/portal/styles'
 import type { CompanyPageData, CompanyActionResult } from './types'
@@ -7,7 +9,6 @@ import { resultFor } from './types'
 
 /** The company's name, address and VAT number: a form for those who manage it, read-only for the rest. */
 export function CompanyDetailsCard({ company, result, busy }: { company: CompanyPageData['company']; result: CompanyActionResult | undefined; busy: boolean }) {
-  const answer = resultFor(result, 'update-company')
   if (!company.canManage) {
     return (
       <section className={cardClass} aria-labelledby="company-details-title">
@@ -26,17 +27,27 @@ export function CompanyDetailsCard({ company, result, busy }: { company: Company
       </section>
     )
   }
+  return <CompanyDetailsForm company={company} result={result} busy={busy} />
+}
+
+function CompanyDetailsForm({ company, result, busy }: { company: CompanyPageData['company']; result: CompanyActionResult | undefined; busy: boolean }) {
+  const answer = resultFor(result, 'update-company')
+  const [form, fields] = useCompanyForm('company-details', 'update-company', companyDetailsSchema, result, { name: company.name, address: company.address, vatNumber: company.vatNumber })
   return (
-    <Form method="post" className={cardClass} aria-labelledby="company-details-title" noValidate>
+    <Form method="post" className={cardClass} aria-labelledby="company-details-title" {...getFormProps(form)}>
       <h2 id="company-details-title" className={cardTitleClass}>
         Details
       </h2>
       <input type="hidden" name="intent" value="update-company" />
       <input type="hidden" name="companyId" value={company.id} />
       <div className="grid gap-4">
-        <Field label={companyLabels.name} errors={answer?.fieldErrors?.name} inputProps={{ id: 'company-name', name: 'name', defaultValue: company.name, maxLength: 120 }} />
-        <Field label={companyLabels.address} errors={answer?.fieldErrors?.address} inputProps={{ id: 'company-address', name: 'address', defaultValue: company.address, maxLength: 300, autoComplete: 'street-address' }} />
-        <Field label={companyLabels.vatNumber} errors={answer?.fieldErrors?.vatNumber} inputProps={{ id: 'company-vat', name: 'vatNumber', defaultValue: company.vatNumber, maxLength: 20 }} />
+        <Field label={companyLabels.name} errors={fields.name.errors} inputProps={{ ...getInputProps(fields.name, { type: 'text', ariaAttributes: false }), id: 'company-name', maxLength: 120 }} />
+        <Field
+          label={companyLabels.address}
+          errors={fields.address.errors}
+          inputProps={{ ...getInputProps(fields.address, { type: 'text', ariaAttributes: false }), id: 'company-address', maxLength: 300, autoComplete: 'street-address' }}
+        />
+        <Field label={companyLabels.vatNumber} errors={fields.vatNumber.errors} inputProps={{ ...getInputProps(fields.vatNumber, { type: 'text', ariaAttributes: false }), id: 'company-vat', maxLength: 20 }} />
       </div>
       <div className="mt-4 flex items-center gap-3">
         <button type="submit" className={buttonClass} disabled={busy}>

@@ -1,6 +1,8 @@
 import { Form } from 'react-router'
 import { companyRoleDescriptions, companyRoleLabels, companyRoles } from '../../../lib/company-roles'
-import { companyLabels } from '../../../lib/company-schema'
+import { getFormProps, getInputProps, getSelectProps } from '@conform-to/react'
+import { companyLabels, inviteMemberSchema } from '../../../lib/company-schema'
+import { useCompanyForm } from './use-company-form'
 import { limits } from '../../../lib/catalogue'
 import { formatDate } from '../../../lib/format'
 import { Field, SelectField } from '../../components/forms'
@@ -10,6 +12,7 @@ import { resultFor, type CompanyActionResult, type CompanyPageData } from './typ
 /** Invite a colleague by email with a role; the invitations still waiting, each withdrawn in one press. */
 export function InviteCard({ company, result, busy }: { company: CompanyPageData['company']; result: CompanyActionResult | undefined; busy: boolean }) {
   const answer = resultFor(result, 'invite-member')
+  const [form, fields] = useCompanyForm('invite-member', 'invite-member', inviteMemberSchema, result, { email: '', role: 'member' })
   const revoked = resultFor(result, 'revoke-invitation')
   return (
     <section className={cardClass} aria-labelledby="invite-title">
@@ -17,11 +20,11 @@ export function InviteCard({ company, result, busy }: { company: CompanyPageData
         Invite a colleague
       </h2>
       <p className="mb-4 text-sm text-(--color-light)">They get a mail with a link that works once, for {limits.companyInvitationDays} days, and only for that address.</p>
-      <Form method="post" noValidate className="grid gap-4 sm:grid-cols-[1fr_12rem_auto] sm:items-start">
+      <Form method="post" className="grid gap-4 sm:grid-cols-[1fr_12rem_auto] sm:items-start" {...getFormProps(form)}>
         <input type="hidden" name="intent" value="invite-member" />
         <input type="hidden" name="companyId" value={company.id} />
-        <Field label={companyLabels.email} errors={answer?.fieldErrors?.email} inputProps={{ id: 'invite-email', name: 'email', type: 'email', autoComplete: 'off', required: true }} />
-        <SelectField label={companyLabels.role} errors={answer?.fieldErrors?.role} selectProps={{ id: 'invite-role', name: 'role', defaultValue: 'member' }}>
+        <Field label={companyLabels.email} errors={fields.email.errors} inputProps={{ ...getInputProps(fields.email, { type: 'email', ariaAttributes: false }), id: 'invite-email', autoComplete: 'off' }} />
+        <SelectField label={companyLabels.role} errors={fields.role.errors} selectProps={{ ...getSelectProps(fields.role, { ariaAttributes: false }), id: 'invite-role' }}>
           {companyRoles.map((role) => (
             <option key={role} value={role}>
               {companyRoleLabels[role]}

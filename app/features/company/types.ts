@@ -25,6 +25,8 @@ export interface CompanyActionResult {
   ok: boolean
   message?: string
   fieldErrors?: Record<string, string[]>
+  /** A form's result (its field errors), for its `lastResult`. */
+  result?: unknown
 }
 
 /** The answer if it belongs to this form (its intent), else nothing. */

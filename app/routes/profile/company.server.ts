@@ -1,4 +1,6 @@
 import { redirect } from 'react-router'
+import { companyDetailsSchema, inviteMemberSchema } from '../../../lib/company-schema'
+import { submitForm, type SubmitFormOutcome } from '../../../server/http/submit-form'
 import { acceptInvitation } from '../../../server/services/companies/accept-invitation'
 import { changeMemberRole } from '../../../server/services/companies/change-member-role'
 import { getCompany } from '../../../server/services/companies/get-company'
@@ -8,6 +10,11 @@ import { removeMember } from '../../../server/services/companies/remove-member'
 import { revokeInvitation } from '../../../server/services/companies/revoke-invitation'
 import { updateCompany } from '../../../server/services/companies/update-company'
 import { pageLoad, signedInAction, signedInLoad, textOf } from './signed-in-route.server'
+
+/** A form's answer: its result for Conform (field errors, or a fresh form after a save) and what to say when it was saved. */
+function answerOf<T>(outcome: SubmitFormOutcome<T>, said: (saved: T) => string) {
+  return outcome.result.status === 'error' ? { ok: false, result: outcome.result } : { ok: true, result: outcome.result, message: said(outcome.saved as T) }
+}
 
 /** The client whose company an admin opens (`?client=`); a member's own company otherwise. */
 function clientOf(request: Request): string | null {
@@ -21,15 +28,16 @@ export function loadCompanyPage(request: Request) {
 /** The company page's forms; each names its intent, the service checks who may. */
 export function runCompanyAction(request: Request) {
   return signedInAction(request, {
-    'update-company': async (actor, form) => {
-      await updateCompany({ actor, companyId: textOf(form, 'companyId'), input: { name: textOf(form, 'name'), address: textOf(form, 'address'), vatNumber: textOf(form, 'vatNumber') } })
-      return { message: 'Saved' }
-    },
-    'invite-member': async (actor, form) => {
-      const email = textOf(form, 'email')
-      await inviteMember({ actor, companyId: textOf(form, 'companyId'), input: { email, role: textOf(form, 'role') } })
-      return { message: `Invitation sent to ${email.trim().toLowerCase()}` }
-    },
+    'update-company': async (actor, form) =>
+      answerOf(await submitForm(form, companyDetailsSchema, (input) => updateCompany({ actor, companyId: textOf(form, 'companyId'), input })), () => 'Saved'),
+    'invite-member': async (actor, form) =>
+      answerOf(
+        await submitForm(form, inviteMemberSchema, async (input) => {
+          await inviteMember({ actor, companyId: textOf(form, 'companyId'), input })
+          return input.email
+        }),
+        (email) => `Invitation sent to ${email}`,
+      ),
     'revoke-invitation': async (actor, form) => {
       await revokeInvitation({ actor, id: textOf(form, 'id') })
       return { message: 'Invitation withdrawn' }
