@@ -33,6 +33,8 @@ describe('the shell, as a visitor uses it', () => {
     await waitForHydration(page)
     expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('2')
     expect(await page.evaluate(cssVar('--theme-link'))).toBe(themes[2].link)
+    // The dots show the kept theme once the header has taken over from the server's HTML.
+    await eventually(() => page.getByRole('button', { name: 'Theme 3' }).getAttribute('aria-pressed')).toBe('true')
     await page.getByRole('button', { name: 'Theme 2' }).click()
     await eventually(() => page.evaluate(cssVar('--theme-highlight'))).toBe(themes[1].highlight)
   })
