@@ -1,18 +1,8 @@
-import type { CompanyRole } from '../../../lib/company-roles'
+import type { CompanyView } from '../../../lib/company-view'
 
 /** The company page's data, as its loader sends it. */
 export interface CompanyPageData {
-  company: {
-    id: string
-    name: string
-    address: string
-    vatNumber: string
-    logoUrl: string | null
-    members: { userId: string; email: string; name: string; role: CompanyRole; joinedAt: string }[]
-    invitations: { id: string; email: string; role: CompanyRole; expiresAt: string }[]
-    yourRole: CompanyRole | null
-    canManage: boolean
-  }
+  company: CompanyView
   /** The signed-in person's id. */
   you: string
   isAdmin: boolean

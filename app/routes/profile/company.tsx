@@ -21,7 +21,7 @@ export function action({ request }: ActionFunctionArgs) {
  * Every member sees who else is in the company; only owners change anything but their own leaving.
  */
 export default function CompanyPage() {
-  const data = useLoaderData<typeof loader>() as CompanyPageData
+  const data: CompanyPageData = useLoaderData<typeof loader>()
   const result = useActionData<CompanyActionResult>()
   const busy = useNavigation().state !== 'idle'
   const { company, clientId } = data

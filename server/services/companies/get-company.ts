@@ -1,12 +1,11 @@
 import { and, asc, eq, gt, isNull } from 'drizzle-orm'
-import { companyRoleAbilities, isCompanyRole } from '../../../lib/company-roles'
+import { companyRoleAbilities, isCompanyRole, type CompanyRole } from '../../../lib/company-roles'
 import { getAppContext } from '../../context/app-context'
 import { companies, companyInvitations, companyMembers, profiles, users } from '../../db/schema'
 import { AppError } from '../../errors/app-error'
 import { displayNameFrom } from '../profiles/get-display-name'
-import { requireSignedIn, type MaybeActor } from '../shared/authorize'
-import { toIso } from '../shared/authorize'
-import type { CompanyView } from './company-types'
+import type { CompanyView } from '../../../lib/company-view'
+import { requireSignedIn, toIso, type MaybeActor } from '../shared/authorize'
 import { loadMembership } from './load-membership'
 
 export interface GetCompanyOptions {
@@ -52,8 +51,8 @@ export async function getCompany({ actor: maybeActor, user }: GetCompanyOptions)
     address: company.address ?? '',
     vatNumber: company.vatNumber ?? '',
     logoUrl: company.logoUrl,
-    members: members.filter((m) => isCompanyRole(m.role)).map((m) => ({ userId: m.userId, email: m.email, name: displayNameFrom(m), role: m.role as CompanyView['members'][number]['role'], joinedAt: toIso(m.joinedAt)! })),
-    invitations: invitations.filter((i) => isCompanyRole(i.role)).map((i) => ({ id: i.id, email: i.email, role: i.role as CompanyView['members'][number]['role'], expiresAt: toIso(i.expiresAt)! })),
+    members: members.filter((m) => isCompanyRole(m.role)).map((m) => ({ userId: m.userId, email: m.email, name: displayNameFrom(m), role: m.role as CompanyRole, joinedAt: toIso(m.joinedAt)! })),
+    invitations: invitations.filter((i) => isCompanyRole(i.role)).map((i) => ({ id: i.id, email: i.email, role: i.role as CompanyRole, expiresAt: toIso(i.expiresAt)! })),
     yourRole: actor.companyId === companyId ? actor.companyRole : null,
     canManage,
   }

@@ -1,4 +1,4 @@
-import type { CompanyRole } from '../../../lib/company-roles'
+import type { CompanyRole } from './company-roles'
 
 /** One member as the company page lists them. */
 export interface CompanyMemberView {
@@ -17,7 +17,7 @@ export interface CompanyInvitationView {
   expiresAt: string
 }
 
-/** A client company as the company page shows it to one of its members (or the consultancy). */
+/** A client company as the company page shows it to one of its members (or the consultancy): what the service returns and the page reads. */
 export interface CompanyView {
   id: string
   name: string
