@@ -4,7 +4,7 @@ import { isRouteErrorResponse } from 'react-router'
 /** What a portal page shows while its data is read for the person signed in. */
 export function PageLoading({ width, children }: { width: 'max-w-5xl' | 'max-w-6xl'; children: ReactNode }) {
   return (
-    <section className={`mx-auto ${width} p-6`} aria-busy="true">
+    <section className={`mx-auto ${width} p-6`} aria-busy="true" data-page-loading="">
       <p className="text-(--color-light)">{children}</p>
     </section>
   )

@@ -160,12 +160,15 @@ export function uniqueName(prefix: string) {
 
 /**
  * Waits until the whole page has hydrated (every form control responds) and its first requests are
- * done. React hydrates a page in parts: a click on a part already hydrated is handled while the rest
+ * done, and a portal page's data has arrived (its loading state is gone: on a busy machine the
+ * network can fall idle between the page's code and its data request). React hydrates a page in parts: a click on a part already hydrated is handled while the rest
  * is not, and on a busy machine a form submitted then never got its answer shown. So every button
  * and field must carry React's handlers, not only the router's modules be loaded.
  */
 export async function hydrated(page: Page) {
   await page.waitForFunction(() => {
+    // A portal page's data comes after its document: until it has, the page shows its loading state.
+    if (document.querySelector('[data-page-loading]')) return false
     const controls = document.querySelectorAll('button, input, select, textarea')
     return controls.length > 0 && [...controls].every((el) => Object.keys(el).some((key) => key.startsWith('__reactProps')))
   })

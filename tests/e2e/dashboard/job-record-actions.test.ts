@@ -142,7 +142,7 @@ describe('the job page and the list offer exactly what the server accepts, at ev
       offered[situation].sort((a, b) => offers.indexOf(a) - offers.indexOf(b))
     }
     const nothing = Object.fromEntries(Object.keys(situations).map((s) => [s, []]))
-    expect(offered).toEqual({ ...nothing, ...expected })
+    expect(offered, `offered: ${JSON.stringify(offered)}`).toEqual({ ...nothing, ...expected })
 
     // The server, asked each thing on a fresh job in each stage, accepts exactly what was offered.
     const accepted = {} as Record<Situation, Offer[]>
@@ -150,6 +150,6 @@ describe('the job page and the list offer exactly what the server accepts, at ev
       accepted[situation] = []
       for (const offer of offers) if (await serverAccepts(side, offer, (await jobIn(situation, side)).id)) accepted[situation].push(offer)
     }
-    expect(accepted).toEqual(offered)
+    expect(accepted, `accepted: ${JSON.stringify(accepted)}`).toEqual(offered)
   })
 })
