@@ -15,7 +15,7 @@ export const companyRoleLabels: Record<CompanyRole, string> = {
 /** What each role may do, as a person choosing a role reads it. */
 export const companyRoleDescriptions: Record<CompanyRole, string> = {
   owner: 'Manages the members and the company’s details, and does everything an approver does.',
-  approver: 'Accepts or declines quotes, and does everything a member does.',
+  approver: 'Accepts or declines quotes, signs off released revisions, and does everything a member does.',
   member: 'Requests jobs, uploads files, writes on a job’s thread and sees all the company’s jobs.',
   viewer: 'Reads the company’s jobs, files and threads; changes nothing.',
 }
@@ -23,7 +23,7 @@ export const companyRoleDescriptions: Record<CompanyRole, string> = {
 export interface CompanyRoleAbilities {
   /** Invite and remove members, change roles, edit the company's name, address, VAT number and logo. */
   manage: boolean
-  /** Accept or decline a quote. */
+  /** Accept or decline a quote; accept or return a released revision. */
   decide: boolean
   /** Request jobs, upload files, write on a thread, move or withdraw a job. */
   work: boolean

@@ -24,6 +24,8 @@ export interface JobAbilityState {
   status: string | null
   acceptedAt: string | Date | null
   archivedAt: string | Date | null
+  /** The day of the job's first release; null (or absent) while nothing was issued to the client. */
+  releasedAt?: string | Date | null
 }
 
 export interface JobAbilities {
@@ -35,12 +37,20 @@ export interface JobAbilities {
   quote: boolean
   /** Accept or decline the current quote: its client, while the job is quoted. */
   decide: boolean
-  /** Attach deliverables: the consultancy, until the job is released, cancelled or declined. */
+  /**
+   * Upload revisions of deliverables: the consultancy, while the job is worked on (not while a release
+   * waits for the client's decision, nor once the job is completed, cancelled or declined).
+   */
   deliver: boolean
-  /** Remove a deliverable: the consultancy, at any stage (a wrong file must be taken back). */
+  /** Remove a revision not yet issued: the consultancy, at any stage (an issued revision is kept for good). */
   removeDeliverables: boolean
-  /** Read the deliverables: the consultancy always, the client once they are released. */
+  /** Read the deliverables: the consultancy always (work in progress included), the client the revisions issued to it. */
   readDeliverables: boolean
+  /**
+   * Decide on the issued revisions of a release (accept, accept with comments, return with comments):
+   * an approver or owner of the client company, while the release waits.
+   */
+  signOff: boolean
   /** Write on the job's thread (and attach files to a message): both sides, at every stage. */
   message: boolean
   /** Add documents to the job's files: its client and the consultancy, at every stage. */
@@ -57,7 +67,7 @@ export interface JobAbilities {
 export type JobAbility = Exclude<keyof JobAbilities, 'move'>
 
 /** Stages after which the consultancy delivers no more results. */
-const closedForDelivery: readonly string[] = ['released', 'cancelled', 'declined']
+const closedForDelivery: readonly string[] = ['released', 'completed', 'cancelled', 'declined']
 
 const nothing: JobAbilities = {
   view: false,
@@ -67,6 +77,7 @@ const nothing: JobAbilities = {
   deliver: false,
   removeDeliverables: false,
   readDeliverables: false,
+  signOff: false,
   message: false,
   addFiles: false,
   delete: false,
@@ -88,11 +99,12 @@ export function jobAbilities(job: JobAbilityState, viewer: JobViewer): JobAbilit
   return {
     view: true,
     move: role.work ? manualMovesFrom(job.status, side) : [],
-    quote: consultancy && canMove(job.status, 'quoted', 'consultancy', true),
-    decide: !consultancy && role.decide && canMove(job.status, 'accepted', 'client', true),
+    quote: consultancy && canMove(job.status, 'quoted', 'consultancy', 'quote'),
+    decide: !consultancy && role.decide && canMove(job.status, 'accepted', 'client', 'quote'),
     deliver: consultancy && !closedForDelivery.includes(stage),
     removeDeliverables: consultancy,
-    readDeliverables: consultancy || stage === 'released',
+    readDeliverables: consultancy || (job.releasedAt ?? null) !== null,
+    signOff: !consultancy && role.decide && canMove(job.status, 'completed', 'client', 'decision'),
     message: role.work,
     addFiles: role.work,
     ...record,

@@ -2,6 +2,7 @@ import type { ResultSummary } from './simulation-results/result-summary'
 import type { JobAbilities } from './job-abilities'
 import type { JobSide, JobStage } from './job-stages'
 import type { PricedLine } from './quote-schema'
+import type { ReviewView } from './review-view'
 
 /**
  * What a job's page shows, as the getJob service returns it and the page renders it: the job, what
@@ -96,8 +97,13 @@ export interface JobView {
   quotes: QuoteView[]
   /** The client's documents of the job (job-files/{id}/). */
   files: JobFileView[]
-  /** The consultancy's results; null for the client until the job is released. */
+  /**
+   * The current revision's file of each deliverable document the viewer sees (for the client: the
+   * revisions issued to it); null for the client before the first release.
+   */
   deliverables: JobFileView[] | null
+  /** The deliverables as documents with revisions, the releases and the decisions on them. */
+  review: ReviewView
   /** The thread, oldest first (newest last). */
   messages: JobMessageView[]
   /** The client's email address, for the consultancy; null for the client (it is theirs). */

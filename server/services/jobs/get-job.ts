@@ -153,6 +153,7 @@ export async function getJob({ actor: maybeActor, id }: { actor: MaybeActor; id:
     quotes: quotes.map((q) => toQuoteView(q, day)),
     files: filesOf(row.files).map(toFile),
     deliverables: can.readDeliverables ? filesOf(row.deliverables).map(toFile) : null,
+    review: { documents: [], releases: [], certificateUrl: null },
     messages: messages.map((m) => ({
       id: m.id,
       body: m.body,
