@@ -90,12 +90,11 @@ function DocumentItem({
   removeButton: (revision: RevisionView) => ReactNode
 }) {
   const [current, ...earlier] = doc.revisions
-  const titleId = `document-${safeId(doc.document)}`
+  // The document's name is written once: above its current file only when that file is named otherwise.
+  const named = current?.file.name === doc.document
   return (
-    <li className="min-w-0 space-y-3 rounded-md border border-(--color-border) p-3" aria-labelledby={titleId} data-testid="deliverable-document" data-document={doc.document}>
-      <h3 id={titleId} className="font-medium [overflow-wrap:anywhere]">
-        {doc.document}
-      </h3>
+    <li className="min-w-0 space-y-3 rounded-md border border-(--color-border) p-3" aria-label={doc.document} data-testid="deliverable-document" data-document={doc.document}>
+      {named ? null : <h3 className="font-medium [overflow-wrap:anywhere]">{doc.document}</h3>}
       {current ? <RevisionItem document={doc.document} revision={current} current maxPreviewBytes={maxPreviewBytes} onPictureSaved={onChanged} remove={removeButton(current)} /> : null}
       {canDeliver ? (
         <details>
@@ -127,9 +126,4 @@ function DocumentItem({
       ) : null}
     </li>
   )
-}
-
-/** An id made of a document's name (its characters outside [A-Za-z0-9_-] as their code points). */
-function safeId(name: string): string {
-  return name.replace(/[^A-Za-z0-9_-]/g, (c) => `_${c.codePointAt(0)!.toString(16)}`)
 }

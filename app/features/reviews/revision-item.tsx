@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
 import { formatSize } from '../../../lib/format'
-import type { RevisionView } from '../../../lib/review-view'
+import { revisionDecisionLabels, type RevisionView } from '../../../lib/review-view'
 import { DateTimeText } from '../../components/portal/date-time-text'
 import { linkButtonClass } from '../../components/portal/styles'
 import { FilePicture, KeyNumbers, PreviewButton } from '../model-preview'
@@ -64,7 +64,7 @@ export function RevisionItem({
       {decision ? (
         <div className="rounded-md bg-(--color-shade) p-2 text-sm" data-testid="revision-decision">
           <p>
-            <RevisionStatusBadge status={decision.decision} /> by {decision.by} ({decision.byEmail}) on <DateTimeText value={decision.at} />
+            {revisionDecisionLabels[decision.decision]} by {decision.by} ({decision.byEmail}) on <DateTimeText value={decision.at} />
           </p>
           {decision.comment ? <p className="mt-1 whitespace-pre-line">{decision.comment}</p> : null}
         </div>
