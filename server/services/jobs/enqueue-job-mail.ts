@@ -77,6 +77,11 @@ export async function enqueueJobMail(tx: Tx, mail: JobMail): Promise<void> {
   }
 }
 
+/** The addresses a mail to the job's client goes to (one that cannot be turned off): see followerAddresses. */
+export function clientRecipients(tx: Tx, job: JobMail['job'], actorId: string): Promise<string[]> {
+  return followerAddresses(tx, { to: 'client', job, actorId, what: '', text: '' })
+}
+
 /**
  * The members of the job's company who follow it: by their own choice (job_follow), else the
  * requester and the company's owners and approvers. Never the person who caused the mail; an optional
