@@ -81,7 +81,7 @@ export function renderCertificatePdf(certificate: CertificateDocument, facts: Si
     if (d.comment) field('Comment', d.comment)
     field('By', `${d.by} <${d.byEmail}>`)
     field('When', formatDateTime(d.at, { utc: true }))
-    field('From', d.ip ?? 'Not recorded')
+    field('IP address', d.ip ?? 'Not recorded')
     const y = doc.y + 2
     doc.font('Helvetica-Bold').fontSize(9).fillColor(muted).text('SHA-256', left, y, { width: 80 })
     doc.font('Courier').fontSize(7.5).fillColor(ink).text(d.sha256, left + 80, y + 1, { width: width - 80 })

@@ -46,6 +46,11 @@ export interface TransmittalRevision {
   sha256: string
 }
 
+/** "1.23 MB" and, under it, "1,234,567 bytes"; a size under a kilobyte once, in bytes. */
+function sizeText(bytes: number): string {
+  return bytes < 1000 ? formatSize(bytes) : `${formatSize(bytes)}\n${bytes.toLocaleString('en-GB')} bytes`
+}
+
 /**
  * A release's transmittal as an A4 PDF: the letterhead, the transmittal's number and date, the job and
  * its client, who issued it and to whom, and a table of each document's revision (code, status, file
@@ -115,7 +120,7 @@ export function renderTransmittalPdf(transmittal: TransmittalDocument, facts: Si
       doc.addPage()
       header()
     }
-    row([revision.document, revision.code, revision.status, revision.fileName, `${formatSize(revision.size)}\n${revision.size.toLocaleString('en-GB')} bytes`])
+    row([revision.document, revision.code, revision.status, revision.fileName, sizeText(revision.size)])
     doc.font('Courier').fontSize(7.5).fillColor(muted).text(`SHA-256 ${revision.sha256}`, left, doc.y, { width })
     doc.y += 4
     doc.moveTo(left, doc.y).lineTo(left + width, doc.y).strokeColor(rule).stroke()
