@@ -1,6 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { certificateUrl, transmittalUrl } from '../../../lib/review-documents'
-import { jobRequests } from '../../../server/db/schema'
+import { sql } from 'drizzle-orm'
+import { jobRequests, outbox } from '../../../server/db/schema'
+import { enqueueOutbox } from '../../../server/outbox/enqueue'
 import { enqueueJobMail } from '../../../server/services/jobs/enqueue-job-mail'
 import { transmittalAttachment } from '../../../server/services/reviews/transmittal-attachment'
 import { companyIdOf, moveIntoCompany } from '../../setup/company-of'
@@ -166,6 +168,17 @@ describe('review documents', () => {
     for (const r of first) for (const words of [r.document, r.code, r.fileName, `SHA-256 ${r.sha256}`]) expect(lines).toContain(words)
     // The same bytes as the download.
     expect(attachment.pdf.equals((await download(accounts.owner, transmittalUrl(jobId, 1))).pdf)).toBe(true)
+  })
+
+  it('gives up at once on a mail whose attachment names a release that is not there, sending nothing', async () => {
+    const db = portal.server.ctx.db
+    const subject = 'Gearbox housing FEA (PO-4471): release 9'
+    await enqueueOutbox(db, { channel: 'mail', kind: 'job-client', payload: { to: ownerEmail, subject, text: 'Release 9', attachments: [transmittalAttachment(jobId, 9)] } })
+    const row = () => db.select({ status: outbox.status, attempts: outbox.attempts, lastError: outbox.lastError }).from(outbox).where(sql`${outbox.payload}->>'subject' = ${subject}`)
+    await expect.poll(async () => (await row())[0]?.status, { timeout: 15_000, interval: 100 }).toBe('dead')
+    const [dead] = await row()
+    expect(dead).toMatchObject({ attempts: 1, lastError: `no release 9 of job ${jobId} to attach its transmittal` })
+    expect(portal.smtp.mails.filter((m) => m.subject === subject)).toEqual([])
   })
 })
 
