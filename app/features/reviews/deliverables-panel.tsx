@@ -103,7 +103,7 @@ function DocumentItem({
             <UploadFiles
               area="job-deliverables"
               metadata={uploadMetadata('job-deliverables', jobId, { document: doc.document })}
-              label={`New revision of ${doc.document}`}
+              label="File of the new revision"
               button="Upload revision"
               buttonClassName={secondaryButtonClass}
               maxUploadBytes={maxUploadBytes}

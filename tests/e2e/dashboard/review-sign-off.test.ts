@@ -124,7 +124,7 @@ describe('review and sign-off of deliverable revisions', () => {
     page = await open(admin, jobPath)
     document = documentOn(page, 'bracket-report.pdf')
     await document.getByText('Upload a new revision', { exact: true }).click()
-    await document.getByLabel('New revision of bracket-report.pdf').setInputFiles({ name: 'bracket-report-rev2.pdf', mimeType: 'application/pdf', buffer: reportP02 })
+    await document.getByLabel('File of the new revision').setInputFiles({ name: 'bracket-report-rev2.pdf', mimeType: 'application/pdf', buffer: reportP02 })
     await document.getByRole('button', { name: 'Upload revision' }).click()
     await revisions(document).first().and(page.locator('[data-status="work in progress"]')).waitFor()
     await page.getByRole('button', { name: 'Release results' }).click()
