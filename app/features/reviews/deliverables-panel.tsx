@@ -2,12 +2,13 @@ import type { ReactNode } from 'react'
 import { useRevalidator } from 'react-router'
 import { formatSize } from '../../../lib/format'
 import type { JobAbilities } from '../../../lib/job-abilities'
+import type { JobFileView } from '../../../lib/job-view'
 import type { DeliverableDocumentView, ReviewView, RevisionView } from '../../../lib/review-view'
 import { ConfirmDelete } from '../../components/portal/confirm-delete'
 import { PortalCard } from '../../components/portal/portal-card'
 import { StatusMessage } from '../../components/portal/status-message'
 import { secondaryButtonClass } from '../../components/portal/styles'
-import { useJobAction } from '../jobs'
+import { JobFileList, useJobAction } from '../jobs'
 import { UploadFiles, uploadMetadata } from '../upload'
 import { ReleasesList } from './releases-list'
 import { RevisionItem } from './revision-item'
@@ -15,7 +16,9 @@ import { RevisionItem } from './revision-item'
 interface PanelProps {
   jobId: string
   review: ReviewView
-  can: Pick<JobAbilities, 'deliver' | 'readDeliverables'>
+  /** The deliverables' current files (JobView.deliverables): those of no revision were delivered before revisions were kept. */
+  deliverables: JobFileView[] | null
+  can: Pick<JobAbilities, 'deliver' | 'readDeliverables' | 'removeDeliverables'>
   maxUploadBytes: number
   maxPreviewBytes: number
 }
@@ -26,16 +29,19 @@ interface PanelProps {
  * client's decisions. The consultancy uploads deliverables (a new document, or a new revision of one)
  * and removes what it has not issued; an approver of the client decides on each issued revision.
  */
-export function DeliverablesPanel({ jobId, review, can, maxUploadBytes, maxPreviewBytes }: PanelProps) {
+export function DeliverablesPanel({ jobId, review, deliverables, can, maxUploadBytes, maxPreviewBytes }: PanelProps) {
   const revalidator = useRevalidator()
   const revalidate = () => void revalidator.revalidate()
   const remove = useJobAction('remove-deliverable', 'Deliverable removed')
-  const removeButton = (revision: RevisionView) =>
-    revision.canRemove ? (
-      <ConfirmDelete what={revision.file.name} verb="Remove" consequence="It will not be issued to the client." disabled={remove.busy} onConfirm={() => void remove.fetcher.submit({ intent: 'remove-deliverable', path: revision.file.path }, { method: 'post' })}>
-        Remove
-      </ConfirmDelete>
-    ) : null
+  const removeFile = (name: string, path: string, consequence = 'The client will no longer see or download it.') => (
+    <ConfirmDelete what={name} verb="Remove" consequence={consequence} disabled={remove.busy} onConfirm={() => void remove.fetcher.submit({ intent: 'remove-deliverable', path }, { method: 'post' })}>
+      Remove
+    </ConfirmDelete>
+  )
+  const removeButton = (revision: RevisionView) => (revision.canRemove ? removeFile(revision.file.name, revision.file.path, 'It will not be issued to the client.') : null)
+  // Files delivered before each upload became a revision of a document: listed as they were.
+  const revisionPaths = new Set(review.documents.flatMap((doc) => doc.revisions.map((r) => r.file.path)))
+  const earlierFiles = (deliverables ?? []).filter((file) => !revisionPaths.has(file.path))
   return (
     <PortalCard titleId="deliverables-title" title="Deliverables">
       <div className="min-w-0 space-y-4">
@@ -43,14 +49,30 @@ export function DeliverablesPanel({ jobId, review, can, maxUploadBytes, maxPrevi
           <p className="text-(--color-light)" data-testid="deliverables-pending">
             The results appear here once the job is released.
           </p>
-        ) : review.documents.length === 0 ? (
+        ) : review.documents.length === 0 && earlierFiles.length === 0 ? (
           <p className="text-(--color-light)">No deliverables yet.</p>
         ) : (
-          <ul className="space-y-4" data-testid="job-deliverables">
-            {review.documents.map((doc) => (
-              <DocumentItem key={doc.document} jobId={jobId} doc={doc} canDeliver={can.deliver} maxUploadBytes={maxUploadBytes} maxPreviewBytes={maxPreviewBytes} onChanged={revalidate} removeButton={removeButton} />
-            ))}
-          </ul>
+          <div className="space-y-4" data-testid="job-deliverables">
+            {review.documents.length > 0 ? (
+              <ul className="space-y-4">
+                {review.documents.map((doc) => (
+                  <DocumentItem key={doc.document} jobId={jobId} doc={doc} canDeliver={can.deliver} maxUploadBytes={maxUploadBytes} maxPreviewBytes={maxPreviewBytes} onChanged={revalidate} removeButton={removeButton} />
+                ))}
+              </ul>
+            ) : null}
+            {earlierFiles.length > 0 ? (
+              <div>
+                <h3 className="mb-1 font-medium">Delivered before revisions were kept</h3>
+                <JobFileList
+                  files={earlierFiles}
+                  testId="job-deliverables-before-revisions"
+                  maxPreviewBytes={maxPreviewBytes}
+                  onPictureSaved={revalidate}
+                  actions={can.removeDeliverables ? (file) => removeFile(file.name, file.path) : undefined}
+                />
+              </div>
+            ) : null}
+          </div>
         )}
         <StatusMessage status={remove.status} testId="deliverable-status" />
         {can.deliver ? (

@@ -97,7 +97,7 @@ export default function JobPage() {
       <QuotePanel quotes={view.quotes} canDecide={can.decide} isClient={side === 'client'} />
       <StageActions key={job.status} moves={can.move} stage={job.status} side={side} />
       {can.quote ? <QuoteForm vatPercent={vatPercent} hasQuote={view.quotes.length > 0} /> : null}
-      <DeliverablesPanel jobId={job.id} review={view.review} can={can} maxUploadBytes={maxUploadBytes} maxPreviewBytes={maxPreviewBytes} />
+      <DeliverablesPanel jobId={job.id} review={view.review} deliverables={view.deliverables} can={can} maxUploadBytes={maxUploadBytes} maxPreviewBytes={maxPreviewBytes} />
       <div className="grid gap-6 lg:grid-cols-2">
         <JobFilesPanel files={view.files} maxPreviewBytes={maxPreviewBytes} />
         <JobTimeline events={view.timeline} />
