@@ -20,6 +20,11 @@ export const site = {
   phone: undefined as string | undefined,
   companyNumber: undefined as string | undefined,
   vatNumber: undefined as string | undefined,
+  /**
+   * The letters of a deliverable's revision codes: `issued` for a revision issued for review (P01,
+   * P02…), `accepted` for the code a revision takes once the client accepts it (C01, C02…).
+   */
+  revisionCodes: { issued: 'P', accepted: 'C' },
   address: {
     building: 'Unit 4, Calder Works',
     road: 'Mytholm Steeps',

@@ -10,6 +10,7 @@ import { enqueueJobMail } from './enqueue-job-mail'
 import { sideOf, viewerOf } from '../shared/job-viewer'
 import { lockJob } from './lock-job'
 import { recordStageMove } from './record-stage-move'
+import { issueRelease } from './issue-release'
 
 export interface MoveJobStageOptions {
   actor: MaybeActor
@@ -38,19 +39,22 @@ export async function moveJobStage({ actor, jobId, to, note }: MoveJobStageOptio
       if (side === 'client') throw new AppError('UNAUTHORIZED')
       throw new AppError('CONFLICT', `A job that is ${stageLabel(job.status)} cannot move to ${stageLabel(to)}`)
     }
+    // A release issues the revisions uploaded since the last one (refused when there are none).
+    const release = to === 'released' ? await issueRelease(tx, a, job) : null
     const moved = await recordStageMove(tx, a, job, to as JobStage, fields.note)
     const said = fields.note ? `\n\nNote: ${fields.note}` : ''
     // "Completed" is the consultancy's own step before it releases the results: the client has nothing
     // new to see until the release, whose mail says so.
     if (side === 'consultancy' && to !== 'completed') {
-      const released = to === 'released'
       await enqueueJobMail(tx, {
         to: 'client',
         job,
         actorId: a.userId,
-        what: released ? 'results released' : `now ${stageLabel(to)}`,
-        text: released ? `The results of your job are ready: you can download the deliverables from the job's page.${said}` : `Your job moved from ${stageLabel(job.status)} to ${stageLabel(to)}.${said}`,
-        optional: !released,
+        what: release ? `release ${release.number} issued for review` : `now ${stageLabel(to)}`,
+        text: release
+          ? `Release ${release.number} of your job is ready for review:\n${release.revisions.map((r) => `  ${r.document}: revision ${r.code}`).join('\n')}\n\nYou can download each revision from the job's page, where an approver of your company accepts it or returns it with comments.${said}`
+          : `Your job moved from ${stageLabel(job.status)} to ${stageLabel(to)}.${said}`,
+        optional: !release,
       })
     } else if (side === 'client') {
       await enqueueJobMail(tx, { to: 'consultancy', job, actorId: a.userId, what: `cancelled by the client`, text: `The client cancelled this job request.${said}` })
