@@ -158,12 +158,12 @@ describe('a job from request to delivered results', () => {
     await page.getByRole('row').filter({ hasText: 'Gearbox housing CFD' }).getByRole('cell').nth(7).getByText('0').waitFor()
 
     // The mail the client got, each naming the job: the steps that came within one window in one mail.
-    await mailTo(client, /results released$|\d+ updates$/)
+    await mailTo(client, /release 1 issued for review$|\d+ updates$/)
     const toClient = (await env.mail.all()).filter((m) => m.to.includes(client.email))
     expect(toClient.length).toBeGreaterThan(0)
     expect(toClient.every((m) => m.subject.startsWith('Gearbox housing CFD (PO-9001): '))).toBe(true)
     const told = toClient.map((m) => `${m.subject}\n${m.raw.replace(/=\r?\n/g, '')}`).join('\n')
-    for (const step of [/quote Q-\d{6}/, /now in progress/i, /new message/i, /results released/i]) expect(told).toMatch(step)
+    for (const step of [/quote Q-\d{6}/, /now in progress/i, /new message/i, /release 1 issued for review/i, /pressure-drop-report\.pdf: revision P01/]) expect(told).toMatch(step)
 
     // The client has not signed off: the consultancy closes the job, saying why, then files it away:
     // out of the client's active list, listed apart, kept whole.

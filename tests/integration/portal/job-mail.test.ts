@@ -66,7 +66,8 @@ describe('job mail', () => {
     // Released: the deliverables are the client's to see, and the mail says so.
     await move(id, 'released')
     const [, , released] = await waitForMails(ownerEmail, about, 3)
-    expect(released!.subject).toBe(`${about}: results released`)
+    expect(released!.subject).toBe(`${about}: release 1 issued for review`)
+    expect(textOf(released!.raw)).toContain('gusset-report.pdf: revision P01')
     expect((await accounts.owner.fetch(`/files/${report.path}`)).status).toBe(200)
   })
 

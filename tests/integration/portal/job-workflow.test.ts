@@ -127,7 +127,7 @@ describe('job workflow', () => {
     const today = new Date().toISOString().slice(0, 10)
     expect(released.getJobRequests).toEqual({ status: 'released', completedAt: null, releasedAt: today })
     // Moved twice within the window: the release may reach the client in one mail with the review.
-    await expect.poll(() => portal.smtp.mails.some((m) => m.to.includes(ownerEmail) && /results released/i.test(`${m.subject}\n${textOf(m.raw)}`)), { timeout: 15_000 }).toBe(true)
+    await expect.poll(() => portal.smtp.mails.some((m) => m.to.includes(ownerEmail) && /release 1 issued for review/i.test(`${m.subject}\n${textOf(m.raw)}`)), { timeout: 15_000 }).toBe(true)
 
     const download = await accounts.owner.fetch(deliverable)
     expect(download.status).toBe(200)
@@ -230,7 +230,7 @@ describe('job workflow', () => {
     expect(await errorOf(accounts.admin, 'mutation($id: ID!) { moveJobStage(jobId: $id, to: "released") { id } }', { id })).toBe('Upload a revision of a deliverable before releasing')
     expect((await tusUpload(accounts.admin, PDF_BYTES, { filename: 'toolpaths.pdf', kind: 'job-deliverables', jobRequestId: id })).status).toBe(204)
     await gqlData(accounts.admin, 'mutation($id: ID!) { moveJobStage(jobId: $id, to: "released") { id } }', { id })
-    await waitForMail(ownerEmail, /Fixture CAM \(PO-7\): results released/)
+    await waitForMail(ownerEmail, /Fixture CAM \(PO-7\): release 1 issued for review/)
     // The outbox delivers in order of queueing: once the release mail is in, the others would be too.
     const after = portal.smtp.mails.filter((m) => m.to.includes(ownerEmail) && m.subject.startsWith('Fixture CAM')).map((m) => m.subject)
     expect(after.length - before).toBe(1)
