@@ -1,12 +1,26 @@
 import { getFormProps, getTextareaProps, useForm } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
-import { moveLabels, moveNeedsNote, stageLabel, type JobStage } from '../../../lib/job-stages'
+import { isJobStage, moveLabels, moveNeedsNote, stageLabel, type JobStage } from '../../../lib/job-stages'
+import { z } from '../../../lib/zod'
 import { stageMoveSchema } from '../../../lib/quote-schema'
+import { closeJobSchema } from '../../../lib/review-schema'
 import { TextareaField } from '../../components/forms'
 import { StatusMessage } from '../../components/portal/status-message'
 import { buttonClass, secondaryButtonClass } from '../../components/portal/styles'
 import { useJobAction } from './use-job-action'
 import { PortalCard } from '../../components/portal/portal-card'
+
+/**
+ * The move's form as the page checks it before posting: a note of at most its length, and for a move
+ * that needs one (closing a released job) the closing note's rule (closeJobSchema), as the server has it.
+ */
+function moveSchemaFrom(stage: JobStage | undefined) {
+  return stageMoveSchema.extend({ to: z.string().optional() }).superRefine((value, ctx) => {
+    if (!value.to || !isJobStage(value.to) || !moveNeedsNote(stage, value.to, 'consultancy')) return
+    const closing = closeJobSchema.safeParse({ note: value.note })
+    if (!closing.success) ctx.addIssue({ code: 'custom', path: ['note'], message: closing.error.issues[0]?.message ?? 'Say why the job is closed' })
+  })
+}
 
 /** Moves that end or refuse a job: offered apart from the moves that take it forward. */
 export const endingMoves: readonly JobStage[] = ['cancelled', 'declined']
@@ -25,7 +39,7 @@ export function StageActions({ moves, stage, kind = 'forward' }: { moves: JobSta
     lastResult: move.lastResult,
     shouldValidate: 'onSubmit',
     shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: stageMoveSchema }),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: moveSchemaFrom(stage) }),
   })
   if (shown.length === 0) return null
   const buttons = (

@@ -168,6 +168,9 @@ describe('a job from request to delivered results', () => {
     // The client has not signed off: the consultancy closes the job, saying why, then files it away:
     // out of the client's active list, listed apart, kept whole.
     page = await open(admin, jobPath)
+    await page.getByRole('button', { name: 'Close with a note' }).click()
+    await page.getByText('Say why the job is closed').waitFor()
+    expect(await stage(page).textContent()).toBe('released')
     await page.getByLabel('Note for the timeline (required to close the job)').fill('Accepted by the client on the phone.')
     await page.getByRole('button', { name: 'Close with a note' }).click()
     await waitForStage(page, 'completed')
