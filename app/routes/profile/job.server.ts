@@ -19,6 +19,8 @@ import { removeDeliverable } from '../../../server/services/jobs/remove-delivera
 import { sendQuote } from '../../../server/services/jobs/send-quote'
 import { setJobArchived } from '../../../server/services/jobs/set-job-archived'
 import { signedInAction, textOf, type SignedInIntents } from './signed-in-route.server'
+import { resolveCommentSchema, revisionCommentFormSchema } from '../../../lib/review-comments'
+import { addRevisionComment, carryOverComments, resolveRevisionComment } from '../../../server/services/reviews/revision-comments'
 
 /**
  * The job page's loader, action and quote download: thin adapters. Each turns the request into an
@@ -79,6 +81,9 @@ const intents: Record<string, IntentHandler> = {
   'post-message': (actor, jobId, form) => submitForm(form, jobMessageSchema, ({ body, files }) => postJobMessage({ actor, jobId, body, files })),
   'archive-job': (actor, jobId) => setJobArchived({ actor, jobId, archived: true }),
   'unarchive-job': (actor, jobId) => setJobArchived({ actor, jobId, archived: false }),
+  'comment-revision': (actor, jobId, form) => submitForm(form, revisionCommentFormSchema, (input) => addRevisionComment({ actor, jobId, input })),
+  'resolve-comment': (actor, jobId, form) => submitForm(form, resolveCommentSchema, ({ commentId, resolved }) => resolveRevisionComment({ actor, jobId, commentId, resolved })),
+  'carry-over-comments': (actor, jobId, form) => carryOverComments({ actor, jobId, revisionId: textOf(form, 'revisionId') }),
   'set-following': (actor, jobId, form) => setJobFollowing({ actor, jobId, following: textOf(form, 'following') === 'true' }),
   // The page is gone with the job: back to the dashboard (the consultancy's, on this client).
   'delete-job': async (actor, jobId) => {
