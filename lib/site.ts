@@ -35,6 +35,11 @@ export const site = {
     { label: 'GitHub', href: 'https://github.com/meshwork-engineering' },
     { label: 'YouTube', href: 'https://www.youtube.com/@meshwork-engineering' },
   ],
+  /**
+   * The letter of a deliverable revision's code, then its number per document: P01, P02… as issued
+   * by a release, C01, C02… as the client accepts them.
+   */
+  revisionCodes: { issued: 'P', accepted: 'C' },
   github: {
     esp32Gauges: 'https://github.com/meshwork-engineering/esp32-gauges',
     bonenet: 'https://github.com/meshwork-engineering/bonenet',
