@@ -143,7 +143,7 @@ export const jobsModule: GraphqlModule = {
       acceptQuote(jobId: ID!): Quote!
       "The job's client: decline the quote waiting for an answer, saying why."
       declineQuote(jobId: ID!, reason: String!): Quote!
-      "A move by hand: admins through the work (closing a released job needs a note saying why), the client cancelling its own request before accepting."
+      "A move by hand: admins through the work, the client cancelling its own request before accepting."
       moveJobStage(jobId: ID!, to: String!, note: String): JobRequests!
       "Write on the job's thread; files are paths uploaded into job-messages/<jobId>/."
       postJobMessage(jobId: ID!, body: String, files: [String!]): JobMessage!

@@ -13,8 +13,8 @@ export interface IssuedRevision {
 /**
  * A job's first release, written straight into the database as a release leaves it: for each document
  * a file in the job's deliverables folder (under a name the server made, the document's name kept),
- * its revision issued as P01 by release 1, and the job released. Only what a decision reads is there
- * (no bytes in storage, no transmittal).
+ * its revision issued as P01 by release 1, and the job's stage released. Only what a decision reads
+ * is there (no bytes in storage, no transmittal, no day of release).
  */
 export async function seedIssuedRevisions(db: Pick<Database, 'insert' | 'update'>, jobId: string, documents: readonly string[] = ['report.pdf']): Promise<IssuedRevision[]> {
   const [release] = await db.insert(jobReleases).values({ jobId, number: 1, recipients: [] }).returning()
@@ -29,6 +29,6 @@ export async function seedIssuedRevisions(db: Pick<Database, 'insert' | 'update'
       .returning()
     issued.push({ id: revision!.id, document, path, sha256 })
   }
-  await db.update(jobRequests).set({ status: 'released', releasedAt: new Date().toISOString().slice(0, 10) }).where(eq(jobRequests.id, jobId))
+  await db.update(jobRequests).set({ status: 'released' }).where(eq(jobRequests.id, jobId))
   return issued
 }
