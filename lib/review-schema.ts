@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { z } from './zod'
 import { revisionDecisionKinds } from './review-view'
 
 export const REVIEW_COMMENT_MAX = 2000

@@ -20,6 +20,11 @@ export const site = {
   phone: undefined as string | undefined,
   companyNumber: undefined as string | undefined,
   vatNumber: undefined as string | undefined,
+  /**
+   * The letters of a deliverable's revision codes: `issued` for a revision issued for review (P01,
+   * P02…), `accepted` for the code a revision takes once the client accepts it (C01, C02…).
+   */
+  revisionCodes: { issued: 'P', accepted: 'C' },
   address: {
     building: 'Unit 4, Calder Works',
     road: 'Mytholm Steeps',
@@ -35,11 +40,6 @@ export const site = {
     { label: 'GitHub', href: 'https://github.com/meshwork-engineering' },
     { label: 'YouTube', href: 'https://www.youtube.com/@meshwork-engineering' },
   ],
-  /**
-   * The letter of a deliverable revision's code, then its number per document: P01, P02… as issued
-   * by a release, C01, C02… as the client accepts them.
-   */
-  revisionCodes: { issued: 'P', accepted: 'C' },
   github: {
     esp32Gauges: 'https://github.com/meshwork-engineering/esp32-gauges',
     bonenet: 'https://github.com/meshwork-engineering/bonenet',

@@ -3,14 +3,14 @@ import { site } from '../../lib/site'
 import type { Env } from '../core/env'
 import type { Logger } from '../core/logger'
 import { isDevMailboxEnabled } from './is-dev-mailbox-enabled'
-import type { MailMessage } from './mail-message-schema'
+import type { MailFile, MailMessage } from './mail-message-schema'
 
 export interface Mailer {
   /** 'smtp' with SMTP_URL; otherwise 'dev-mailbox' (the log and the /dev/mailbox page). */
   transport: 'smtp' | 'dev-mailbox'
   from: string
-  /** Sends one mail; throws when the SMTP server refuses it or cannot be reached. */
-  send(message: MailMessage): Promise<void>
+  /** Sends one mail with the files attached (rendered from its `attachments`); throws when the SMTP server refuses it or cannot be reached. */
+  send(message: MailMessage, files?: MailFile[]): Promise<void>
   close(): void
 }
 
@@ -38,8 +38,9 @@ export function createMailer(env: Pick<Env, 'SMTP_URL' | 'MAIL_FROM' | 'PUBLIC_U
     return {
       transport: 'dev-mailbox',
       from,
-      async send(message) {
-        const summary = `mail (not sent, no SMTP_URL) to ${message.to}: ${message.subject}`
+      async send(message, files = []) {
+        const attached = files.length ? ` (attached: ${files.map((f) => f.filename).join(', ')})` : ''
+        const summary = `mail (not sent, no SMTP_URL) to ${message.to}: ${message.subject}${attached}`
         // At a terminal, printed in full: this is how a newcomer reads a verification code.
         if (interactive) log.info({ mail: { from, to: message.to, subject: message.subject } }, `${summary}\n${message.text}`)
         else log.info({ mail: { from, to: message.to, subject: message.subject } }, `${summary} (${whereToRead})`)
@@ -57,8 +58,15 @@ export function createMailer(env: Pick<Env, 'SMTP_URL' | 'MAIL_FROM' | 'PUBLIC_U
   return {
     transport: 'smtp',
     from,
-    async send(message) {
-      await transporter.sendMail({ from, to: message.to, subject: message.subject, text: message.text, html: message.html })
+    async send(message, files = []) {
+      await transporter.sendMail({
+        from,
+        to: message.to,
+        subject: message.subject,
+        text: message.text,
+        html: message.html,
+        attachments: files.map((f) => ({ filename: f.filename, content: f.content, contentType: f.contentType })),
+      })
     },
     close() {
       transporter.close()

@@ -1,7 +1,7 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm'
 import type { Database } from '../db/open-database'
 import { outbox } from '../db/schema'
-import { renderGroupedMail, type MailGroup, type MailGroupEvent } from './render-grouped-mail'
+import { groupAttachments, renderGroupedMail, type MailGroup, type MailGroupEvent } from './render-grouped-mail'
 
 export interface GroupedMail {
   /** One email address. */
@@ -58,7 +58,7 @@ export async function enqueueGroupedMail(tx: Tx, mail: GroupedMail): Promise<voi
   const earlier = (waiting?.payload as { group?: MailGroup } | undefined)?.group
   if (waiting && earlier) {
     const group: MailGroup = { heading: mail.heading, footer: mail.footer, events: [...earlier.events, event] }
-    await tx.update(outbox).set({ payload: { to: mail.to, ...renderGroupedMail(group), group } }).where(eq(outbox.id, waiting.id))
+    await tx.update(outbox).set({ payload: { to: mail.to, ...renderGroupedMail(group), ...groupAttachments(group), group } }).where(eq(outbox.id, waiting.id))
     return
   }
   const [last] = await tx.select({ dueAt: outbox.nextAttemptAt }).from(outbox).where(eq(outbox.groupKey, mail.groupKey)).orderBy(desc(outbox.id)).limit(1)
@@ -69,7 +69,7 @@ export async function enqueueGroupedMail(tx: Tx, mail: GroupedMail): Promise<voi
   await tx.insert(outbox).values({
     channel: 'mail',
     kind: mail.kind,
-    payload: { to: mail.to, ...renderGroupedMail(group), group },
+    payload: { to: mail.to, ...renderGroupedMail(group), ...groupAttachments(group), group },
     groupKey: mail.groupKey,
     nextAttemptAt: last ? sql`greatest(now() + ${hold}, ${last.dueAt.toISOString()}::timestamptz + ${window})` : sql`now() + ${hold}`,
   })

@@ -8,9 +8,10 @@ export type DbOrTx = Pick<Database, 'insert'>
  * What a row in the outbox carries. The worker (server/outbox/outbox-worker.ts) delivers it after the
  * transaction commits, retrying with backoff until it succeeds (at most 12 attempts, then 'dead').
  *
- * channel 'mail': payload is exactly `{ to, subject, text, html? }` (server/mail/mail-message-schema.ts):
+ * channel 'mail': payload is exactly `{ to, subject, text, html?, attachments? }` (server/mail/mail-message-schema.ts):
  *   `to` one email address, `subject` one line, `text` the plain-text body (always give it: the log and
- *   the dev mailbox show it), `html` an optional HTML alternative. Sent from MAIL_FROM over SMTP_URL;
+ *   the dev mailbox show it), `html` an optional HTML alternative, `attachments` files described by
+ *   kind (`{ kind: 'transmittal', jobId, release }`) and rendered when the mail is sent. Sent from MAIL_FROM over SMTP_URL;
  *   without SMTP_URL it is printed to the server log and listed on /dev/mailbox (loopback PUBLIC_URL only).
  *   A payload that does not match is marked dead without a retry. `kind` names the mail for the log
  *   ('verification-code', 'password-reset', ...); it is not shown to the recipient.

@@ -2,6 +2,7 @@ import pg from 'pg'
 import type { AppContext } from '../context/app-context'
 import type { Mailer } from '../mail/create-mailer'
 import { mailMessageSchema } from '../mail/mail-message-schema'
+import { renderMailAttachment } from '../services/reviews/transmittal-attachment'
 import { formatDiscordMessage, formatNotificationText } from './format-discord-message'
 import { DeliveryError, sendDiscordWebhook } from './send-discord-webhook'
 import { databaseErrorFields, databaseErrorLevel } from '../db/database-unavailable'
@@ -173,7 +174,9 @@ export function createOutboxWorker(ctx: AppContext, deps: { mailer: Mailer }, op
     if (row.channel === 'mail') {
       const mail = mailMessageSchema.safeParse(row.payload)
       if (!mail.success) throw new DeliveryError(`invalid mail payload: ${mail.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`, undefined, false)
-      await deps.mailer.send(mail.data)
+      // Attachments are rendered now, from what the row describes (a transmittal: its release's PDF).
+      const files = await Promise.all((mail.data.attachments ?? []).map((attachment) => renderMailAttachment(attachment, ctx.db)))
+      await deps.mailer.send(mail.data, files)
       return deps.mailer.transport
     }
     if (row.channel === 'notification') {

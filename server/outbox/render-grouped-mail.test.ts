@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { renderGroupedMail } from './render-grouped-mail'
+import { groupAttachments, renderGroupedMail, type MailGroupEvent } from './render-grouped-mail'
 
 const event = (n: number) => ({ at: `2026-11-26T14:0${n}:30.000Z`, subject: `Bracket FEA (PO-7): new message from the client`, title: 'new message from the client', text: `The client wrote on the job:\n\nmessage ${n}` })
 
@@ -23,5 +23,14 @@ describe('renderGroupedMail', () => {
         'Open the job: https://example.test/profile/jobs/1',
       ].join('\n\n\n').replace('3 updates:\n\n\n', '3 updates:\n\n'),
     )
+  })
+
+  it("carries every event's attachments, each once, and none when no event has one", () => {
+    const jobId = '7f1c2a4e-0000-4000-8000-000000000002'
+    const first = { kind: 'transmittal' as const, jobId, release: 1 }
+    const second = { kind: 'transmittal' as const, jobId, release: 2 }
+    const group = (events: MailGroupEvent[]) => ({ heading: 'Bracket FEA (PO-7)', footer: 'Open the job', events })
+    expect(groupAttachments(group([{ ...event(1), attachments: [first] }, event(2), { ...event(3), attachments: [first, second] }]))).toEqual({ attachments: [first, second] })
+    expect(groupAttachments(group([event(1), event(2)]))).toEqual({})
   })
 })

@@ -1,3 +1,5 @@
+import type { MailAttachment } from '../mail/mail-message-schema'
+
 /** One event of a mail group, as it was queued. */
 export interface MailGroupEvent {
   /** When it happened (ISO). */
@@ -8,6 +10,8 @@ export interface MailGroupEvent {
   title: string
   /** What happened, as the mail's body before the footer. */
   text: string
+  /** Files the event's mail carries (a release's transmittal); a mail listing several events carries each event's. */
+  attachments?: MailAttachment[]
 }
 
 /** What a grouped mail row carries besides the rendered mail (payload.group). */
@@ -20,6 +24,16 @@ export interface MailGroup {
 }
 
 const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1)
+/** Every event's attachments, each once, in the order the events came; none: nothing to put in the payload. */
+export function groupAttachments(group: MailGroup): { attachments?: MailAttachment[] } {
+  const seen = new Set<string>()
+  const attachments = group.events.flatMap((e) => e.attachments ?? []).filter((a) => {
+    const key = JSON.stringify(a)
+    return seen.has(key) ? false : (seen.add(key), true)
+  })
+  return attachments.length ? { attachments } : {}
+}
+
 /** "2026-11-26 14:05 UTC": the same for every reader, whatever the server's time zone. */
 const when = (iso: string) => `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`
 

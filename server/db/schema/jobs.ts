@@ -2,6 +2,7 @@ import { bigserial, boolean, date, index, integer, jsonb, pgTable, primaryKey, t
 import { uuidId, moment, createdAt } from './columns'
 import { userColumn } from './user-column'
 import { jobRequests } from './job-requests'
+import { revisionComments } from './reviews'
 import { companies } from './companies'
 
 /**
@@ -69,6 +70,8 @@ export const jobMessages = pgTable(
     authorSide: text('author_side').notNull(),
     body: text('body').notNull(),
     files: jsonb('files').notNull().default([]),
+    /** The comment on a revision this message tells of (the thread lists each one, and opens it on the model). */
+    revisionCommentId: uuid('revision_comment_id').references(() => revisionComments.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
   (t) => [index('job_message_job_idx').on(t.jobId, t.createdAt)],

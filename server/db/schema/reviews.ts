@@ -1,4 +1,5 @@
-import { bigint, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+import { bigint, index, integer, jsonb, pgTable, text, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core'
+import type { PinnedView } from '../../../lib/review-comments'
 import { createdAt, moment, uuidId } from './columns'
 import { storedFiles } from './files'
 import { jobRequests } from './job-requests'
@@ -90,4 +91,34 @@ export const revisionDecisions = pgTable(
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('revision_decision_revision_idx').on(t.revisionId), index('revision_decision_job_idx').on(t.jobId, t.createdAt)],
+)
+
+/**
+ * A comment on a revision, pinned (a top-level comment may keep the view it was made in) or a reply to
+ * one (parentId). A comment is resolved and reopened; it stays with the revision it was made on, and
+ * the consultancy may carry the open ones over to the document's next revision (a copy naming the
+ * comment it continues).
+ */
+export const revisionComments = pgTable(
+  'revision_comment',
+  {
+    id: uuidId(),
+    revisionId: uuid('revision_id')
+      .notNull()
+      .references(() => deliverableRevisions.id, { onDelete: 'cascade' }),
+    jobId: jobColumn(),
+    parentId: uuid('parent_id').references((): AnyPgColumn => revisionComments.id, { onDelete: 'cascade' }),
+    authorId: userColumn('author_id', 'set null'),
+    /** 'client' or 'consultancy'. */
+    authorSide: text('author_side').notNull(),
+    body: text('body').notNull(),
+    /** Where it is pinned and the view it keeps (lib/review-comments.ts); null when not pinned. */
+    view: jsonb('view').$type<PinnedView>(),
+    resolvedAt: moment('resolved_at'),
+    resolvedBy: userColumn('resolved_by', 'set null'),
+    /** The comment of an earlier revision this one carries over. */
+    carriedFromId: uuid('carried_from_id').references((): AnyPgColumn => revisionComments.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('revision_comment_revision_idx').on(t.revisionId, t.createdAt), index('revision_comment_job_idx').on(t.jobId)],
 )

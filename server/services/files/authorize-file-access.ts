@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { jobAbilities, type JobAbilities } from '../../../lib/job-abilities'
 import { getAppContext } from '../../context/app-context'
-import { blogPosts, jobRequests, storedFiles } from '../../db/schema'
+import { blogPosts, deliverableRevisions, jobRequests, storedFiles } from '../../db/schema'
 import { AppError } from '../../errors/app-error'
 import type { MaybeActor } from '../shared/authorize'
 import { isUuid } from '../shared/is-uuid'
@@ -30,8 +30,9 @@ export interface AuthorizedPath extends StoragePath {
  *   lists, the other roles also add and delete.
  * - job-messages/{jobRequestId}: the members of the job's company and admins read and list, and all
  *   but a viewer upload (files sent on the job's thread); only admins delete, so a file a message names stays.
- * - job-deliverables/{jobRequestId}: admins only, until the job is released; from then on the members
- *   of the job's company read and list them too (never write or delete).
+ * - job-deliverables/{jobRequestId}: admins only, until the job's first release; from then on the
+ *   members of the job's company read and list the revisions issued to them (never the consultancy's
+ *   work in progress, never write or delete).
  * - picture-submissions: anyone may write (images only, checked at upload); listing and deleting is
  *   for admins; a file is read by admins and by the signed-in user who uploaded it.
  * - blog-images/{blogPostId}: admins upload, list and delete; anyone reads the pictures of a published
@@ -66,7 +67,7 @@ export async function authorizeFileAccess({ actor, path, mode }: AuthorizeFileAc
       const { db } = getAppContext()
       const [job] = isUuid(parsed.folder)
         ? await db
-            .select({ user: jobRequests.user, companyId: jobRequests.companyId, status: jobRequests.status, acceptedAt: jobRequests.acceptedAt, archivedAt: jobRequests.archivedAt })
+            .select({ user: jobRequests.user, companyId: jobRequests.companyId, status: jobRequests.status, acceptedAt: jobRequests.acceptedAt, archivedAt: jobRequests.archivedAt, releasedAt: jobRequests.releasedAt })
             .from(jobRequests)
             .where(eq(jobRequests.id, parsed.folder))
             .limit(1)
@@ -77,6 +78,12 @@ export async function authorizeFileAccess({ actor, path, mode }: AuthorizeFileAc
       }
       const can = jobAbilities(job, viewerOf(actor, job))
       if (!jobFolderAllows(parsed.area, mode, can, isAdmin)) return deny()
+      // A client reads a deliverable once a release issued its revision (work in progress is the
+      // consultancy's); a file kept from before revisions were recorded has none and reads as before.
+      if (parsed.area === 'job-deliverables' && mode === 'read' && !isAdmin) {
+        const [revision] = await db.select({ releaseId: deliverableRevisions.releaseId }).from(deliverableRevisions).where(eq(deliverableRevisions.path, parsed.path)).limit(1)
+        if (revision && revision.releaseId === null) return deny()
+      }
       return { ...parsed, ownerId: job.user }
     }
     case 'blog-images': {

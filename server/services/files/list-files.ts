@@ -1,6 +1,6 @@
-import { asc, eq, like } from 'drizzle-orm'
+import { and, asc, eq, isNull, like, notExists } from 'drizzle-orm'
 import { getAppContext } from '../../context/app-context'
-import { fileThumbnails, storedFiles } from '../../db/schema'
+import { deliverableRevisions, fileThumbnails, storedFiles } from '../../db/schema'
 import type { MaybeActor } from '../shared/authorize'
 import { authorizeFileAccess } from './authorize-file-access'
 import { toStoredFileInfo, type StoredFileInfo } from './file-types'
@@ -20,7 +20,15 @@ export async function listFiles({ actor, prefix }: ListFilesOptions): Promise<St
     .select({ file: storedFiles, thumbnail: fileThumbnails.path })
     .from(storedFiles)
     .leftJoin(fileThumbnails, eq(fileThumbnails.path, storedFiles.path))
-    .where(like(storedFiles.path, escaped + '%'))
+    .where(
+      and(
+        like(storedFiles.path, escaped + '%'),
+        // A client lists the deliverables issued to it, never the consultancy's work in progress.
+        folder.area === 'job-deliverables' && !actor?.isAdmin
+          ? notExists(db.select({ id: deliverableRevisions.id }).from(deliverableRevisions).where(and(eq(deliverableRevisions.path, storedFiles.path), isNull(deliverableRevisions.releaseId))))
+          : undefined,
+      ),
+    )
     .orderBy(asc(storedFiles.path))
     .limit(5000)
   return rows.map((r) => toStoredFileInfo(r.file, r.thumbnail !== null, actor))

@@ -8,6 +8,8 @@ import { syncJobRequestFiles } from './sync-job-request-files'
 import type { MaybeActor } from '../shared/authorize'
 import { checkFileReplacement } from './check-file-replacement'
 import { releaseStorage } from './release-storage'
+import { recordDeliverableRevision } from './record-deliverable-revision'
+import { parseStoragePath } from './storage-path'
 
 export interface RecordStoredFileOptions {
   actor: MaybeActor
@@ -25,6 +27,8 @@ export interface RecordStoredFileOptions {
   imageSize?: { width: number; height: number } | null
   /** A simulation result's key numbers, read from its bytes; null for other files (a replacement drops the old ones). */
   resultSummary?: ResultSummary | null
+  /** A deliverable: the document it is a revision of and its bytes' SHA-256 (required in job-deliverables/). */
+  revision?: { document: string; sha256: string } | null
 }
 
 /**
@@ -33,7 +37,7 @@ export interface RecordStoredFileOptions {
  * the path names a file someone else uploaded (the upload endpoint checked that before moving the
  * bytes; this is the last word, under the row's lock).
  */
-export async function recordStoredFile({ actor, ownerId, path, size, eTag, contentType, originalName = null, uploadId, imageSize, resultSummary = null }: RecordStoredFileOptions): Promise<void> {
+export async function recordStoredFile({ actor, ownerId, path, size, eTag, contentType, originalName = null, uploadId, imageSize, resultSummary = null, revision = null }: RecordStoredFileOptions): Promise<void> {
   const { db } = getAppContext()
   await db.transaction(async (tx) => {
     await checkFileReplacement({ actor, path, tx })
@@ -44,6 +48,12 @@ export async function recordStoredFile({ actor, ownerId, path, size, eTag, conte
     // A file uploaded into a job request's folder is one of its attachments from now on. The job may
     // have been deleted while the upload ran: then the file is refused (the caller removes its bytes).
     if (!(await syncJobRequestFiles(tx, path, 'add'))) throw new AppError('NOT_FOUND', 'Job request not found')
+    // A deliverable is the next revision of its document, kept beside the earlier ones.
+    const stored = parseStoragePath(path)
+    if (stored.area === 'job-deliverables') {
+      if (!revision) throw new AppError('BAD_REQUEST', 'A deliverable needs its document and hash')
+      await recordDeliverableRevision(tx, { jobId: stored.folder!, path, document: revision.document, size, sha256: revision.sha256, uploadedBy: actor?.userId ?? null })
+    }
     const blogPostId = /^blog-images\/([^/]+)\//.exec(path)?.[1]
     if (blogPostId) {
       // Locks the post: one being deleted meanwhile either waits for this or has gone, and then so does the file.

@@ -45,13 +45,18 @@ describe('parseStoragePath', () => {
 })
 
 describe('uploadFileName', () => {
-  it("keeps a document's own name, and makes one for thread files and picture submissions", () => {
+  it("keeps a document's own name, and makes one for thread files, deliverables and picture submissions", () => {
     expect(uploadFileName('user-box', '../Plan B.PDF')).toEqual({ fileName: 'Plan B.PDF', originalName: null })
     const thread = uploadFileName('job-messages', 'Drawing rev A.PDF')
     expect(thread.fileName).toMatch(/^[0-9a-f-]{36}\.pdf$/)
     expect(thread.originalName).toBe('Drawing rev A.PDF')
     expect(uploadFileName('job-messages', 'Drawing rev A.PDF').fileName).not.toBe(thread.fileName)
     expect(uploadFileName('picture-submissions', 'me.png')).toMatchObject({ fileName: expect.stringMatching(/^[0-9a-f-]{36}\.png$/), originalName: null })
+    // Each upload of a deliverable is a revision of its own, beside the earlier ones of the same name.
+    const first = uploadFileName('job-deliverables', 'Bracket.step')
+    const second = uploadFileName('job-deliverables', 'Bracket.step')
+    expect(first).toMatchObject({ fileName: expect.stringMatching(/^[0-9a-f-]{36}\.step$/), originalName: 'Bracket.step' })
+    expect(second.fileName).not.toBe(first.fileName)
   })
 
   it('keeps a numbered version with its extension when it names a thread file, so the file keeps its type', () => {

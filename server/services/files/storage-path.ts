@@ -7,7 +7,7 @@ import { AppError } from '../../errors/app-error'
  *   profile-pictures/{userId}/{fileName}  (or profile-pictures/{fileName} with no user)
  *   user-box/{userId}/{fileName}
  *   job-files/{jobRequestId}/{fileName}          the client's documents of a job
- *   job-deliverables/{jobRequestId}/{fileName}   the consultancy's results, the client's once released
+ *   job-deliverables/{jobRequestId}/{random id}.{ext}  the consultancy's results, one file per revision
  *   job-messages/{jobRequestId}/{random id}.{ext}  files sent on the job's thread (names the server makes)
  *   picture-submissions/{random id}.{ext}
  *   blog-images/{blogPostId}/{fileName}          pictures of a blog post
@@ -116,11 +116,13 @@ export function buildStoragePath(area: StorageArea, folder: string | null, fileN
 
 /**
  * Areas whose uploads get a name the server makes, a random id plus the extension: a guest's picture
- * (anyone writes there, so no one may replace another's submission) and a file sent on a job's thread
- * (both sides write the folder; the name a person gave their file never meets the other side's). A
- * thread file keeps the name its uploader gave it for the thread and its download.
+ * (anyone writes there, so no one may replace another's submission), a file sent on a job's thread
+ * (both sides write the folder; the name a person gave their file never meets the other side's) and a
+ * deliverable (each upload is a new revision, kept beside the earlier ones, never written over them).
+ * A thread file and a deliverable keep the name their uploader gave them for the page and the download.
  */
-const serverNamedAreas: readonly StorageArea[] = ['picture-submissions', 'job-messages']
+const serverNamedAreas: readonly StorageArea[] = ['picture-submissions', 'job-messages', 'job-deliverables']
+const keepsItsName: readonly StorageArea[] = ['job-messages', 'job-deliverables']
 
 /** The file name of a new upload, and the name its uploader gave it when the server made another. */
 export function uploadFileName(area: StorageArea, clientName: string): { fileName: string; originalName: string | null } {
@@ -128,5 +130,5 @@ export function uploadFileName(area: StorageArea, clientName: string): { fileNam
   if (!serverNamedAreas.includes(area)) return { fileName: name, originalName: null }
   // The extension as the file-type registry knows it, so a numbered version ("bracket.prt.3") keeps its type.
   const extension = extensionOf(name)
-  return { fileName: extension ? `${randomUUID()}.${extension}` : randomUUID(), originalName: area === 'job-messages' ? name : null }
+  return { fileName: extension ? `${randomUUID()}.${extension}` : randomUUID(), originalName: keepsItsName.includes(area) ? name : null }
 }

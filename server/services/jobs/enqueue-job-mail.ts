@@ -4,6 +4,7 @@ import { getAppContext } from '../../context/app-context'
 import type { Database } from '../../db/open-database'
 import { companyMembers, jobFollows, profiles, users } from '../../db/schema'
 import { consultancyAddresses } from '../shared/consultancy-addresses'
+import type { MailAttachment } from '../../mail/mail-message-schema'
 import { enqueueOutbox } from '../../outbox/enqueue'
 import { enqueueGroupedMail } from '../../outbox/enqueue-grouped-mail'
 
@@ -31,6 +32,12 @@ export interface JobMail {
    * Mail to the client is always grouped, and its first mail waits the window out (see enqueueJobMail).
    */
   grouped?: boolean
+  /**
+   * Files the mail carries, described by kind and rendered when it is sent (a release's transmittal:
+   * transmittalAttachment in server/services/reviews/transmittal-attachment.ts). A grouped mail
+   * carries the attachments of every event it lists.
+   */
+  attachments?: MailAttachment[]
 }
 
 /** "Bracket FEA (PO-2231)" or "your job request" when it has neither. */
@@ -58,6 +65,7 @@ export async function enqueueJobMail(tx: Tx, mail: JobMail): Promise<void> {
       ? `\n\nYou can turn off mail about stage changes and messages on your dashboard (${publicUrl}/profile).`
       : ''
   const ending = `Open the job: ${link}${footer}\n\n${site.companyName}`
+  const attachments = mail.attachments?.length ? { attachments: mail.attachments } : {}
   for (const to of recipients) {
     const toClient = mail.to === 'client'
     if (mail.grouped || toClient) {
@@ -69,12 +77,17 @@ export async function enqueueJobMail(tx: Tx, mail: JobMail): Promise<void> {
         holdMs: toClient ? env.MAIL_GROUP_SECONDS * 1000 : 0,
         heading: jobTitle(mail.job),
         footer: ending,
-        event: { subject, title: mail.what, text: mail.text },
+        event: { subject, title: mail.what, text: mail.text, ...attachments },
       })
     } else {
-      await enqueueOutbox(tx, { channel: 'mail', kind: `job-${mail.to}`, payload: { to, subject, text: `${mail.text}\n\n${ending}` } })
+      await enqueueOutbox(tx, { channel: 'mail', kind: `job-${mail.to}`, payload: { to, subject, text: `${mail.text}\n\n${ending}`, ...attachments } })
     }
   }
+}
+
+/** The addresses a mail to the job's client goes to (one that cannot be turned off): see followerAddresses. */
+export function clientRecipients(tx: Tx, job: JobMail['job'], actorId: string): Promise<string[]> {
+  return followerAddresses(tx, { to: 'client', job, actorId, what: '', text: '' })
 }
 
 /**

@@ -4,7 +4,7 @@ import type { JobSide } from '../../../lib/job-stages'
 import { today } from '../../../lib/quote-schema'
 import { site } from '../../../lib/site'
 import { getAppContext, type AppContext } from '../../context/app-context'
-import { fileThumbnails, jobEvents, jobFollows, jobMessages, jobQuotes, jobRequests, profiles, storedFiles, users } from '../../db/schema'
+import { deliverableRevisions, fileThumbnails, jobEvents, jobFollows, jobMessages, jobQuotes, jobReleases, jobRequests, profiles, revisionDecisions, storedFiles, users } from '../../db/schema'
 import { AppError } from '../../errors/app-error'
 import { displayNameOf, fileUrl, maySetThumbnail, thumbnailUrl } from '../files/file-types'
 import { displayNameFrom } from '../profiles/get-display-name'
@@ -13,6 +13,7 @@ import { toJobRequest } from './job-request-types'
 import { requireJobViewer, requireSignedIn, type MaybeActor } from '../shared/authorize'
 import { sideOf, viewerOf } from '../shared/job-viewer'
 import { toQuoteView, type JobFileView, type JobView } from './job-types'
+import { reviewViewOf, type DecisionRow, type ReleaseRow, type RevisionRow } from './review-view'
 
 const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
@@ -94,6 +95,9 @@ function prepareJobPage(db: AppContext['db']) {
       files: filesIn('job-files'),
       deliverables: filesIn('job-deliverables'),
       messageFiles: filesIn('job-messages'),
+      revisions: sql<unknown>`(SELECT coalesce(jsonb_agg(to_jsonb(r)), '[]'::jsonb) FROM ${deliverableRevisions} r WHERE r.job_id = ${jobRequests.id})`,
+      releases: sql<unknown>`(SELECT coalesce(jsonb_agg(to_jsonb(r)), '[]'::jsonb) FROM ${jobReleases} r WHERE r.job_id = ${jobRequests.id})`,
+      decisions: sql<unknown>`(SELECT coalesce(jsonb_agg(to_jsonb(d) ORDER BY d.created_at), '[]'::jsonb) FROM ${revisionDecisions} d WHERE d.job_id = ${jobRequests.id})`,
     })
     .from(jobRequests)
     .innerJoin(users, eq(users.id, jobRequests.user))
@@ -106,8 +110,8 @@ function prepareJobPage(db: AppContext['db']) {
 /**
  * Everything the job's page shows, for the members of the client company it belongs to or an admin (anyone else: refused; a
  * deleted job says what happened to those who could see it), with what the viewer may do, read from
- * the job stage table the services enforce. Deliverables are left out for the client until the job is
- * released; the file check of every download says the same.
+ * the job stage table the services enforce. The client sees the revisions of deliverables issued to
+ * it, none before the first release; the file check of every download says the same.
  * Nothing of the one statement's answer leaves this function before the viewer is checked against the
  * job's company.
  */
@@ -142,6 +146,17 @@ export async function getJob({ actor: maybeActor, id }: { actor: MaybeActor; id:
     canSetThumbnail: maySetThumbnail(a, f),
     keyNumbers: f.resultSummary ?? null,
   })
+  const deliverableFiles = new Map(filesOf(row.deliverables).map((f) => [f.file.path, toFile(f)]))
+  const { review, currentFiles } = reviewViewOf({
+    jobId: job.id,
+    side,
+    can,
+    revisions: rowsOf<RevisionRow>(row.revisions, ['createdAt', 'issuedAt']),
+    releases: rowsOf<ReleaseRow>(row.releases, ['createdAt']),
+    decisions: rowsOf<DecisionRow>(row.decisions, ['createdAt']),
+    files: deliverableFiles,
+    consultancyName: site.companyName,
+  })
   return {
     job,
     side,
@@ -152,8 +167,8 @@ export async function getJob({ actor: maybeActor, id }: { actor: MaybeActor; id:
     ],
     quotes: quotes.map((q) => toQuoteView(q, day)),
     files: filesOf(row.files).map(toFile),
-    deliverables: can.readDeliverables ? filesOf(row.deliverables).map(toFile) : null,
-    review: { documents: [], releases: [], certificateUrl: null },
+    deliverables: currentFiles,
+    review,
     messages: messages.map((m) => ({
       id: m.id,
       body: m.body,

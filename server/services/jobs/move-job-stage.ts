@@ -11,6 +11,7 @@ import { enqueueJobMail } from './enqueue-job-mail'
 import { sideOf, viewerOf } from '../shared/job-viewer'
 import { lockJob } from './lock-job'
 import { recordStageMove } from './record-stage-move'
+import { issueRelease } from './issue-release'
 
 export interface MoveJobStageOptions {
   actor: MaybeActor
@@ -40,9 +41,11 @@ export async function moveJobStage({ actor, jobId, to, note }: MoveJobStageOptio
       if (side === 'client') throw new AppError('UNAUTHORIZED')
       throw new AppError('CONFLICT', `A job that is ${stageLabel(job.status)} cannot move to ${stageLabel(to)}`)
     }
-    // Closing a job without the client's acceptance says why.
+    // Closing a job without the client's acceptance says why; a release issues the revisions uploaded
+    // since the last one (refused when there are none).
     const closing = moveNeedsNote(job.status, to as JobStage, side)
     const note = closing ? parseInput(closeJobSchema, { note: fields.note }).note : fields.note
+    const release = to === 'released' ? await issueRelease(tx, a, job) : null
     const moved = await recordStageMove(tx, a, job, to as JobStage, note)
     const said = note ? `\n\nNote: ${note}` : ''
     if (closing) {
@@ -54,14 +57,15 @@ export async function moveJobStage({ actor, jobId, to, note }: MoveJobStageOptio
         text: `We closed this job without waiting for your decision on its release.${said}`,
       })
     } else if (side === 'consultancy') {
-      const released = to === 'released'
       await enqueueJobMail(tx, {
         to: 'client',
         job,
         actorId: a.userId,
-        what: released ? 'results released' : `now ${stageLabel(to)}`,
-        text: released ? `The results of your job are ready: you can download the deliverables from the job's page.${said}` : `Your job moved from ${stageLabel(job.status)} to ${stageLabel(to)}.${said}`,
-        optional: !released,
+        what: release ? `release ${release.number} issued for review` : `now ${stageLabel(to)}`,
+        text: release
+          ? `Release ${release.number} of your job is ready for review:\n${release.revisions.map((r) => `  ${r.document}: revision ${r.code}`).join('\n')}\n\nYou can download each revision from the job's page, where an approver of your company accepts it or returns it with comments.${said}`
+          : `Your job moved from ${stageLabel(job.status)} to ${stageLabel(to)}.${said}`,
+        optional: !release,
       })
     } else if (side === 'client') {
       await enqueueJobMail(tx, { to: 'consultancy', job, actorId: a.userId, what: `cancelled by the client`, text: `The client cancelled this job request.${said}` })

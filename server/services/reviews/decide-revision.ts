@@ -3,7 +3,7 @@ import { jobAbilities } from '../../../lib/job-abilities'
 import { canMove, stageLabel, type JobStage } from '../../../lib/job-stages'
 import { revisionDecisionSchema } from '../../../lib/review-schema'
 import { revisionDecisionLabels, type RevisionDecision, type RevisionDecisionView } from '../../../lib/review-view'
-import { site } from '../../../lib/site'
+import { revisionCode } from '../../../lib/revision-codes'
 import { getAppContext } from '../../context/app-context'
 import { deliverableRevisions, jobReleases, profiles, revisionDecisions, users } from '../../db/schema'
 import { AppError } from '../../errors/app-error'
@@ -78,7 +78,7 @@ export async function decideRevision({ actor, jobId, input, ip, userAgent }: Dec
         .from(revisionDecisions)
         .innerJoin(deliverableRevisions, eq(deliverableRevisions.id, revisionDecisions.revisionId))
         .where(and(eq(deliverableRevisions.jobId, job.id), eq(deliverableRevisions.document, revision.document), inArray(revisionDecisions.decision, acceptedKinds)))
-      acceptedCode = `${site.revisionCodes.accepted}${String(accepted.length + 1).padStart(2, '0')}`
+      acceptedCode = revisionCode('accepted', accepted.length + 1)
     }
 
     const [person] = await tx

@@ -12,7 +12,7 @@ import { authorizeFileAccess } from '../../services/files/authorize-file-access'
 import { checkFileReplacement } from '../../services/files/check-file-replacement'
 import { reserveStorage } from '../../services/files/reserve-storage'
 import { countsTowardQuota } from '../../services/files/storage-quota'
-import { buildStoragePath, isJobArea, storageAreas, uploadFileName, type StorageArea } from '../../services/files/storage-path'
+import { buildStoragePath, isJobArea, sanitizeFileName, storageAreas, uploadFileName, type StorageArea } from '../../services/files/storage-path'
 import type { BlobStore } from '../blobs/blob-store'
 import { CONTENT_MISMATCH_MESSAGE, checkFileName } from './check-file-content'
 import { checkUploadAllowance, tooLargeMessage } from '../../services/files/check-upload-allowance'
@@ -160,6 +160,8 @@ export function createUploadServer(ctx: AppContext) {
         metadata: {
           filename: fileName,
           originalName: originalName ?? '',
+          // A deliverable is a revision of the document named (a new one: the name it was uploaded under).
+          document: kind === 'job-deliverables' ? sanitizeFileName(meta.document || originalName || fileName) : '',
           filetype: meta.filetype ?? null,
           kind,
           path: target.path,

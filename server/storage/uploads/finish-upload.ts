@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto'
+import { createHash, randomUUID } from 'node:crypto'
 import { stat } from 'node:fs/promises'
 import { and, eq, sql } from 'drizzle-orm'
 import { companyFieldsOf, loadMembership } from '../../services/companies/load-membership'
@@ -209,8 +209,10 @@ async function finishClaimed(row: UploadRow, { db, store, blobs, log, quotaBytes
   }
   // A simulation result's key numbers for its card: read now, kept beside the file.
   const resultSummary = await readResultSummary({ blobs, path: storagePath, fileName, size: stored.size })
+  // A deliverable's revision records the SHA-256 of the bytes as stored.
+  const revision = meta.kind === 'job-deliverables' ? { document: meta.document || meta.originalName || fileName, sha256: await sha256Of(blobs, storagePath) } : null
   try {
-    await recordStoredFile({ actor, ownerId: meta.ownerId || null, path: storagePath, size: stored.size, eTag: stored.eTag, contentType, originalName: meta.originalName || null, uploadId: row.id, imageSize, resultSummary })
+    await recordStoredFile({ actor, ownerId: meta.ownerId || null, path: storagePath, size: stored.size, eTag: stored.eTag, contentType, originalName: meta.originalName || null, uploadId: row.id, imageSize, resultSummary, revision })
   } catch (error) {
     if (isAppError(error) && error.code === 'CONFLICT') {
       // Someone else's file is listed at this path: never reached while finishing steps of a path take
@@ -226,4 +228,13 @@ async function finishClaimed(row: UploadRow, { db, store, blobs, log, quotaBytes
   await db.update(uploads).set({ state: 'stored', storagePath, finishOwner: null, finishUntil: null, updatedAt: new Date() }).where(eq(uploads.id, row.id))
   if (!localPath) await store.partials.remove(partial).catch((error: unknown) => log.warn({ err: error, upload: row.id }, 'could not remove the parts of a stored upload'))
   return storedResult(storagePath)
+}
+
+/** The SHA-256 of a stored file's bytes, in hex, read as a stream. */
+async function sha256Of(blobs: BlobStore, key: string): Promise<string> {
+  const body = await blobs.get(key)
+  if (!body) throw new Error(`stored file ${key} cannot be read back`)
+  const hash = createHash('sha256')
+  for await (const chunk of body) hash.update(chunk as Buffer)
+  return hash.digest('hex')
 }

@@ -9,7 +9,9 @@ import { HttpClient } from './http-client'
 import { startPortalServer, type PortalServer } from './portal-server'
 import { encodeMetadata, PDF_BYTES, PNG_1PX, tusUpload } from './tus-upload'
 import { companyIdOf, moveIntoCompany } from '../../../setup/company-of'
+import { certificateUrl, transmittalUrl } from '../../../../lib/review-documents'
 import { seedIssuedRevisions } from './issued-revisions'
+import { seedDecision, seedRelease } from './seed-review'
 
 /**
  * Who asks: a guest; the owner (the client whose jobs, files and account the operations are about);
@@ -103,6 +105,8 @@ interface World {
   releasedJobId: string
   /** A quote of jobId, as its PDF's path. */
   quotePdf: string
+  /** A job of the owner with release 1 (one revision) and the owner's decision on it. */
+  reviewedJobId: string
   /** A fresh published comment of the owner on postId. */
   freshComment(): Promise<string>
   /** A fresh draft post. */
@@ -369,6 +373,8 @@ const downloadOps: FileOp[] = [
   { name: 'GET job-deliverables/{released job}/report.pdf', expect: companyReads, run: async (c, w) => (await c.fetch(`/files/job-deliverables/${w.releasedJobId}/report.pdf`)).status },
   { name: "GET job-messages/{job}/{the owner's note.pdf}", expect: companyReads, run: async (c, w) => (await c.fetch(`/files/${w.ownerThreadFile}`)).status },
   { name: 'GET the quote of {job} as PDF', expect: companyReads, run: async (c, w) => (await c.fetch(w.quotePdf)).status },
+  { name: 'GET the transmittal of {reviewed job} release 1 as PDF', expect: companyReads, run: async (c, w) => (await c.fetch(transmittalUrl(w.reviewedJobId, 1))).status },
+  { name: 'GET the certificate of {reviewed job} as PDF', expect: companyReads, run: async (c, w) => (await c.fetch(certificateUrl(w.reviewedJobId))).status },
   {
     name: "GET user-box/{owner}/model.gltf?reference=texture.png (a file the owner's model names)",
     expect: personal,
@@ -762,9 +768,13 @@ export function describePermissionMatrix(title: string, env: () => Promise<Recor
         await gqlOk(owner, 'mutation($id: ID!) { acceptQuote(jobId: $id) { id } }', { id })
         return id
       }
+      // A release issues what was uploaded since the last one: one deliverable first.
       const freshReleasedJob = async () => {
         const id = await freshAcceptedJob()
-        for (const to of ['in_progress', 'released']) await gqlOk(admin, 'mutation($id: ID!, $to: String!) { moveJobStage(jobId: $id, to: $to) { id } }', { id, to })
+        await gqlOk(admin, 'mutation($id: ID!) { moveJobStage(jobId: $id, to: "in_progress") { id } }', { id })
+        const r = await tusUpload(admin, PDF_BYTES, { filename: 'report.pdf', kind: 'job-deliverables', jobRequestId: id })
+        if (r.status !== 204) throw new Error(`seed upload failed: ${r.status} ${r.body}`)
+        await gqlOk(admin, 'mutation($id: ID!) { moveJobStage(jobId: $id, to: "released") { id } }', { id })
         return id
       }
       const freshCompletedJob = async () => {
@@ -784,6 +794,10 @@ export function describePermissionMatrix(title: string, env: () => Promise<Recor
         return id
       }
       const quotePdf = await sendQuote(jobId)
+      // A release and a decision as the review leaves them, written straight into its tables.
+      const reviewedJobId = await freshJob()
+      const [reviewed] = await seedRelease(portal.server.ctx.db, { jobId: reviewedJobId, number: 1, recipients: ['owner@example.test'], documents: [{ document: 'Report', fileName: 'report.pdf' }] })
+      await seedDecision(portal.server.ctx.db, reviewedJobId, reviewed!, { decision: 'accepted', acceptedCode: 'C01', by: 'Owner', byEmail: 'owner@example.test', ip: '127.0.0.1' })
       const releasedJobId = await freshAcceptedJob()
       await gqlOk(admin, 'mutation($id: ID!) { moveJobStage(jobId: $id, to: "in_progress") { id } }', { id: releasedJobId })
       for (const [id, kind, client] of [
@@ -858,6 +872,7 @@ export function describePermissionMatrix(title: string, env: () => Promise<Recor
         ownerThreadFile,
         releasedJobId,
         quotePdf,
+        reviewedJobId,
         freshPost,
         freshPublishedPost,
         freshComment,

@@ -1,0 +1,78 @@
+import { z } from './zod'
+
+/**
+ * Comments on a deliverable's revision, pinned on a place of the model or drawing: the pin keeps the
+ * view it was made in (the camera, the section planes, the parts hidden), so opening the comment puts
+ * the viewer back there. The same schema checks a comment in the browser and on the server.
+ */
+
+export const REVISION_COMMENT_MAX = 4000
+
+const finite = z.number().finite('A number is expected')
+const vector3 = z.tuple([finite, finite, finite])
+
+/** A 3D model's view: the camera (where it is, what it looks at, which way is up). */
+export const cameraSchema = z.object({ position: vector3, target: vector3, up: vector3 })
+export type PinnedCamera = z.infer<typeof cameraSchema>
+
+/** A section plane as the viewer keeps it: along an axis or a picked face, its unit normal, offset and side. */
+export const pinnedSectionSchema = z.object({
+  along: z.enum(['x', 'y', 'z', 'face']),
+  normal: vector3,
+  offset: finite,
+  flipped: z.boolean(),
+})
+export type PinnedSection = z.infer<typeof pinnedSectionSchema>
+
+/**
+ * Where a comment is pinned and the view it was made in. A model: the picked point in the model's
+ * coordinates, the camera, the section planes and the keys of the parts hidden. A DXF drawing: the
+ * point in the drawing's units, and the drawing's centre and zoom.
+ */
+export const pinnedViewSchema = z.discriminatedUnion('kind', [
+  z.object({
+    kind: z.literal('model'),
+    point: vector3,
+    camera: cameraSchema,
+    sections: z.array(pinnedSectionSchema).max(6, 'At most 6 section planes'),
+    hiddenParts: z.array(z.string().max(500)).max(2000, 'At most 2000 hidden parts'),
+  }),
+  z.object({
+    kind: z.literal('drawing'),
+    point: z.tuple([finite, finite]),
+    center: z.tuple([finite, finite]),
+    zoom: finite.positive(),
+  }),
+])
+export type PinnedView = z.infer<typeof pinnedViewSchema>
+
+/** A new comment (pinned or not) or a reply to one (a reply is never pinned: it answers its comment). */
+export const revisionCommentSchema = z.object({
+  revisionId: z.uuid('Choose a revision'),
+  parentId: z.uuid().optional(),
+  body: z.string('Write a comment').trim().min(1, 'Write a comment').max(REVISION_COMMENT_MAX, `At most ${REVISION_COMMENT_MAX} characters`),
+  /** The pin, as JSON in a form field. */
+  view: pinnedViewSchema.optional(),
+})
+export type RevisionCommentInput = z.infer<typeof revisionCommentSchema>
+
+export interface RevisionCommentView {
+  id: string
+  revisionId: string
+  /** The revision's code (P01…) it was made on. */
+  revisionCode: string | null
+  author: string
+  side: 'client' | 'consultancy'
+  mine: boolean
+  body: string
+  view: PinnedView | null
+  /** Resolved: who and when; null while open. */
+  resolvedBy: string | null
+  resolvedAt: string | null
+  /** Shown on this revision as carried over from an earlier one's comment (its code), by the consultancy's choice. */
+  carriedFrom: string | null
+  at: string
+  replies: { id: string; author: string; side: 'client' | 'consultancy'; mine: boolean; body: string; at: string }[]
+  /** The viewer may resolve or reopen it. */
+  canResolve: boolean
+}
