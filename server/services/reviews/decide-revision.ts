@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNotNull } from 'drizzle-orm'
+import { and, desc, eq, gt, inArray, isNotNull } from 'drizzle-orm'
 import { jobAbilities } from '../../../lib/job-abilities'
 import { canMove, stageLabel, type JobStage } from '../../../lib/job-stages'
 import { revisionDecisionSchema } from '../../../lib/review-schema'
@@ -44,7 +44,8 @@ const acceptedKinds: RevisionDecision[] = ['accepted', 'accepted_with_comments']
  * returned with comments. The decision keeps who made it (name and address as they are now), when,
  * from which address and browser, and the revision's SHA-256; an accepted revision takes the next
  * accepted code of its document (C01, C02…). A revision is decided once: the next word on it is a new
- * revision. Once every revision of the release is decided, the job moves on by the client's decision:
+ * revision; of two revisions of one document issued together, the newer is the one decided. Once each
+ * document of the release is decided, the job moves on by the client's decision:
  * completed when none was returned, back to in progress when any was. The consultancy is mailed.
  */
 export async function decideRevision({ actor, jobId, input, ip, userAgent }: DecideRevisionOptions): Promise<DecidedRevision> {
@@ -68,6 +69,13 @@ export async function decideRevision({ actor, jobId, input, ip, userAgent }: Dec
     if (earlier) throw new AppError('CONFLICT', 'This revision was already decided: a new revision follows it')
     const [release] = await tx.select().from(jobReleases).where(eq(jobReleases.jobId, job.id)).orderBy(desc(jobReleases.number)).limit(1)
     if (!release || release.id !== revision.releaseId) throw new AppError('CONFLICT', 'This revision belongs to an earlier release: decide on the revisions of the latest one')
+    // A release that issued two revisions of one document waits for a decision on the newer only.
+    const [later] = await tx
+      .select({ id: deliverableRevisions.id })
+      .from(deliverableRevisions)
+      .where(and(eq(deliverableRevisions.jobId, job.id), eq(deliverableRevisions.document, revision.document), isNotNull(deliverableRevisions.releaseId), gt(deliverableRevisions.sequence, revision.sequence)))
+      .limit(1)
+    if (later) throw new AppError('CONFLICT', 'A later revision of this document was issued: decide on that one')
 
     const decision = fields.decision
     const comment = fields.comment || null
@@ -119,12 +127,14 @@ export async function decideRevision({ actor, jobId, input, ip, userAgent }: Dec
     })
 
     let jobStatus = job.status ?? 'released'
-    const released = await tx
-      .select({ document: deliverableRevisions.document, code: deliverableRevisions.code, decision: revisionDecisions.decision, acceptedCode: revisionDecisions.acceptedCode })
+    // The release's current revisions: the newest it issued of each document.
+    const issuedByRelease = await tx
+      .select({ document: deliverableRevisions.document, sequence: deliverableRevisions.sequence, code: deliverableRevisions.code, decision: revisionDecisions.decision, acceptedCode: revisionDecisions.acceptedCode })
       .from(deliverableRevisions)
       .leftJoin(revisionDecisions, eq(revisionDecisions.revisionId, deliverableRevisions.id))
       .where(eq(deliverableRevisions.releaseId, release.id))
-      .orderBy(deliverableRevisions.document)
+      .orderBy(deliverableRevisions.document, desc(deliverableRevisions.sequence))
+    const released = issuedByRelease.filter((r, i) => i === 0 || issuedByRelease[i - 1]!.document !== r.document)
     if (released.every((r) => r.decision !== null)) {
       const returned = released.filter((r) => r.decision === 'returned')
       const to: JobStage = returned.length > 0 ? 'in_progress' : 'completed'

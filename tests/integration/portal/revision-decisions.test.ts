@@ -136,6 +136,15 @@ describe('decisions on issued revisions', () => {
     expect((await decisionsOf(id))[0]).toMatchObject({ decision: 'accepted', comment: null })
   })
 
+  it('of two revisions of a document issued together, the newer is decided, and deciding it completes the release', async () => {
+    const { id, revisions } = await releasedJob(['report.pdf', 'report.pdf'])
+    const [older, newer] = revisions
+    expect([older!.code, newer!.code]).toEqual(['P01', 'P02'])
+    const refused = await decide(accounts.approver, id, older!.id, 'accepted')
+    expect(refused.errors?.[0]).toMatchObject({ message: 'A later revision of this document was issued: decide on that one', extensions: { code: 'CONFLICT' } })
+    expect((await decide(accounts.approver, id, newer!.id, 'accepted')).data!.decideRevision).toMatchObject({ acceptedCode: 'C01', jobStatus: 'completed' })
+  })
+
   it('a member or a viewer of the company, another client, a guest and the consultancy cannot decide', async () => {
     const { id, revisions } = await releasedJob(['report.pdf'])
     const revisionId = revisions[0]!.id
