@@ -66,6 +66,8 @@ export async function moveJobStage({ actor, jobId, to, note }: MoveJobStageOptio
           ? `Release ${release.number} of your job is ready for review:\n${release.revisions.map((r) => `  ${r.document}: revision ${r.code}`).join('\n')}\n\nYou can download each revision from the job's page, where an approver of your company accepts it or returns it with comments.${said}`
           : `Your job moved from ${stageLabel(job.status)} to ${stageLabel(to)}.${said}`,
         optional: !release,
+        // A release's mail carries its transmittal (rendered as the mail is sent).
+        ...(release ? { attachments: [{ kind: 'transmittal' as const, jobId: job.id, release: release.number }] } : {}),
       })
     } else if (side === 'client') {
       await enqueueJobMail(tx, { to: 'consultancy', job, actorId: a.userId, what: `cancelled by the client`, text: `The client cancelled this job request.${said}` })

@@ -2,6 +2,7 @@ import type { JobAbilities } from '../../../lib/job-abilities'
 import type { JobFileView } from '../../../lib/job-view'
 import type { JobSide } from '../../../lib/job-stages'
 import type { DeliverableDocumentView, ReleaseView, RevisionDecision, RevisionView, ReviewView } from '../../../lib/review-view'
+import { certificateUrl, transmittalUrl } from '../../../lib/review-documents'
 import type { deliverableRevisions, jobReleases, revisionDecisions } from '../../db/schema'
 
 export type RevisionRow = typeof deliverableRevisions.$inferSelect
@@ -21,9 +22,6 @@ export interface ReviewRows {
   consultancyName: string
 }
 
-/** Where a release's transmittal and the job's certificate download. */
-export const transmittalPath = (jobId: string, release: number) => `/profile/jobs/${jobId}/transmittals/${release}.pdf`
-export const certificatePath = (jobId: string) => `/profile/jobs/${jobId}/certificate.pdf`
 
 /**
  * The job's deliverables as documents with revisions, its releases and the decisions, as the viewer
@@ -96,7 +94,7 @@ export function reviewViewOf(rows: ReviewRows): { review: ReviewView; currentFil
       by: rows.consultancyName,
       recipients: release.recipients,
       revisions: rows.revisions.filter((r) => r.releaseId === release.id).map((r) => ({ document: r.document, code: r.code ?? '', sha256: r.sha256 })),
-      transmittalUrl: transmittalPath(rows.jobId, release.number),
+      transmittalUrl: transmittalUrl(rows.jobId, release.number),
     }))
-  return { review: { documents, releases, certificateUrl: rows.decisions.length > 0 ? certificatePath(rows.jobId) : null }, currentFiles }
+  return { review: { documents, releases, certificateUrl: rows.decisions.length > 0 ? certificateUrl(rows.jobId) : null }, currentFiles }
 }

@@ -75,6 +75,9 @@ describe('deliverable revisions and releases', () => {
     expect((await view(accounts.other, id)).status).toBe(403)
     // The release's mail names each revision it issued.
     await expect.poll(() => portal.smtp.mails.filter((m) => m.to.includes(ownerEmail)).map((m) => `${m.subject}\n${m.raw}`).join('\n'), { timeout: 15_000 }).toContain('gusset-report.pdf: revision P01')
+    // ...and carries its transmittal.
+    const releaseMail = portal.smtp.mails.find((m) => m.to.includes(ownerEmail) && m.raw.includes('gusset-report.pdf: revision P01'))!
+    expect(releaseMail.raw).toMatch(/Content-Type: application\/pdf; name="?T-[0-9A-F]{8}-01\.pdf/)
 
     // What was issued stays: no removal, no change, even straight in the database.
     const removed = await accounts.admin.fetch(`/profile/jobs/${id}`, { method: 'POST', body: new URLSearchParams({ intent: 'remove-deliverable', path: reportPath }) })
