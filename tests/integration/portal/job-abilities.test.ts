@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { jobStages, type JobStage } from '../../../lib/job-stages'
@@ -8,6 +9,7 @@ import { HttpClient } from './support/http-client'
 import { portalServerForSuite } from './support/portal-server'
 import { PDF_BYTES, tusUpload } from './support/tus-upload'
 import { companyIdOf } from '../../setup/company-of'
+import { seedIssuedRevisions } from './support/issued-revisions'
 
 /**
  * What the job's page is told the viewer may do (its `can`, from lib/job-abilities.ts) is what the
@@ -22,7 +24,7 @@ type Viewer = 'owner' | 'other' | 'admin'
 const viewers: Viewer[] = ['owner', 'other', 'admin']
 type Can = JobAbilities
 
-const abilitiesQuery = `query($id: ID!) { job(id: $id) { can { view move quote decide deliver removeDeliverables readDeliverables message addFiles delete archive unarchive } } }`
+const abilitiesQuery = `query($id: ID!) { job(id: $id) { can { view move quote decide deliver removeDeliverables readDeliverables signOff message addFiles delete archive unarchive } } }`
 
 describe('the abilities a job page shows are the ones the server grants', () => {
   const portal = portalServerForSuite({ ADMIN_EMAILS: 'abilities-admin@example.test' })
@@ -44,12 +46,20 @@ describe('the abilities a job page shows are the ones the server grants', () => 
     return { ok: !r.errors?.length, data: r.data }
   }
 
+  /** A probe job: its id, one deliverable, and the revision its release issued when it is released. */
+  interface Probe {
+    id: string
+    deliverable: string
+    revision: string | null
+  }
+
   /**
-   * A job of the owner in `state`, with one deliverable (added while the consultancy still may) and
-   * a quote waiting where the job is quoted. The rest of a state is set in the database: a job reaches
-   * it the same way whatever path it took.
+   * A job of the owner in `state`, with one deliverable (added while the consultancy still may), a
+   * quote waiting where the job is quoted, and an issued revision waiting for a decision where it is
+   * released. The rest of a state is set in the database: a job reaches it the same way whatever path
+   * it took.
    */
-  async function jobIn(state: State): Promise<{ id: string; deliverable: string }> {
+  async function jobIn(state: State): Promise<Probe> {
     const { db } = portal.server.ctx
     const [row] = await db.insert(jobRequests).values({ user: ownerId, companyId: await companyIdOf(db, ownerId), job: `In ${state}`, status: 'pending', priority: '3', files: '[]', membership: 'true' }).returning()
     const id = row!.id
@@ -65,24 +75,29 @@ describe('the abilities a job page shows are the ones the server grants', () => 
         .set({ status: state === 'archived' ? 'released' : state, acceptedAt: accepted ? new Date().toISOString() : null, archivedAt: state === 'archived' ? new Date().toISOString() : null })
         .where(eq(jobRequests.id, id))
     }
-    return { id, deliverable: upload.path }
+    const released = state === 'released' || state === 'archived'
+    const revision = released ? (await seedIssuedRevisions(db, id))[0]!.id : null
+    return { id, deliverable: upload.path, revision }
   }
 
   /** Each operation of the job's page and API, tried on a job: whether the server did it. */
-  const operations: Record<Exclude<keyof Can, 'move'>, (c: HttpClient, job: { id: string; deliverable: string }) => Promise<boolean>> = {
+  const operations: Record<Exclude<keyof Can, 'move'>, (c: HttpClient, job: Probe) => Promise<boolean>> = {
     view: async (c, { id }) => (await gql(c, 'query($id: ID!) { job(id: $id) { job { id } } }', { id })).ok,
     quote: async (c, { id }) => (await gql(c, 'mutation($id: ID!) { sendQuote(jobId: $id, input: { validUntil: "2999-01-01", lines: [{ kind: "service", service: "cad", hours: 1 }] }) { id } }', { id })).ok,
     decide: async (c, { id }) => (await gql(c, 'mutation($id: ID!) { acceptQuote(jobId: $id) { id } }', { id })).ok,
     deliver: async (c, { id }) => (await tusUpload(c, PDF_BYTES, { filename: 'more.pdf', kind: 'job-deliverables', jobRequestId: id })).status === 204,
     removeDeliverables: async (c, { id, deliverable }) => (await c.fetch(`/profile/jobs/${id}`, { method: 'POST', body: new URLSearchParams({ intent: 'remove-deliverable', path: deliverable }) })).status === 200,
     readDeliverables: async (c, { deliverable }) => (await c.fetch(`/files/${deliverable}`)).status === 200,
+    // Where nothing was issued there is no revision to decide on: a made-up one stands for it.
+    signOff: async (c, { id, revision }) =>
+      (await gql(c, 'mutation($id: ID!, $r: ID!) { decideRevision(jobId: $id, revisionId: $r, decision: "accepted") { acceptedCode } }', { id, r: revision ?? randomUUID() })).ok,
     message: async (c, { id }) => (await gql(c, 'mutation($id: ID!) { postJobMessage(jobId: $id, body: "A question") { id } }', { id })).ok,
     addFiles: async (c, { id }) => (await tusUpload(c, PDF_BYTES, { filename: `drawing-${Math.random().toString(36).slice(2)}.pdf`, kind: 'job-files', jobRequestId: id })).status === 204,
     delete: async (c, { id }) => (await gql(c, 'mutation($id: ID!) { deleteJobRequests(input: { id: $id }) { id } }', { id })).ok,
     archive: async (c, { id }) => (await gql(c, 'mutation($id: ID!) { archiveJob(jobId: $id) { id } }', { id })).ok,
     unarchive: async (c, { id }) => (await gql(c, 'mutation($id: ID!) { unarchiveJob(jobId: $id) { id } }', { id })).ok,
   }
-  const none: Can = { view: false, move: [], quote: false, decide: false, deliver: false, removeDeliverables: false, readDeliverables: false, message: false, addFiles: false, delete: false, archive: false, unarchive: false }
+  const none: Can = { view: false, move: [], quote: false, decide: false, deliver: false, removeDeliverables: false, readDeliverables: false, signOff: false, message: false, addFiles: false, delete: false, archive: false, unarchive: false }
 
   for (const state of states) {
     it(`a job ${state === 'archived' ? 'archived' : `that is ${state.replace(/_/g, ' ')}`}: each viewer can do exactly what its page offers`, async () => {
@@ -98,7 +113,7 @@ describe('the abilities a job page shows are the ones the server grants', () => 
         }
         for (const to of jobStages) {
           const job = await jobIn(state)
-          if ((await gql(clients[viewer], 'mutation($id: ID!, $to: String!) { moveJobStage(jobId: $id, to: $to) { id } }', { id: job.id, to })).ok) result.move.push(to)
+          if ((await gql(clients[viewer], 'mutation($id: ID!, $to: String!) { moveJobStage(jobId: $id, to: $to, note: "Closed by hand") { id } }', { id: job.id, to })).ok) result.move.push(to)
         }
         granted[viewer] = result
       }

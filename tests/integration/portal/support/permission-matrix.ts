@@ -10,6 +10,7 @@ import { startPortalServer, type PortalServer } from './portal-server'
 import { encodeMetadata, PDF_BYTES, PNG_1PX, tusUpload } from './tus-upload'
 import { companyIdOf, moveIntoCompany } from '../../../setup/company-of'
 import { certificateUrl, transmittalUrl } from '../../../../lib/review-documents'
+import { seedIssuedRevisions } from './issued-revisions'
 import { seedDecision, seedRelease } from './seed-review'
 
 /**
@@ -90,7 +91,11 @@ interface World {
   freshAcceptedJob(): Promise<string>
   /** A fresh job of the owner, accepted, worked on and released. */
   freshReleasedJob(): Promise<string>
-  /** A fresh released job of the owner that the consultancy archived. */
+  /** A fresh job of the owner released with one revision issued, waiting for the client's decision. */
+  freshIssuedRevision(): Promise<{ jobId: string; revisionId: string }>
+  /** A fresh released job of the owner the consultancy closed with a note (completed). */
+  freshCompletedJob(): Promise<string>
+  /** A fresh completed job of the owner that the consultancy archived. */
   freshArchivedJob(): Promise<string>
   /** A model the consultancy sent on jobId's thread (a path the server named). */
   consultancyThreadModel: string
@@ -188,7 +193,7 @@ const gqlOps: GqlOp[] = [
     variables: async (w) => ({ id: await w.freshAcceptedJob() }),
   },
   { name: 'listJobRequests (own, archived)', expect: signedIn, query: '{ listJobRequests(archived: true) { id archivedAt } }', variables: () => ({}) },
-  { name: "archiveJob (owner's released job)", expect: adminOnly, query: 'mutation($id: ID!) { archiveJob(jobId: $id) { id archivedAt } }', variables: async (w) => ({ id: await w.freshReleasedJob() }) },
+  { name: "archiveJob (owner's completed job)", expect: adminOnly, query: 'mutation($id: ID!) { archiveJob(jobId: $id) { id archivedAt } }', variables: async (w) => ({ id: await w.freshCompletedJob() }) },
   { name: "archiveJob (owner's pending job)", expect: refusedToAdmin, query: 'mutation($id: ID!) { archiveJob(jobId: $id) { id } }', variables: async (w) => ({ id: await w.freshJob() }) },
   { name: "unarchiveJob (owner's archived job)", expect: adminOnly, query: 'mutation($id: ID!) { unarchiveJob(jobId: $id) { id archivedAt } }', variables: async (w) => ({ id: await w.freshArchivedJob() }) },
   { name: "job (owner's)", expect: companyReads, query: 'query($id: ID!) { job(id: $id) { side can { move delete archive unarchive } } }', variables: (w) => ({ id: w.jobId }) },
@@ -216,6 +221,21 @@ const gqlOps: GqlOp[] = [
     expect: companyWorks,
     query: 'mutation($id: ID!) { moveJobStage(jobId: $id, to: "cancelled") { id } }',
     variables: async (w) => ({ id: await w.freshJob() }),
+  },
+  {
+    name: "moveJobStage to completed with a note (owner's released job: closed without the client's acceptance)",
+    expect: adminOnly,
+    query: 'mutation($id: ID!) { moveJobStage(jobId: $id, to: "completed", note: "No answer after three reminders") { id } }',
+    variables: async (w) => ({ id: await w.freshReleasedJob() }),
+  },
+  {
+    name: "decideRevision (an issued revision of the owner's released job)",
+    expect: companyDecides,
+    query: 'mutation($id: ID!, $r: ID!) { decideRevision(jobId: $id, revisionId: $r, decision: "accepted") { acceptedCode } }',
+    variables: async (w) => {
+      const { jobId, revisionId } = await w.freshIssuedRevision()
+      return { id: jobId, r: revisionId }
+    },
   },
   { name: "postJobMessage (owner's job)", expect: companyWorks, query: 'mutation($id: ID!) { postJobMessage(jobId: $id, body: "Hello") { id } }', variables: (w) => ({ id: w.jobId }) },
   { name: "markJobRead (owner's job)", expect: companyReads, query: 'mutation($id: ID!) { markJobRead(jobId: $id) }', variables: (w) => ({ id: w.jobId }) },
@@ -579,7 +599,20 @@ const dashboardOps: FileOp[] = [
     run: async (c, w) => redirectsToDashboard(await postJobIntent(c, await w.freshJob(), { intent: 'delete-job' })),
   },
   { name: "POST /profile/jobs/{job} intent=delete-job (owner's accepted job)", expect: refusedToAdmin, run: async (c, w) => (await postJobIntent(c, await w.freshAcceptedJob(), { intent: 'delete-job' })).status },
-  { name: "POST /profile/jobs/{job} intent=archive-job (owner's released job)", expect: adminOnly, run: async (c, w) => (await postJobIntent(c, await w.freshReleasedJob(), { intent: 'archive-job' })).status },
+  { name: "POST /profile/jobs/{job} intent=archive-job (owner's completed job)", expect: adminOnly, run: async (c, w) => (await postJobIntent(c, await w.freshCompletedJob(), { intent: 'archive-job' })).status },
+  {
+    name: "POST /profile/jobs/{job} intent=move-stage to=completed with a note (owner's released job)",
+    expect: adminOnly,
+    run: async (c, w) => (await postJobIntent(c, await w.freshReleasedJob(), { intent: 'move-stage', to: 'completed', note: 'No answer after three reminders' })).status,
+  },
+  {
+    name: "POST /profile/jobs/{job} intent=decide-revision (an issued revision of the owner's released job)",
+    expect: companyDecides,
+    run: async (c, w) => {
+      const { jobId, revisionId } = await w.freshIssuedRevision()
+      return (await postJobIntent(c, jobId, { intent: 'decide-revision', revisionId, decision: 'accepted_with_comments', comment: 'Label the datum' })).status
+    },
+  },
   { name: "POST /profile/jobs/{job} intent=unarchive-job (owner's archived job)", expect: adminOnly, run: async (c, w) => (await postJobIntent(c, await w.freshArchivedJob(), { intent: 'unarchive-job' })).status },
   {
     name: "POST /profile/jobs/{job} intent=post-message (owner's job)",
@@ -735,13 +768,28 @@ export function describePermissionMatrix(title: string, env: () => Promise<Recor
         await gqlOk(owner, 'mutation($id: ID!) { acceptQuote(jobId: $id) { id } }', { id })
         return id
       }
+      // A release issues what was uploaded since the last one: one deliverable first.
       const freshReleasedJob = async () => {
         const id = await freshAcceptedJob()
-        for (const to of ['in_progress', 'completed', 'released']) await gqlOk(admin, 'mutation($id: ID!, $to: String!) { moveJobStage(jobId: $id, to: $to) { id } }', { id, to })
+        await gqlOk(admin, 'mutation($id: ID!) { moveJobStage(jobId: $id, to: "in_progress") { id } }', { id })
+        const r = await tusUpload(admin, PDF_BYTES, { filename: 'report.pdf', kind: 'job-deliverables', jobRequestId: id })
+        if (r.status !== 204) throw new Error(`seed upload failed: ${r.status} ${r.body}`)
+        await gqlOk(admin, 'mutation($id: ID!) { moveJobStage(jobId: $id, to: "released") { id } }', { id })
         return id
       }
-      const freshArchivedJob = async () => {
+      const freshCompletedJob = async () => {
         const id = await freshReleasedJob()
+        await gqlOk(admin, 'mutation($id: ID!) { moveJobStage(jobId: $id, to: "completed", note: "Closed for the test") { id } }', { id })
+        return id
+      }
+      const freshIssuedRevision = async () => {
+        const id = await freshAcceptedJob()
+        await gqlOk(admin, 'mutation($id: ID!) { moveJobStage(jobId: $id, to: "in_progress") { id } }', { id })
+        const [revision] = await seedIssuedRevisions(portal.server.ctx.db, id)
+        return { jobId: id, revisionId: revision!.id }
+      }
+      const freshArchivedJob = async () => {
+        const id = await freshCompletedJob()
         await gqlOk(admin, 'mutation($id: ID!) { archiveJob(jobId: $id) { id } }', { id })
         return id
       }
@@ -776,7 +824,7 @@ export function describePermissionMatrix(title: string, env: () => Promise<Recor
         if (!r.path) throw new Error(`seed upload failed: ${r.status} ${r.body}`)
         spareDeliverables.push(r.path)
       }
-      for (const to of ['completed', 'released']) await gqlOk(admin, 'mutation($id: ID!, $to: String!) { moveJobStage(jobId: $id, to: $to) { id } }', { id: releasedJobId, to })
+      await gqlOk(admin, 'mutation($id: ID!) { moveJobStage(jobId: $id, to: "released") { id } }', { id: releasedJobId })
       for (const [bytes, meta] of [
         [PNG_1PX, { filename: 'logo.png', filetype: 'image/png', kind: 'profile-pictures' }],
         [PDF_BYTES, { filename: 'brief.pdf', kind: 'user-box' }],
@@ -817,6 +865,8 @@ export function describePermissionMatrix(title: string, env: () => Promise<Recor
         freshQuotedJob,
         freshAcceptedJob,
         freshReleasedJob,
+        freshIssuedRevision,
+        freshCompletedJob,
         freshArchivedJob,
         consultancyThreadModel,
         ownerThreadFile,
