@@ -88,6 +88,8 @@ export const jobsModule: GraphqlModule = {
       deliver: Boolean!
       removeDeliverables: Boolean!
       readDeliverables: Boolean!
+      "Decide on the issued revisions of the release waiting for the client: an approver or owner of the job's company, while the job is released."
+      signOff: Boolean!
       "Write on the job's thread."
       message: Boolean!
       "Add documents to the job's files."

@@ -10,6 +10,7 @@ import { startPortalServer, type PortalServer } from './portal-server'
 import { encodeMetadata, PDF_BYTES, PNG_1PX, tusUpload } from './tus-upload'
 import { companyIdOf, moveIntoCompany } from '../../../setup/company-of'
 import { certificateUrl, transmittalUrl } from '../../../../lib/review-documents'
+import { seedIssuedRevisions } from './issued-revisions'
 import { seedDecision, seedRelease } from './seed-review'
 
 /**
@@ -90,6 +91,8 @@ interface World {
   freshAcceptedJob(): Promise<string>
   /** A fresh job of the owner, accepted, worked on and released (a deliverable issued to the client). */
   freshReleasedJob(): Promise<string>
+  /** A fresh job of the owner released with one revision issued, waiting for the client's decision. */
+  freshIssuedRevision(): Promise<{ jobId: string; revisionId: string }>
   /** A fresh released job of the owner that the consultancy closed with a note: completed. */
   freshCompletedJob(): Promise<string>
   /** A fresh completed job of the owner that the consultancy archived. */
@@ -224,6 +227,21 @@ const gqlOps: GqlOp[] = [
     expect: companyWorks,
     query: 'mutation($id: ID!) { moveJobStage(jobId: $id, to: "cancelled") { id } }',
     variables: async (w) => ({ id: await w.freshJob() }),
+  },
+  {
+    name: "moveJobStage to completed with a note (owner's released job: closed without the client's acceptance)",
+    expect: adminOnly,
+    query: 'mutation($id: ID!) { moveJobStage(jobId: $id, to: "completed", note: "No answer after three reminders") { id } }',
+    variables: async (w) => ({ id: await w.freshReleasedJob() }),
+  },
+  {
+    name: "decideRevision (an issued revision of the owner's released job)",
+    expect: companyDecides,
+    query: 'mutation($id: ID!, $r: ID!) { decideRevision(jobId: $id, revisionId: $r, decision: "accepted") { acceptedCode } }',
+    variables: async (w) => {
+      const { jobId, revisionId } = await w.freshIssuedRevision()
+      return { id: jobId, r: revisionId }
+    },
   },
   { name: "postJobMessage (owner's job)", expect: companyWorks, query: 'mutation($id: ID!) { postJobMessage(jobId: $id, body: "Hello") { id } }', variables: (w) => ({ id: w.jobId }) },
   { name: "markJobRead (owner's job)", expect: companyReads, query: 'mutation($id: ID!) { markJobRead(jobId: $id) }', variables: (w) => ({ id: w.jobId }) },
@@ -593,6 +611,19 @@ const dashboardOps: FileOp[] = [
   },
   { name: "POST /profile/jobs/{job} intent=delete-job (owner's accepted job)", expect: refusedToAdmin, run: async (c, w) => (await postJobIntent(c, await w.freshAcceptedJob(), { intent: 'delete-job' })).status },
   { name: "POST /profile/jobs/{job} intent=archive-job (owner's completed job)", expect: adminOnly, run: async (c, w) => (await postJobIntent(c, await w.freshCompletedJob(), { intent: 'archive-job' })).status },
+  {
+    name: "POST /profile/jobs/{job} intent=move-stage to=completed with a note (owner's released job)",
+    expect: adminOnly,
+    run: async (c, w) => (await postJobIntent(c, await w.freshReleasedJob(), { intent: 'move-stage', to: 'completed', note: 'No answer after three reminders' })).status,
+  },
+  {
+    name: "POST /profile/jobs/{job} intent=decide-revision (an issued revision of the owner's released job)",
+    expect: companyDecides,
+    run: async (c, w) => {
+      const { jobId, revisionId } = await w.freshIssuedRevision()
+      return (await postJobIntent(c, jobId, { intent: 'decide-revision', revisionId, decision: 'accepted_with_comments', comment: 'Label the datum' })).status
+    },
+  },
   { name: "POST /profile/jobs/{job} intent=unarchive-job (owner's archived job)", expect: adminOnly, run: async (c, w) => (await postJobIntent(c, await w.freshArchivedJob(), { intent: 'unarchive-job' })).status },
   {
     name: "POST /profile/jobs/{job} intent=post-message (owner's job)",
@@ -768,6 +799,12 @@ export function describePermissionMatrix(title: string, env: () => Promise<Recor
         await move(id, 'completed', 'Accepted by the client on the phone')
         return id
       }
+      const freshIssuedRevision = async () => {
+        const id = await freshAcceptedJob()
+        await move(id, 'in_progress')
+        const [revision] = await seedIssuedRevisions(portal.server.ctx.db, id)
+        return { jobId: id, revisionId: revision!.id }
+      }
       const freshArchivedJob = async () => {
         const id = await freshCompletedJob()
         await gqlOk(admin, 'mutation($id: ID!) { archiveJob(jobId: $id) { id } }', { id })
@@ -833,6 +870,7 @@ export function describePermissionMatrix(title: string, env: () => Promise<Recor
         freshQuotedJob,
         freshAcceptedJob,
         freshReleasedJob,
+        freshIssuedRevision,
         freshCompletedJob,
         freshArchivedJob,
         consultancyThreadModel,
