@@ -3,17 +3,22 @@ import { NO_PREVIEW_MESSAGE } from '../../../lib/preview-formats'
 import { previewKindOf } from '../../../lib/file-types'
 import { formatSize } from '../../../lib/format'
 import { linkButtonClass } from '../../components/portal/styles'
+import type { PreviewDialogProps } from './preview-dialog'
 import type { ThumbnailTarget } from './save-thumbnail'
 
 // The viewer (three.js, the parsers, their workers and WebAssembly) loads when a preview opens, never before.
 const PreviewDialog = lazy(() => import('./preview-dialog'))
 
+export type PreviewComments = Pick<PreviewDialogProps, 'comments' | 'onAddComment' | 'onReply' | 'onResolve' | 'openCommentId'>
+
 /**
  * "Preview" beside a file the viewer can show; "No preview" (with why, for assistive technology
  * and on hover) for any other, and "Too large to preview" above the preview size limit, where
- * the download stays the way to open it.
+ * the download stays the way to open it. A revision's comments (all four of comments, onAddComment,
+ * onReply and onResolve) give the viewer its Comment tool and comments list; `openCommentId` opens
+ * the viewer on that comment's view.
  */
-export function PreviewButton({ url, name, size, maxPreviewBytes, thumbnail }: { url: string; name: string; size: number; maxPreviewBytes: number; thumbnail?: ThumbnailTarget }) {
+export function PreviewButton({ url, name, size, maxPreviewBytes, thumbnail, ...comments }: { url: string; name: string; size: number; maxPreviewBytes: number; thumbnail?: ThumbnailTarget } & PreviewComments) {
   const [open, setOpen] = useState(false)
   const button = useRef<HTMLButtonElement>(null)
   const wasOpen = useRef(false)
@@ -49,7 +54,7 @@ export function PreviewButton({ url, name, size, maxPreviewBytes, thumbnail }: {
             </p>
           }
         >
-          <PreviewDialog url={url} name={name} kind={kind} onClose={close} thumbnail={thumbnail} />
+          <PreviewDialog url={url} name={name} kind={kind} onClose={close} thumbnail={thumbnail} {...comments} />
         </Suspense>
       ) : null}
     </>
