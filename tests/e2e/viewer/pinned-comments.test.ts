@@ -2,7 +2,8 @@ import path from 'node:path'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { PinnedView, RevisionCommentView } from '../../../lib/review-comments'
-import { stepAssembly } from '../../fixtures/cad-files'
+import { previewKindOf } from '../../../lib/file-types'
+import { dxfSquare, stepAssembly } from '../../fixtures/cad-files'
 import { useDashboardEnv } from '../dashboard/dashboard-env'
 import { openPreview, uploadDocument } from '../dashboard/model-preview-steps'
 import type { SeededUser } from '../dashboard/seed'
@@ -53,6 +54,7 @@ describe('pinning comments on a model and opening them again', () => {
   beforeAll(async () => {
     ;[alice, harness] = await Promise.all([env.user('alice'), buildViewerHarness()])
     await uploadDocument(env, alice, 'pair.step', stepAssembly([{ name: 'Base', size: 10, at: [0, 0, 0] }, { name: 'Lid', size: 10, at: [20, 0, 0] }]))
+    await uploadDocument(env, alice, 'plate.dxf', dxfSquare(10))
   })
   afterAll(() => harness?.remove())
 
@@ -68,7 +70,8 @@ describe('pinning comments on a model and opening them again', () => {
     await page.goto(`${base}index.html?${new URLSearchParams({ url, name })}`)
     const dialog = page.getByRole('dialog', { name })
     await dialog.waitFor()
-    await page.waitForFunction(() => document.querySelector('[data-testid="model-canvas"] canvas[data-settled="true"]'), undefined, { timeout: 60_000 })
+    const drawn = previewKindOf(name) === 'model' ? 'canvas[data-settled="true"]' : 'canvas[data-rendered="true"]'
+    await page.waitForFunction((selector) => document.querySelector(`[data-testid="model-canvas"] ${selector}`), drawn, { timeout: 60_000 })
     return { page, dialog }
   }
 
@@ -167,5 +170,42 @@ describe('pinning comments on a model and opening them again', () => {
     expect(await comments.getByTestId('comment-state').textContent()).toMatch(/^Resolved by Bob Engineer/)
     expect(await pin.getAttribute('data-resolved')).toBe('true')
     expect(await pin.evaluate((el) => Number(getComputedStyle(el).opacity))).toBeLessThan(1)
+  })
+  it("pins a comment on a drawing from the keyboard and puts the drawing back at its centre and zoom when it is opened", async () => {
+    const { page, dialog } = await openWithComments('plate.dxf')
+    const comments = dialog.getByTestId('comments-panel')
+    const canvas = dialog.getByTestId('model-canvas')
+    // Zoomed in and moved aside, then the comment pinned at the view's centre, all from the keyboard.
+    await canvas.focus()
+    for (const key of ['+', '+', 'ArrowLeft']) await page.keyboard.press(key)
+    await dialog.getByRole('button', { name: 'Comment', exact: true }).press('Enter')
+    await dialog.getByRole('button', { name: 'Pin at the centre of the view' }).press('Enter')
+    const text = dialog.getByRole('textbox', { name: 'Your comment' })
+    await text.fill('Dimension this corner.')
+    await text.press('Tab')
+    await page.keyboard.press('Enter')
+    await comments.getByTestId('comment').waitFor()
+    const view = (await posted(page))[0]!.view as Extract<PinnedView, { kind: 'drawing' }>
+    expect(view.kind).toBe('drawing')
+    // The centre of the view is the point pinned; the zoom is the width shown, under the 10 mm square's once zoomed in.
+    expectClose(view.point, view.center, 6)
+    expect(view.zoom).toBeGreaterThan(0)
+    expect(view.zoom).toBeLessThan(10)
+
+    const pin = dialog.getByTestId('comment-pin')
+    const where = () => pin.evaluate((el) => ({ x: el.getBoundingClientRect().left, y: el.getBoundingClientRect().top }))
+    const pinned = await where()
+    await dialog.getByRole('button', { name: 'Fit' }).click()
+    const fitted = await where()
+    expect(Math.hypot(fitted.x - pinned.x, fitted.y - pinned.y)).toBeGreaterThan(5)
+
+    await comments.getByRole('button', { name: /^Comment 1 by Alice Reviewer/ }).click()
+    await expect
+      .poll(async () => {
+        const back = await where()
+        return Math.hypot(back.x - pinned.x, back.y - pinned.y)
+      })
+      .toBeLessThan(1)
+    expect(await pin.getAttribute('data-active')).toBe('true')
   })
 })

@@ -1,5 +1,6 @@
 import { useCallback, useState } from 'react'
 import { createRoot } from 'react-dom/client'
+import { previewKindOf } from '../../../../lib/file-types'
 import type { RevisionCommentView } from '../../../../lib/review-comments'
 import type { NewPinnedComment } from '../../../../app/features/model-preview'
 import PreviewDialog from '../../../../app/features/model-preview/preview-dialog'
@@ -29,7 +30,7 @@ function Harness({ url, name }: { url: string; name: string }) {
   const onResolve = useCallback(async (id: string, resolved: boolean) => {
     setComments((list) => publish(list.map((c) => (c.id === id ? { ...c, resolvedBy: resolved ? 'Bob Engineer' : null, resolvedAt: resolved ? new Date().toISOString() : null } : c))))
   }, [])
-  return <PreviewDialog url={url} name={name} kind="model" onClose={() => {}} comments={comments} onAddComment={onAddComment} onReply={onReply} onResolve={onResolve} />
+  return <PreviewDialog url={url} name={name} kind={previewKindOf(name) ?? 'model'} onClose={() => {}} comments={comments} onAddComment={onAddComment} onReply={onReply} onResolve={onResolve} />
 }
 
 const params = new URLSearchParams(location.search)
