@@ -9,6 +9,21 @@ import type { ThumbnailTarget } from './save-thumbnail'
 // The viewer (three.js, the parsers, their workers and WebAssembly) loads when a preview opens, never before.
 const PreviewDialog = lazy(() => import('./preview-dialog'))
 
+/** The viewer's dialog for a page that opens it itself (on a comment, say): loaded when it first shows, with a note while it loads. */
+export function LazyPreviewDialog(props: PreviewDialogProps) {
+  return (
+    <Suspense
+      fallback={
+        <p role="status" className="fixed inset-x-0 top-1/2 mx-auto w-fit rounded-md bg-(--color-foreground) p-4 shadow">
+          Opening the viewer…
+        </p>
+      }
+    >
+      <PreviewDialog {...props} />
+    </Suspense>
+  )
+}
+
 export type PreviewComments = Pick<PreviewDialogProps, 'comments' | 'onAddComment' | 'onReply' | 'onResolve' | 'openCommentId'>
 
 /**
@@ -46,17 +61,7 @@ export function PreviewButton({ url, name, size, maxPreviewBytes, thumbnail, ...
       <button ref={button} type="button" className={linkButtonClass} onClick={() => setOpen(true)} aria-label={`Preview ${name}`}>
         Preview
       </button>
-      {open ? (
-        <Suspense
-          fallback={
-            <p role="status" className="fixed inset-x-0 top-1/2 mx-auto w-fit rounded-md bg-(--color-foreground) p-4 shadow">
-              Opening the viewer…
-            </p>
-          }
-        >
-          <PreviewDialog url={url} name={name} kind={kind} onClose={close} thumbnail={thumbnail} {...comments} />
-        </Suspense>
-      ) : null}
+      {open ? <LazyPreviewDialog url={url} name={name} kind={kind} onClose={close} thumbnail={thumbnail} {...comments} /> : null}
     </>
   )
 }
