@@ -4,6 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { PinnedView, RevisionCommentView } from '../../../lib/review-comments'
 import { previewKindOf } from '../../../lib/file-types'
 import { dxfSquare, stepAssembly } from '../../fixtures/cad-files'
+import { themes } from '../../../lib/theme'
+import { axeViolations } from '../../setup/axe'
 import { useDashboardEnv } from '../dashboard/dashboard-env'
 import { openPreview, uploadDocument } from '../dashboard/model-preview-steps'
 import type { SeededUser } from '../dashboard/seed'
@@ -36,6 +38,16 @@ async function onScreen(page: Page, point: Point): Promise<{ x: number; y: numbe
 const expectClose = (actual: readonly number[], expected: readonly number[], digits = 3) => {
   expect(actual).toHaveLength(expected.length)
   actual.forEach((v, i) => expect(v, `[${i}]`).toBeCloseTo(expected[i]!, digits))
+}
+
+/** What axe finds wrong in a part of the viewer, in each theme in turn. */
+async function axeInEveryTheme(page: Page, selector: string): Promise<string[]> {
+  const found: string[] = []
+  for (const [i, theme] of themes.entries()) {
+    await page.evaluate((t) => (document.documentElement.dataset.theme = String(t)), i)
+    found.push(...(await axeViolations(page, selector)).map((v) => `${theme.name}: ${v}`))
+  }
+  return found
 }
 
 /** The comments the page's parent was handed, as it shows them back to the viewer. */
@@ -104,6 +116,7 @@ describe('pinning comments on a model and opening them again', () => {
     expect(await text.getAttribute('aria-invalid')).toBe('true')
     expect(await dialog.locator('[data-field-errors]').textContent()).toBe('Write a comment')
     expect(await posted(page)).toEqual([])
+    expect(await axeInEveryTheme(page, '[data-testid="comment-tool"]')).toEqual([])
     await text.fill('The Base needs a chamfer on this face.')
     await dialog.getByRole('button', { name: 'Add comment' }).click()
     await comments.getByTestId('comment').waitFor()
@@ -170,6 +183,7 @@ describe('pinning comments on a model and opening them again', () => {
     expect(await comments.getByTestId('comment-state').textContent()).toMatch(/^Resolved by Bob Engineer/)
     expect(await pin.getAttribute('data-resolved')).toBe('true')
     expect(await pin.evaluate((el) => Number(getComputedStyle(el).opacity))).toBeLessThan(1)
+    expect(await axeInEveryTheme(page, '[data-testid="comments-panel"]')).toEqual([])
   })
   it("pins a comment on a drawing from the keyboard and puts the drawing back at its centre and zoom when it is opened", async () => {
     const { page, dialog } = await openWithComments('plate.dxf')
