@@ -73,6 +73,10 @@ describe('pinning comments on a model and opening them again', () => {
   /** The viewer with comments on the user's file, in a page of the portal's origin (so the file is read with the user's session). */
   async function openWithComments(name: string) {
     const { page, dialog: preview } = await openPreview(env, alice, name)
+    // The documents' preview, given no comments, has neither the Comment tool nor a comments list.
+    await preview.getByRole('toolbar', { name: 'View' }).waitFor()
+    expect(await preview.getByRole('button', { name: 'Comment', exact: true }).count()).toBe(0)
+    expect(await preview.getByTestId('comments-panel').count()).toBe(0)
     const url = (await preview.getByRole('link', { name: 'Download' }).getAttribute('href'))!.replace(/\?download=1$/, '')
     const base = `${env.server.url}/viewer-harness/`
     await page.route(`${base}**`, (route) => {
