@@ -31,6 +31,7 @@ export default [
   // Its review documents as PDF: each release's transmittal ("2.pdf"), the certificate of the decisions.
   route('profile/jobs/:id/transmittals/:file', 'routes/profile/transmittal-pdf.ts'),
   route('profile/jobs/:id/certificate.pdf', 'routes/profile/certificate-pdf.ts'),
+  route('profile/jobs/:id/revisions/:revisionId/comments.bcf', 'routes/profile/revision-bcf.ts'),
   // Throws while rendering, for the error-boundary test; a 404 unless ENABLE_TEST_ROUTES=1.
   route('test/boom', 'routes/test/boom.tsx'),
   // Mail listed instead of sent: only without SMTP_URL and on a loopback PUBLIC_URL, a 404 otherwise.

@@ -64,6 +64,8 @@ export interface JobMessageView {
   mine: boolean
   files: JobFileView[]
   at: string
+  /** The comment on a revision the message tells of: the thread opens it on the model. */
+  revisionComment?: { id: string; revisionId: string } | null
 }
 
 /** The job request's own fields, as stored. */

@@ -76,3 +76,26 @@ export interface RevisionCommentView {
   /** The viewer may resolve or reopen it. */
   canResolve: boolean
 }
+
+/** The pin as a form sends it: JSON in one field, read back into the view it names. */
+const pinnedViewField = z
+  .string()
+  .max(200_000, 'The pinned view is too large')
+  .transform((text, ctx) => {
+    try {
+      return JSON.parse(text) as unknown
+    } catch {
+      ctx.addIssue({ code: 'custom', message: 'The pinned view could not be read' })
+      return z.NEVER
+    }
+  })
+  .pipe(pinnedViewSchema)
+
+/** A comment as the viewer's form posts it (the pin as JSON); the same rules as revisionCommentSchema. */
+export const revisionCommentFormSchema = revisionCommentSchema.extend({ view: pinnedViewField.optional() })
+
+/** Resolving a comment, or reopening it. */
+export const resolveCommentSchema = z.object({
+  commentId: z.uuid('Choose a comment'),
+  resolved: z.enum(['true', 'false']).transform((value) => value === 'true'),
+})

@@ -20,6 +20,11 @@ export function transmittalUrl(jobId: string, release: number): string {
   return `/profile/jobs/${jobId}/transmittals/${release}.pdf`
 }
 
+/** Where a revision's comments download as BCF, for the tools that read it. */
+export function revisionBcfUrl(jobId: string, revisionId: string): string {
+  return `/profile/jobs/${jobId}/revisions/${revisionId}/comments.bcf`
+}
+
 /** Where the certificate of the job's decisions downloads as a PDF. */
 export function certificateUrl(jobId: string): string {
   return `/profile/jobs/${jobId}/certificate.pdf`

@@ -1,4 +1,5 @@
 import type { JobFileView } from './job-view'
+import type { RevisionCommentView } from './review-comments'
 
 /**
  * A job's deliverables as documents with revisions, its releases and the client's decisions, as the
@@ -56,6 +57,14 @@ export interface RevisionView {
   canDecide: boolean
   /** The consultancy may take it back: never once issued. */
   canRemove: boolean
+  /** Its comments, oldest first, each with its replies. */
+  comments: RevisionCommentView[]
+  /** The viewer may comment on it (and reply, resolve, reopen). */
+  canComment: boolean
+  /** The consultancy may carry the previous revision's open comments over to it (its document's newest). */
+  canCarryOver: boolean
+  /** Where its comments download as BCF. */
+  bcfUrl: string
 }
 
 /** A deliverable document: its revisions, the current one (the newest the viewer sees) first. */

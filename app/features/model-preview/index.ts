@@ -1,4 +1,10 @@
-/** What other features show of the model preview: a file's picture and the button that opens its viewer. */
+/**
+ * What other features show of the model preview: a file's picture, the button that opens its viewer,
+ * and the viewer's dialog for a page that opens it itself; with a revision's comments, the viewer
+ * pins, lists and reopens them.
+ */
 export { FilePicture } from './file-picture'
-export { PreviewButton } from './preview-button'
+export { LazyPreviewDialog as PreviewDialog, PreviewButton, type PreviewComments } from './preview-button'
+export type { PreviewDialogProps } from './preview-dialog'
+export type { NewPinnedComment, ReviewComments } from './comments/review-props'
 export { KeyNumbers } from './results/key-numbers'

@@ -8,6 +8,7 @@ import { AppError } from '../../../server/errors/app-error'
 import { toHttpAnswer } from '../../../server/errors/to-http-answer'
 import { getCertificate } from '../../../server/services/reviews/get-certificate'
 import { getTransmittal } from '../../../server/services/reviews/get-transmittal'
+import { exportRevisionBcf } from '../../../server/services/reviews/export-bcf'
 
 /**
  * A job's review documents as PDF downloads, like its quotes: thin adapters that turn the request into
@@ -32,15 +33,32 @@ export function certificatePdfResponse(request: Request, jobId: string): Promise
   })
 }
 
+/** GET /profile/jobs/:id/revisions/:revisionId/comments.bcf: a revision's comments as BCF. */
+export function revisionBcfResponse(request: Request, jobId: string, revisionId: string): Promise<Response> {
+  return download(request, 'application/octet-stream', async (actor) => {
+    const { bytes, fileName } = await exportRevisionBcf({ actor, jobId, revisionId })
+    return { body: bytes, filename: fileName }
+  })
+}
+
 async function pdfAnswer(request: Request, make: (actor: Actor) => Promise<{ pdf: Buffer; filename: string }>): Promise<Response> {
+  return download(request, 'application/pdf', async (actor) => {
+    const { pdf, filename } = await make(actor)
+    return { body: new Uint8Array(pdf), filename }
+  })
+}
+
+async function download(request: Request, contentType: string, make: (actor: Actor) => Promise<{ body: Uint8Array; filename: string }>): Promise<Response> {
   let actor: Actor | null = null
   try {
     actor = await requireActor(request)
-    const { pdf, filename } = await make(actor)
-    return new Response(new Uint8Array(pdf), {
+    const { body, filename } = await make(actor)
+    // The name as plain ASCII for every client, and in full (UTF-8) for those that read it.
+    const ascii = filename.replace(/[^\x20-\x7e]|["\\]/g, '_')
+    return new Response(new Uint8Array(body), {
       headers: {
-        'Content-Type': 'application/pdf',
-        'Content-Disposition': `attachment; filename="${filename}"`,
+        'Content-Type': contentType,
+        'Content-Disposition': `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`,
         'Cache-Control': 'private, no-store',
         'X-Content-Type-Options': 'nosniff',
       },

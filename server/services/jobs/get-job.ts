@@ -4,7 +4,7 @@ import type { JobSide } from '../../../lib/job-stages'
 import { today } from '../../../lib/quote-schema'
 import { site } from '../../../lib/site'
 import { getAppContext, type AppContext } from '../../context/app-context'
-import { deliverableRevisions, fileThumbnails, jobEvents, jobFollows, jobMessages, jobQuotes, jobReleases, jobRequests, profiles, revisionDecisions, storedFiles, users } from '../../db/schema'
+import { companyMembers, deliverableRevisions, fileThumbnails, jobEvents, jobFollows, jobMessages, jobQuotes, jobReleases, jobRequests, profiles, revisionComments, revisionDecisions, storedFiles, users } from '../../db/schema'
 import { AppError } from '../../errors/app-error'
 import { displayNameOf, fileUrl, maySetThumbnail, thumbnailUrl } from '../files/file-types'
 import { displayNameFrom } from '../profiles/get-display-name'
@@ -13,7 +13,7 @@ import { toJobRequest } from './job-request-types'
 import { requireJobViewer, requireSignedIn, type MaybeActor } from '../shared/authorize'
 import { sideOf, viewerOf } from '../shared/job-viewer'
 import { toQuoteView, type JobFileView, type JobView } from './job-types'
-import { reviewViewOf, type DecisionRow, type ReleaseRow, type RevisionRow } from './review-view'
+import { reviewViewOf, type CommentRow, type DecisionRow, type ReleaseRow, type RevisionRow } from './review-view'
 
 const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
@@ -97,6 +97,7 @@ function prepareJobPage(db: AppContext['db']) {
       messageFiles: filesIn('job-messages'),
       revisions: sql<unknown>`(SELECT coalesce(jsonb_agg(to_jsonb(r)), '[]'::jsonb) FROM ${deliverableRevisions} r WHERE r.job_id = ${jobRequests.id})`,
       releases: sql<unknown>`(SELECT coalesce(jsonb_agg(to_jsonb(r)), '[]'::jsonb) FROM ${jobReleases} r WHERE r.job_id = ${jobRequests.id})`,
+      comments: sql<unknown>`(SELECT coalesce(jsonb_agg(to_jsonb(c) || jsonb_build_object('nickname', p.nickname, 'given_name', p.given_name, 'family_name', p.family_name, 'resolver_nickname', rp.nickname, 'resolver_given_name', rp.given_name, 'resolver_family_name', rp.family_name, 'resolver_is_client', EXISTS (SELECT 1 FROM ${companyMembers} m WHERE m.user_id = c.resolved_by AND m.company_id = ${jobRequests.companyId}))), '[]'::jsonb) FROM ${revisionComments} c LEFT JOIN ${profiles} p ON p.user_id = c.author_id LEFT JOIN ${profiles} rp ON rp.user_id = c.resolved_by WHERE c.job_id = ${jobRequests.id})`,
       decisions: sql<unknown>`(SELECT coalesce(jsonb_agg(to_jsonb(d) ORDER BY d.created_at), '[]'::jsonb) FROM ${revisionDecisions} d WHERE d.job_id = ${jobRequests.id})`,
     })
     .from(jobRequests)
@@ -146,6 +147,9 @@ export async function getJob({ actor: maybeActor, id }: { actor: MaybeActor; id:
     canSetThumbnail: maySetThumbnail(a, f),
     keyNumbers: f.resultSummary ?? null,
   })
+  type ResolverNamed = { resolverNickname: string | null; resolverGivenName: string | null; resolverFamilyName: string | null; resolverIsClient: boolean }
+  const comments = rowsOf<Omit<CommentRow, 'authorName'> & Named & ResolverNamed>(row.comments, ['createdAt', 'resolvedAt'])
+  const commentRevision = new Map(comments.map((c) => [c.id, c.revisionId]))
   const deliverableFiles = new Map(filesOf(row.deliverables).map((f) => [f.file.path, toFile(f)]))
   const { review, currentFiles } = reviewViewOf({
     jobId: job.id,
@@ -154,6 +158,9 @@ export async function getJob({ actor: maybeActor, id }: { actor: MaybeActor; id:
     revisions: rowsOf<RevisionRow>(row.revisions, ['createdAt', 'issuedAt']),
     releases: rowsOf<ReleaseRow>(row.releases, ['createdAt']),
     decisions: rowsOf<DecisionRow>(row.decisions, ['createdAt']),
+    comments: comments.map((c) => ({ ...c, authorName: nameOf(c.authorSide, c) })),
+    names: new Map(comments.flatMap((c) => (c.resolvedBy ? [[c.resolvedBy, c.resolverIsClient ? displayNameFrom({ nickname: c.resolverNickname, givenName: c.resolverGivenName, familyName: c.resolverFamilyName }) : site.companyName] as const] : []))),
+    viewerId: a.userId,
     files: deliverableFiles,
     consultancyName: site.companyName,
   })
@@ -177,6 +184,7 @@ export async function getJob({ actor: maybeActor, id }: { actor: MaybeActor; id:
       mine: m.authorId === a.userId,
       files: (m.files as string[]).flatMap((p) => (stored.has(p) ? [toFile(stored.get(p)!)] : [])),
       at: m.createdAt.toISOString(),
+      revisionComment: m.revisionCommentId && commentRevision.has(m.revisionCommentId) ? { id: m.revisionCommentId, revisionId: commentRevision.get(m.revisionCommentId)! } : null,
     })),
     clientEmail: a.isAdmin ? row.email : null,
     following: a.isAdmin ? null : (row.following ?? (job.user === a.userId || a.companyRole === 'owner' || a.companyRole === 'approver')),

@@ -2,24 +2,32 @@ import type { JobAbilities } from '../../../lib/job-abilities'
 import type { JobFileView } from '../../../lib/job-view'
 import type { JobSide } from '../../../lib/job-stages'
 import type { DeliverableDocumentView, ReleaseView, RevisionDecision, RevisionView, ReviewView } from '../../../lib/review-view'
-import { certificateUrl, transmittalUrl } from '../../../lib/review-documents'
-import type { deliverableRevisions, jobReleases, revisionDecisions } from '../../db/schema'
+import { certificateUrl, revisionBcfUrl, transmittalUrl } from '../../../lib/review-documents'
+import type { RevisionCommentView } from '../../../lib/review-comments'
+import type { deliverableRevisions, jobReleases, revisionComments, revisionDecisions } from '../../db/schema'
 
 export type RevisionRow = typeof deliverableRevisions.$inferSelect
 export type ReleaseRow = typeof jobReleases.$inferSelect
 export type DecisionRow = typeof revisionDecisions.$inferSelect
+/** A comment with its author's name as the viewer reads it. */
+export type CommentRow = typeof revisionComments.$inferSelect & { authorName: string }
 
 export interface ReviewRows {
   jobId: string
   side: JobSide
-  can: Pick<JobAbilities, 'readDeliverables' | 'removeDeliverables' | 'signOff'>
+  can: Pick<JobAbilities, 'readDeliverables' | 'removeDeliverables' | 'signOff' | 'message'>
+  /** The person reading. */
+  viewerId: string
   revisions: RevisionRow[]
   releases: ReleaseRow[]
   decisions: DecisionRow[]
+  comments: CommentRow[]
   /** The stored files of the job's deliverables folder, by path, as the page shows them. */
   files: Map<string, JobFileView>
   /** How the consultancy is named to the viewer. */
   consultancyName: string
+  /** The names of the people who resolved comments, by id. */
+  names: Map<string, string>
 }
 
 
@@ -39,6 +47,34 @@ export function reviewViewOf(rows: ReviewRows): { review: ReviewView; currentFil
   const byDocument = new Map<string, RevisionRow[]>()
   for (const revision of visible) byDocument.set(revision.document, [...(byDocument.get(revision.document) ?? []), revision])
 
+  const codeOf = new Map(rows.revisions.map((r) => [r.id, r.code]))
+  const commentById = new Map(rows.comments.map((c) => [c.id, c]))
+  const commentsOf = (revisionId: string): RevisionCommentView[] =>
+    rows.comments
+      .filter((c) => c.revisionId === revisionId && c.parentId === null)
+      .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime())
+      .map((c) => {
+        const from = c.carriedFromId ? commentById.get(c.carriedFromId) : undefined
+        return {
+          id: c.id,
+          revisionId,
+          revisionCode: codeOf.get(revisionId) ?? null,
+          author: c.authorId === rows.viewerId ? 'You' : c.authorName,
+          side: c.authorSide as 'client' | 'consultancy',
+          mine: c.authorId === rows.viewerId,
+          body: c.body,
+          view: c.view ?? null,
+          resolvedBy: c.resolvedBy === null ? null : c.resolvedBy === rows.viewerId ? 'You' : (rows.names.get(c.resolvedBy) ?? 'Someone'),
+          resolvedAt: c.resolvedAt ? c.resolvedAt.toISOString() : null,
+          carriedFrom: from ? (codeOf.get(from.revisionId) ?? 'an earlier revision') : null,
+          at: c.createdAt.toISOString(),
+          replies: rows.comments
+            .filter((reply) => reply.parentId === c.id)
+            .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime())
+            .map((reply) => ({ id: reply.id, author: reply.authorId === rows.viewerId ? 'You' : reply.authorName, side: reply.authorSide as 'client' | 'consultancy', mine: reply.authorId === rows.viewerId, body: reply.body, at: reply.createdAt.toISOString() })),
+          canResolve: can.message,
+        }
+      })
   const documents: DeliverableDocumentView[] = []
   const currentFiles: JobFileView[] = []
   for (const [document, revisions] of [...byDocument].sort(([a], [b]) => a.localeCompare(b))) {
@@ -75,6 +111,10 @@ export function reviewViewOf(rows: ReviewRows): { review: ReviewView; currentFil
             : null,
           canDecide: can.signOff && decision === null && latestRelease !== null && r.releaseId === latestRelease.id && newestIssued?.id === r.id,
           canRemove: side === 'consultancy' && can.removeDeliverables && r.releaseId === null,
+          comments: commentsOf(r.id),
+          canComment: can.message,
+          canCarryOver: side === 'consultancy' && r.sequence > 1 && r.id === revisions[0]!.id,
+          bcfUrl: revisionBcfUrl(rows.jobId, r.id),
         },
       ]
     })

@@ -1,0 +1,143 @@
+import { strFromU8, unzipSync } from 'fflate'
+import { beforeAll, describe, expect, it } from 'vitest'
+import type { JobView } from '../../../lib/job-view'
+import type { PinnedView } from '../../../lib/review-comments'
+import { companyIdOf, moveIntoCompany } from '../../setup/company-of'
+import { userIdOf } from './support/accounts'
+import { gqlData, HttpClient } from './support/http-client'
+import { portalWithAccounts } from './support/portal-with-accounts'
+import { PDF_BYTES, tusUpload } from './support/tus-upload'
+
+/**
+ * Comments on a revision, pinned with the view they were made in: made by whoever writes on the job
+ * (not a viewer of the client company, nor anyone outside it), only on what the writer sees, replied to,
+ * resolved and reopened, told on the job's thread, carried over to the next revision when the
+ * consultancy chooses, and exported as BCF.
+ */
+describe('comments pinned on revisions', () => {
+  const adminEmail = 'pins-admin@example.test'
+  const { portal, accounts } = portalWithAccounts(
+    { ADMIN_EMAILS: adminEmail, MAIL_GROUP_SECONDS: '1' },
+    { owner: 'pins-owner@example.test', member: 'pins-member@example.test', viewer: 'pins-viewer@example.test', other: 'pins-other@example.test', admin: adminEmail },
+  )
+  const pin: PinnedView = {
+    kind: 'model',
+    point: [12.5, 3, -4],
+    camera: { position: [100, 80, 60], target: [10, 0, 0], up: [0, 0, 1] },
+    sections: [{ along: 'x', normal: [1, 0, 0], offset: 15, flipped: false }],
+    hiddenParts: ['0/2'],
+  }
+  let jobId = ''
+  let firstRevision = ''
+
+  const post = (c: HttpClient, fields: Record<string, string>) => c.fetch(`/profile/jobs/${jobId}`, { method: 'POST', body: new URLSearchParams(fields) })
+  const comment = (c: HttpClient, fields: Record<string, string>) => post(c, { intent: 'comment-revision', ...fields })
+  const view = async (c: HttpClient) => ((await (await c.fetch(`/profile/jobs/${jobId}/view`)).json()) as { view: JobView }).view
+  const revisionsOf = (v: JobView) => v.review.documents[0]!.revisions
+  const move = (to: string) => gqlData(accounts.admin, 'mutation($id: ID!, $to: String!) { moveJobStage(jobId: $id, to: $to) { id } }', { id: jobId, to })
+  const upload = async (document?: string) => {
+    const result = await tusUpload(accounts.admin, PDF_BYTES, { filename: 'bracket.pdf', kind: 'job-deliverables', jobRequestId: jobId, ...(document ? { document } : {}) })
+    expect(result.status, result.body).toBe(204)
+  }
+
+  beforeAll(async () => {
+    const { db } = portal.server.ctx
+    const ownerId = await userIdOf(accounts.owner)
+    const company = await companyIdOf(db, ownerId)
+    await moveIntoCompany(db, await userIdOf(accounts.member), company, 'member')
+    await moveIntoCompany(db, await userIdOf(accounts.viewer), company, 'viewer')
+    jobId = (await gqlData<{ createJobRequests: { id: string } }>(accounts.admin, 'mutation($u: ID) { createJobRequests(input: { user: $u, job: "Bracket review" }) { id } }', { u: ownerId })).createJobRequests.id
+    await gqlData(accounts.admin, 'mutation($id: ID!) { sendQuote(jobId: $id, input: { validUntil: "2999-01-01", lines: [{ kind: "service", service: "cad", hours: 1 }] }) { id } }', { id: jobId })
+    await gqlData(accounts.owner, 'mutation($id: ID!) { acceptQuote(jobId: $id) { id } }', { id: jobId })
+    await move('in_progress')
+    await upload()
+    await move('released')
+    firstRevision = revisionsOf(await view(accounts.owner))[0]!.id
+  })
+
+  it('pins a comment with its view, answers it, resolves it, and tells it on the thread', async () => {
+    const made = await comment(accounts.member, { revisionId: firstRevision, body: 'The left gusset looks thin', view: JSON.stringify(pin) })
+    expect(made.status, await made.clone().text()).toBe(200)
+    const second = await comment(accounts.owner, { revisionId: firstRevision, body: 'Check the fillet radius here', view: JSON.stringify({ ...pin, point: [0, 0, 0] }) })
+    expect(second.status).toBe(200)
+
+    const seen = await view(accounts.owner)
+    const comments = revisionsOf(seen)[0]!.comments
+    expect(comments.map((c) => [c.author === 'You' ? 'You' : 'someone', c.body, c.view])).toEqual([
+      ['someone', 'The left gusset looks thin', pin],
+      ['You', 'Check the fillet radius here', { ...pin, point: [0, 0, 0] }],
+    ])
+    // Each is told on the job's thread, which opens it.
+    const told = seen.messages.filter((m) => m.revisionComment)
+    expect(told.map((m) => m.body)).toEqual(['Comment on bracket.pdf P01: The left gusset looks thin', 'Comment on bracket.pdf P01: Check the fillet radius here'])
+    expect(told[0]!.revisionComment).toEqual({ id: comments[0]!.id, revisionId: firstRevision })
+
+    // The consultancy answers and resolves the first; a reply is never pinned.
+    const thin = comments[0]!.id
+    expect((await comment(accounts.admin, { revisionId: firstRevision, parentId: thin, body: 'Thickened to 6 mm in the next revision' })).status).toBe(200)
+    const pinnedReply = await comment(accounts.admin, { revisionId: firstRevision, parentId: thin, body: 'x', view: JSON.stringify(pin) })
+    expect(pinnedReply.status).toBe(400)
+    expect((await post(accounts.admin, { intent: 'resolve-comment', commentId: thin, resolved: 'true' })).status).toBe(200)
+    const after = revisionsOf(await view(accounts.owner))[0]!.comments[0]!
+    expect(after).toMatchObject({ resolvedBy: 'Meshwork Engineering', replies: [expect.objectContaining({ author: 'Meshwork Engineering', body: 'Thickened to 6 mm in the next revision' })] })
+    // Reopened by the client, resolved again.
+    expect((await post(accounts.member, { intent: 'resolve-comment', commentId: thin, resolved: 'false' })).status).toBe(200)
+    expect(revisionsOf(await view(accounts.owner))[0]!.comments[0]!.resolvedAt).toBeNull()
+    expect((await post(accounts.admin, { intent: 'resolve-comment', commentId: thin, resolved: 'true' })).status).toBe(200)
+  })
+
+  it('refuses a viewer of the company, another company, a guest, a bad pin and an empty comment', async () => {
+    expect((await comment(accounts.viewer, { revisionId: firstRevision, body: 'Looks fine' })).status).toBe(403)
+    expect((await comment(accounts.other, { revisionId: firstRevision, body: 'Looks fine' })).status).toBe(403)
+    expect((await comment(new HttpClient(portal.url), { revisionId: firstRevision, body: 'Looks fine' })).status).toBe(401)
+    const badPin = await comment(accounts.member, { revisionId: firstRevision, body: 'Here', view: JSON.stringify({ kind: 'model', point: [1, 2] }) })
+    expect(badPin.status).toBe(400)
+    const empty = await comment(accounts.member, { revisionId: firstRevision, body: '   ' })
+    expect(await empty.text()).toContain('Write a comment')
+    const someComment = revisionsOf(await view(accounts.owner))[0]!.comments[1]!.id
+    expect((await post(accounts.viewer, { intent: 'resolve-comment', commentId: someComment, resolved: 'true' })).status).toBe(403)
+    expect((await accounts.other.fetch(`/profile/jobs/${jobId}/revisions/${firstRevision}/comments.bcf`)).status).toBe(403)
+    expect((await new HttpClient(portal.url).fetch(`/profile/jobs/${jobId}/revisions/${firstRevision}/comments.bcf`)).status).toBe(401)
+  })
+
+  it('exports the comments as BCF: a topic each, replies as its comments, the pin as its viewpoint', async () => {
+    const res = await accounts.viewer.fetch(`/profile/jobs/${jobId}/revisions/${firstRevision}/comments.bcf`)
+    expect(res.status).toBe(200)
+    expect(res.headers.get('content-disposition')).toContain('bracket-P01-comments.bcf')
+    const files = unzipSync(new Uint8Array(await res.arrayBuffer()))
+    expect(strFromU8(files['bcf.version']!)).toContain('VersionId="2.1"')
+    const markups = Object.keys(files).filter((name) => name.endsWith('/markup.bcf')).map((name) => strFromU8(files[name]!))
+    expect(markups).toHaveLength(2)
+    const thin = markups.find((m) => m.includes('The left gusset looks thin'))!
+    expect(thin).toContain('TopicStatus="Closed"')
+    expect(thin).toContain('<Comment>Thickened to 6 mm in the next revision</Comment>')
+    expect(thin).toContain('<Filename>bracket.pdf</Filename>')
+    const topic = /<Topic Guid="([^"]+)"/.exec(thin)![1]!
+    const viewpoint = strFromU8(files[`${topic}/viewpoint.bcfv`]!)
+    expect(viewpoint).toContain('<CameraViewPoint><X>100</X><Y>80</Y><Z>60</Z></CameraViewPoint>')
+    expect(viewpoint).toContain('<ClippingPlane><Location><X>15</X><Y>0</Y><Z>0</Z></Location><Direction><X>1</X><Y>0</Y><Z>0</Z></Direction></ClippingPlane>')
+    expect(markups.find((m) => m.includes('Check the fillet radius here'))).toContain('TopicStatus="Open"')
+  })
+
+  it('carries the open comments over to the next revision when the consultancy chooses, once', async () => {
+    const { db } = portal.server.ctx
+    const { jobRequests } = await import('../../../server/db/schema')
+    const { eq } = await import('drizzle-orm')
+    // Back in progress, as a returned release leaves it; the next revision of the same document.
+    await db.update(jobRequests).set({ status: 'in_progress' }).where(eq(jobRequests.id, jobId))
+    await upload('bracket.pdf')
+    const newest = revisionsOf(await view(accounts.admin))[0]!
+    expect(newest).toMatchObject({ code: null, canCarryOver: true, comments: [] })
+    // Work in progress is the consultancy's: the client cannot comment on it.
+    expect((await comment(accounts.member, { revisionId: newest.id, body: 'Early look' })).status).toBe(404)
+
+    expect((await post(accounts.member, { intent: 'carry-over-comments', revisionId: newest.id })).status).toBe(403)
+    expect((await post(accounts.admin, { intent: 'carry-over-comments', revisionId: newest.id })).status).toBe(200)
+    expect((await post(accounts.admin, { intent: 'carry-over-comments', revisionId: newest.id })).status).toBe(200)
+    await move('released')
+    const [p02, p01] = revisionsOf(await view(accounts.owner))
+    // Only the open one came over, once, with its pin; the first revision keeps both.
+    expect(p02!.comments.map((c) => [c.body, c.carriedFrom, c.view?.kind])).toEqual([['Check the fillet radius here', 'P01', 'model']])
+    expect(p01!.comments).toHaveLength(2)
+  })
+})
