@@ -1,6 +1,7 @@
 import type { Locator, Page } from 'playwright-core'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { pdfText } from '../../integration/portal/support/pdf-text'
+import { axeViolations } from '../../setup/axe'
 import { allowPageErrors } from '../../setup/browser'
 import { useDashboardEnv, viewports } from './dashboard-env'
 import { sha256 } from './fixtures'
@@ -146,6 +147,7 @@ describe('review and sign-off of deliverable revisions', () => {
     expect(await revisions(document).nth(1).getByRole('link', { name: 'bracket-report.pdf' }).count()).toBe(1)
     // The owner may decide too; a viewer of the company reads the same revisions and decides nothing.
     expect(await document.getByRole('button', { name: 'Record decision' }).count()).toBe(1)
+    expect(await axeViolations(page, 'main')).toEqual([])
     page = await open(viewer, jobPath)
     document = documentOn(page, 'bracket-report.pdf')
     await revisions(document).first().and(page.locator('[data-code="P02"]')).waitFor()
