@@ -1,47 +1,15 @@
 import { useRevalidator } from 'react-router'
 import type { JobFileView } from '../../../lib/job-view'
-import { formatSize } from '../../../lib/format'
-import { ConfirmDelete } from '../../components/portal/confirm-delete'
-import { StatusMessage } from '../../components/portal/status-message'
-import { cardClass, cardTitleClass, secondaryButtonClass } from '../../components/portal/styles'
+import { cardClass, cardTitleClass } from '../../components/portal/styles'
 import { JobFileList } from './job-file-list'
-import { UploadFiles, uploadMetadata } from '../upload'
-import { useJobAction } from './use-job-action'
-
-/** The consultancy's Remove button of one deliverable, with the "Are you sure?" confirmation. */
-function RemoveDeliverable({ file, busy, onConfirm }: { file: JobFileView; busy: boolean; onConfirm: () => void }) {
-  return (
-    <ConfirmDelete what={file.name} verb="Remove" consequence="The client will no longer see or download it." disabled={busy} onConfirm={onConfirm}>
-      Remove
-    </ConfirmDelete>
-  )
-}
 
 /**
- * The job's files, told apart: the client's documents (sent with the request) and the consultancy's
- * deliverables, which the client sees only once the job is released. The consultancy attaches
- * deliverables here until then.
+ * The client's documents of the job (sent with the request). The consultancy's deliverables are
+ * documents with revisions, shown apart (app/features/reviews).
  */
-export function JobFilesPanel({
-  jobId,
-  files,
-  deliverables,
-  canDeliver,
-  canRemoveDeliverables,
-  maxUploadBytes,
-  maxPreviewBytes,
-}: {
-  jobId: string
-  files: JobFileView[]
-  deliverables: JobFileView[] | null
-  canDeliver: boolean
-  canRemoveDeliverables: boolean
-  maxUploadBytes: number
-  maxPreviewBytes: number
-}) {
+export function JobFilesPanel({ files, maxPreviewBytes }: { files: JobFileView[]; maxPreviewBytes: number }) {
   const revalidator = useRevalidator()
   const revalidate = () => void revalidator.revalidate()
-  const remove = useJobAction('remove-deliverable', 'Deliverable removed')
   return (
     <section aria-labelledby="files-title" className={`${cardClass} space-y-4`}>
       <h2 id="files-title" className={cardTitleClass}>
@@ -50,37 +18,6 @@ export function JobFilesPanel({
       <div>
         <h3 className="mb-1 font-medium">Client documents</h3>
         <JobFileList files={files} empty="No documents were sent with this job." testId="job-client-files" maxPreviewBytes={maxPreviewBytes} onPictureSaved={revalidate} />
-      </div>
-      <div>
-        <h3 className="mb-1 font-medium">Deliverables</h3>
-        {deliverables === null ? (
-          <p className="text-(--color-light)" data-testid="deliverables-pending">
-            The results appear here once the job is released.
-          </p>
-        ) : (
-          <JobFileList
-            files={deliverables}
-            empty="No deliverables yet."
-            testId="job-deliverables"
-            maxPreviewBytes={maxPreviewBytes}
-            onPictureSaved={revalidate}
-            actions={canRemoveDeliverables ? (file) => <RemoveDeliverable file={file} busy={remove.busy} onConfirm={() => void remove.fetcher.submit({ intent: 'remove-deliverable', path: file.path }, { method: 'post' })} /> : undefined}
-          />
-        )}
-        {canRemoveDeliverables ? <StatusMessage status={remove.status} testId="deliverable-status" /> : null}
-        {canDeliver ? (
-          <div className="mt-3">
-            <UploadFiles
-              area="job-deliverables"
-              metadata={uploadMetadata('job-deliverables', jobId)}
-              label={`Attach a deliverable (report, drawing, model; up to ${formatSize(maxUploadBytes)})`}
-              button="Upload deliverable"
-              buttonClassName={secondaryButtonClass}
-              maxUploadBytes={maxUploadBytes}
-              onUploaded={revalidate}
-            />
-          </div>
-        ) : null}
       </div>
     </section>
   )

@@ -20,6 +20,7 @@ import { errorStatus, PageFailed, PageLoading } from '../../components/portal/pa
 import { saveOrSayUnreachable } from '../../components/portal/save-or-say-unreachable'
 import { DateTimeText } from '../../components/portal/date-time-text'
 import { FollowJob } from '../../features/jobs/follow-job'
+import { DeliverablesPanel } from '../../features/reviews'
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: `${loaderData?.view.job.job || 'Job'} | ${site.companyName}` },
@@ -44,9 +45,9 @@ export async function action({ request, params }: Route.ActionArgs) {
 export const clientAction = saveOrSayUnreachable
 
 /**
- * A job's own page: its details and stage, the moves the viewer may make, the quote, the files and
- * deliverables, the timeline and the thread. The client who owns the job and the consultancy see the
- * same page, each with their own actions.
+ * A job's own page: its details and stage, the moves the viewer may make, the quote, the deliverables
+ * (documents with revisions, releases, decisions), the client's files, the timeline and the thread.
+ * The client who owns the job and the consultancy see the same page, each with their own actions.
  */
 export default function JobPage() {
   const { view, vatPercent, maxUploadBytes, maxPreviewBytes } = useLoaderData<typeof clientLoader>()
@@ -97,8 +98,9 @@ export default function JobPage() {
       <QuotePanel quotes={view.quotes} canDecide={can.decide} isClient={side === 'client'} />
       <StageActions key={job.status} moves={can.move} stage={isJobStage(job.status) ? job.status : undefined} />
       {can.quote ? <QuoteForm vatPercent={vatPercent} hasQuote={view.quotes.length > 0} /> : null}
+      <DeliverablesPanel jobId={job.id} review={view.review} deliverables={view.deliverables} can={can} maxUploadBytes={maxUploadBytes} maxPreviewBytes={maxPreviewBytes} />
       <div className="grid gap-6 lg:grid-cols-2">
-        <JobFilesPanel jobId={job.id} files={view.files} deliverables={view.deliverables} canDeliver={can.deliver} canRemoveDeliverables={can.removeDeliverables} maxUploadBytes={maxUploadBytes} maxPreviewBytes={maxPreviewBytes} />
+        <JobFilesPanel files={view.files} maxPreviewBytes={maxPreviewBytes} />
         <JobTimeline events={view.timeline} />
       </div>
       <JobThread jobId={job.id} messages={view.messages} canWrite={can.message} maxUploadBytes={maxUploadBytes} maxPreviewBytes={maxPreviewBytes} />

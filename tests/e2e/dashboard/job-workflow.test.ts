@@ -118,7 +118,7 @@ describe('a job from request to delivered results', () => {
     await page.getByTestId('job-deliverables').getByText('wrong-drawing.pdf').waitFor()
     await page.getByRole('button', { name: 'Remove wrong-drawing.pdf' }).click()
     const confirm = page.getByRole('alertdialog', { name: 'Are you sure?' })
-    expect(await confirm.getByText('This removes wrong-drawing.pdf. The client will no longer see or download it.').count()).toBe(1)
+    expect(await confirm.getByText('This removes wrong-drawing.pdf. It will not be issued to the client.').count()).toBe(1)
     await confirm.getByRole('button', { name: 'Yes' }).click()
     await page.getByTestId('deliverable-status').getByText('Deliverable removed').waitFor()
     await page.getByTestId('job-deliverables').getByText('wrong-drawing.pdf').waitFor({ state: 'detached' })
