@@ -1,10 +1,13 @@
-import { useRevalidator } from 'react-router'
+import { useRevalidator, useRouteLoaderData } from 'react-router'
+import { previewKindOf } from '../../../lib/file-types'
+import type { ReviewView, RevisionView } from '../../../lib/review-view'
 import type { JobFileView } from '../../../lib/job-view'
 import { formatSize } from '../../../lib/format'
 import { ConfirmDelete } from '../../components/portal/confirm-delete'
 import { StatusMessage } from '../../components/portal/status-message'
 import { cardClass, cardTitleClass, secondaryButtonClass } from '../../components/portal/styles'
 import { JobFileList } from './job-file-list'
+import { CompareButton } from '../model-preview'
 import { UploadFiles, uploadMetadata } from '../upload'
 import { useJobAction } from './use-job-action'
 
@@ -14,6 +17,34 @@ function RemoveDeliverable({ file, busy, onConfirm }: { file: JobFileView; busy:
     <ConfirmDelete what={file.name} verb="Remove" consequence="The client will no longer see or download it." disabled={busy} onConfirm={onConfirm}>
       Remove
     </ConfirmDelete>
+  )
+}
+
+const revisionFile = (r: RevisionView) => ({ url: r.file.url, name: r.file.name, label: r.code ?? `upload ${r.sequence}` })
+
+/**
+ * Each deliverable document the viewer sees in two revisions or more, with "Compare with" its
+ * previous one, when both are models or both drawings the viewer shows.
+ */
+function RevisionComparisons() {
+  const data = useRouteLoaderData('routes/profile/job') as { view?: { review?: ReviewView } } | undefined
+  const pairs = (data?.view?.review?.documents ?? []).flatMap((d) => {
+    const [newer, older] = d.revisions
+    const kind = newer && previewKindOf(newer.file.name)
+    return newer && older && kind && previewKindOf(older.file.name) === kind ? [{ document: d.document, newer, older, kind }] : []
+  })
+  if (!pairs.length) return null
+  return (
+    <ul className="mt-2 space-y-1" data-testid="deliverable-comparisons">
+      {pairs.map(({ document, newer, older, kind }) => (
+        <li key={document} className="flex flex-wrap items-center gap-x-3">
+          <span>
+            {document}, {revisionFile(newer).label}
+          </span>
+          <CompareButton older={revisionFile(older)} newer={revisionFile(newer)} kind={kind} />
+        </li>
+      ))}
+    </ul>
   )
 }
 
@@ -67,6 +98,7 @@ export function JobFilesPanel({
             actions={canRemoveDeliverables ? (file) => <RemoveDeliverable file={file} busy={remove.busy} onConfirm={() => void remove.fetcher.submit({ intent: 'remove-deliverable', path: file.path }, { method: 'post' })} /> : undefined}
           />
         )}
+        {deliverables === null ? null : <RevisionComparisons />}
         {canRemoveDeliverables ? <StatusMessage status={remove.status} testId="deliverable-status" /> : null}
         {canDeliver ? (
           <div className="mt-3">
