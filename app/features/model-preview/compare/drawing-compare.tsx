@@ -123,8 +123,13 @@ export function DrawingOverlay({ older, newer }: { older: RevisionFile; newer: R
         tabIndex={0}
         onKeyDown={onKeyDown}
       >
-        <div ref={under} className="pointer-events-none absolute inset-0" />
-        <div ref={over} className="absolute inset-0" />
+        {/* The viewer makes its container relative: each sits in a layer that covers the view. */}
+        <div className="pointer-events-none absolute inset-0">
+          <div ref={under} className="h-full w-full" />
+        </div>
+        <div className="absolute inset-0">
+          <div ref={over} className="h-full w-full" />
+        </div>
         <PreviewStatus progress={loading ? { phase: 'reading', fraction: null } : null} error={error} />
       </div>
     </div>
