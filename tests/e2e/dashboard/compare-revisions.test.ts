@@ -2,6 +2,7 @@ import type { Locator, Page } from 'playwright-core'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { dxfSquare, stepAssembly, stlCubeBinary } from '../../fixtures/cad-files'
 import { tusUpload } from '../../integration/portal/support/tus-upload'
+import { axeViolations } from '../../setup/axe'
 import { useDashboardEnv, viewports } from './dashboard-env'
 import type { SeededUser } from './seed'
 
@@ -108,6 +109,7 @@ describe('comparing two revisions of a deliverable', () => {
     const overlay = await colours(dialog.locator('[data-testid="compare-canvas"] canvas'))
     expect(overlay.green).toBeGreaterThan(0)
     expect(overlay.amber).toBeGreaterThan(0)
+    expect(await axeViolations(page, 'dialog')).toEqual([])
 
     await page.keyboard.press('Escape')
     await dialog.waitFor({ state: 'detached' })
@@ -126,14 +128,19 @@ describe('comparing two revisions of a deliverable', () => {
     expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Compare upload 2 with upload 1')
   })
 
-  it('overlays two revisions of a drawing, the older red and the newer blue, named in the legend', async () => {
-    const { dialog } = await openComparison('plate.dxf')
+  it('overlays two revisions of a drawing, the older red and the newer blue, named in the legend; both pan together', async () => {
+    const { dialog, page } = await openComparison('plate.dxf')
     expect(await dialog.getByRole('radio').count()).toBe(0)
     expect(await dialog.getByTestId('compare-legend').getByRole('listitem').allTextContents()).toEqual(['upload 1 (red): plate.dxf', 'upload 2 (blue): plate.dxf'])
     const canvases = dialog.locator('[data-testid="compare-canvas"] canvas')
     expect(await canvases.count()).toBe(2)
     expect((await colours(canvases.first())).red).toBeGreaterThan(0)
     expect((await colours(canvases.last())).blue).toBeGreaterThan(0)
+    // The keyboard pans the newer drawing; the older one follows.
+    const before = await picture(canvases.first())
+    await dialog.getByTestId('compare-canvas').focus()
+    await page.keyboard.press('ArrowLeft')
+    await expect.poll(() => picture(canvases.first())).not.toBe(before)
   })
 
   it('stacks the two views on a phone', async () => {
