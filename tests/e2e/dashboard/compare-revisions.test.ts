@@ -105,7 +105,10 @@ describe('comparing two revisions of a deliverable', () => {
     await waitDrawn(dialog)
     const legend = dialog.getByTestId('compare-legend')
     await legend.waitFor()
-    expect(await legend.getByRole('listitem').allTextContents()).toEqual(['Added(1)', 'Removed(1)', 'Changed(1)', 'Unchanged(1)'])
+    expect(await legend.getByRole('list').first().getByRole('listitem').allTextContents()).toEqual(['Added (1)', 'Removed (1)', 'Changed (1)', 'Unchanged (1)'])
+    // The parts, by name, for those who do not tell the colours apart.
+    await legend.getByText('What changed, part by part').click()
+    expect(await legend.getByTestId('compare-parts').getByRole('listitem').allTextContents()).toEqual([expect.stringMatching(/^Changed: .*Lid$/), expect.stringMatching(/^Added: .*Bolt$/), expect.stringMatching(/^Removed: .*Pin$/)])
     const overlay = await colours(dialog.locator('[data-testid="compare-canvas"] canvas'))
     expect(overlay.green).toBeGreaterThan(0)
     expect(overlay.amber).toBeGreaterThan(0)

@@ -110,7 +110,7 @@ function Legend({ diff, older, newer }: { diff: PartsDiff; older: RevisionFile; 
           <li key={change} className="flex items-center gap-1.5" data-change={change}>
             <span aria-hidden="true" className="inline-block size-3 rounded-sm" style={{ background: changeColors[change], opacity: change === 'removed' ? 0.6 : 1 }} />
             {legendNames[change]}
-            {diff.whole ? null : <span data-testid={`count-${change}`}>({diff.counts[change]})</span>}
+            {diff.whole ? null : ` (${diff.counts[change]})`}
           </li>
         ))}
         {diff.whole && diff.counts.changed ? (
@@ -120,6 +120,20 @@ function Legend({ diff, older, newer }: { diff: PartsDiff; older: RevisionFile; 
           </li>
         ) : null}
       </ul>
+      {diff.whole || diff.parts.every((p) => p.change === 'unchanged') ? null : (
+        <details className="w-full text-sm">
+          <summary className="cursor-pointer">What changed, part by part</summary>
+          <ul className="mt-1 max-h-40 overflow-auto" data-testid="compare-parts">
+            {diff.parts
+              .filter((p) => p.change !== 'unchanged')
+              .map((p) => (
+                <li key={p.path}>
+                  {legendNames[p.change]}: {p.path}
+                </li>
+              ))}
+          </ul>
+        </details>
+      )}
     </div>
   )
 }
@@ -162,8 +176,8 @@ export function Overlay({ older, newer }: { older: RevisionFile; newer: Revision
         <button type="button" className={secondaryButtonClass} disabled={!diff} onClick={() => scene.current?.view('fit')}>
           Fit
         </button>
-        {diff ? <Legend diff={diff} older={older} newer={newer} /> : null}
       </div>
+      {diff ? <Legend diff={diff} older={older} newer={newer} /> : null}
       <div ref={container} className="relative min-h-64 flex-1 overflow-hidden rounded-md border border-(--color-border)" data-testid="compare-canvas">
         <PreviewStatus progress={progress} error={error} />
       </div>
