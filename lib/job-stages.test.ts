@@ -39,6 +39,10 @@ describe('job stages', () => {
     expect(stageLabel(null)).toBe('pending')
   })
 
+  it('lists the stages in the order a job goes through them (a filter offers them so): released, then completed', () => {
+    expect(jobStages).toEqual(['pending', 'quoted', 'accepted', 'in_progress', 'in_review', 'released', 'completed', 'declined', 'cancelled'])
+  })
+
   it('deletes a job only before a quote of it is accepted, and only while it is pending, declined or cancelled', () => {
     const never = (status: string) => ({ status, acceptedAt: null, archivedAt: null })
     const deletable = (by: 'client' | 'consultancy') => jobStages.filter((s) => jobRecordAbilities(never(s), by).delete)

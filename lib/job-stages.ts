@@ -14,7 +14,7 @@
  *   the client may cancel (withdraw) its own request until it accepts a quote.
  * The same table says what may happen to a job as a whole (jobRecordAbilities): deleted, archived.
  */
-export const jobStages = ['pending', 'quoted', 'accepted', 'in_progress', 'in_review', 'completed', 'released', 'declined', 'cancelled'] as const
+export const jobStages = ['pending', 'quoted', 'accepted', 'in_progress', 'in_review', 'released', 'completed', 'declined', 'cancelled'] as const
 export type JobStage = (typeof jobStages)[number]
 
 /** The stage as people read it ("in progress"). */

@@ -6,15 +6,24 @@ import { z } from './zod'
  * each. What "needs us" means is written here once; the service computes it, the page shows it.
  */
 
-/** Why a job needs the consultancy now. */
-export const needsUsReasons = ['new-request', 'quote-accepted', 'client-messages', 'ready-to-release'] as const
+/**
+ * Why a job needs the consultancy now. A released job waits for the client's approver, not for the
+ * consultancy; a release the client returned (the job back in progress) is the consultancy's again.
+ */
+export const needsUsReasons = ['new-request', 'quote-accepted', 'client-messages', 'release-returned'] as const
 export type NeedsUsReason = (typeof needsUsReasons)[number]
 
 export const needsUsLabels: Record<NeedsUsReason, string> = {
   'new-request': 'New request to quote',
   'quote-accepted': 'Quote accepted: start the work',
   'client-messages': 'Unread messages from the client',
-  'ready-to-release': 'Completed: release the results',
+  'release-returned': 'Release returned: issue new revisions',
+}
+
+/** Stages at which a job waits for the client, not for the consultancy: said in the queue instead of "Nothing". */
+export const waitingOnClientLabels: Partial<Record<JobStage, string>> = {
+  quoted: 'Waiting for the client to answer the quote',
+  released: 'Waiting for the client to sign off the release',
 }
 
 export const WORK_QUEUE_PAGE_SIZE = 20

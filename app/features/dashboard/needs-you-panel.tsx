@@ -7,8 +7,8 @@ import { PortalCard } from '../../components/portal/portal-card'
 
 /**
  * "What needs you", first on a client's dashboard: a quote to accept or decline (with its total),
- * messages from the consultancy not yet read, results released since the job was last opened. Each
- * links to its job, where the client acts.
+ * messages from the consultancy not yet read, a release to sign off (an approver or owner), results
+ * released since the job was last opened. Each links to its job, where the client acts.
  */
 export function NeedsYouPanel({ status, items }: { status: ResourceStatus; items: NeedsYouItem[] | null }) {
   let body: React.ReactNode
@@ -44,6 +44,8 @@ function describe(item: NeedsYouItem): string {
       return `Quote to accept or decline: ${formatPence(item.totalPence)} total, valid until ${formatDate(item.validUntil)}`
     case 'messages':
       return item.count === 1 ? '1 unread message from us' : `${item.count} unread messages from us`
+    case 'release':
+      return `Released ${formatDateTime(item.releasedAt)}: accept or return each revision`
     case 'results':
       return `Results released ${formatDateTime(item.releasedAt)}`
   }
@@ -55,6 +57,8 @@ function actionOf(item: NeedsYouItem): string {
       return 'Review the quote'
     case 'messages':
       return 'Read the messages'
+    case 'release':
+      return 'Review the release'
     case 'results':
       return 'See the results'
   }

@@ -1,7 +1,7 @@
 import { useId } from 'react'
 import { Form, Link, useLocation, useNavigate } from 'react-router'
-import { jobStages, stageLabel } from '../../../lib/job-stages'
-import { needsUsLabels, readWorkQueueFilter, workQueueSearch, type WorkQueue, type WorkQueueFilter } from '../../../lib/work-queue'
+import { isJobStage, jobStages, stageLabel } from '../../../lib/job-stages'
+import { needsUsLabels, readWorkQueueFilter, waitingOnClientLabels, workQueueSearch, type WorkQueue, type WorkQueueFilter } from '../../../lib/work-queue'
 import { stackedTable } from '../../components/portal/stacked-table'
 import { PortalTable } from '../../components/portal/portal-table'
 import { buttonClass, cardClass, inputClass, labelClass, linkButtonClass, secondaryButtonClass } from '../../components/portal/styles'
@@ -143,7 +143,7 @@ function QueueTable({ queue, filter }: { queue: WorkQueue; filter: WorkQueueFilt
                     ))}
                   </ul>
                 ) : (
-                  <span className="text-(--color-light)">Nothing</span>
+                  <span className="text-(--color-light)">{(isJobStage(row.stage) && waitingOnClientLabels[row.stage]) || 'Nothing'}</span>
                 )}
               </td>
               <td className={stackedTable.cell} data-label="Unread">

@@ -1,29 +1,45 @@
 import { getFormProps, getTextareaProps, useForm } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
-import { moveLabels, stageLabel, type JobStage } from '../../../lib/job-stages'
+import { isJobStage, moveLabels, moveNeedsNote, stageLabel, type JobStage } from '../../../lib/job-stages'
+import { z } from '../../../lib/zod'
 import { stageMoveSchema } from '../../../lib/quote-schema'
+import { closeJobSchema } from '../../../lib/review-schema'
 import { TextareaField } from '../../components/forms'
 import { StatusMessage } from '../../components/portal/status-message'
 import { buttonClass, secondaryButtonClass } from '../../components/portal/styles'
 import { useJobAction } from './use-job-action'
 import { PortalCard } from '../../components/portal/portal-card'
 
+/**
+ * The move's form as the page checks it before posting: a note of at most its length, and for a move
+ * that needs one (closing a released job) the closing note's rule (closeJobSchema), as the server has it.
+ */
+function moveSchemaFrom(stage: JobStage | undefined) {
+  return stageMoveSchema.extend({ to: z.string().optional() }).superRefine((value, ctx) => {
+    if (!value.to || !isJobStage(value.to) || !moveNeedsNote(stage, value.to, 'consultancy')) return
+    const closing = closeJobSchema.safeParse({ note: value.note })
+    if (!closing.success) ctx.addIssue({ code: 'custom', path: ['note'], message: closing.error.issues[0]?.message ?? 'Say why the job is closed' })
+  })
+}
+
 /** Moves that end or refuse a job: offered apart from the moves that take it forward. */
 export const endingMoves: readonly JobStage[] = ['cancelled', 'declined']
 
 /**
- * The moves the viewer may make by hand now, each a button, with an optional note for the timeline.
+ * The moves the viewer may make by hand now, each a button, with a note for the timeline: optional,
+ * but required to close a released job without the client's acceptance ("Close with a note").
  * `ending` shows the moves that end the job (cancel, decline), `forward` the others.
  */
-export function StageActions({ moves, kind = 'forward' }: { moves: JobStage[]; kind?: 'forward' | 'ending' }) {
+export function StageActions({ moves, stage, kind = 'forward' }: { moves: JobStage[]; stage?: JobStage; kind?: 'forward' | 'ending' }) {
   const shown = moves.filter((to) => endingMoves.includes(to) === (kind === 'ending'))
+  const noteNeededBy = shown.filter((to) => moveNeedsNote(stage, to, 'consultancy'))
   const move = useJobAction(`move-stage-${kind}`, 'Stage updated')
   const [form, fields] = useForm({
     id: `move-stage-${kind}`,
     lastResult: move.lastResult,
     shouldValidate: 'onSubmit',
     shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: stageMoveSchema }),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: moveSchemaFrom(stage) }),
   })
   if (shown.length === 0) return null
   const buttons = (
@@ -39,7 +55,7 @@ export function StageActions({ moves, kind = 'forward' }: { moves: JobStage[]; k
     <move.fetcher.Form method="post" className="space-y-3" {...getFormProps(form)} aria-label={kind === 'ending' ? 'End the job' : 'Move the job'}>
       <input type="hidden" name="intent" value="move-stage" />
       {kind === 'forward' ? (
-        <TextareaField label="Note for the timeline (optional)" errors={fields.note.errors} textareaProps={{ ...getTextareaProps(fields.note, { ariaAttributes: false }), rows: 2 }} />
+        <TextareaField label={noteNeededBy.length ? 'Note for the timeline (required to close the job)' : 'Note for the timeline (optional)'} errors={fields.note.errors} textareaProps={{ ...getTextareaProps(fields.note, { ariaAttributes: false }), rows: 2 }} />
       ) : null}
       {buttons}
       <StatusMessage status={move.status} testId={kind === 'ending' ? 'stage-ending-status' : 'stage-status'} />

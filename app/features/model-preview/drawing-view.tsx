@@ -3,6 +3,8 @@ import { useEffect, useId, useRef, useState } from 'react'
 import * as THREE from 'three'
 import { formatModelSize } from '../../../lib/preview-formats'
 import { secondaryButtonClass } from '../../components/portal/styles'
+import { useDrawingComments } from './comments/drawing-comments'
+import type { ReviewComments } from './comments/review-props'
 import { CORRUPT_MESSAGE } from './fetch-file'
 import type { LoadProgress } from './load-model'
 import { PreviewStatus, themeColors } from './preview-status'
@@ -15,9 +17,10 @@ const dxfUnits: Record<number, string> = { 1: 'in', 2: 'ft', 4: 'mm', 5: 'cm', 6
  * A DXF drawing: pan with the mouse or a finger, zoom with the wheel or a pinch, fit to view, each
  * layer on or off, and the drawing's extent. The file is read in a Web Worker.
  */
-export function DrawingView({ url }: { url: string }) {
+export function DrawingView({ url, review }: { url: string; review?: ReviewComments }) {
   const container = useRef<HTMLDivElement>(null)
   const viewer = useRef<DxfViewer | null>(null)
+  const [shown, setShown] = useState<DxfViewer | null>(null)
   const [progress, setProgress] = useState<LoadProgress | null>({ phase: 'downloading', fraction: 0 })
   const [error, setError] = useState('')
   const [layers, setLayers] = useState<LayerInfo[]>([])
@@ -49,6 +52,7 @@ export function DrawingView({ url }: { url: string }) {
         setExtent(formatModelSize([bounds.maxX - bounds.minX, bounds.maxY - bounds.minY, 0], units).replace(/ × 0 /, ' '))
         setLayers(found)
         setProgress(null)
+        setShown(v)
         v.GetCanvas().dataset.rendered = 'true'
       })
       .catch(() => {
@@ -60,6 +64,7 @@ export function DrawingView({ url }: { url: string }) {
       live = false
       v.Destroy()
       viewer.current = null
+      setShown(null)
     }
   }, [url])
 
@@ -93,12 +98,14 @@ export function DrawingView({ url }: { url: string }) {
     const o = v?.GetOrigin()
     if (v && b && o) v.FitView(b.minX - o.x, b.maxX - o.x, b.minY - o.y, b.maxY - o.y)
   }
-  return (
-    <div className="flex h-full min-h-0 flex-col gap-2">
+  const { commentButton, commentPanel, commentsPanel } = useDrawingComments({ review, viewer: shown, ready: extent !== null })
+  const view = (
+    <div className={`flex h-full min-h-0 flex-col gap-2 ${review ? 'min-w-0 flex-1' : ''}`}>
       <div className="flex flex-wrap items-center gap-2" role="toolbar" aria-label="View">
         <button type="button" className={secondaryButtonClass} disabled={!extent} onClick={fit}>
           Fit
         </button>
+        {commentButton}
         {layers.length ? <SideListToggle id={layersId} title="Layers" open={layersOpen} onToggle={() => setLayersOpen(!layersOpen)} /> : null}
         {extent ? (
           <p className="ml-auto text-sm" data-testid="model-size">
@@ -106,6 +113,7 @@ export function DrawingView({ url }: { url: string }) {
           </p>
         ) : null}
       </div>
+      {commentPanel}
       <div className="relative flex min-h-0 flex-1 gap-2">
         <div
           ref={container}
@@ -130,6 +138,15 @@ export function DrawingView({ url }: { url: string }) {
           </SideList>
         ) : null}
       </div>
+    </div>
+  )
+
+  if (!commentsPanel) return view
+  // The comments beside the drawing; on a phone below it.
+  return (
+    <div className="flex h-full min-h-0 gap-2 max-md:flex-col">
+      {view}
+      {commentsPanel}
     </div>
   )
 }

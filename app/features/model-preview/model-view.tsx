@@ -15,7 +15,10 @@ import { ResultsPanel, ResultsPanelToggle } from './results/results-panel'
 import { saveThumbnail, type ThumbnailTarget } from './save-thumbnail'
 import { SideList, SideListToggle, withShown } from './side-list'
 import { hiddenWhenIsolated, PartRow, setSeeThrough } from './parts/part-row'
-import { ViewerTools } from './viewer-tools'
+import { useModelComments } from './comments/model-comments'
+import type { ReviewComments } from './comments/review-props'
+import type { SectionPlane } from './section/section-view'
+import { ViewerTools, type Tool } from './viewer-tools'
 
 interface Part {
   key: string
@@ -47,8 +50,11 @@ const views: { id: StandardView | 'fit'; label: string }[] = [
   { id: 'iso', label: 'Isometric' },
 ]
 
-/** A 3D model: the canvas, the standard views, wireframe and edges, the size of its box and its parts. */
-export function ModelView({ url, name, thumbnail }: { url: string; name: string; thumbnail?: ThumbnailTarget }) {
+/**
+ * A 3D model: the canvas, the standard views, wireframe and edges, the size of its box and its parts;
+ * with a revision's comments, the Comment tool, their pins and their list beside the view.
+ */
+export function ModelView({ url, name, thumbnail, review }: { url: string; name: string; thumbnail?: ThumbnailTarget; review?: ReviewComments }) {
   const container = useRef<HTMLDivElement>(null)
   const scene = useRef<ModelScene | null>(null)
   const [progress, setProgress] = useState<LoadProgress | null>({ phase: 'downloading', fraction: 0 })
@@ -68,6 +74,8 @@ export function ModelView({ url, name, thumbnail }: { url: string; name: string;
     scene.current?.setVisible(part.meshes, shown)
     setHidden((h) => withShown(h, part.key, shown))
   }
+  const [tool, setTool] = useState<Tool | null>(null)
+  const [planes, setPlanes] = useState<SectionPlane[]>([])
   const [seeThrough, setSeeThroughKeys] = useState<Set<string>>(new Set())
   const isolate = (part: Part) => {
     scene.current?.setVisible(parts.flatMap((p) => p.meshes), false)
@@ -125,8 +133,9 @@ export function ModelView({ url, name, thumbnail }: { url: string; name: string;
 
   const units = modelUnitsOf(name)
   const ready = size !== null && !error
-  return (
-    <div className="flex h-full min-h-0 flex-col gap-2">
+  const { commentPanel, commentsPanel } = useModelComments({ review, scene: ready ? scene.current : null, parts, hidden, setHidden, planes, setPlanes, open: tool, setOpen: setTool })
+  const viewer = (
+    <div className={`flex h-full min-h-0 flex-col gap-2 ${review ? 'min-w-0 flex-1' : ''}`}>
       <div className="flex flex-wrap items-center gap-2" role="toolbar" aria-label="View">
         {views.map((v) => (
           <button key={v.id} type="button" className={secondaryButtonClass} disabled={!ready} onClick={() => scene.current?.view(v.id)}>
@@ -154,7 +163,7 @@ export function ModelView({ url, name, thumbnail }: { url: string; name: string;
           </p>
         ) : null}
       </div>
-      {ready && scene.current ? <ViewerTools view={scene.current} parts={parts} unit={units.unit} /> : null}
+      {ready && scene.current ? <ViewerTools view={scene.current} parts={parts} unit={units.unit} open={tool} onOpen={setTool} planes={planes} onPlanes={setPlanes} commentPanel={commentPanel} /> : null}
       <RefusedReferences refused={refused} />
       <div className="relative flex min-h-0 flex-1 gap-2">
         <div ref={container} className="relative min-h-64 flex-1 overflow-hidden rounded-md border border-(--color-border)" data-testid="model-canvas">
@@ -172,6 +181,15 @@ export function ModelView({ url, name, thumbnail }: { url: string; name: string;
           </SideList>
         ) : null}
       </div>
+    </div>
+  )
+
+  if (!commentsPanel) return viewer
+  // The comments beside the viewer; on a phone below it.
+  return (
+    <div className="flex h-full min-h-0 gap-2 max-md:flex-col">
+      {viewer}
+      {commentsPanel}
     </div>
   )
 }

@@ -3,17 +3,37 @@ import { NO_PREVIEW_MESSAGE } from '../../../lib/preview-formats'
 import { previewKindOf } from '../../../lib/file-types'
 import { formatSize } from '../../../lib/format'
 import { linkButtonClass } from '../../components/portal/styles'
+import type { PreviewDialogProps } from './preview-dialog'
 import type { ThumbnailTarget } from './save-thumbnail'
 
 // The viewer (three.js, the parsers, their workers and WebAssembly) loads when a preview opens, never before.
 const PreviewDialog = lazy(() => import('./preview-dialog'))
 
+/** The viewer's dialog for a page that opens it itself (on a comment, say): loaded when it first shows, with a note while it loads. */
+export function LazyPreviewDialog(props: PreviewDialogProps) {
+  return (
+    <Suspense
+      fallback={
+        <p role="status" className="fixed inset-x-0 top-1/2 mx-auto w-fit rounded-md bg-(--color-foreground) p-4 shadow">
+          Opening the viewer…
+        </p>
+      }
+    >
+      <PreviewDialog {...props} />
+    </Suspense>
+  )
+}
+
+export type PreviewComments = Pick<PreviewDialogProps, 'comments' | 'onAddComment' | 'onReply' | 'onResolve' | 'openCommentId'>
+
 /**
  * "Preview" beside a file the viewer can show; "No preview" (with why, for assistive technology
  * and on hover) for any other, and "Too large to preview" above the preview size limit, where
- * the download stays the way to open it.
+ * the download stays the way to open it. A revision's comments (all four of comments, onAddComment,
+ * onReply and onResolve) give the viewer its Comment tool and comments list; `openCommentId` opens
+ * the viewer on that comment's view.
  */
-export function PreviewButton({ url, name, size, maxPreviewBytes, thumbnail }: { url: string; name: string; size: number; maxPreviewBytes: number; thumbnail?: ThumbnailTarget }) {
+export function PreviewButton({ url, name, size, maxPreviewBytes, thumbnail, ...comments }: { url: string; name: string; size: number; maxPreviewBytes: number; thumbnail?: ThumbnailTarget } & PreviewComments) {
   const [open, setOpen] = useState(false)
   const button = useRef<HTMLButtonElement>(null)
   const wasOpen = useRef(false)
@@ -41,17 +61,7 @@ export function PreviewButton({ url, name, size, maxPreviewBytes, thumbnail }: {
       <button ref={button} type="button" className={linkButtonClass} onClick={() => setOpen(true)} aria-label={`Preview ${name}`}>
         Preview
       </button>
-      {open ? (
-        <Suspense
-          fallback={
-            <p role="status" className="fixed inset-x-0 top-1/2 mx-auto w-fit rounded-md bg-(--color-foreground) p-4 shadow">
-              Opening the viewer…
-            </p>
-          }
-        >
-          <PreviewDialog url={url} name={name} kind={kind} onClose={close} thumbnail={thumbnail} />
-        </Suspense>
-      ) : null}
+      {open ? <LazyPreviewDialog url={url} name={name} kind={kind} onClose={close} thumbnail={thumbnail} {...comments} /> : null}
     </>
   )
 }

@@ -1,6 +1,7 @@
-import { useEffect, useRef, useState } from 'react'
+import { useEffect, useMemo, useRef, useState } from 'react'
 import type { PreviewKind } from '../../../lib/file-types'
 import { linkButtonClass, secondaryButtonClass } from '../../components/portal/styles'
+import type { ReviewComments } from './comments/review-props'
 import { DrawingView } from './drawing-view'
 import { ModelView } from './model-view'
 import type { ThumbnailTarget } from './save-thumbnail'
@@ -12,6 +13,21 @@ export interface PreviewDialogProps {
   onClose: () => void
   /** Where the list keeps the model's picture: saved after the first preview. */
   thumbnail?: ThumbnailTarget
+  /**
+   * A revision's comments: with them the viewer has the Comment tool, shows the pins and lists the
+   * comments beside the view (below it on a phone), and opens on `openCommentId`'s view once loaded.
+   * Without them the viewer has no comments at all.
+   */
+  comments?: ReviewComments['comments']
+  onAddComment?: ReviewComments['onAddComment']
+  onReply?: ReviewComments['onReply']
+  onResolve?: ReviewComments['onResolve']
+  openCommentId?: string | null
+}
+
+/** The comments' props as one, when all of them are given. */
+function reviewOf({ comments, onAddComment, onReply, onResolve, openCommentId }: Pick<PreviewDialogProps, 'comments' | 'onAddComment' | 'onReply' | 'onResolve' | 'openCommentId'>): ReviewComments | undefined {
+  return comments && onAddComment && onReply && onResolve ? { comments, onAddComment, onReply, onResolve, openCommentId } : undefined
 }
 
 /**
@@ -20,7 +36,8 @@ export interface PreviewDialogProps {
  * screen, so the model or drawing gets all of it but the controls. Loaded only when a preview opens,
  * with three.js, the parsers and their WebAssembly.
  */
-export default function PreviewDialog({ url, name, kind, onClose, thumbnail }: PreviewDialogProps) {
+export default function PreviewDialog({ url, name, kind, onClose, thumbnail, comments, onAddComment, onReply, onResolve, openCommentId }: PreviewDialogProps) {
+  const review = useMemo(() => reviewOf({ comments, onAddComment, onReply, onResolve, openCommentId }), [comments, onAddComment, onReply, onResolve, openCommentId])
   const dialog = useRef<HTMLDialogElement>(null)
   const [fullScreen, setFullScreen] = useState(false)
 
@@ -66,7 +83,7 @@ export default function PreviewDialog({ url, name, kind, onClose, thumbnail }: P
           Close
         </button>
       </header>
-      <div className="min-h-0 flex-1">{kind === 'model' ? <ModelView url={url} name={name} thumbnail={thumbnail} /> : <DrawingView url={url} />}</div>
+      <div className="min-h-0 flex-1">{kind === 'model' ? <ModelView url={url} name={name} thumbnail={thumbnail} review={review} /> : <DrawingView url={url} review={review} />}</div>
     </dialog>
   )
 }

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react'
+import { useEffect, useRef, useState, type Dispatch, type ReactNode, type SetStateAction } from 'react'
 import * as THREE from 'three'
 import { secondaryButtonClass } from '../../components/portal/styles'
 import { ExplodePanel } from './explode/explode-panel'
@@ -10,12 +10,16 @@ import { SectionPanel } from './section/section-panel'
 import { axisNormal, SectionView, type Axis, type SectionPlane } from './section/section-view'
 import { meshesOf, onCanvasClick, pickModel, worldBox, type ModelPick, type ScenePart } from './scene-parts'
 
-type Tool = 'measure' | 'section' | 'explode'
+/** A section plane as the tools keep it (the viewer holds the list). */
+export type { SectionPlane }
+
+export type Tool = 'measure' | 'section' | 'explode' | 'comment'
 
 const tools: { id: Tool; label: string }[] = [
   { id: 'measure', label: 'Measure' },
   { id: 'section', label: 'Section' },
   { id: 'explode', label: 'Explode' },
+  { id: 'comment', label: 'Comment' },
 ]
 
 /**
@@ -53,17 +57,40 @@ function faceNormal({ mesh, triangle, point }: ModelPick, camera: THREE.Camera):
   return { normal: [n.x, n.y, n.z], onFace: a }
 }
 
-/** The engineer's tools of the model viewer: measure, section planes and explode, one panel open at a time; what each did stays while another is open. */
-export function ViewerTools({ view, parts, unit }: { view: ModelScene; parts: ScenePart[]; unit: string }) {
-  const [open, setOpen] = useState<Tool | null>(null)
+/** The next free id of a section plane. */
+const nextPlaneId = (planes: readonly SectionPlane[]) => Math.max(0, ...planes.map((p) => p.id)) + 1
+
+/**
+ * The engineer's tools of the model viewer: measure, section planes and explode, one panel open at a
+ * time; what each did stays while another is open. The open tool and the section planes are the
+ * viewer's (a pinned comment's view sets them); the Comment tool shows only with a comment panel to open.
+ */
+export function ViewerTools({
+  view,
+  parts,
+  unit,
+  open,
+  onOpen: setOpen,
+  planes,
+  onPlanes: setPlanes,
+  commentPanel,
+}: {
+  view: ModelScene
+  parts: ScenePart[]
+  unit: string
+  open: Tool | null
+  onOpen: (tool: Tool | null) => void
+  planes: SectionPlane[]
+  onPlanes: Dispatch<SetStateAction<SectionPlane[]>>
+  /** The Comment tool's panel; without it there is no Comment tool. */
+  commentPanel?: ReactNode
+}) {
   const [measurements, setMeasurements] = useState<Measurement[]>([])
   const [status, setStatus] = useState('')
   const [mode, setMode] = useState<MeasureMode>('distance')
-  const [planes, setPlanes] = useState<SectionPlane[]>([])
   const [factor, setFactor] = useState(0)
   const [box] = useState(() => worldBox(meshesOf(view.root)))
   const [pickingFace, setPickingFace] = useState(false)
-  const nextPlane = useRef(1)
   const partsNow = useRef(parts)
   partsNow.current = parts
   const [instances, setInstances] = useState<{ measure: MeasureTool; section: SectionView; explode: ExplodeView } | null>(null)
@@ -93,7 +120,7 @@ export function ViewerTools({ view, parts, unit }: { view: ModelScene; parts: Sc
 
   const addPlane = (axis: Axis) => {
     const [min, max] = extentAlong(box, axisNormal[axis])
-    setPlanes((p) => [...p, { id: nextPlane.current++, along: axis, normal: axisNormal[axis], offset: (min + max) / 2, flipped: false }])
+    setPlanes((p) => [...p, { id: nextPlaneId(p), along: axis, normal: axisNormal[axis], offset: (min + max) / 2, flipped: false }])
   }
 
   // A plane on a picked face: through the point picked, square to the face, keeping what lies behind the face.
@@ -107,19 +134,19 @@ export function ViewerTools({ view, parts, unit }: { view: ModelScene; parts: Sc
       const { normal, onFace } = faceNormal(pick, view.camera)
       // A hair outside the face, so the face itself is kept until the plane moves in.
       const offset = normal[0] * onFace.x + normal[1] * onFace.y + normal[2] * onFace.z + box.getSize(new THREE.Vector3()).length() * 1e-6
-      setPlanes((p) => [...p, { id: nextPlane.current++, along: 'face', normal, offset, flipped: false }])
+      setPlanes((p) => [...p, { id: nextPlaneId(p), along: 'face', normal, offset, flipped: false }])
       setPickingFace(false)
     })
     return () => {
       stop()
       canvas.style.cursor = ''
     }
-  }, [pickingFace, open, view])
+  }, [pickingFace, open, view, box, setPlanes])
 
   return (
     <>
       <div className="flex flex-wrap items-center gap-2" role="toolbar" aria-label="Tools">
-        {tools.map((t) => (
+        {tools.filter((t) => t.id !== 'comment' || commentPanel !== undefined).map((t) => (
           <button key={t.id} type="button" className={secondaryButtonClass} aria-pressed={open === t.id} onClick={() => setOpen(open === t.id ? null : t.id)}>
             {t.label}
           </button>
@@ -146,6 +173,7 @@ export function ViewerTools({ view, parts, unit }: { view: ModelScene; parts: Sc
           onRemove={(plane) => setPlanes((p) => p.filter((q) => q.id !== plane.id))}
         />
       ) : null}
+      {open === 'comment' ? commentPanel : null}
       {open === 'explode' ? <ExplodePanel factor={factor} possible={instances?.explode.possible ?? false} onChange={setFactor} /> : null}
     </>
   )

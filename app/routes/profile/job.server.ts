@@ -6,6 +6,8 @@ import { renderQuotePdf } from '../../../server/documents/render-quote-pdf'
 import { toHttpAnswer } from '../../../server/errors/to-http-answer'
 import { submitForm, type SubmitFormOutcome } from '../../../server/http/submit-form'
 import { declineQuoteSchema, jobMessageSchema, quoteSchema, stageMoveSchema } from '../../../lib/quote-schema'
+import { revisionDecisionSchema } from '../../../lib/review-schema'
+import { clientIpFromRequest } from '../../../server/http/client-ip'
 import { deleteJobRequest } from '../../../server/services/jobs/delete-job-request'
 import { decideQuote } from '../../../server/services/jobs/decide-quote'
 import { getJob } from '../../../server/services/jobs/get-job'
@@ -18,6 +20,7 @@ import { postJobMessage } from '../../../server/services/jobs/post-job-message'
 import { removeDeliverable } from '../../../server/services/jobs/remove-deliverable'
 import { sendQuote } from '../../../server/services/jobs/send-quote'
 import { setJobArchived } from '../../../server/services/jobs/set-job-archived'
+import { decideRevision } from '../../../server/services/reviews/decide-revision'
 import { signedInAction, textOf, type SignedInIntents } from './signed-in-route.server'
 import { resolveCommentSchema, revisionCommentFormSchema } from '../../../lib/review-comments'
 import { addRevisionComment, carryOverComments, resolveRevisionComment } from '../../../server/services/reviews/revision-comments'
@@ -66,7 +69,7 @@ async function jsonAnswer(request: Request, read: (actor: Actor) => Promise<unkn
 
 /** What an intent gives back: a redirect, a form's result (its field errors), or nothing to tell. */
 type IntentOutcome = Response | SubmitFormOutcome<unknown> | unknown
-type IntentHandler = (actor: Actor, id: string, form: FormData) => Promise<IntentOutcome>
+type IntentHandler = (actor: Actor, id: string, form: FormData, request: Request) => Promise<IntentOutcome>
 
 /**
  * One line per intent, each calling the service that owns its rule. A form's fields go through the
@@ -77,6 +80,9 @@ const intents: Record<string, IntentHandler> = {
   'accept-quote': (actor, jobId) => decideQuote({ actor, jobId, decision: 'accept' }),
   'decline-quote': (actor, jobId, form) => submitForm(form, declineQuoteSchema, ({ reason }) => decideQuote({ actor, jobId, decision: 'decline', reason })),
   'move-stage': (actor, jobId, form) => submitForm(form, stageMoveSchema, ({ note }) => moveJobStage({ actor, jobId, to: textOf(form, 'to'), note })),
+  // A decision keeps where it came from: the visitor's address and browser.
+  'decide-revision': (actor, jobId, form, request) =>
+    submitForm(form, revisionDecisionSchema, (input) => decideRevision({ actor, jobId, input, ip: clientIpFromRequest(request) ?? null, userAgent: request.headers.get('user-agent') })),
   'remove-deliverable': (actor, jobId, form) => removeDeliverable({ actor, jobId, path: textOf(form, 'path') }),
   'post-message': (actor, jobId, form) => submitForm(form, jobMessageSchema, ({ body, files }) => postJobMessage({ actor, jobId, body, files })),
   'archive-job': (actor, jobId) => setJobArchived({ actor, jobId, archived: true }),
@@ -97,7 +103,7 @@ export function runJobAction(request: Request, id: string) {
   const forThisJob: SignedInIntents = {}
   for (const [name, handler] of Object.entries(intents)) {
     forThisJob[name] = async (actor, form) => {
-      const outcome = await handler(actor, id, form)
+      const outcome = await handler(actor, id, form, request)
       if (outcome instanceof Response) return outcome
       const result = isFormOutcome(outcome) ? outcome.result : undefined
       return result ? { ok: result.status !== 'error', result } : {}

@@ -2,6 +2,7 @@ import { formatDate } from '../../../lib/format'
 import { useEffect } from 'react'
 import { isRouteErrorResponse, Link, useLoaderData, useRouteError } from 'react-router'
 import { priorityWords } from '../../../lib/job-request-schema'
+import { isJobStage } from '../../../lib/job-stages'
 import { site } from '../../../lib/site'
 import { cardClass } from '../../components/portal/styles'
 import { JobFilesPanel } from '../../features/jobs/job-files-panel'
@@ -87,14 +88,14 @@ export default function JobPage() {
           <dd>
             <DateTimeText value={job.createdAt} />
           </dd>
-          <DayEntry term="Completed" value={job.completedAt} />
           <DayEntry term="Released" value={job.releasedAt} />
+          <DayEntry term="Completed" value={job.completedAt} />
         </dl>
         {job.instructions ? <p className="whitespace-pre-line">{job.instructions}</p> : null}
         {view.following === null ? null : <FollowJob following={view.following} />}
       </header>
       <QuotePanel quotes={view.quotes} canDecide={can.decide} isClient={side === 'client'} />
-      <StageActions key={job.status} moves={can.move} />
+      <StageActions key={job.status} moves={can.move} stage={isJobStage(job.status) ? job.status : undefined} />
       {can.quote ? <QuoteForm vatPercent={vatPercent} hasQuote={view.quotes.length > 0} /> : null}
       <div className="grid gap-6 lg:grid-cols-2">
         <JobFilesPanel jobId={job.id} files={view.files} deliverables={view.deliverables} canDeliver={can.deliver} canRemoveDeliverables={can.removeDeliverables} maxUploadBytes={maxUploadBytes} maxPreviewBytes={maxPreviewBytes} />

@@ -18,9 +18,9 @@ export interface SignedInActionResult {
   message?: string
   fieldErrors?: Record<string, string[]>
   /** The editor's preview. */
-  preview?: { html: string; hasMaths: boolean   /** A Conform form's result (its field errors), for the form's `lastResult`. */
+  preview?: { html: string; hasMaths: boolean }
+  /** A Conform form's result (its field errors), for the form's `lastResult`. */
   result?: unknown
-}
 }
 
 /** A loader's work, with its failures turned into the page's error answer. */

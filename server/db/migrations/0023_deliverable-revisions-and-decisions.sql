@@ -70,3 +70,9 @@ BEGIN
 END;
 $$;--> statement-breakpoint
 CREATE TRIGGER deliverable_revision_issued_is_final BEFORE UPDATE ON "deliverable_revision" FOR EACH ROW EXECUTE FUNCTION refuse_changing_an_issued_revision();
+--> statement-breakpoint
+-- The stages now end with the client's acceptance: "released" waits for it, "completed" follows it.
+-- A job released before this had nothing left to accept: it is completed. A job the consultancy had
+-- marked completed but not yet released is in review, waiting for its release.
+UPDATE "job_request" SET "status" = 'completed' WHERE "status" = 'released';--> statement-breakpoint
+UPDATE "job_request" SET "status" = 'in_review' WHERE "status" = 'completed' AND "released_at" IS NULL;

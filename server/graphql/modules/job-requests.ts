@@ -37,7 +37,9 @@ export const jobRequestsModule: GraphqlModule = {
       files: String
       "the text true"
       membership: String
+      "The day it was completed: its release accepted by the client, or closed by an admin with a note."
       completedAt: String
+      "The day of its latest release to the client."
       releasedAt: String
       "The day a quote of it was accepted: from then on it is kept as the consultancy's record (never deleted)."
       acceptedAt: String

@@ -13,7 +13,7 @@ import type { GraphqlModule } from './graphql-module'
 /**
  * A job's life after its request, over GraphQL: the same services, and so the same rules, as the job
  * page. Money is in pence (integers); stages are pending, quoted, accepted, in_progress, in_review,
- * completed, released, declined, cancelled.
+ * released, completed, declined, cancelled.
  */
 export const jobsModule: GraphqlModule = {
   name: 'jobs',
@@ -88,13 +88,15 @@ export const jobsModule: GraphqlModule = {
       deliver: Boolean!
       removeDeliverables: Boolean!
       readDeliverables: Boolean!
+      "Decide on the issued revisions of the release waiting for the client: an approver or owner of the job's company, while the job is released."
+      signOff: Boolean!
       "Write on the job's thread."
       message: Boolean!
       "Add documents to the job's files."
       addFiles: Boolean!
       "Delete the job with everything it holds: only before a quote of it was accepted, while pending, declined or cancelled."
       delete: Boolean!
-      "Archive it (admins, once released, cancelled or declined): hidden from the job lists, everything kept."
+      "Archive it (admins, once completed, cancelled or declined): hidden from the job lists, everything kept."
       archive: Boolean!
       "Bring it back from the archive (admins)."
       unarchive: Boolean!
@@ -106,7 +108,7 @@ export const jobsModule: GraphqlModule = {
       timeline: [JobEvent!]!
       quotes: [Quote!]!
       files: [JobFile!]!
-      "null for the client until the job is released"
+      "null for the client until the job's first release; the client sees the revisions issued to it"
       deliverables: [JobFile!]
       messages: [JobMessage!]!
     }
@@ -141,7 +143,7 @@ export const jobsModule: GraphqlModule = {
       acceptQuote(jobId: ID!): Quote!
       "The job's client: decline the quote waiting for an answer, saying why."
       declineQuote(jobId: ID!, reason: String!): Quote!
-      "A move by hand: admins through the work, the client cancelling its own request before accepting."
+      "A move by hand: admins through the work (closing a released job needs a note), the client cancelling its own request before accepting."
       moveJobStage(jobId: ID!, to: String!, note: String): JobRequests!
       "Write on the job's thread; files are paths uploaded into job-messages/<jobId>/."
       postJobMessage(jobId: ID!, body: String, files: [String!]): JobMessage!
@@ -149,7 +151,7 @@ export const jobsModule: GraphqlModule = {
       markJobRead(jobId: ID!): Boolean!
       "Mail about stage changes and the consultancy's messages (own; admins: any client's)."
       setJobUpdateMails(enabled: Boolean!, userId: ID): Boolean!
-      "Admins: archive a released, cancelled or declined job (hidden from the job lists; everything is kept)."
+      "Admins: archive a completed, cancelled or declined job (hidden from the job lists; everything is kept)."
       archiveJob(jobId: ID!): JobRequests!
       "Admins: bring an archived job back among the active ones."
       unarchiveJob(jobId: ID!): JobRequests!

@@ -1,5 +1,6 @@
 import { jobAbilities } from '../../../lib/job-abilities'
-import { isJobStage, stageLabel, type JobStage } from '../../../lib/job-stages'
+import { isJobStage, moveNeedsNote, stageLabel, type JobStage } from '../../../lib/job-stages'
+import { closeJobSchema } from '../../../lib/review-schema'
 import { stageMoveSchema } from '../../../lib/quote-schema'
 import { getAppContext } from '../../context/app-context'
 import { AppError } from '../../errors/app-error'
@@ -20,12 +21,13 @@ export interface MoveJobStageOptions {
 }
 
 /**
- * A move made by hand (the moves made by a quote go through sendQuote and decideQuote): allowed only
- * from the stages and for the side the job's abilities name (lib/job-abilities.ts). The consultancy moves a job
- * through its work (in progress, in review, completed, released), declines a request or cancels a job;
- * the client may cancel its own request until it accepts a quote. The other side is mailed; releasing
- * the results is always mailed, the other stage changes only to a client who has not turned them off,
- * and "completed" not at all (the client sees nothing new until the results are released).
+ * A move made by hand (the moves made by a quote go through sendQuote and decideQuote, those made by
+ * the client's decision on a release through decideRevision): allowed only from the stages and for the
+ * side the job's abilities name (lib/job-abilities.ts). The consultancy moves a job through its work
+ * (in progress, in review, released), closes a released job its client has not accepted (completed,
+ * with a note saying why: required), declines a request or cancels a job; the client may cancel its
+ * own request until it accepts a quote. The other side is mailed; releasing the results and closing
+ * the job are always mailed, the other stage changes only to a client who has not turned them off.
  */
 export async function moveJobStage({ actor, jobId, to, note }: MoveJobStageOptions): Promise<JobRequest> {
   const fields = parseInput(stageMoveSchema, { note: note ?? undefined })
@@ -39,13 +41,22 @@ export async function moveJobStage({ actor, jobId, to, note }: MoveJobStageOptio
       if (side === 'client') throw new AppError('UNAUTHORIZED')
       throw new AppError('CONFLICT', `A job that is ${stageLabel(job.status)} cannot move to ${stageLabel(to)}`)
     }
-    // A release issues the revisions uploaded since the last one (refused when there are none).
+    // Closing a job without the client's acceptance says why; a release issues the revisions uploaded
+    // since the last one (refused when there are none).
+    const closing = moveNeedsNote(job.status, to as JobStage, side)
+    const note = closing ? parseInput(closeJobSchema, { note: fields.note }).note : fields.note
     const release = to === 'released' ? await issueRelease(tx, a, job) : null
-    const moved = await recordStageMove(tx, a, job, to as JobStage, fields.note)
-    const said = fields.note ? `\n\nNote: ${fields.note}` : ''
-    // "Completed" is the consultancy's own step before it releases the results: the client has nothing
-    // new to see until the release, whose mail says so.
-    if (side === 'consultancy' && to !== 'completed') {
+    const moved = await recordStageMove(tx, a, job, to as JobStage, note)
+    const said = note ? `\n\nNote: ${note}` : ''
+    if (closing) {
+      await enqueueJobMail(tx, {
+        to: 'client',
+        job,
+        actorId: a.userId,
+        what: 'job closed',
+        text: `We closed this job without waiting for your decision on its release.${said}`,
+      })
+    } else if (side === 'consultancy') {
       await enqueueJobMail(tx, {
         to: 'client',
         job,

@@ -9,8 +9,8 @@ import type { JobRow } from './lock-job'
 
 /**
  * Moves a locked job to `to` and keeps the move on its timeline: who, when, the note. Reaching
- * "accepted" sets acceptedAt (from then on the job is never deleted), "completed" completedAt,
- * "released" releasedAt (each the day, UTC). A job that moves is active again: out of the archive.
+ * "accepted" sets acceptedAt (from then on the job is never deleted), "released" releasedAt (the
+ * latest release), "completed" completedAt (each the day, UTC). A job that moves is active again: out of the archive.
  * The caller checked that the move is allowed.
  */
 export async function recordStageMove(tx: Pick<Database, 'update' | 'insert'>, actor: Actor, job: JobRow, to: JobStage, note?: string | null): Promise<JobRow> {

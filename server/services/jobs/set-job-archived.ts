@@ -18,7 +18,7 @@ export interface SetJobArchivedOptions {
 /**
  * The consultancy files a job away, or brings it back. Archiving hides the job from the active job
  * lists of both sides and keeps everything (quotes, timeline, thread, files; the page still opens);
- * it is allowed only where the job stage table says nothing is left to do (released, cancelled,
+ * it is allowed only where the job stage table says nothing is left to do (completed, cancelled,
  * declined). It is not a stage and not on the timeline; the audit log keeps who did it.
  */
 export async function setJobArchived({ actor, jobId, archived }: SetJobArchivedOptions): Promise<JobRequest> {

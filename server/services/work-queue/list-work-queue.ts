@@ -11,7 +11,8 @@ export interface ListWorkQueueOptions {
 /**
  * Every client's active jobs (archived ones are filed away), newest activity first, paged, each with
  * why it needs the consultancy: a new request to quote, an accepted quote to start, messages from the
- * client the viewer has not read, completed work to release. Filters: a stage, a client, "needs us",
+ * client the viewer has not read, a release the client returned (a released job waits for the client's
+ * approver, not for the consultancy). Filters: a stage, a client, "needs us",
  * words of the title or reference. The consultancy's only.
  */
 export async function listWorkQueue({ actor, filter }: ListWorkQueueOptions): Promise<WorkQueue> {

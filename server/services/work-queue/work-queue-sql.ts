@@ -17,12 +17,17 @@ export interface QueueRow {
   nickname: string | null
   company_name: string | null
   unread: string
+  /** The client returned the job's latest release: it is back in progress, for new revisions. */
+  returned: boolean
   last_activity_at: Date
   created_at: Date
   total: string
 }
 
-/** Every active job with its client, its unread client messages (for the viewer, $1) and its last activity. */
+/**
+ * Every active job with its client, its unread client messages (for the viewer, $1), its last activity
+ * and whether it is back in progress because the client returned its release (its latest move).
+ */
 export const ACTIVE_JOBS = `
   WITH queue AS (
     SELECT j.id, j.job, j.reference, coalesce(j.status, 'pending') AS stage, j."user" AS client_id, j.created_at,
@@ -32,7 +37,8 @@ export const ACTIVE_JOBS = `
                     coalesce((SELECT max(e.created_at) FROM job_event e WHERE e.job_id = j.id), j.created_at)) AS last_activity_at,
            (SELECT count(*) FROM job_message m
               LEFT JOIN job_read r ON r.job_id = m.job_id AND r.user_id = $1
-             WHERE m.job_id = j.id AND m.author_side = 'client' AND (r.read_at IS NULL OR m.created_at > r.read_at)) AS unread
+             WHERE m.job_id = j.id AND m.author_side = 'client' AND (r.read_at IS NULL OR m.created_at > r.read_at)) AS unread,
+           (j.status = 'in_progress' AND coalesce((SELECT e.from_stage = 'released' FROM job_event e WHERE e.job_id = j.id ORDER BY e.created_at DESC, e.id DESC LIMIT 1), false)) AS returned
       FROM job_request j
       JOIN "user" u ON u.id = j."user"
       LEFT JOIN profile p ON p.user_id = j."user"
@@ -40,7 +46,8 @@ export const ACTIVE_JOBS = `
      WHERE j.archived_at IS NULL
   )`
 
-export const NEEDS_US = `(q.stage IN ('pending', 'accepted', 'completed') OR q.unread > 0)`
+/** A new request, an accepted quote, unread client messages or a returned release; never a release waiting for the client. */
+export const NEEDS_US = `(q.stage IN ('pending', 'accepted') OR q.unread > 0 OR q.returned)`
 
 export async function countNeedsUs(viewerId: string): Promise<number> {
   const { rows } = await getAppContext().database.pool.query<{ n: string }>(`${ACTIVE_JOBS} SELECT count(*) AS n FROM queue q WHERE ${NEEDS_US}`, [viewerId])
@@ -64,7 +71,7 @@ function reasonsOf(row: QueueRow): NeedsUsReason[] {
     'new-request': row.stage === 'pending',
     'quote-accepted': row.stage === 'accepted',
     'client-messages': Number(row.unread) > 0,
-    'ready-to-release': row.stage === 'completed',
+    'release-returned': row.returned,
   }
   return needsUsReasons.filter((reason) => found[reason])
 }

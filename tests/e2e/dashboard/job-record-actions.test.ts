@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { HttpClient } from '../../integration/portal/support/http-client'
+import { PDF_BYTES, tusUpload } from '../../integration/portal/support/tus-upload'
 import { useDashboardEnv } from './dashboard-env'
 import type { SeededUser } from './seed'
 
@@ -11,7 +12,8 @@ const offers: Offer[] = ['delete', 'list delete', 'cancel', 'archive', 'unarchiv
 
 /**
  * Every stage a job can be in (and a cancellation before and after acceptance, and the archive), as
- * the steps that bring a fresh job there.
+ * the steps that bring a fresh job there: a release issues a deliverable uploaded first, and the
+ * consultancy completes a released job by closing it with a note.
  */
 const situations = {
   pending: [],
@@ -19,12 +21,12 @@ const situations = {
   accepted: ['quote', 'accept'],
   'in progress': ['quote', 'accept', 'in_progress'],
   'in review': ['quote', 'accept', 'in_progress', 'in_review'],
-  completed: ['quote', 'accept', 'in_progress', 'completed'],
-  released: ['quote', 'accept', 'in_progress', 'completed', 'released'],
+  released: ['quote', 'accept', 'in_progress', 'deliver', 'released'],
+  completed: ['quote', 'accept', 'in_progress', 'deliver', 'released', 'close'],
   declined: ['quote', 'decline'],
   'withdrawn by the client': ['withdraw'],
   'cancelled after acceptance': ['quote', 'accept', 'cancel'],
-  archived: ['quote', 'accept', 'in_progress', 'completed', 'released', 'archive'],
+  archived: ['quote', 'accept', 'in_progress', 'deliver', 'released', 'close', 'archive'],
 } as const
 type Situation = keyof typeof situations
 
@@ -42,7 +44,7 @@ const expectedOffers: Record<Side, Partial<Record<Situation, Offer[]>>> = {
     accepted: ['cancel'],
     'in progress': ['cancel'],
     'in review': ['cancel'],
-    released: ['archive'],
+    completed: ['archive'],
     declined: ['delete', 'list delete', 'cancel', 'archive'],
     'withdrawn by the client': ['delete', 'list delete', 'archive'],
     'cancelled after acceptance': ['archive'],
@@ -70,7 +72,7 @@ describe('the job page and the list offer exactly what the server accepts, at ev
     if (r.errors?.length) throw new Error(`${query}: ${JSON.stringify(r.errors)}`)
     return r.data as T
   }
-  const move = (c: HttpClient, id: string, to: string) => gql(c, 'mutation($id: ID!, $to: String!) { moveJobStage(jobId: $id, to: $to) { id } }', { id, to })
+  const move = (c: HttpClient, id: string, to: string, note?: string) => gql(c, 'mutation($id: ID!, $to: String!, $n: String) { moveJobStage(jobId: $id, to: $to, note: $n) { id } }', { id, to, n: note })
   let made = 0
   /** A fresh job of the client in the situation, named so the list can tell it apart. */
   async function jobIn(situation: Situation, side: Side): Promise<{ id: string; name: string }> {
@@ -85,6 +87,10 @@ describe('the job page and the list offer exactly what the server accepts, at ev
       else if (step === 'withdraw') await move(owner, id, 'cancelled')
       else if (step === 'cancel') await move(api.consultancy, id, 'cancelled')
       else if (step === 'archive') await gql(api.consultancy, 'mutation($id: ID!) { archiveJob(jobId: $id) { id } }', { id })
+      else if (step === 'deliver') {
+        const upload = await tusUpload(api.consultancy, PDF_BYTES, { filename: 'report.pdf', kind: 'job-deliverables', jobRequestId: id })
+        if (upload.status !== 204) throw new Error(`deliverable upload: ${upload.status} ${upload.body}`)
+      } else if (step === 'close') await move(api.consultancy, id, 'completed', 'Accepted by the client on the phone')
       else await move(api.consultancy, id, step)
     }
     return { id, name }

@@ -9,7 +9,7 @@ import { cookieHeader, type SeededUser } from './seed'
 
 /**
  * The whole loop in the browser, as the client and the consultancy each see it: a request, a quote,
- * its acceptance, the work, a message, a deliverable, completion, release and the archive, with the
+ * its acceptance, the work, a message, a deliverable, its release, the job closed with a note and the archive, with the
  * mail each step sends, each page offering only the moves its viewer may make (a request is deleted
  * or withdrawn only until its quote is accepted); and a second client who sees none of it.
  */
@@ -48,7 +48,7 @@ describe('a job from request to delivered results', () => {
     ;[admin, client, stranger] = await Promise.all([env.user('admin'), env.user('client'), env.user('stranger')])
   })
 
-  it('the client requests, the consultancy quotes, the client accepts, the work is delivered and released', async () => {
+  it('the client requests, the consultancy quotes, the client accepts, the work is delivered, released and closed', async () => {
     // The client asks for the job on the dashboard.
     let page = await open(client, '/profile')
     const link = await requestJob(page, 'Gearbox housing CFD', 'PO-9001')
@@ -101,7 +101,7 @@ describe('a job from request to delivered results', () => {
     await page.locator('#job-record-title').waitFor({ state: 'detached' })
     expect(await page.getByRole('button', { name: /Cancel job|Delete/ }).count()).toBe(0)
 
-    // The consultancy does the work, writes on the thread, attaches the report, completes and releases.
+    // The consultancy does the work, writes on the thread, attaches the report and releases it.
     page = await open(admin, jobPath)
     await page.getByLabel('Note for the timeline (optional)').fill('Meshing the housing today.')
     await page.getByRole('button', { name: 'Start work' }).click()
@@ -123,16 +123,19 @@ describe('a job from request to delivered results', () => {
     await page.getByTestId('deliverable-status').getByText('Deliverable removed').waitFor()
     await page.getByTestId('job-deliverables').getByText('wrong-drawing.pdf').waitFor({ state: 'detached' })
     expect(await page.getByTestId('job-deliverables').getByRole('listitem').count()).toBe(1)
-    const deliverableUrl = `${env.server.url}/files/job-deliverables/${jobPath.split('/').pop()}/pressure-drop-report.pdf`
+    // Stored under a name the server made: the address is the one the page links to.
+    const deliverableUrl = new URL((await page.getByTestId('job-deliverables').getByRole('link', { name: 'pressure-drop-report.pdf' }).getAttribute('href'))!, env.server.url).href
     // Not the client's yet.
     expect((await fetch(deliverableUrl, { headers: { cookie: cookieHeader(client) } })).status).toBe(403)
-    await page.getByRole('button', { name: 'Mark completed' }).click()
-    await waitForStage(page, 'completed')
+    // Completing is not offered before a release.
+    expect(await page.getByRole('button', { name: 'Close with a note' }).count()).toBe(0)
     await page.getByRole('button', { name: 'Release results' }).click()
     await waitForStage(page, 'released')
-    // Released: the consultancy may archive it, and never delete it.
-    await page.getByRole('button', { name: 'Archive job' }).waitFor()
-    expect(await recordButtons(page)).toEqual(['Archive job'])
+    // Released: the job waits for the client's sign-off; the consultancy may only close it with a note,
+    // and neither archives nor deletes it.
+    await page.getByRole('button', { name: 'Close with a note' }).waitFor()
+    await page.getByLabel('Note for the timeline (required to close the job)').waitFor()
+    expect(await page.getByRole('button', { name: /Archive job|Delete|Cancel job/ }).count()).toBe(0)
     expect(await axeViolations(page, 'main')).toEqual([])
 
     // The client: one unread message in the list, then every step on the timeline, and the report.
@@ -144,7 +147,7 @@ describe('a job from request to delivered results', () => {
     await row.getByRole('link', { name: 'Gearbox housing CFD' }).click()
     await waitForStage(page, 'released')
     const timeline = await page.getByTestId('job-timeline').locator('li > p:first-of-type').allTextContents()
-    expect(timeline.map((t) => t.split(' · ')[0])).toEqual(['Requested', 'Now quoted', 'Now accepted', 'Now in progress', 'Now completed', 'Now released'])
+    expect(timeline.map((t) => t.split(' · ')[0])).toEqual(['Requested', 'Now quoted', 'Now accepted', 'Now in progress', 'Now released'])
     await page.getByTestId('job-timeline').getByText('Meshing the housing today.').waitFor()
     await page.getByTestId('job-thread').getByText('The first pressure-drop results are in').waitFor()
     const [report] = await Promise.all([page.waitForEvent('download'), page.getByTestId('job-deliverables').getByRole('link', { name: 'pressure-drop-report.pdf' }).click()])
@@ -154,18 +157,25 @@ describe('a job from request to delivered results', () => {
     page = await open(client, '/profile')
     await page.getByRole('row').filter({ hasText: 'Gearbox housing CFD' }).getByRole('cell').nth(7).getByText('0').waitFor()
 
-    // The mail the client got, each naming the job: the steps that came within one window in one mail,
-    // and nothing about "completed", before which the client had nothing new to see.
-    await mailTo(client, /results released$|\d+ updates$/)
+    // The mail the client got, each naming the job: the steps that came within one window in one mail.
+    await mailTo(client, /release 1 issued for review$|\d+ updates$/)
     const toClient = (await env.mail.all()).filter((m) => m.to.includes(client.email))
     expect(toClient.length).toBeGreaterThan(0)
     expect(toClient.every((m) => m.subject.startsWith('Gearbox housing CFD (PO-9001): '))).toBe(true)
     const told = toClient.map((m) => `${m.subject}\n${m.raw.replace(/=\r?\n/g, '')}`).join('\n')
-    for (const step of [/quote Q-\d{6}/, /now in progress/i, /new message/i, /results released/i]) expect(told).toMatch(step)
-    expect(told).not.toMatch(/completed/i)
+    for (const step of [/quote Q-\d{6}/, /now in progress/i, /new message/i, /release 1 issued for review/i, /pressure-drop-report\.pdf: revision P01/]) expect(told).toMatch(step)
 
-    // The consultancy files the job away: out of the client's active list, listed apart, kept whole.
+    // The client has not signed off: the consultancy closes the job, saying why, then files it away:
+    // out of the client's active list, listed apart, kept whole.
     page = await open(admin, jobPath)
+    await page.getByRole('button', { name: 'Close with a note' }).click()
+    await page.getByText('Say why the job is closed').waitFor()
+    expect(await stage(page).textContent()).toBe('released')
+    await page.getByLabel('Note for the timeline (required to close the job)').fill('Accepted by the client on the phone.')
+    await page.getByRole('button', { name: 'Close with a note' }).click()
+    await waitForStage(page, 'completed')
+    await page.getByTestId('job-timeline').getByText('Accepted by the client on the phone.').waitFor()
+    expect(await recordButtons(page)).toEqual(['Archive job'])
     await page.getByRole('button', { name: 'Archive job' }).click()
     await page.getByTestId('job-record-status').getByText('Job archived').waitFor()
     await page.getByTestId('job-archived').waitFor()
@@ -174,7 +184,7 @@ describe('a job from request to delivered results', () => {
     await page.getByText('No active job requests').waitFor()
     await page.getByText('Archived jobs (1)').click()
     const archivedRow = page.getByTestId('archived-jobs-scroll').getByRole('row').filter({ hasText: 'Gearbox housing CFD' })
-    expect(await archivedRow.getByRole('cell').nth(4).textContent()).toBe('released')
+    expect(await archivedRow.getByRole('cell').nth(4).textContent()).toBe('completed')
     expect(await archivedRow.getByRole('button').count()).toBe(0)
     await archivedRow.getByRole('link', { name: 'Gearbox housing CFD' }).click()
     await page.getByTestId('job-archived').waitFor()

@@ -1,17 +1,19 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { NeedsYouItem } from '../../../lib/needs-you'
-import { jobRequests } from '../../../server/db/schema'
+import { eq } from 'drizzle-orm'
+import { jobEvents, jobRequests } from '../../../server/db/schema'
 import { WORK_QUEUE_PAGE_SIZE, type WorkQueue } from '../../../lib/work-queue'
 import { userIdOf } from './support/accounts'
 import { gqlData, type HttpClient } from './support/http-client'
+import { PDF_BYTES, tusUpload } from './support/tus-upload'
 import { portalWithAccounts } from './support/portal-with-accounts'
 import { companyIdOf } from '../../setup/company-of'
 
 /**
  * What the dashboard opens on, through its JSON endpoints: the consultancy's work queue (every
  * client's jobs, why each needs it, filters, search, paging, the header's count) for the admin only;
- * a client's "What needs you" (a quote with its total, unread messages, released results), never
- * another client's.
+ * a client's "What needs you" (a quote with its total, unread messages, a release to sign off),
+ * never another client's. A released job waits for the client's approver, not for the consultancy.
  */
 describe('the dashboard landing: work queue and what needs you', () => {
   let ownerId: string
@@ -95,6 +97,27 @@ describe('the dashboard landing: work queue and what needs you', () => {
     expect(second.rows.map((r) => r.title)).toEqual(['Batch part 0'])
   })
 
+  it('leaves a released job to the client, and takes a returned release back as the consultancy’s to do', async () => {
+    const job = await newJob(accounts.owner, 'Returned housing', 'RH-1')
+    await sendQuote(job)
+    await gqlData(accounts.owner, 'mutation($id: ID!) { acceptQuote(jobId: $id) { id } }', { id: job })
+    await move(job, 'in_progress')
+    expect((await tusUpload(accounts.admin, PDF_BYTES, { filename: 'housing-report.pdf', kind: 'job-deliverables', jobRequestId: job })).status).toBe(204)
+    await move(job, 'released')
+    const rowOf = async () => (await queue(accounts.admin, '?q=RH-1')).body.rows.find((r) => r.id === job)
+    expect(await rowOf()).toMatchObject({ stage: 'released', needs: [] })
+    expect((await queue(accounts.admin, '?q=RH-1&needs=1')).body.rows).toEqual([])
+    // The client's approver returns the release (its decision moves the job back in progress, as written here).
+    const { db } = portal.server.ctx
+    await db.update(jobRequests).set({ status: 'in_progress' }).where(eq(jobRequests.id, job))
+    await db.insert(jobEvents).values({ jobId: job, fromStage: 'released', toStage: 'in_progress', actorId: ownerId, actorSide: 'client', note: 'Section 3 is missing' })
+    expect(await rowOf()).toMatchObject({ stage: 'in_progress', needs: ['release-returned'] })
+    expect((await queue(accounts.admin, '?q=RH-1&needs=1')).body.rows.map((r) => r.id)).toEqual([job])
+    // Put in review: the consultancy is at it again, nothing more is flagged.
+    await move(job, 'in_review')
+    expect(await rowOf()).toMatchObject({ stage: 'in_review', needs: [] })
+  })
+
   it('counts what needs the consultancy for the header, and only for the admin', async () => {
     const count = await accounts.admin.fetch('/profile/work-queue/count')
     expect(count.status).toBe(200)
@@ -115,7 +138,7 @@ describe('the dashboard landing: work queue and what needs you', () => {
     expect(JSON.stringify(await guest.json())).not.toContain('Bracket')
   })
 
-  it('shows a client what needs them: a quote with its total, unread messages, released results; never another client’s', async () => {
+  it('shows a client what needs them: a quote with its total, unread messages, a release to sign off; never another client’s', async () => {
     const job = await newJob(accounts.owner, 'Valve body CFD', 'VB-3')
     await sendQuote(job)
     await gqlData(accounts.admin, 'mutation($id: ID!) { postJobMessage(jobId: $id, body: "Quote sent, any questions?") { id } }', { id: job })
@@ -135,12 +158,21 @@ describe('the dashboard landing: work queue and what needs you', () => {
     // The admin reads the owner's as the owner would.
     expect((await needsYou(accounts.admin, `?client=${ownerId}`)).body.items.filter((i) => i.jobId === job)).toEqual(mine)
 
-    // Accepted, worked on and released: the quote and the read messages go, the results come.
+    // Accepted, worked on and released: the quote and the read messages go; the release is the
+    // owner's to sign off (an approver's or owner's), opened or not, and no longer the consultancy's.
     await gqlData(accounts.owner, 'mutation($id: ID!) { markJobRead(jobId: $id) }', { id: job })
     await gqlData(accounts.owner, 'mutation($id: ID!) { acceptQuote(jobId: $id) { id } }', { id: job })
-    for (const to of ['in_progress', 'in_review', 'completed', 'released']) await move(job, to)
-    expect((await needsYou(accounts.owner)).body.items.filter((i) => i.jobId === job)).toEqual([{ kind: 'results', jobId: job, title: 'Valve body CFD', releasedAt: expect.any(String) }])
+    for (const to of ['in_progress', 'in_review']) await move(job, to)
+    expect((await tusUpload(accounts.admin, PDF_BYTES, { filename: 'valve-report.pdf', kind: 'job-deliverables', jobRequestId: job })).status).toBe(204)
+    await move(job, 'released')
+    const release = [{ kind: 'release', jobId: job, title: 'Valve body CFD', releasedAt: expect.any(String) }]
+    expect((await needsYou(accounts.owner)).body.items.filter((i) => i.jobId === job)).toEqual(release)
     await gqlData(accounts.owner, 'mutation($id: ID!) { markJobRead(jobId: $id) }', { id: job })
+    expect((await needsYou(accounts.owner)).body.items.filter((i) => i.jobId === job)).toEqual(release)
+    const row = (await queue(accounts.admin, '?stage=released')).body.rows.find((r) => r.id === job)
+    expect(row).toMatchObject({ stage: 'released', needs: [] })
+    // Closed by the consultancy with a note: nothing is left to do on it.
+    await gqlData(accounts.admin, 'mutation($id: ID!) { moveJobStage(jobId: $id, to: "completed", note: "Accepted by phone") { id } }', { id: job })
     expect((await needsYou(accounts.owner)).body.items.filter((i) => i.jobId === job)).toEqual([])
   })
 })

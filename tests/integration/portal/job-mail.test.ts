@@ -6,8 +6,8 @@ import { PDF_BYTES, tusUpload } from './support/tus-upload'
 
 /**
  * The mail a client can live with: what the consultancy does on one job within MAIL_GROUP_SECONDS
- * reaches the client as one mail; "completed" is not mailed (the client has nothing new to see until
- * the results are released); and a job the client withdraws is mailed to the consultancy, whose page
+ * reaches the client as one mail; a deliverable uploaded is not mailed (the client has nothing new to
+ * see until the results are released); and a job the client withdraws is mailed to the consultancy, whose page
  * then says what happened, to those who could see the job only.
  */
 describe('job mail', () => {
@@ -35,7 +35,7 @@ describe('job mail', () => {
     guest = new HttpClient(portal.url)
   })
 
-  it("sends the client one mail for a stage change, its note and the messages that follow it, none for 'completed', and the release on its own", async () => {
+  it("sends the client one mail for a stage change, its note and the messages that follow it, none for a deliverable uploaded, and the release on its own", async () => {
     const id = await newJob('Gusset FEA')
     const about = 'Gusset FEA (PO-9)'
     await quote(id)
@@ -57,19 +57,18 @@ describe('job mail', () => {
     await pastTheWindow()
     expect(mailsTo(ownerEmail, about)).toHaveLength(2)
 
-    // Completed: the client can see nothing new yet, so nothing is sent.
-    expect((await tusUpload(accounts.admin, PDF_BYTES, { filename: 'gusset-report.pdf', kind: 'job-deliverables', jobRequestId: id })).status).toBe(204)
-    await move(id, 'completed')
+    // A deliverable uploaded: the client can see nothing new yet, so nothing is sent.
+    const report = await tusUpload(accounts.admin, PDF_BYTES, { filename: 'gusset-report.pdf', kind: 'job-deliverables', jobRequestId: id })
+    expect(report.status).toBe(204)
     await pastTheWindow()
     expect(mailsTo(ownerEmail, about)).toHaveLength(2)
 
     // Released: the deliverables are the client's to see, and the mail says so.
     await move(id, 'released')
     const [, , released] = await waitForMails(ownerEmail, about, 3)
-    expect(released!.subject).toBe(`${about}: results released`)
-    expect(textOf(released!.raw)).not.toMatch(/completed/i)
-    expect((await accounts.owner.fetch(`/files/job-deliverables/${id}/gusset-report.pdf`)).status).toBe(200)
-    expect(portal.smtp.mails.filter((m) => m.to.includes(ownerEmail)).map((m) => m.subject)).not.toContainEqual(expect.stringMatching(/completed/))
+    expect(released!.subject).toBe(`${about}: release 1 issued for review`)
+    expect(textOf(released!.raw)).toContain('gusset-report.pdf: revision P01')
+    expect((await accounts.owner.fetch(`/files/${report.path}`)).status).toBe(200)
   })
 
   it('mails the consultancy when the client withdraws a job, and its page says so to the client and the consultancy only', async () => {

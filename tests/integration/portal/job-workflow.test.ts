@@ -50,7 +50,7 @@ describe('job workflow', () => {
   // for its mail, in mails of their own.
   const { portal, accounts } = portalWithAccounts({ ADMIN_EMAILS: adminEmail, QUOTE_VAT_PERCENT: '20', MAIL_GROUP_SECONDS: '1' }, { owner: ownerEmail, other: 'jobs-other@example.test', admin: adminEmail })
 
-  it('runs a job from request to released results, refusing every move made by the wrong side or from the wrong stage', async () => {
+  it('runs a job from request to released results and closes it with a note, refusing every move made by the wrong side or from the wrong stage', async () => {
     const id = await newJob('Bracket FEA')
     expect(await stageOf(id)).toBe('pending')
     const requested = await waitForMail(adminEmail, /Bracket FEA \(PO-7\): new job request/)
@@ -81,8 +81,9 @@ describe('job workflow', () => {
     expect((await tusUpload(accounts.owner, PDF_BYTES, { filename: 'fake-report.pdf', kind: 'job-deliverables', jobRequestId: id })).status).toBe(403)
     const uploaded = await tusUpload(accounts.admin, PDF_BYTES, { filename: 'stress-report.pdf', kind: 'job-deliverables', jobRequestId: id })
     expect(uploaded.status).toBe(204)
-    const deliverable = `/files/job-deliverables/${id}/stress-report.pdf`
-    // A file sent by mistake, which goes out with the release and is taken back after it (below).
+    // The stored name is the server's; the name shown is the one uploaded.
+    const deliverable = `/files/${uploaded.path}`
+    // A file uploaded by mistake, taken back before the release (below).
     const wrong = await tusUpload(accounts.admin, PDF_BYTES, { filename: 'another-clients-drawing.pdf', kind: 'job-deliverables', jobRequestId: id })
     expect(wrong.status).toBe(204)
     expect((await accounts.owner.fetch(deliverable)).status).toBe(403)
@@ -107,26 +108,7 @@ describe('job workflow', () => {
     expect(await errorOf(accounts.owner, 'mutation($id: ID!, $f: [String!]) { postJobMessage(jobId: $id, body: "x", files: $f) { id } }', { id, f: [`user-box/${await userIdOf(accounts.other)}/secret.pdf`] })).toBe("Files must be uploaded to this job's thread")
     expect(await errorOf(accounts.other, 'mutation($id: ID!) { postJobMessage(jobId: $id, body: "Hello") { id } }', { id })).toBe('Unauthorized')
 
-    await gqlData(accounts.admin, 'mutation($id: ID!) { moveJobStage(jobId: $id, to: "in_review") { id } }', { id })
-    await gqlData(accounts.admin, 'mutation($id: ID!) { moveJobStage(jobId: $id, to: "completed") { id } }', { id })
-    await gqlData(accounts.admin, 'mutation($id: ID!) { moveJobStage(jobId: $id, to: "released", note: "Final report attached") { id } }', { id })
-    const released = await gqlData<{ getJobRequests: { status: string; completedAt: string; releasedAt: string } }>(accounts.owner, 'query($id: ID!) { getJobRequests(id: $id) { status completedAt releasedAt } }', { id })
-    const today = new Date().toISOString().slice(0, 10)
-    expect(released.getJobRequests).toEqual({ status: 'released', completedAt: today, releasedAt: today })
-    // Moved twice within the window: the release may reach the client in one mail with the review.
-    await expect.poll(() => portal.smtp.mails.some((m) => m.to.includes(ownerEmail) && /results released/i.test(`${m.subject}\n${textOf(m.raw)}`)), { timeout: 15_000 }).toBe(true)
-
-    const download = await accounts.owner.fetch(deliverable)
-    expect(download.status).toBe(200)
-    expect(Buffer.from(await download.arrayBuffer())).toEqual(PDF_BYTES)
-    expect((await accounts.other.fetch(deliverable)).status).toBe(403)
-    const view = await gqlData<{ job: { deliverables: { name: string }[]; timeline: { to: string; side: string; note: string | null }[] } }>(accounts.owner, 'query($id: ID!) { job(id: $id) { deliverables { name } timeline { to side note } } }', { id })
-    expect(view.job.deliverables).toEqual([{ name: 'another-clients-drawing.pdf' }, { name: 'stress-report.pdf' }])
-    // What was released is what the client got: nothing is added afterwards, as the page offers no upload.
-    expect((await tusUpload(accounts.admin, PDF_BYTES, { filename: 'late-addition.pdf', kind: 'job-deliverables', jobRequestId: id })).status).toBe(403)
-
-    // A deliverable sent by mistake is taken back by the consultancy, even after release; by nobody else.
-    expect((await accounts.owner.fetch(`/files/${wrong.path}`)).status).toBe(200)
+    // A deliverable uploaded by mistake is taken back by the consultancy before it is released; by nobody else.
     const remove = (c: HttpClient, path: string) => c.fetch(`/profile/jobs/${id}`, { method: 'POST', body: new URLSearchParams({ intent: 'remove-deliverable', path }) })
     expect((await remove(accounts.owner, wrong.path!)).status).toBe(403)
     expect((await remove(accounts.other, wrong.path!)).status).toBe(403)
@@ -134,11 +116,41 @@ describe('job workflow', () => {
     expect((await remove(accounts.admin, attachment.path!)).status).toBe(400)
     expect((await remove(accounts.admin, `job-deliverables/${await newJob('Elsewhere')}/another-clients-drawing.pdf`)).status).toBe(400)
     expect((await remove(accounts.admin, wrong.path!)).status).toBe(200)
-    expect((await accounts.owner.fetch(`/files/${wrong.path}`)).status).toBe(404)
+    expect((await accounts.admin.fetch(`/files/${wrong.path}`)).status).toBe(404)
     expect((await remove(accounts.admin, wrong.path!)).status).toBe(404)
-    const after = await gqlData<{ job: { deliverables: { name: string }[] } }>(accounts.owner, 'query($id: ID!) { job(id: $id) { deliverables { name } } }', { id })
-    expect(after.job.deliverables).toEqual([{ name: 'stress-report.pdf' }])
-    expect(view.job.timeline.map((e) => e.to)).toEqual(['pending', 'quoted', 'accepted', 'in_progress', 'in_review', 'completed', 'released'])
+
+    await gqlData(accounts.admin, 'mutation($id: ID!) { moveJobStage(jobId: $id, to: "in_review") { id } }', { id })
+    // Completing is not the consultancy's move before a release.
+    expect(await errorOf(accounts.admin, 'mutation($id: ID!) { moveJobStage(jobId: $id, to: "completed", note: "Done") { id } }', { id })).toBe('A job that is in review cannot move to completed')
+    await gqlData(accounts.admin, 'mutation($id: ID!) { moveJobStage(jobId: $id, to: "released", note: "Final report attached") { id } }', { id })
+    const released = await gqlData<{ getJobRequests: { status: string; completedAt: string | null; releasedAt: string } }>(accounts.owner, 'query($id: ID!) { getJobRequests(id: $id) { status completedAt releasedAt } }', { id })
+    const today = new Date().toISOString().slice(0, 10)
+    expect(released.getJobRequests).toEqual({ status: 'released', completedAt: null, releasedAt: today })
+    // Moved twice within the window: the release may reach the client in one mail with the review.
+    await expect.poll(() => portal.smtp.mails.some((m) => m.to.includes(ownerEmail) && /release 1 issued for review/i.test(`${m.subject}\n${textOf(m.raw)}`)), { timeout: 15_000 }).toBe(true)
+
+    const download = await accounts.owner.fetch(deliverable)
+    expect(download.status).toBe(200)
+    expect(Buffer.from(await download.arrayBuffer())).toEqual(PDF_BYTES)
+    expect((await accounts.other.fetch(deliverable)).status).toBe(403)
+    const view = await gqlData<{ job: { deliverables: { name: string }[]; timeline: { to: string; side: string; note: string | null }[] } }>(accounts.owner, 'query($id: ID!) { job(id: $id) { deliverables { name } timeline { to side note } } }', { id })
+    expect(view.job.deliverables).toEqual([{ name: 'stress-report.pdf' }])
+    // What was released is what the client got: nothing is added while the release waits, as the page offers no upload,
+    // and an issued revision is never taken back.
+    expect((await tusUpload(accounts.admin, PDF_BYTES, { filename: 'late-addition.pdf', kind: 'job-deliverables', jobRequestId: id })).status).toBe(403)
+    expect((await remove(accounts.admin, uploaded.path!)).status).toBe(409)
+    expect((await accounts.owner.fetch(deliverable)).status).toBe(200)
+    expect(view.job.timeline.map((e) => e.to)).toEqual(['pending', 'quoted', 'accepted', 'in_progress', 'in_review', 'released'])
+
+    // The client has not signed off: the consultancy closes the job, saying why (a note is required).
+    expect(await errorOf(accounts.admin, 'mutation($id: ID!) { moveJobStage(jobId: $id, to: "completed") { id } }', { id })).toBe('Say why the job is closed')
+    expect(await errorOf(accounts.owner, 'mutation($id: ID!) { moveJobStage(jobId: $id, to: "completed", note: "We accept") { id } }', { id })).toBe('Unauthorized')
+    await gqlData(accounts.admin, 'mutation($id: ID!) { moveJobStage(jobId: $id, to: "completed", note: "Accepted by the client on the phone") { id } }', { id })
+    const closed = await gqlData<{ job: { job: { status: string; completedAt: string; releasedAt: string }; timeline: { to: string; side: string; note: string | null }[] } }>(accounts.owner, 'query($id: ID!) { job(id: $id) { job { status completedAt releasedAt } timeline { to side note } } }', { id })
+    expect(closed.job.job).toEqual({ status: 'completed', completedAt: today, releasedAt: today })
+    expect(closed.job.timeline.at(-1)).toEqual({ to: 'completed', side: 'consultancy', note: 'Accepted by the client on the phone' })
+    // Completed, the client still reads what was released to it.
+    expect((await accounts.owner.fetch(deliverable)).status).toBe(200)
     expect(view.job.timeline.find((e) => e.to === 'in_progress')).toMatchObject({ side: 'consultancy', note: 'Meshing today' })
 
     // The quote as a PDF: its client and the consultancy only.
@@ -155,7 +167,7 @@ describe('job workflow', () => {
     expect((await accounts.other.fetch(quote.pdfUrl)).status).toBe(403)
     expect((await accounts.admin.fetch(quote.pdfUrl)).status).toBe(200)
 
-    // Accepted, worked on and released: the consultancy's record. Nobody deletes it; the consultancy archives it.
+    // Accepted, worked on, released and completed: the consultancy's record. Nobody deletes it; the consultancy archives it.
     expect(await errorOf(accounts.owner, 'mutation($id: ID!) { deleteJobRequests(input: { id: $id }) { id } }', { id })).toBe('Unauthorized')
     expect(await errorOf(accounts.admin, 'mutation($id: ID!) { deleteJobRequests(input: { id: $id }) { id } }', { id })).toBe('A job whose quote was accepted is kept as a record: archive it instead')
     type Can = { job: { can: { move: string[]; delete: boolean; archive: boolean; unarchive: boolean } } }
@@ -214,9 +226,11 @@ describe('job workflow', () => {
     const before = portal.smtp.mails.filter((m) => m.to.includes(ownerEmail) && m.subject.startsWith('Fixture CAM')).length
     await gqlData(accounts.admin, 'mutation($id: ID!) { moveJobStage(jobId: $id, to: "in_progress") { id } }', { id })
     await gqlData(accounts.admin, 'mutation($id: ID!) { postJobMessage(jobId: $id, body: "Started.") { id } }', { id })
-    await gqlData(accounts.admin, 'mutation($id: ID!) { moveJobStage(jobId: $id, to: "completed") { id } }', { id })
+    // Nothing to release yet: a release issues revisions of deliverables, and none was uploaded.
+    expect(await errorOf(accounts.admin, 'mutation($id: ID!) { moveJobStage(jobId: $id, to: "released") { id } }', { id })).toBe('Upload a revision of a deliverable before releasing')
+    expect((await tusUpload(accounts.admin, PDF_BYTES, { filename: 'toolpaths.pdf', kind: 'job-deliverables', jobRequestId: id })).status).toBe(204)
     await gqlData(accounts.admin, 'mutation($id: ID!) { moveJobStage(jobId: $id, to: "released") { id } }', { id })
-    await waitForMail(ownerEmail, /Fixture CAM \(PO-7\): results released/)
+    await waitForMail(ownerEmail, /Fixture CAM \(PO-7\): release 1 issued for review/)
     // The outbox delivers in order of queueing: once the release mail is in, the others would be too.
     const after = portal.smtp.mails.filter((m) => m.to.includes(ownerEmail) && m.subject.startsWith('Fixture CAM')).map((m) => m.subject)
     expect(after.length - before).toBe(1)

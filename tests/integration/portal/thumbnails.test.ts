@@ -58,13 +58,15 @@ describe('model thumbnails', () => {
     const created = await accounts.owner.gql<{ createJobRequests: { id: string } }>('mutation { createJobRequests(input: { job: "Bracket FEA" }) { id } }')
     const id = created.data!.createJobRequests.id
     expect((await tusUpload(accounts.owner, stlCubeBinary(10), { filename: 'part.stl', kind: 'job-files', jobRequestId: id })).status).toBe(204)
-    expect((await tusUpload(accounts.admin, stlCubeBinary(10), { filename: 'result.stl', kind: 'job-deliverables', jobRequestId: id })).status).toBe(204)
+    const uploaded = await tusUpload(accounts.admin, stlCubeBinary(10), { filename: 'result.stl', kind: 'job-deliverables', jobRequestId: id })
+    expect(uploaded.status).toBe(204)
     type Files = { job: { files: { name: string; thumbnailUrl: string | null }[]; deliverables: { name: string; thumbnailUrl: string | null }[] | null } }
     const pictures = async (c: HttpClient) => (await c.gql<Files>('query($id: ID!) { job(id: $id) { files { name thumbnailUrl } deliverables { name thumbnailUrl } } }', { id })).data!.job
     expect(await pictures(accounts.admin)).toEqual({ files: [{ name: 'part.stl', thumbnailUrl: null }], deliverables: [{ name: 'result.stl', thumbnailUrl: null }] })
 
     const part = `job-files/${id}/part.stl`
-    const result = `job-deliverables/${id}/result.stl`
+    // A deliverable is stored under a name the server makes: its path is the upload's answer.
+    const result = uploaded.path!
     const putAs = (c: HttpClient, path: string) => c.fetch(`/thumbnails/${path}`, { method: 'PUT', headers: { 'content-type': 'image/png' }, body: new Uint8Array(PNG_1PX) })
     expect((await putAs(accounts.owner, part)).status).toBe(204)
     expect((await putAs(accounts.owner, result)).status).toBe(403)

@@ -17,7 +17,7 @@ describe('a client cannot erase a job whose quote it accepted', () => {
   const newJob = async () => (await gqlData<{ createJobRequests: { id: string } }>(accounts.client, 'mutation { createJobRequests(input: { job: "Bracket FEA" }) { id } }')).createJobRequests.id
   const quote = (id: string) =>
     gqlData(accounts.admin, 'mutation($id: ID!) { sendQuote(jobId: $id, input: { validUntil: "2999-01-01", lines: [{ kind: "service", service: "fea", hours: 4 }] }) { id } }', { id })
-  const move = (c: HttpClient, id: string, to: string) => c.gql('mutation($id: ID!, $to: String!) { moveJobStage(jobId: $id, to: $to) { status } }', { id, to })
+  const move = (c: HttpClient, id: string, to: string, note?: string) => c.gql('mutation($id: ID!, $to: String!, $n: String) { moveJobStage(jobId: $id, to: $to, note: $n) { status } }', { id, to, n: note })
 
   /** An accepted job in progress, with a thread message and file and a deliverable from the consultancy. */
   async function acceptedJobWithRecord() {
@@ -72,13 +72,17 @@ describe('a client cannot erase a job whose quote it accepted', () => {
     await expectRecordKept(id, deliverable, ['pending', 'quoted', 'accepted', 'in_progress', 'cancelled'])
   })
 
-  it('a released job is kept too, and the job page offers the client nothing that would erase it', async () => {
+  it('a released job is kept too, and completed, and the job page offers the client nothing that would erase it', async () => {
     const { id, deliverable } = await acceptedJobWithRecord()
-    for (const to of ['completed', 'released']) expect((await move(accounts.admin, id, to)).errors).toBeUndefined()
+    const abilities = async () => (await gqlData<{ job: { can: { delete: boolean; move: string[] } } }>(accounts.client, 'query($id: ID!) { job(id: $id) { can { delete move } } }', { id })).job.can
+    expect((await move(accounts.admin, id, 'released')).errors).toBeUndefined()
     expect(await clientTriesToErase(id)).toEqual({ graphql: 'Unauthorized', dashboard: 403, jobPage: 403 })
-    await expectRecordKept(id, deliverable, ['pending', 'quoted', 'accepted', 'in_progress', 'completed', 'released'])
-    const abilities = await gqlData<{ job: { can: { delete: boolean; move: string[] } } }>(accounts.client, 'query($id: ID!) { job(id: $id) { can { delete move } } }', { id })
-    expect(abilities.job.can).toEqual({ delete: false, move: [] })
+    await expectRecordKept(id, deliverable, ['pending', 'quoted', 'accepted', 'in_progress', 'released'])
+    expect(await abilities()).toEqual({ delete: false, move: [] })
+    expect((await move(accounts.admin, id, 'completed', 'Accepted by the client on the phone')).errors).toBeUndefined()
+    expect(await clientTriesToErase(id)).toEqual({ graphql: 'Unauthorized', dashboard: 403, jobPage: 403 })
+    await expectRecordKept(id, deliverable, ['pending', 'quoted', 'accepted', 'in_progress', 'released', 'completed'])
+    expect(await abilities()).toEqual({ delete: false, move: [] })
   })
 
   it('before acceptance the client still deletes its own request', async () => {

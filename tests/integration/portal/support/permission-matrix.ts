@@ -10,6 +10,7 @@ import { startPortalServer, type PortalServer } from './portal-server'
 import { encodeMetadata, PDF_BYTES, PNG_1PX, tusUpload } from './tus-upload'
 import { companyIdOf, moveIntoCompany } from '../../../setup/company-of'
 import { certificateUrl, transmittalUrl } from '../../../../lib/review-documents'
+import { seedIssuedRevisions } from './issued-revisions'
 import { seedDecision, seedRelease } from './seed-review'
 
 /**
@@ -88,16 +89,24 @@ interface World {
   freshQuotedJob(): Promise<string>
   /** A fresh job of the owner whose quote the owner accepted. */
   freshAcceptedJob(): Promise<string>
-  /** A fresh job of the owner, accepted, worked on and released. */
+  /** A fresh job of the owner, accepted, worked on and released (a deliverable issued to the client). */
   freshReleasedJob(): Promise<string>
-  /** A fresh released job of the owner that the consultancy archived. */
+  /** A fresh job of the owner released with one revision issued, waiting for the client's decision. */
+  freshIssuedRevision(): Promise<{ jobId: string; revisionId: string }>
+  /** A fresh released job of the owner that the consultancy closed with a note: completed. */
+  freshCompletedJob(): Promise<string>
+  /** A fresh completed job of the owner that the consultancy archived. */
   freshArchivedJob(): Promise<string>
   /** A model the consultancy sent on jobId's thread (a path the server named). */
   consultancyThreadModel: string
   /** The owner's thread file of jobId (note.pdf, under the name the server made). */
   ownerThreadFile: string
-  /** A job of the owner that was released, with a deliverable (report.pdf). */
+  /** A job of the owner that was released, with a deliverable (report.pdf) issued to the client. */
   releasedJobId: string
+  /** jobId's deliverable report.pdf, never released (a path the server named). */
+  jobDeliverable: string
+  /** releasedJobId's deliverable report.pdf, issued by its release (a path the server named). */
+  releasedDeliverable: string
   /** A quote of jobId, as its PDF's path. */
   quotePdf: string
   /** A job of the owner with release 1 (one revision) and the owner's decision on it. */
@@ -114,7 +123,7 @@ interface World {
   freshInvitation(): Promise<string>
   /** A fresh file the owner uploaded: to their user-box, their profile pictures or jobId's files. */
   freshFile(kind: 'user-box' | 'profile-pictures' | 'job-files'): Promise<string>
-  /** A fresh deliverable of the released job, uploaded by the consultancy. */
+  /** A fresh deliverable of jobId (never released), uploaded by the consultancy: one it may take back. */
   freshDeliverable(): Promise<string>
   /** A fresh session of the owner's, signed in elsewhere (its id). */
   freshOwnerSession(): Promise<string>
@@ -188,7 +197,9 @@ const gqlOps: GqlOp[] = [
     variables: async (w) => ({ id: await w.freshAcceptedJob() }),
   },
   { name: 'listJobRequests (own, archived)', expect: signedIn, query: '{ listJobRequests(archived: true) { id archivedAt } }', variables: () => ({}) },
-  { name: "archiveJob (owner's released job)", expect: adminOnly, query: 'mutation($id: ID!) { archiveJob(jobId: $id) { id archivedAt } }', variables: async (w) => ({ id: await w.freshReleasedJob() }) },
+  { name: "archiveJob (owner's completed job)", expect: adminOnly, query: 'mutation($id: ID!) { archiveJob(jobId: $id) { id archivedAt } }', variables: async (w) => ({ id: await w.freshCompletedJob() }) },
+  // Released, the job waits for the client's sign-off: not finished, not archived.
+  { name: "archiveJob (owner's released job)", expect: refusedToAdmin, query: 'mutation($id: ID!) { archiveJob(jobId: $id) { id } }', variables: async (w) => ({ id: await w.freshReleasedJob() }) },
   { name: "archiveJob (owner's pending job)", expect: refusedToAdmin, query: 'mutation($id: ID!) { archiveJob(jobId: $id) { id } }', variables: async (w) => ({ id: await w.freshJob() }) },
   { name: "unarchiveJob (owner's archived job)", expect: adminOnly, query: 'mutation($id: ID!) { unarchiveJob(jobId: $id) { id archivedAt } }', variables: async (w) => ({ id: await w.freshArchivedJob() }) },
   { name: "job (owner's)", expect: companyReads, query: 'query($id: ID!) { job(id: $id) { side can { move delete archive unarchive } } }', variables: (w) => ({ id: w.jobId }) },
@@ -216,6 +227,21 @@ const gqlOps: GqlOp[] = [
     expect: companyWorks,
     query: 'mutation($id: ID!) { moveJobStage(jobId: $id, to: "cancelled") { id } }',
     variables: async (w) => ({ id: await w.freshJob() }),
+  },
+  {
+    name: "moveJobStage to completed with a note (owner's released job: closed without the client's acceptance)",
+    expect: adminOnly,
+    query: 'mutation($id: ID!) { moveJobStage(jobId: $id, to: "completed", note: "No answer after three reminders") { id } }',
+    variables: async (w) => ({ id: await w.freshReleasedJob() }),
+  },
+  {
+    name: "decideRevision (an issued revision of the owner's released job)",
+    expect: companyDecides,
+    query: 'mutation($id: ID!, $r: ID!) { decideRevision(jobId: $id, revisionId: $r, decision: "accepted") { acceptedCode } }',
+    variables: async (w) => {
+      const { jobId, revisionId } = await w.freshIssuedRevision()
+      return { id: jobId, r: revisionId }
+    },
   },
   { name: "postJobMessage (owner's job)", expect: companyWorks, query: 'mutation($id: ID!) { postJobMessage(jobId: $id, body: "Hello") { id } }', variables: (w) => ({ id: w.jobId }) },
   { name: "markJobRead (owner's job)", expect: companyReads, query: 'mutation($id: ID!) { markJobRead(jobId: $id) }', variables: (w) => ({ id: w.jobId }) },
@@ -349,8 +375,8 @@ const downloadOps: FileOp[] = [
   { name: 'GET profile-pictures/{owner}/logo.png', expect: everyone, run: async (c, w) => (await c.fetch(`/files/profile-pictures/${w.ownerId}/logo.png`)).status },
   { name: 'GET user-box/{owner}/brief.pdf', expect: personal, run: async (c, w) => (await c.fetch(`/files/user-box/${w.ownerId}/brief.pdf`)).status },
   { name: 'GET job-files/{job}/plan.pdf', expect: companyReads, run: async (c, w) => (await c.fetch(`/files/job-files/${w.jobId}/plan.pdf`)).status },
-  { name: 'GET job-deliverables/{job}/report.pdf (not released)', expect: adminOnly, run: async (c, w) => (await c.fetch(`/files/job-deliverables/${w.jobId}/report.pdf`)).status },
-  { name: 'GET job-deliverables/{released job}/report.pdf', expect: companyReads, run: async (c, w) => (await c.fetch(`/files/job-deliverables/${w.releasedJobId}/report.pdf`)).status },
+  { name: 'GET job-deliverables/{job}/{report.pdf} (not released)', expect: adminOnly, run: async (c, w) => (await c.fetch(`/files/${w.jobDeliverable}`)).status },
+  { name: 'GET job-deliverables/{released job}/{report.pdf}', expect: companyReads, run: async (c, w) => (await c.fetch(`/files/${w.releasedDeliverable}`)).status },
   { name: "GET job-messages/{job}/{the owner's note.pdf}", expect: companyReads, run: async (c, w) => (await c.fetch(`/files/${w.ownerThreadFile}`)).status },
   { name: 'GET the quote of {job} as PDF', expect: companyReads, run: async (c, w) => (await c.fetch(w.quotePdf)).status },
   { name: 'GET the transmittal of {reviewed job} release 1 as PDF', expect: companyReads, run: async (c, w) => (await c.fetch(transmittalUrl(w.reviewedJobId, 1))).status },
@@ -569,9 +595,14 @@ const dashboardOps: FileOp[] = [
     run: async (c, w) => (await c.fetch(`/profile/jobs/${await w.freshAcceptedJob()}`, { method: 'POST', body: new URLSearchParams({ intent: 'move-stage', to: 'in_progress' }) })).status,
   },
   {
-    name: "POST /profile/jobs/{released job} intent=remove-deliverable (one of its deliverables)",
+    name: 'POST /profile/jobs/{job} intent=remove-deliverable (one of its deliverables, not yet issued)',
     expect: adminOnly,
-    run: async (c, w) => (await c.fetch(`/profile/jobs/${w.releasedJobId}`, { method: 'POST', body: new URLSearchParams({ intent: 'remove-deliverable', path: await w.freshDeliverable() }) })).status,
+    run: async (c, w) => (await c.fetch(`/profile/jobs/${w.jobId}`, { method: 'POST', body: new URLSearchParams({ intent: 'remove-deliverable', path: await w.freshDeliverable() }) })).status,
+  },
+  {
+    name: 'POST /profile/jobs/{released job} intent=remove-deliverable (its deliverable issued by the release)',
+    expect: refusedToAdmin,
+    run: async (c, w) => (await c.fetch(`/profile/jobs/${w.releasedJobId}`, { method: 'POST', body: new URLSearchParams({ intent: 'remove-deliverable', path: w.releasedDeliverable }) })).status,
   },
   {
     name: "POST /profile/jobs/{job} intent=delete-job (owner's pending job; done: back to the dashboard)",
@@ -579,7 +610,20 @@ const dashboardOps: FileOp[] = [
     run: async (c, w) => redirectsToDashboard(await postJobIntent(c, await w.freshJob(), { intent: 'delete-job' })),
   },
   { name: "POST /profile/jobs/{job} intent=delete-job (owner's accepted job)", expect: refusedToAdmin, run: async (c, w) => (await postJobIntent(c, await w.freshAcceptedJob(), { intent: 'delete-job' })).status },
-  { name: "POST /profile/jobs/{job} intent=archive-job (owner's released job)", expect: adminOnly, run: async (c, w) => (await postJobIntent(c, await w.freshReleasedJob(), { intent: 'archive-job' })).status },
+  { name: "POST /profile/jobs/{job} intent=archive-job (owner's completed job)", expect: adminOnly, run: async (c, w) => (await postJobIntent(c, await w.freshCompletedJob(), { intent: 'archive-job' })).status },
+  {
+    name: "POST /profile/jobs/{job} intent=move-stage to=completed with a note (owner's released job)",
+    expect: adminOnly,
+    run: async (c, w) => (await postJobIntent(c, await w.freshReleasedJob(), { intent: 'move-stage', to: 'completed', note: 'No answer after three reminders' })).status,
+  },
+  {
+    name: "POST /profile/jobs/{job} intent=decide-revision (an issued revision of the owner's released job)",
+    expect: companyDecides,
+    run: async (c, w) => {
+      const { jobId, revisionId } = await w.freshIssuedRevision()
+      return (await postJobIntent(c, jobId, { intent: 'decide-revision', revisionId, decision: 'accepted_with_comments', comment: 'Label the datum' })).status
+    },
+  },
   { name: "POST /profile/jobs/{job} intent=unarchive-job (owner's archived job)", expect: adminOnly, run: async (c, w) => (await postJobIntent(c, await w.freshArchivedJob(), { intent: 'unarchive-job' })).status },
   {
     name: "POST /profile/jobs/{job} intent=post-message (owner's job)",
@@ -735,13 +779,34 @@ export function describePermissionMatrix(title: string, env: () => Promise<Recor
         await gqlOk(owner, 'mutation($id: ID!) { acceptQuote(jobId: $id) { id } }', { id })
         return id
       }
+      const move = (id: string, to: string, note?: string) => gqlOk(admin, 'mutation($id: ID!, $to: String!, $n: String) { moveJobStage(jobId: $id, to: $to, note: $n) { id } }', { id, to, n: note })
+      /** Uploads a deliverable of a job (under a name the server makes): its path. */
+      const deliver = async (id: string, filename: string) => {
+        const r = await tusUpload(admin, PDF_BYTES, { filename, kind: 'job-deliverables', jobRequestId: id })
+        if (!r.path) throw new Error(`seed upload failed: ${r.status} ${r.body}`)
+        return r.path
+      }
       const freshReleasedJob = async () => {
         const id = await freshAcceptedJob()
-        for (const to of ['in_progress', 'completed', 'released']) await gqlOk(admin, 'mutation($id: ID!, $to: String!) { moveJobStage(jobId: $id, to: $to) { id } }', { id, to })
+        await move(id, 'in_progress')
+        // A release issues the revisions uploaded: there has to be one.
+        await deliver(id, 'result.pdf')
+        await move(id, 'released')
         return id
       }
-      const freshArchivedJob = async () => {
+      const freshCompletedJob = async () => {
         const id = await freshReleasedJob()
+        await move(id, 'completed', 'Accepted by the client on the phone')
+        return id
+      }
+      const freshIssuedRevision = async () => {
+        const id = await freshAcceptedJob()
+        await move(id, 'in_progress')
+        const [revision] = await seedIssuedRevisions(portal.server.ctx.db, id)
+        return { jobId: id, revisionId: revision!.id }
+      }
+      const freshArchivedJob = async () => {
+        const id = await freshCompletedJob()
         await gqlOk(admin, 'mutation($id: ID!) { archiveJob(jobId: $id) { id } }', { id })
         return id
       }
@@ -751,14 +816,10 @@ export function describePermissionMatrix(title: string, env: () => Promise<Recor
       const [reviewed] = await seedRelease(portal.server.ctx.db, { jobId: reviewedJobId, number: 1, recipients: ['owner@example.test'], documents: [{ document: 'Report', fileName: 'report.pdf' }] })
       await seedDecision(portal.server.ctx.db, reviewedJobId, reviewed!, { decision: 'accepted', acceptedCode: 'C01', by: 'Owner', byEmail: 'owner@example.test', ip: '127.0.0.1' })
       const releasedJobId = await freshAcceptedJob()
-      await gqlOk(admin, 'mutation($id: ID!) { moveJobStage(jobId: $id, to: "in_progress") { id } }', { id: releasedJobId })
-      for (const [id, kind, client] of [
-        [jobId, 'job-deliverables', admin],
-        [releasedJobId, 'job-deliverables', admin],
-      ] as const) {
-        const r = await tusUpload(client, PDF_BYTES, { filename: 'report.pdf', kind, jobRequestId: id })
-        if (r.status !== 204) throw new Error(`seed upload failed: ${r.status} ${r.body}`)
-      }
+      await move(releasedJobId, 'in_progress')
+      const jobDeliverable = await deliver(jobId, 'report.pdf')
+      const releasedDeliverable = await deliver(releasedJobId, 'report.pdf')
+      await move(releasedJobId, 'released')
       // Thread files get names the server makes: the tests use the paths it answers.
       const threadFile = async (client: HttpClient, bytes: Buffer, filename: string) => {
         const r = await tusUpload(client, bytes, { filename, kind: 'job-messages', jobRequestId: jobId })
@@ -769,14 +830,6 @@ export function describePermissionMatrix(title: string, env: () => Promise<Recor
       const consultancyThreadModel = await threadFile(admin, Buffer.from('solid cube\nendsolid cube\n'), 'cube.stl')
       const fromUs = await tusUpload(admin, PDF_BYTES, { filename: 'from-us.pdf', kind: 'user-box', ownerId })
       if (fromUs.status !== 204) throw new Error(`seed upload failed: ${fromUs.status} ${fromUs.body}`)
-      // Deliverables are added only until the release: those the removal tests take back go out with it.
-      const spareDeliverables: string[] = []
-      for (let i = 1; i <= 8; i++) {
-        const r = await tusUpload(admin, PDF_BYTES, { filename: `d${i}.pdf`, kind: 'job-deliverables', jobRequestId: releasedJobId })
-        if (!r.path) throw new Error(`seed upload failed: ${r.status} ${r.body}`)
-        spareDeliverables.push(r.path)
-      }
-      for (const to of ['completed', 'released']) await gqlOk(admin, 'mutation($id: ID!, $to: String!) { moveJobStage(jobId: $id, to: $to) { id } }', { id: releasedJobId, to })
       for (const [bytes, meta] of [
         [PNG_1PX, { filename: 'logo.png', filetype: 'image/png', kind: 'profile-pictures' }],
         [PDF_BYTES, { filename: 'brief.pdf', kind: 'user-box' }],
@@ -817,10 +870,14 @@ export function describePermissionMatrix(title: string, env: () => Promise<Recor
         freshQuotedJob,
         freshAcceptedJob,
         freshReleasedJob,
+        freshIssuedRevision,
+        freshCompletedJob,
         freshArchivedJob,
         consultancyThreadModel,
         ownerThreadFile,
         releasedJobId,
+        jobDeliverable,
+        releasedDeliverable,
         quotePdf,
         reviewedJobId,
         freshPost,
@@ -840,11 +897,8 @@ export function describePermissionMatrix(title: string, env: () => Promise<Recor
           await portal.server.ctx.db.insert(passkeys).values({ id, name: 'Phone', publicKey: 'x', userId: ownerId, credentialID: randomUUID(), counter: 0, deviceType: 'singleDevice', backedUp: false })
           return id
         },
-        freshDeliverable: async () => {
-          const path = spareDeliverables.pop()
-          if (!path) throw new Error('no spare deliverable left: seed more before the release')
-          return path
-        },
+        // A deliverable of jobId, never released: the consultancy may take it back.
+        freshDeliverable: () => deliver(jobId, `spare-${randomUUID()}.pdf`),
       }
     })
     afterAll(async () => {

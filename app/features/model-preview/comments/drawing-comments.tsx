@@ -1,0 +1,130 @@
+import type { DxfViewer } from 'dxf-viewer'
+import { useEffect, useRef, useState } from 'react'
+import { pinnedViewSchema, type RevisionCommentView } from '../../../../lib/review-comments'
+import { secondaryButtonClass } from '../../../components/portal/styles'
+import { onCanvasClick } from '../scene-parts'
+import { CommentForm } from './comment-form'
+import { PinOverlay, type Pin } from './comment-pins'
+import { CommentsPanel } from './comments-panel'
+import type { ReviewComments } from './review-props'
+import { applyDrawingView, readDrawingView } from './view-state'
+
+type Point = [number, number]
+
+/** The pins of the comments pinned on a drawing (numbered by their place in the list), and the one being written. */
+export function drawingPins(comments: readonly RevisionCommentView[], pending: Point | null): Pin[] {
+  const pins: Pin[] = []
+  comments.forEach((c, i) => {
+    if (c.view?.kind === 'drawing') pins.push({ id: c.id, number: i + 1, point: c.view.point, resolved: c.resolvedAt !== null })
+  })
+  if (pending) pins.push({ id: 'new', number: comments.length + 1, point: pending, resolved: false })
+  return pins
+}
+
+/** A point of the page on the drawing, in the drawing's units. */
+function drawingPoint(viewer: DxfViewer, clientX: number, clientY: number): Point {
+  const canvas = viewer.GetCanvas()
+  const rect = canvas.getBoundingClientRect()
+  const cam = viewer.GetCamera()
+  const origin = viewer.GetOrigin()
+  const x = cam.position.x + (cam.left + ((clientX - rect.left) / rect.width) * (cam.right - cam.left)) / cam.zoom
+  const y = cam.position.y + (cam.top - ((clientY - rect.top) / rect.height) * (cam.top - cam.bottom)) / cam.zoom
+  return [x + origin.x, y + origin.y]
+}
+
+/**
+ * Comments pinned on a DXF drawing: the Comment button's panel (pick a point, or the view's centre
+ * from the keyboard, then write), the pins over the drawing, and the comments list, whose comments put
+ * the drawing back at the centre and zoom they were made at.
+ */
+export function useDrawingComments({ review, viewer, ready }: { review: ReviewComments | undefined; viewer: DxfViewer | null; ready: boolean }) {
+  const [commenting, setCommenting] = useState(false)
+  const [activeId, setActiveId] = useState<string | null>(null)
+  const [pending, setPending] = useState<Point | null>(null)
+  const [overlay, setOverlay] = useState<PinOverlay | null>(null)
+  const live = ready && viewer !== null && review !== undefined
+
+  useEffect(() => {
+    if (!live || !viewer) return
+    const canvas = viewer.GetCanvas()
+    const pins = new PinOverlay(canvas.parentElement!, (point) => {
+      const cam = viewer.GetCamera()
+      const origin = viewer.GetOrigin()
+      const x = ((point[0]! - origin.x - cam.position.x) * cam.zoom - cam.left) / (cam.right - cam.left)
+      const y = (cam.top - (point[1]! - origin.y - cam.position.y) * cam.zoom) / (cam.top - cam.bottom)
+      return { x: x * canvas.clientWidth, y: y * canvas.clientHeight }
+    })
+    viewer.Subscribe('viewChanged', pins.place)
+    setOverlay(pins)
+    return () => {
+      viewer.Unsubscribe('viewChanged', pins.place)
+      pins.dispose()
+      setOverlay(null)
+    }
+  }, [live, viewer])
+
+  useEffect(() => {
+    if (overlay && review) overlay.set(drawingPins(review.comments, commenting ? pending : null), activeId)
+  }, [overlay, review, pending, commenting, activeId])
+
+  useEffect(() => {
+    if (!commenting || !viewer) return
+    const canvas = viewer.GetCanvas()
+    canvas.style.cursor = 'crosshair'
+    const stop = onCanvasClick(canvas, (event) => setPending(drawingPoint(viewer, event.clientX, event.clientY)))
+    return () => {
+      stop()
+      canvas.style.cursor = ''
+      setPending(null)
+    }
+  }, [commenting, viewer])
+
+  const activate = (comment: RevisionCommentView) => {
+    setActiveId(comment.id)
+    if (viewer && comment.view?.kind === 'drawing') applyDrawingView(viewer, comment.view)
+  }
+
+  const opened = useRef(false)
+  useEffect(() => {
+    if (opened.current || !live || !review?.openCommentId) return
+    const comment = review.comments.find((c) => c.id === review.openCommentId)
+    if (!comment) return
+    opened.current = true
+    activate(comment)
+  })
+
+  if (!review) return { commentButton: null, commentPanel: null, commentsPanel: null }
+
+  const pickCentre = () => {
+    if (!viewer) return
+    const rect = viewer.GetCanvas().getBoundingClientRect()
+    setPending(drawingPoint(viewer, rect.left + rect.width / 2, rect.top + rect.height / 2))
+  }
+  const submit = (body: string) => {
+    if (!viewer || !pending) return Promise.reject(new Error('Pick a point on the drawing first.'))
+    const view = pinnedViewSchema.safeParse(readDrawingView(viewer, pending))
+    if (!view.success) return Promise.reject(new Error(view.error.issues[0]?.message ?? 'This view cannot be kept with the comment.'))
+    return review.onAddComment({ body, view: view.data }).then(() => setCommenting(false))
+  }
+
+  const commentButton = (
+    <button type="button" className={secondaryButtonClass} aria-pressed={commenting} disabled={!ready} onClick={() => setCommenting(!commenting)}>
+      Comment
+    </button>
+  )
+  const commentPanel = commenting ? (
+    <section className="flex flex-col gap-2 rounded-md border border-(--color-border) p-2 text-sm" aria-label="Comment" data-testid="comment-tool">
+      <div className="flex flex-wrap items-center gap-2">
+        <p className="text-(--color-light)" role="status" data-testid="comment-status">
+          {pending ? 'Pinned where you picked: write the comment. It keeps this view (centre and zoom).' : 'Pick a point on the drawing to pin a comment there.'}
+        </p>
+        <button type="button" className={secondaryButtonClass} onClick={pickCentre}>
+          Pin at the centre of the view
+        </button>
+      </div>
+      {pending ? <CommentForm label="Your comment" submitLabel="Add comment" onSubmit={submit} onCancel={() => setPending(null)} /> : null}
+    </section>
+  ) : null
+  const commentsPanel = <CommentsPanel comments={review.comments} activeId={activeId} onActivate={activate} onReply={review.onReply} onResolve={review.onResolve} />
+  return { commentButton, commentPanel, commentsPanel }
+}

@@ -1,0 +1,173 @@
+import { useEffect, useRef, useState, type Dispatch, type SetStateAction } from 'react'
+import * as THREE from 'three'
+import { pinnedViewSchema, type PinnedView, type RevisionCommentView } from '../../../../lib/review-comments'
+import { secondaryButtonClass } from '../../../components/portal/styles'
+import type { ModelScene } from '../model-scene'
+import { onCanvasClick, pickModel, type ScenePart } from '../scene-parts'
+import type { SectionPlane, Tool } from '../viewer-tools'
+import { CommentForm } from './comment-form'
+import { PinOverlay, type Pin } from './comment-pins'
+import { CommentsPanel } from './comments-panel'
+import type { ReviewComments } from './review-props'
+import { applyCamera, readModelView, sectionPlanes } from './view-state'
+
+type ModelPin = Extract<PinnedView, { kind: 'model' }>
+type Point = [number, number, number]
+
+/** The pins of the comments pinned on a model (numbered by their place in the list), and the one being written. */
+export function modelPins(comments: readonly RevisionCommentView[], pending: Point | null): Pin[] {
+  const pins: Pin[] = []
+  comments.forEach((c, i) => {
+    if (c.view?.kind === 'model') pins.push({ id: c.id, number: i + 1, point: c.view.point, resolved: c.resolvedAt !== null })
+  })
+  if (pending) pins.push({ id: 'new', number: comments.length + 1, point: pending, resolved: false })
+  return pins
+}
+
+/**
+ * Comments pinned on a model: the Comment tool's panel (pick a point, or take the view's centre from
+ * the keyboard, then write), the pins over the model, and the comments list, whose comments put the
+ * viewer back in the view they were made in (camera, section planes, hidden parts).
+ */
+export function useModelComments({
+  review,
+  scene,
+  parts,
+  hidden,
+  setHidden,
+  planes,
+  setPlanes,
+  open,
+  setOpen,
+}: {
+  review: ReviewComments | undefined
+  scene: ModelScene | null
+  parts: readonly ScenePart[]
+  hidden: ReadonlySet<string>
+  setHidden: (hidden: Set<string>) => void
+  planes: SectionPlane[]
+  setPlanes: Dispatch<SetStateAction<SectionPlane[]>>
+  open: Tool | null
+  setOpen: (tool: Tool | null) => void
+}) {
+  const [activeId, setActiveId] = useState<string | null>(null)
+  const [pending, setPending] = useState<Point | null>(null)
+  const [overlay, setOverlay] = useState<PinOverlay | null>(null)
+  const withComments = review !== undefined
+  const picking = open === 'comment' && withComments
+
+  // The pins follow the model as the view turns.
+  useEffect(() => {
+    if (!scene || !withComments) return
+    const canvas = scene.renderer.domElement
+    const v = new THREE.Vector3()
+    const pins = new PinOverlay(canvas.parentElement!, (point) => {
+      v.set(point[0]!, point[1]!, point[2]!).project(scene.camera)
+      if (v.z > 1 || v.z < -1) return null
+      return { x: ((v.x + 1) / 2) * canvas.clientWidth, y: ((1 - v.y) / 2) * canvas.clientHeight }
+    })
+    scene.beforeRender.add(pins.place)
+    setOverlay(pins)
+    return () => {
+      scene.beforeRender.delete(pins.place)
+      pins.dispose()
+      setOverlay(null)
+    }
+  }, [scene, withComments])
+
+  useEffect(() => {
+    if (!overlay || !review) return
+    overlay.set(modelPins(review.comments, picking ? pending : null), activeId)
+    scene?.requestRender()
+  }, [overlay, review, pending, picking, activeId, scene])
+
+  // While the Comment tool is open, a click on the model (not a drag) picks the point to pin.
+  useEffect(() => {
+    if (!picking || !scene) return
+    const canvas = scene.renderer.domElement
+    canvas.style.cursor = 'crosshair'
+    const stop = onCanvasClick(canvas, (event) => {
+      const pick = pickModel(scene.camera, canvas, scene.root, event.clientX, event.clientY)
+      if (pick) setPending(pick.point)
+    })
+    return () => {
+      stop()
+      canvas.style.cursor = ''
+    }
+  }, [picking, scene])
+  useEffect(() => {
+    if (!picking) setPending(null)
+  }, [picking])
+
+  /** The keyboard's pick: the point of the model at the centre of the view, else the point the view turns about. */
+  const pickCentre = () => {
+    if (!scene) return
+    const canvas = scene.renderer.domElement
+    const rect = canvas.getBoundingClientRect()
+    const pick = pickModel(scene.camera, canvas, scene.root, rect.left + rect.width / 2, rect.top + rect.height / 2)
+    const t = scene.controls.target
+    setPending(pick ? pick.point : [t.x, t.y, t.z])
+  }
+
+  const applyView = (view: ModelPin) => {
+    if (!scene) return
+    applyCamera(scene, view.camera)
+    setPlanes(sectionPlanes(view.sections, 1))
+    const keys = new Set(view.hiddenParts.filter((k) => parts.some((p) => p.key === k)))
+    scene.setVisible(
+      parts.flatMap((p) => p.meshes),
+      true,
+    )
+    scene.setVisible(
+      parts.filter((p) => keys.has(p.key)).flatMap((p) => p.meshes),
+      false,
+    )
+    setHidden(keys)
+    // The section panel shows the planes the view has.
+    if (view.sections.length) setOpen('section')
+    else if (open === 'section' || open === 'comment') setOpen(null)
+  }
+
+  const activate = (comment: RevisionCommentView) => {
+    setActiveId(comment.id)
+    if (comment.view?.kind === 'model') applyView(comment.view)
+  }
+
+  // The comment the viewer was opened on, once the model is in the scene and its parts listed.
+  const opened = useRef(false)
+  useEffect(() => {
+    if (opened.current || !scene || !review?.openCommentId) return
+    const comment = review.comments.find((c) => c.id === review.openCommentId)
+    if (!comment) return
+    opened.current = true
+    activate(comment)
+  })
+
+  if (!review) return { commentPanel: undefined, commentsPanel: null }
+
+  const submit = (body: string) => {
+    if (!scene || !pending) return Promise.reject(new Error('Pick a point on the model first.'))
+    const view = pinnedViewSchema.safeParse(readModelView(scene, pending, planes, hidden))
+    if (!view.success) return Promise.reject(new Error(view.error.issues[0]?.message ?? 'This view cannot be kept with the comment.'))
+    return review.onAddComment({ body, view: view.data }).then(() => {
+      setPending(null)
+      setOpen(null)
+    })
+  }
+
+  const commentPanel = (
+    <section className="flex flex-col gap-2 rounded-md border border-(--color-border) p-2 text-sm" aria-label="Comment" data-testid="comment-tool">
+      <div className="flex flex-wrap items-center gap-2">
+        <p className="text-(--color-light)" role="status" data-testid="comment-status">
+          {pending ? 'Pinned where you picked: write the comment. It keeps this view (camera, section planes, hidden parts).' : 'Pick a point on the model to pin a comment there.'}
+        </p>
+        <button type="button" className={secondaryButtonClass} onClick={pickCentre}>
+          Pin at the centre of the view
+        </button>
+      </div>
+      {pending ? <CommentForm label="Your comment" submitLabel="Add comment" onSubmit={submit} onCancel={() => setPending(null)} /> : null}
+    </section>
+  )
+  const commentsPanel = <CommentsPanel comments={review.comments} activeId={activeId} onActivate={activate} onReply={review.onReply} onResolve={review.onResolve} />
+  return { commentPanel, commentsPanel }
+}
