@@ -31,6 +31,31 @@ function colours(canvas: Locator): Promise<{ drawn: number; green: number; amber
   })
 }
 
+/** The box around a canvas's pixels of one colour family ("red" or "blue"), as [left, top, right, bottom] in canvas pixels. */
+function colourBox(canvas: Locator, family: 'red' | 'blue'): Promise<number[]> {
+  return canvas.evaluate(async (c: HTMLCanvasElement, which) => {
+    await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))
+    const copy = document.createElement('canvas')
+    copy.width = c.width
+    copy.height = c.height
+    const ctx = copy.getContext('2d')!
+    ctx.drawImage(c, 0, 0)
+    const { data } = ctx.getImageData(0, 0, copy.width, copy.height)
+    const box = [Infinity, Infinity, -Infinity, -Infinity]
+    for (let i = 0; i < data.length; i += 4) {
+      const [r, g, b] = [data[i]!, data[i + 1]!, data[i + 2]!]
+      if (which === 'red' ? !(r > g + 60 && r > b + 60) : !(b > r + 60 && g > r + 30)) continue
+      const x = (i / 4) % copy.width
+      const y = Math.floor(i / 4 / copy.width)
+      box[0] = Math.min(box[0]!, x)
+      box[1] = Math.min(box[1]!, y)
+      box[2] = Math.max(box[2]!, x)
+      box[3] = Math.max(box[3]!, y)
+    }
+    return box
+  }, family)
+}
+
 const picture = (canvas: Locator) => canvas.evaluate((c: HTMLCanvasElement) => new Promise<string>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve(c.toDataURL())))))
 
 /**
@@ -139,6 +164,11 @@ describe('comparing two revisions of a deliverable', () => {
     expect(await canvases.count()).toBe(2)
     expect((await colours(canvases.first())).red).toBeGreaterThan(0)
     expect((await colours(canvases.last())).blue).toBeGreaterThan(0)
+    // On the drawings' own coordinates: the 10 mm square and the 20 mm one share their corner at the origin.
+    const [red, blue] = [await colourBox(canvases.first(), 'red'), await colourBox(canvases.last(), 'blue')]
+    expect(Math.abs(red[0]! - blue[0]!)).toBeLessThanOrEqual(3)
+    expect(Math.abs(red[3]! - blue[3]!)).toBeLessThanOrEqual(3)
+    expect((red[2]! - red[0]!) / (blue[2]! - blue[0]!)).toBeCloseTo(0.5, 1)
     // The keyboard pans the newer drawing; the older one follows.
     const before = await picture(canvases.first())
     await dialog.getByTestId('compare-canvas').focus()
