@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
+import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { comments, companyInvitations, contacts, jobRequests, passkeys } from '../../../../server/db/schema'
+import { comments, companyInvitations, contacts, jobRequests, passkeys, revisionComments } from '../../../../server/db/schema'
 import { invitationTokenHash } from '../../../../server/services/companies/invite-member'
 import { gltfTexturedCube } from '../../../fixtures/cad-files'
 import { nextTotpCode } from '../../../setup/totp'
@@ -622,6 +623,43 @@ const dashboardOps: FileOp[] = [
     run: async (c, w) => {
       const { jobId, revisionId } = await w.freshIssuedRevision()
       return (await postJobIntent(c, jobId, { intent: 'decide-revision', revisionId, decision: 'accepted_with_comments', comment: 'Label the datum' })).status
+    },
+  },
+  {
+    name: "POST /profile/jobs/{job} intent=comment-revision (an issued revision of the owner's released job, pinned)",
+    expect: companyWorks,
+    run: async (c, w) => {
+      const { jobId, revisionId } = await w.freshIssuedRevision()
+      const view = { kind: 'model', point: [1, 2, 3], camera: { position: [10, 10, 10], target: [0, 0, 0], up: [0, 0, 1] }, sections: [], hiddenParts: [] }
+      return (await postJobIntent(c, jobId, { intent: 'comment-revision', revisionId, body: 'Thin wall here', view: JSON.stringify(view) })).status
+    },
+  },
+  {
+    name: "POST /profile/jobs/{job} intent=resolve-comment (a comment on an issued revision of the owner's job)",
+    expect: companyWorks,
+    run: async (c, w) => {
+      const { jobId, revisionId } = await w.freshIssuedRevision()
+      const made = await postJobIntent(w.clients.admin, jobId, { intent: 'comment-revision', revisionId, body: 'Our note' })
+      if (made.status !== 200) throw new Error(`seed comment failed: ${made.status}`)
+      const [comment] = await w.portal.server.ctx.db.select({ id: revisionComments.id }).from(revisionComments).where(eq(revisionComments.revisionId, revisionId))
+      return (await postJobIntent(c, jobId, { intent: 'resolve-comment', commentId: comment!.id, resolved: 'true' })).status
+    },
+  },
+  {
+    name: "POST /profile/jobs/{job} intent=carry-over-comments (the owner's job's second revision of a document)",
+    expect: adminOnly,
+    run: async (c, w) => {
+      const { jobId } = await w.freshIssuedRevision()
+      const [second] = await seedRelease(w.portal.server.ctx.db, { jobId, number: 2, recipients: [], documents: [{ document: 'report.pdf', fileName: 'report.pdf' }] })
+      return (await postJobIntent(c, jobId, { intent: 'carry-over-comments', revisionId: second!.id })).status
+    },
+  },
+  {
+    name: "GET /profile/jobs/{job}/revisions/{revision}/comments.bcf (an issued revision of the owner's job)",
+    expect: companyReads,
+    run: async (c, w) => {
+      const { jobId, revisionId } = await w.freshIssuedRevision()
+      return (await c.fetch(`/profile/jobs/${jobId}/revisions/${revisionId}/comments.bcf`)).status
     },
   },
   { name: "POST /profile/jobs/{job} intent=unarchive-job (owner's archived job)", expect: adminOnly, run: async (c, w) => (await postJobIntent(c, await w.freshArchivedJob(), { intent: 'unarchive-job' })).status },
