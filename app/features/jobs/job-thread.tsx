@@ -1,7 +1,7 @@
 import { getFormProps, getTextareaProps, useForm } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { useRef, useState } from 'react'
-import { useRevalidator } from 'react-router'
+import { Link, useRevalidator } from 'react-router'
 import type { JobMessageView } from '../../../lib/job-view'
 import { JOB_MESSAGE_MAX, jobMessageSchema } from '../../../lib/quote-schema'
 import { ErrorList, TextareaField } from '../../components/forms'
@@ -59,6 +59,13 @@ export function JobThread({ jobId, messages, canWrite, maxUploadBytes, maxPrevie
               <DateTimeText value={m.at} />
             </p>
             {m.body ? <p className="mt-1 whitespace-pre-line">{m.body}</p> : null}
+            {m.revisionComment ? (
+              <p className="mt-1">
+                <Link to={`?comment=${encodeURIComponent(m.revisionComment.id)}`} preventScrollReset className="text-(--color-link) underline">
+                  Open on the model
+                </Link>
+              </p>
+            ) : null}
             {m.files.length ? (
               <div className="mt-1">
                 <JobFileList files={m.files} testId="job-message-files" maxPreviewBytes={maxPreviewBytes} onPictureSaved={revalidate} />

@@ -33,8 +33,16 @@ export type PreviewComments = Pick<PreviewDialogProps, 'comments' | 'onAddCommen
  * onReply and onResolve) give the viewer its Comment tool and comments list; `openCommentId` opens
  * the viewer on that comment's view.
  */
-export function PreviewButton({ url, name, size, maxPreviewBytes, thumbnail, ...comments }: { url: string; name: string; size: number; maxPreviewBytes: number; thumbnail?: ThumbnailTarget } & PreviewComments) {
-  const [open, setOpen] = useState(false)
+export function PreviewButton({
+  url,
+  name,
+  size,
+  maxPreviewBytes,
+  thumbnail,
+  openOnMount = false,
+  ...comments
+}: { url: string; name: string; size: number; maxPreviewBytes: number; thumbnail?: ThumbnailTarget; /** Open the viewer at once (a link to one of its comments). */ openOnMount?: boolean } & PreviewComments) {
+  const [open, setOpen] = useState(openOnMount)
   const button = useRef<HTMLButtonElement>(null)
   const wasOpen = useRef(false)
   // Once the dialog has closed (and the page is no longer inert), the focus goes back to the button.

@@ -10,6 +10,8 @@ import { StatusMessage } from '../../components/portal/status-message'
 import { secondaryButtonClass } from '../../components/portal/styles'
 import { JobFileList, useJobAction } from '../jobs'
 import { UploadFiles, uploadMetadata } from '../upload'
+import { CompareButton } from '../model-preview'
+import { previewKindOf } from '../../../lib/file-types'
 import { ReleasesList } from './releases-list'
 import { RevisionItem } from './revision-item'
 
@@ -114,10 +116,31 @@ function DocumentItem({
   const [current, ...earlier] = doc.revisions
   // The document's name is written once: above its current file only when that file is named otherwise.
   const named = current?.file.name === doc.document
+  const carry = useJobAction(`carry-over-${doc.document}`, 'The open comments were carried over')
+  // The current revision beside the one before, when the viewer shows both the same way.
+  const previous = earlier[0]
+  const kind = current ? previewKindOf(current.file.name) : null
+  const comparable = current && previous && kind && previewKindOf(previous.file.name) === kind ? { kind, newer: current, older: previous } : null
+  const asFile = (r: RevisionView) => ({ url: r.file.url, name: r.file.name, label: r.code ?? `upload ${r.sequence}` })
   return (
     <li className="min-w-0 space-y-3 rounded-md border border-(--color-border) p-3" aria-label={doc.document} data-testid="deliverable-document" data-document={doc.document}>
       {named ? null : <h3 className="font-medium [overflow-wrap:anywhere]">{doc.document}</h3>}
       {current ? <RevisionItem document={doc.document} revision={current} current maxPreviewBytes={maxPreviewBytes} onPictureSaved={onChanged} remove={removeButton(current)} /> : null}
+      {comparable || current?.canCarryOver ? (
+        <div className="flex flex-wrap items-center gap-2" data-testid="revision-actions">
+          {comparable ? <CompareButton older={asFile(comparable.older)} newer={asFile(comparable.newer)} kind={comparable.kind} /> : null}
+          {current?.canCarryOver ? (
+            <carry.fetcher.Form method="post">
+              <input type="hidden" name="intent" value="carry-over-comments" />
+              <input type="hidden" name="revisionId" value={current.id} />
+              <button type="submit" className={secondaryButtonClass} disabled={carry.busy}>
+                Carry the open comments over
+              </button>
+            </carry.fetcher.Form>
+          ) : null}
+          <StatusMessage status={carry.status} testId="carry-over-status" />
+        </div>
+      ) : null}
       {canDeliver ? (
         <details>
           <summary className="cursor-pointer text-sm text-(--color-link) underline">Upload a new revision</summary>

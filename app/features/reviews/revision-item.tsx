@@ -7,6 +7,8 @@ import { FilePicture, KeyNumbers, PreviewButton } from '../model-preview'
 import { DecisionForm } from './decision-form'
 import { RevisionStatusBadge } from './revision-status'
 import { Sha256Text } from './sha256-text'
+import { useRevisionComments } from './use-revision-comments'
+import { useSearchParams } from 'react-router'
 
 /**
  * One revision of a deliverable document: its code (or "Work in progress" while the consultancy has
@@ -31,6 +33,12 @@ export function RevisionItem({
   remove?: ReactNode
 }) {
   const { file, decision } = revision
+  // The thread's "Open on the model" names a comment: its revision's viewer opens on its view.
+  const [searchParams] = useSearchParams()
+  const asked = searchParams.get('comment')
+  const openCommentId = asked && revision.comments.some((c) => c.id === asked) ? asked : null
+  const comments = useRevisionComments(revision, openCommentId)
+  const open = revision.comments.filter((c) => c.resolvedAt === null).length
   return (
     <div className="min-w-0 space-y-2" data-testid="revision" data-code={revision.code ?? ''} data-status={revision.status}>
       <div className="flex flex-wrap items-center gap-2">
@@ -44,7 +52,16 @@ export function RevisionItem({
           {file.name}
         </a>
         <span className="text-sm text-(--color-light)">{formatSize(file.size)}</span>
-        <PreviewButton url={file.url} name={file.name} size={file.size} maxPreviewBytes={maxPreviewBytes} thumbnail={file.canSetThumbnail ? { exists: file.thumbnailUrl !== null, onSaved: onPictureSaved } : undefined} />
+        <PreviewButton
+          key={openCommentId ?? 'preview'}
+          url={file.url}
+          name={file.name}
+          size={file.size}
+          maxPreviewBytes={maxPreviewBytes}
+          thumbnail={file.canSetThumbnail ? { exists: file.thumbnailUrl !== null, onSaved: onPictureSaved } : undefined}
+          openOnMount={openCommentId !== null}
+          {...comments}
+        />
         {remove}
         {file.keyNumbers ? <KeyNumbers name={file.name} summary={file.keyNumbers} /> : null}
       </div>
@@ -61,6 +78,15 @@ export function RevisionItem({
         )}
       </p>
       <Sha256Text value={revision.sha256} />
+      {revision.comments.length > 0 ? (
+        <p className="text-sm" data-testid="revision-comments">
+          {revision.comments.length === 1 ? '1 comment' : `${revision.comments.length} comments`}, {open} open
+          {revision.comments.some((c) => c.carriedFrom) ? ' (some carried over)' : ''} ·{' '}
+          <a href={revision.bcfUrl} download className="text-(--color-link) underline">
+            Comments as BCF
+          </a>
+        </p>
+      ) : null}
       {decision ? (
         <div className="rounded-md bg-(--color-shade) p-2 text-sm" data-testid="revision-decision">
           <p>

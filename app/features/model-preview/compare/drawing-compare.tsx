@@ -1,0 +1,137 @@
+import { DxfViewer } from 'dxf-viewer'
+import { useEffect, useRef, useState } from 'react'
+import * as THREE from 'three'
+import { secondaryButtonClass } from '../../../components/portal/styles'
+import { CORRUPT_MESSAGE } from '../fetch-file'
+import { PreviewStatus, themeColors } from '../preview-status'
+import type { RevisionFile } from './revision-file'
+
+/** The overlay's colours of the two revisions' lines. */
+export const drawingColors = { older: '#e0443a', newer: '#22b8e0' }
+
+/** Draws every line of a loaded drawing in one colour. */
+function recolor(viewer: DxfViewer, color: string) {
+  const c = new THREE.Color(color)
+  viewer.GetScene().traverse((o) => {
+    const materials = [(o as THREE.Mesh).material].flat().filter(Boolean) as THREE.ShaderMaterial[]
+    for (const m of materials) m.uniforms?.color?.value?.set?.(c)
+  })
+  viewer.Render()
+}
+
+/**
+ * Both revisions of a DXF drawing in one view, the older red under the newer cyan, placed on the
+ * drawing's own coordinates: panning and zooming moves both (the newer one takes the pointer and the
+ * keyboard, the older follows it).
+ */
+export function DrawingOverlay({ older, newer }: { older: RevisionFile; newer: RevisionFile }) {
+  const under = useRef<HTMLDivElement>(null)
+  const over = useRef<HTMLDivElement>(null)
+  const viewers = useRef<{ under: DxfViewer; over: DxfViewer } | null>(null)
+  const [loading, setLoading] = useState(true)
+  const [error, setError] = useState('')
+
+  useEffect(() => {
+    let live = true
+    const colors = themeColors(under.current!)
+    const worker = () => new Worker(new URL('../dxf.worker.ts', import.meta.url), { type: 'module' })
+    const below = new DxfViewer(under.current!, { autoResize: true, clearColor: new THREE.Color(colors.background), colorCorrection: true, preserveDrawingBuffer: true, retainParsedDxf: false })
+    const above = new DxfViewer(over.current!, { autoResize: true, clearColor: new THREE.Color(colors.background), clearAlpha: 0, canvasAlpha: true, colorCorrection: true, preserveDrawingBuffer: true, retainParsedDxf: false })
+    viewers.current = { under: below, over: above }
+    // The older drawing follows the newer one's view, origin to origin.
+    const follow = () => {
+      const cam = above.GetCamera()
+      const a = above.GetOrigin()
+      const b = below.GetOrigin()
+      if (!a || !b) return
+      below.SetView(new THREE.Vector3(cam.position.x + a.x - b.x, cam.position.y + a.y - b.y, 0), (cam.right - cam.left) / cam.zoom)
+      below.Render()
+    }
+    above.Subscribe('viewChanged', follow)
+    Promise.all([below.Load({ url: new URL(older.url, location.href).href, workerFactory: worker }), above.Load({ url: new URL(newer.url, location.href).href, workerFactory: worker })])
+      .then(() => {
+        if (!live) return
+        if (!below.GetBounds() || !above.GetBounds()) throw new Error('empty')
+        recolor(below, drawingColors.older)
+        recolor(above, drawingColors.newer)
+        fit()
+        setLoading(false)
+        above.GetCanvas().dataset.rendered = 'true'
+        below.GetCanvas().dataset.rendered = 'true'
+      })
+      .catch(() => {
+        if (!live) return
+        setLoading(false)
+        setError(CORRUPT_MESSAGE.replace('as a model', 'as a drawing'))
+      })
+    return () => {
+      live = false
+      above.Unsubscribe('viewChanged', follow)
+      above.Destroy()
+      below.Destroy()
+      viewers.current = null
+    }
+  }, [older.url, newer.url])
+
+  /** Fits both drawings' extents together. */
+  const fit = () => {
+    const v = viewers.current
+    if (!v) return
+    const a = v.under.GetBounds()
+    const b = v.over.GetBounds()
+    const o = v.over.GetOrigin()
+    if (!a || !b || !o) return
+    v.over.FitView(Math.min(a.minX, b.minX) - o.x, Math.max(a.maxX, b.maxX) - o.x, Math.min(a.minY, b.minY) - o.y, Math.max(a.maxY, b.maxY) - o.y)
+  }
+
+  /** Arrow keys pan by a tenth of the view, + and - zoom. */
+  const onKeyDown = (event: React.KeyboardEvent) => {
+    const v = viewers.current?.over
+    if (!v || loading || error) return
+    const cam = v.GetCamera()
+    const width = (cam.right - cam.left) / cam.zoom
+    const step = width / 10
+    const moves: Record<string, [number, number, number]> = { ArrowLeft: [-step, 0, 1], ArrowRight: [step, 0, 1], ArrowUp: [0, step, 1], ArrowDown: [0, -step, 1], '+': [0, 0, 0.8], '=': [0, 0, 0.8], '-': [0, 0, 1.25], _: [0, 0, 1.25] }
+    const move = moves[event.key]
+    if (!move) return
+    event.preventDefault()
+    v.SetView(new THREE.Vector3(cam.position.x + move[0], cam.position.y + move[1], 0), width * move[2])
+    v.Render()
+  }
+
+  const ready = !loading && !error
+  return (
+    <div className="flex h-full min-h-0 flex-col gap-2">
+      <div className="flex flex-wrap items-center gap-2" role="toolbar" aria-label="View">
+        <button type="button" className={secondaryButtonClass} disabled={!ready} onClick={fit}>
+          Fit
+        </button>
+        <ul className="flex flex-wrap gap-x-4 gap-y-1 text-sm" data-testid="compare-legend">
+          {(['older', 'newer'] as const).map((which) => (
+            <li key={which} className="flex items-center gap-1.5">
+              <span aria-hidden="true" className="inline-block h-0.5 w-4" style={{ background: drawingColors[which] }} />
+              {which === 'older' ? older.label : newer.label} ({which === 'older' ? 'red' : 'blue'}): {which === 'older' ? older.name : newer.name}
+            </li>
+          ))}
+        </ul>
+      </div>
+      <div
+        className="relative min-h-64 flex-1 overflow-hidden rounded-md border border-(--color-border) focus-visible:outline-2 focus-visible:outline-(--color-highlight)"
+        data-testid="compare-canvas"
+        aria-label={`Drawings ${older.label} (red) and ${newer.label} (blue) overlaid: drag or the arrow keys to pan, the wheel, a pinch or + and - to zoom`}
+        role="img"
+        tabIndex={0}
+        onKeyDown={onKeyDown}
+      >
+        {/* The viewer makes its container relative: each sits in a layer that covers the view. */}
+        <div className="pointer-events-none absolute inset-0">
+          <div ref={under} className="h-full w-full" />
+        </div>
+        <div className="absolute inset-0">
+          <div ref={over} className="h-full w-full" />
+        </div>
+        <PreviewStatus progress={loading ? { phase: 'reading', fraction: null } : null} error={error} />
+      </div>
+    </div>
+  )
+}
