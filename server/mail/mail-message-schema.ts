@@ -14,6 +14,11 @@ export const mailAttachmentSchema = z.discriminatedUnion('kind', [
 
 export type MailAttachment = z.infer<typeof mailAttachmentSchema>
 
+/** A release's mail carries its transmittal: the entry names it, and the PDF is rendered as the mail is sent. */
+export function transmittalAttachment(jobId: string, release: number): MailAttachment {
+  return { kind: 'transmittal', jobId, release }
+}
+
 /**
  * The payload of an outbox row with channel 'mail' (see server/outbox/enqueue.ts).
  * Checked by the worker before sending: a row that does not match is marked dead at once.

@@ -1,10 +1,11 @@
-import { lazy, Suspense, useEffect, useRef, useState } from 'react'
+import { lazy, Suspense } from 'react'
 import { NO_PREVIEW_MESSAGE } from '../../../lib/preview-formats'
 import { previewKindOf } from '../../../lib/file-types'
 import { formatSize } from '../../../lib/format'
 import { linkButtonClass } from '../../components/portal/styles'
 import type { PreviewDialogProps } from './preview-dialog'
 import type { ThumbnailTarget } from './save-thumbnail'
+import { useDialogButton } from './use-dialog-button'
 
 // The viewer (three.js, the parsers, their workers and WebAssembly) loads when a preview opens, never before.
 const PreviewDialog = lazy(() => import('./preview-dialog'))
@@ -42,14 +43,7 @@ export function PreviewButton({
   openOnMount = false,
   ...comments
 }: { url: string; name: string; size: number; maxPreviewBytes: number; thumbnail?: ThumbnailTarget; /** Open the viewer at once (a link to one of its comments). */ openOnMount?: boolean } & PreviewComments) {
-  const [open, setOpen] = useState(openOnMount)
-  const button = useRef<HTMLButtonElement>(null)
-  const wasOpen = useRef(false)
-  // Once the dialog has closed (and the page is no longer inert), the focus goes back to the button.
-  useEffect(() => {
-    if (open) wasOpen.current = true
-    else if (wasOpen.current) button.current?.focus()
-  }, [open])
+  const { open, setOpen, button } = useDialogButton(openOnMount)
   const kind = previewKindOf(name)
   if (!kind)
     return (

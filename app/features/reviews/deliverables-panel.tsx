@@ -121,18 +121,20 @@ function DocumentItem({
   const previous = earlier[0]
   const kind = current ? previewKindOf(current.file.name) : null
   const comparable = current && previous && kind && previewKindOf(previous.file.name) === kind ? { kind, newer: current, older: previous } : null
+  // Offered only while the revision before has open comments to carry.
+  const carryTo = current?.canCarryOver && previous?.comments.some((c) => c.resolvedAt === null) ? current : null
   const asFile = (r: RevisionView) => ({ url: r.file.url, name: r.file.name, label: r.code ?? `upload ${r.sequence}` })
   return (
     <li className="min-w-0 space-y-3 rounded-md border border-(--color-border) p-3" aria-label={doc.document} data-testid="deliverable-document" data-document={doc.document}>
       {named ? null : <h3 className="font-medium [overflow-wrap:anywhere]">{doc.document}</h3>}
       {current ? <RevisionItem document={doc.document} revision={current} current maxPreviewBytes={maxPreviewBytes} onPictureSaved={onChanged} remove={removeButton(current)} /> : null}
-      {comparable || current?.canCarryOver ? (
+      {comparable || carryTo ? (
         <div className="flex flex-wrap items-center gap-2" data-testid="revision-actions">
           {comparable ? <CompareButton older={asFile(comparable.older)} newer={asFile(comparable.newer)} kind={comparable.kind} /> : null}
-          {current?.canCarryOver ? (
+          {carryTo ? (
             <carry.fetcher.Form method="post">
               <input type="hidden" name="intent" value="carry-over-comments" />
-              <input type="hidden" name="revisionId" value={current.id} />
+              <input type="hidden" name="revisionId" value={carryTo.id} />
               <button type="submit" className={secondaryButtonClass} disabled={carry.busy}>
                 Carry the open comments over
               </button>

@@ -34,7 +34,7 @@ export interface JobMail {
   grouped?: boolean
   /**
    * Files the mail carries, described by kind and rendered when it is sent (a release's transmittal:
-   * transmittalAttachment in server/services/reviews/transmittal-attachment.ts). A grouped mail
+   * transmittalAttachment in server/mail/mail-message-schema.ts). A grouped mail
    * carries the attachments of every event it lists.
    */
   attachments?: MailAttachment[]

@@ -12,6 +12,7 @@ import { sideOf, viewerOf } from '../shared/job-viewer'
 import { lockJob } from './lock-job'
 import { recordStageMove } from './record-stage-move'
 import { issueRelease } from './issue-release'
+import { transmittalAttachment } from '../../mail/mail-message-schema'
 
 export interface MoveJobStageOptions {
   actor: MaybeActor
@@ -67,7 +68,7 @@ export async function moveJobStage({ actor, jobId, to, note }: MoveJobStageOptio
           : `Your job moved from ${stageLabel(job.status)} to ${stageLabel(to)}.${said}`,
         optional: !release,
         // A release's mail carries its transmittal (rendered as the mail is sent).
-        ...(release ? { attachments: [{ kind: 'transmittal' as const, jobId: job.id, release: release.number }] } : {}),
+        ...(release ? { attachments: [transmittalAttachment(job.id, release.number)] } : {}),
       })
     } else if (side === 'client') {
       await enqueueJobMail(tx, { to: 'consultancy', job, actorId: a.userId, what: `cancelled by the client`, text: `The client cancelled this job request.${said}` })

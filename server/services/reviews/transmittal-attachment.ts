@@ -5,15 +5,6 @@ import { renderTransmittalPdf } from '../../documents/render-transmittal-pdf'
 import type { MailAttachment, MailFile } from '../../mail/mail-message-schema'
 import { loadDocumentJob, loadTransmittal } from './load-review-documents'
 
-/**
- * The attachment entry of a release's mail: its transmittal. Give it to enqueueJobMail's
- * `attachments`; the PDF is rendered when the mail is sent, so the outbox row stays small:
- *   await enqueueJobMail(tx, { ...mail, attachments: [transmittalAttachment(job.id, release.number)] })
- */
-export function transmittalAttachment(jobId: string, release: number): MailAttachment {
-  return { kind: 'transmittal', jobId, release }
-}
-
 /** Thrown when an attachment names what is not there (no such job or release): sending again cannot help. */
 export class MissingAttachmentError extends Error {
   readonly retryable = false

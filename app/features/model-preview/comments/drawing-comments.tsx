@@ -1,9 +1,9 @@
 import type { DxfViewer } from 'dxf-viewer'
 import { useEffect, useRef, useState } from 'react'
-import { pinnedViewSchema, type RevisionCommentView } from '../../../../lib/review-comments'
+import type { RevisionCommentView } from '../../../../lib/review-comments'
 import { secondaryButtonClass } from '../../../components/portal/styles'
 import { onCanvasClick } from '../scene-parts'
-import { CommentForm } from './comment-form'
+import { addPinnedComment, CommentTool } from './comment-tool'
 import { PinOverlay, type Pin } from './comment-pins'
 import { CommentsPanel } from './comments-panel'
 import type { ReviewComments } from './review-props'
@@ -102,9 +102,7 @@ export function useDrawingComments({ review, viewer, ready }: { review: ReviewCo
   }
   const submit = (body: string) => {
     if (!viewer || !pending) return Promise.reject(new Error('Pick a point on the drawing first.'))
-    const view = pinnedViewSchema.safeParse(readDrawingView(viewer, pending))
-    if (!view.success) return Promise.reject(new Error(view.error.issues[0]?.message ?? 'This view cannot be kept with the comment.'))
-    return review.onAddComment({ body, view: view.data }).then(() => setCommenting(false))
+    return addPinnedComment(review, body, readDrawingView(viewer, pending)).then(() => setCommenting(false))
   }
 
   const commentButton = (
@@ -112,19 +110,7 @@ export function useDrawingComments({ review, viewer, ready }: { review: ReviewCo
       Comment
     </button>
   )
-  const commentPanel = commenting ? (
-    <section className="flex flex-col gap-2 rounded-md border border-(--color-border) p-2 text-sm" aria-label="Comment" data-testid="comment-tool">
-      <div className="flex flex-wrap items-center gap-2">
-        <p className="text-(--color-light)" role="status" data-testid="comment-status">
-          {pending ? 'Pinned where you picked: write the comment. It keeps this view (centre and zoom).' : 'Pick a point on the drawing to pin a comment there.'}
-        </p>
-        <button type="button" className={secondaryButtonClass} onClick={pickCentre}>
-          Pin at the centre of the view
-        </button>
-      </div>
-      {pending ? <CommentForm label="Your comment" submitLabel="Add comment" onSubmit={submit} onCancel={() => setPending(null)} /> : null}
-    </section>
-  ) : null
+  const commentPanel = commenting ? <CommentTool pinned={pending !== null} on="drawing" keeps="centre and zoom" onPickCentre={pickCentre} onSubmit={submit} onCancel={() => setPending(null)} /> : null
   const commentsPanel = <CommentsPanel comments={review.comments} activeId={activeId} onActivate={activate} onReply={review.onReply} onResolve={review.onResolve} />
   return { commentButton, commentPanel, commentsPanel }
 }

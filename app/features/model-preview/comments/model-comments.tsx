@@ -1,11 +1,10 @@
 import { useEffect, useRef, useState, type Dispatch, type SetStateAction } from 'react'
 import * as THREE from 'three'
-import { pinnedViewSchema, type PinnedView, type RevisionCommentView } from '../../../../lib/review-comments'
-import { secondaryButtonClass } from '../../../components/portal/styles'
+import type { PinnedView, RevisionCommentView } from '../../../../lib/review-comments'
 import type { ModelScene } from '../model-scene'
 import { onCanvasClick, pickModel, type ScenePart } from '../scene-parts'
 import type { SectionPlane, Tool } from '../viewer-tools'
-import { CommentForm } from './comment-form'
+import { addPinnedComment, CommentTool } from './comment-tool'
 import { PinOverlay, type Pin } from './comment-pins'
 import { CommentsPanel } from './comments-panel'
 import type { ReviewComments } from './review-props'
@@ -147,27 +146,13 @@ export function useModelComments({
 
   const submit = (body: string) => {
     if (!scene || !pending) return Promise.reject(new Error('Pick a point on the model first.'))
-    const view = pinnedViewSchema.safeParse(readModelView(scene, pending, planes, hidden))
-    if (!view.success) return Promise.reject(new Error(view.error.issues[0]?.message ?? 'This view cannot be kept with the comment.'))
-    return review.onAddComment({ body, view: view.data }).then(() => {
+    return addPinnedComment(review, body, readModelView(scene, pending, planes, hidden)).then(() => {
       setPending(null)
       setOpen(null)
     })
   }
 
-  const commentPanel = (
-    <section className="flex flex-col gap-2 rounded-md border border-(--color-border) p-2 text-sm" aria-label="Comment" data-testid="comment-tool">
-      <div className="flex flex-wrap items-center gap-2">
-        <p className="text-(--color-light)" role="status" data-testid="comment-status">
-          {pending ? 'Pinned where you picked: write the comment. It keeps this view (camera, section planes, hidden parts).' : 'Pick a point on the model to pin a comment there.'}
-        </p>
-        <button type="button" className={secondaryButtonClass} onClick={pickCentre}>
-          Pin at the centre of the view
-        </button>
-      </div>
-      {pending ? <CommentForm label="Your comment" submitLabel="Add comment" onSubmit={submit} onCancel={() => setPending(null)} /> : null}
-    </section>
-  )
+  const commentPanel = <CommentTool pinned={pending !== null} on="model" keeps="camera, section planes, hidden parts" onPickCentre={pickCentre} onSubmit={submit} onCancel={() => setPending(null)} />
   const commentsPanel = <CommentsPanel comments={review.comments} activeId={activeId} onActivate={activate} onReply={review.onReply} onResolve={review.onResolve} />
   return { commentPanel, commentsPanel }
 }

@@ -1,21 +1,15 @@
-import { lazy, Suspense, useEffect, useRef, useState } from 'react'
+import { lazy, Suspense } from 'react'
 import type { PreviewKind } from '../../../../lib/file-types'
 import { linkButtonClass } from '../../../components/portal/styles'
 import type { RevisionFile } from './revision-file'
+import { useDialogButton } from '../use-dialog-button'
 
 // The comparison (three.js, the parsers, their workers and WebAssembly) loads when it opens, never before.
 const CompareDialog = lazy(() => import('./compare-dialog'))
 
 /** "Compare with P01" beside a revision: opens the older and the newer revision's files side by side or overlaid. */
 export function CompareButton({ older, newer, kind }: { older: RevisionFile; newer: RevisionFile; kind: PreviewKind }) {
-  const [open, setOpen] = useState(false)
-  const button = useRef<HTMLButtonElement>(null)
-  const wasOpen = useRef(false)
-  // Once the dialog has closed (and the page is no longer inert), the focus goes back to the button.
-  useEffect(() => {
-    if (open) wasOpen.current = true
-    else if (wasOpen.current) button.current?.focus()
-  }, [open])
+  const { open, setOpen, button } = useDialogButton()
   return (
     <>
       <button ref={button} type="button" className={linkButtonClass} onClick={() => setOpen(true)} aria-label={`Compare ${newer.label} with ${older.label}`}>

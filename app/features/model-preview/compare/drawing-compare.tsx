@@ -54,7 +54,7 @@ export function DrawingOverlay({ older, newer }: { older: RevisionFile; newer: R
         if (!below.GetBounds() || !above.GetBounds()) throw new Error('empty')
         recolor(below, drawingColors.older)
         recolor(above, drawingColors.newer)
-        fit()
+        fitBoth()
         setLoading(false)
         above.GetCanvas().dataset.rendered = 'true'
         below.GetCanvas().dataset.rendered = 'true'
@@ -74,7 +74,7 @@ export function DrawingOverlay({ older, newer }: { older: RevisionFile; newer: R
   }, [older.url, newer.url])
 
   /** Fits both drawings' extents together. */
-  const fit = () => {
+  const fitBoth = () => {
     const v = viewers.current
     if (!v) return
     const a = v.under.GetBounds()
@@ -103,7 +103,7 @@ export function DrawingOverlay({ older, newer }: { older: RevisionFile; newer: R
   return (
     <div className="flex h-full min-h-0 flex-col gap-2">
       <div className="flex flex-wrap items-center gap-2" role="toolbar" aria-label="View">
-        <button type="button" className={secondaryButtonClass} disabled={!ready} onClick={fit}>
+        <button type="button" className={secondaryButtonClass} disabled={!ready} onClick={fitBoth}>
           Fit
         </button>
         <ul className="flex flex-wrap gap-x-4 gap-y-1 text-sm" data-testid="compare-legend">
