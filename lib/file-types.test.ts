@@ -74,14 +74,14 @@ describe('the file-type registry', () => {
   })
 
   it('previews simulation results in the viewer, a series by its own parser, and serves them as plain bytes', () => {
-    for (const ext of ['vtu', 'vtp', 'vtk']) {
+    for (const ext of ['vtu', 'vtp', 'vtk', 'vtkjs']) {
       expect(previewKindOf(`beam.${ext}`), ext).toBe('model')
       expect(viewerParserOf(`beam.${ext}`), ext).toBe('vtk-result')
       expect(contentTypeOf(`beam.${ext}`), ext).toBe('application/octet-stream')
     }
     expect(viewerParserOf('beam.PVD')).toBe('vtk-series')
     expect(opensInNewTab('beam.pvd')).toBe(false)
-    expect(describeAcceptedTypes('job-files')).toContain('simulation results (VTU, VTP, VTK, PVD)')
+    expect(describeAcceptedTypes('job-files')).toContain('simulation results (VTU, VTP, VTK, PVD, VTKJS)')
     expect(fileNameRefusal('profile-pictures', 'beam.vtu')).toBe(IMAGES_ONLY_MESSAGE)
   })
 

@@ -228,6 +228,8 @@ export const fileTypes: readonly FileType[] = [
   result('VTK', 'vtk', { detected: none, sniff: isVtkLegacy }),
   // A ParaView series: the steps' .vtu/.vtp files beside it, read by the viewer as the series' references.
   result('PVD', 'pvd', { detected: xml, sniff: isVtkXml('Collection') }, 'vtk-series'),
+  // A ParaView scene export: a zip of the scene's JSON and its arrays, read as one mesh.
+  result('VTKJS', 'vtkjs', { detected: zip, sniff: isZip }),
   // SolidWorks wrote OLE compound files until 2014 and its own binary format since 2015, which has
   // no published signature: an OLE file, or binary content not recognised as anything else.
   nativeCad('SolidWorks', ['sldprt', 'sldasm', 'slddrw'], { detected: cfb, sniff: (h) => isOle(h) || isBinary(h) }),

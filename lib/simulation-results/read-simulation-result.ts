@@ -1,9 +1,10 @@
 import { readVtkLegacy } from './read-vtk-legacy'
 import { readVtkXml } from './read-vtk-xml'
+import { readVtkjs } from './read-vtkjs'
 import { ResultFormatError, type ResultMesh } from './result-mesh'
 
 /** The result files read as one mesh, by their extension. */
-export const resultMeshExtensions = ['vtu', 'vtp', 'vtk'] as const
+export const resultMeshExtensions = ['vtu', 'vtp', 'vtk', 'vtkjs'] as const
 
 /** A result file's mesh and fields, by its extension; a file of another kind is refused. */
 export function readSimulationResult(extension: string, bytes: Uint8Array): ResultMesh {
@@ -13,6 +14,8 @@ export function readSimulationResult(extension: string, bytes: Uint8Array): Resu
       return readVtkXml(bytes)
     case 'vtk':
       return readVtkLegacy(bytes)
+    case 'vtkjs':
+      return readVtkjs(bytes)
     default:
       throw new ResultFormatError(`.${extension} is not a simulation result this viewer opens`)
   }

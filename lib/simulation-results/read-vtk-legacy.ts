@@ -1,3 +1,4 @@
+import { cellsFromRuns, polyCells, type CellList, type PolyList } from './poly-cells'
 import { ResultFormatError, type ResultField, type ResultMesh } from './result-mesh'
 import { byteSizeOf, numberTypeOf, numbersFromBytes, type NumberArray, type VtkNumberType } from './vtk-arrays'
 
@@ -17,9 +18,9 @@ export function readVtkLegacy(bytes: Uint8Array): ResultMesh {
   if (dataset !== 'UNSTRUCTURED_GRID' && dataset !== 'POLYDATA') throw new ResultFormatError(`VTK ${dataset.toLowerCase() || 'datasets of this kind'} cannot be previewed yet: save the result as an unstructured grid or polydata`)
 
   let points: NumberArray = new Float64Array(0)
-  let cells: { offsets: number[]; connectivity: number[] } | null = null
+  let cells: CellList | null = null
   let cellTypes: NumberArray | null = null
-  const polySections: { keyword: string; offsets: number[]; connectivity: number[] }[] = []
+  const polySections: { list: PolyList; cells: CellList }[] = []
   const fields: ResultField[] = []
   let location: 'point' | 'cell' | null = null
   let tuples = 0
@@ -38,7 +39,7 @@ export function readVtkLegacy(bytes: Uint8Array): ResultMesh {
       case 'TRIANGLE_STRIPS': {
         const read = readCellList(r)
         if (keyword.toUpperCase() === 'CELLS') cells = read
-        else polySections.push({ keyword: keyword.toUpperCase(), ...read })
+        else polySections.push({ list: polyListOf[keyword.toUpperCase()]!, cells: read })
         break
       }
       case 'CELL_TYPES':
@@ -131,8 +132,11 @@ function field(name: string, location: 'point' | 'cell' | null, components: numb
   return { name, location, components, values }
 }
 
+/** The legacy file's polydata sections by the list of cells each holds. */
+const polyListOf: Record<string, PolyList> = { VERTICES: 'verts', LINES: 'lines', POLYGONS: 'polys', TRIANGLE_STRIPS: 'strips' }
+
 /** A cell list in either layout: `n size` then n runs of "count ids…" (4.2), or OFFSETS and CONNECTIVITY (5.x). */
-function readCellList(r: Cursor): { offsets: number[]; connectivity: number[] } {
+function readCellList(r: Cursor): CellList {
   const n = r.integer()
   const size = r.integer()
   const mark = r.at
@@ -144,45 +148,13 @@ function readCellList(r: Cursor): { offsets: number[]; connectivity: number[] } 
     return { offsets: offsets.slice(1), connectivity }
   }
   r.at = mark
-  const runs = r.numbers(size, 'Int32')
-  const offsets: number[] = []
-  const connectivity: number[] = []
-  for (let i = 0, k = 0; i < n; i++) {
-    const count = runs[k++]!
-    for (let j = 0; j < count; j++) connectivity.push(runs[k++]!)
-    offsets.push(connectivity.length)
-  }
-  return { offsets, connectivity }
+  return cellsFromRuns(r.numbers(size, 'Int32'), n)
 }
 
-function gridCells(cells: { offsets: number[]; connectivity: number[] } | null, types: NumberArray | null) {
+function gridCells(cells: CellList | null, types: NumberArray | null) {
   if (!cells || !types) throw new ResultFormatError('An unstructured grid needs CELLS and CELL_TYPES')
   if (types.length !== cells.offsets.length) throw new ResultFormatError('CELLS and CELL_TYPES count different cells')
   return { connectivity: Uint32Array.from(cells.connectivity), offsets: Uint32Array.from(cells.offsets), types: Uint8Array.from(types) }
-}
-
-/** Polydata's sections as cells, in the order of its cell data: vertices, lines, polygons, strips. */
-function polyCells(sections: { keyword: string; offsets: number[]; connectivity: number[] }[]) {
-  const order = ['VERTICES', 'LINES', 'POLYGONS', 'TRIANGLE_STRIPS']
-  const typeOf: Record<string, (n: number) => number> = {
-    VERTICES: (n) => (n === 1 ? 1 : 2),
-    LINES: (n) => (n === 2 ? 3 : 4),
-    POLYGONS: (n) => (n === 3 ? 5 : n === 4 ? 9 : 7),
-    TRIANGLE_STRIPS: () => 6,
-  }
-  const connectivity: number[] = []
-  const offsets: number[] = []
-  const types: number[] = []
-  for (const section of [...sections].sort((a, b) => order.indexOf(a.keyword) - order.indexOf(b.keyword))) {
-    let start = 0
-    for (const end of section.offsets) {
-      for (let k = start; k < end; k++) connectivity.push(section.connectivity[k]!)
-      offsets.push(connectivity.length)
-      types.push(typeOf[section.keyword]!(end - start))
-      start = end
-    }
-  }
-  return { connectivity: Uint32Array.from(connectivity), offsets: Uint32Array.from(offsets), types: Uint8Array.from(types) }
 }
 
 /** Words and lines of text, and (binary files) runs of big-endian numbers, from the file's bytes. */

@@ -1,3 +1,4 @@
+import { joinMeshes } from './join-meshes'
 import { ResultFormatError, type ResultField, type ResultMesh } from './result-mesh'
 import { parseElements, type Element } from './xml-elements'
 import { numberTypeOf, numbersFromBytes, numbersFromText, readBase64Block, readBlock, type BlockLayout, type NumberArray } from './vtk-arrays'
@@ -29,7 +30,7 @@ export function readVtkXml(bytes: Uint8Array): ResultMesh {
   const pieces = dataset?.children.filter((e) => e.name === 'Piece') ?? []
   if (!pieces.length) throw new ResultFormatError('The file holds no mesh (no Piece)')
   const parts = pieces.map((piece) => (kind === 'UnstructuredGrid' ? readGridPiece(piece, arrayOf) : readPolyPiece(piece, arrayOf)))
-  return joinPieces(parts)
+  return joinMeshes(parts)
 }
 
 function readGridPiece(piece: Element, arrayOf: (e: Element) => NumberArray): ResultMesh {
@@ -144,45 +145,6 @@ function appendedSection(bytes: Uint8Array, at: number): Appended {
   }
   if (encoding !== 'raw') throw new ResultFormatError(`Appended data encoded as "${encoding}" cannot be read`)
   return { encoding, bytes: data, text: '' }
-}
-
-/** A piece after another: the later pieces' point numbers shift by the points before them. */
-function joinPieces(parts: ResultMesh[]): ResultMesh {
-  if (parts.length === 1) return parts[0]!
-  let points = 0
-  let cells = 0
-  let links = 0
-  for (const p of parts) {
-    points += p.points.length
-    cells += p.offsets.length
-    links += p.connectivity.length
-  }
-  const out: ResultMesh = { points: new Float64Array(points), connectivity: new Uint32Array(links), offsets: new Uint32Array(cells), types: new Uint8Array(cells), fields: [] }
-  let pAt = 0
-  let cAt = 0
-  let lAt = 0
-  for (const p of parts) {
-    out.points.set(p.points, pAt)
-    for (let i = 0; i < p.connectivity.length; i++) out.connectivity[lAt + i] = p.connectivity[i]! + pAt / 3
-    for (let i = 0; i < p.offsets.length; i++) out.offsets[cAt + i] = p.offsets[i]! + lAt
-    out.types.set(p.types, cAt)
-    pAt += p.points.length
-    cAt += p.offsets.length
-    lAt += p.connectivity.length
-  }
-  // A field is kept when every piece has it, joined in piece order.
-  for (const field of parts[0]!.fields) {
-    const all = parts.map((p) => p.fields.find((f) => f.name === field.name && f.location === field.location && f.components === field.components))
-    if (all.some((f) => !f)) continue
-    const values = new Float64Array(all.reduce((n, f) => n + f!.values.length, 0))
-    let at = 0
-    for (const f of all) {
-      values.set(f!.values, at)
-      at += f!.values.length
-    }
-    out.fields.push({ ...field, values })
-  }
-  return out
 }
 
 const child = (element: Element, name: string) => element.children.find((e) => e.name === name)

@@ -49,6 +49,7 @@ describe('content checks of simulation results', () => {
     ['beam.vtk', 'cantilever-binary.vtk'],
     ['slice.vtk', 'cfd-slice-ascii.vtk'],
     ['beam-series.pvd', 'beam-series.pvd'],
+    ['beam.vtkjs', 'cantilever-surface.vtkjs'],
   ])('accepts %s written by VTK (%s)', async (name, file) => {
     expect(await check(name, fixture(file))).toBeNull()
   })
@@ -60,6 +61,7 @@ describe('content checks of simulation results', () => {
     ['beam.vtu', '<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg"/>'],
     ['beam.vtk', PNG],
     ['beam.vtk', 'vtk DataFile'],
+    ['beam.vtkjs', fixture('cantilever-ascii.vtu')],
   ])('refuses %s whose content is something else', async (name, content) => {
     expect(await check(name, content)).toBe('The file content does not match its type')
   })

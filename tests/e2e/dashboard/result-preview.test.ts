@@ -41,6 +41,7 @@ describe('previews of simulation results', () => {
       ['beam-series-1.vtu', 'beam-series-1.vtu'],
       ['beam-series-2.vtu', 'beam-series-2.vtu'],
       ['beam-series-3.vtu', 'beam-series-3.vtu'],
+      ['beam-scene.vtkjs', 'cantilever-surface.vtkjs'],
     ]
     for (const [name, file] of files) {
       const r = await tusUpload(client, fixture(file), { filename: name, kind: 'job-files', jobRequestId: jobId })
@@ -185,6 +186,26 @@ describe('previews of simulation results', () => {
     await step.getByText('Step 2 of 3, time 1').waitFor()
     await panel.getByTestId('legend-max').getByText(String(Math.max(...vonMisesValues(2))), { exact: true }).waitFor()
     expect(await axeViolations(page, '[data-testid="results-panel"]')).toEqual([])
+  })
+
+  it("opens a ParaView scene (.vtkjs): its numbers on the card, its fields coloured, the value under the pointer", async () => {
+    const { page: cardPage } = await env.openHydrated(alice, `/profile/jobs/${jobId}`)
+    const table = cardPage.getByTestId('job-client-files').getByRole('table', { name: /^Key numbers of beam-scene\.vtkjs/ })
+    await table.waitFor()
+    // The scene holds the beam's outer surface: its 168 boundary quads and 170 boundary points.
+    expect(await table.locator('caption').textContent()).toBe('Key numbers of beam-scene.vtkjs: 168 cells, 170 points')
+    await cardPage.context().close()
+
+    const { page, dialog, panel } = await preview('beam-scene.vtkjs')
+    expect(await dialog.getByTestId('model-size').textContent()).toBe('Size: 100 × 10 × 10 mm (the file stores no units: millimetres assumed)')
+    expect(await panel.getByLabel('Field').locator('option').allTextContents()).toEqual(['displacement (3 components)', 'temperature', 'von_mises'])
+    await panel.getByLabel('Field').selectOption({ label: 'von_mises' })
+    // Each boundary face keeps its hexahedron's stress: the same extremes as the whole beam's.
+    await panel.getByTestId('legend-max').getByText(String(Math.max(...vonMisesValues())), { exact: true }).waitFor()
+    expect(Number(await panel.getByTestId('legend-min').textContent())).toBe(Math.min(...vonMisesValues()))
+    await panel.getByLabel('Field').selectOption({ label: 'temperature' })
+    const warm = await probeAt(page, dialog, 0.55, 0.52)
+    expect(Math.abs(warm.value - temperature(warm.x, warm.y))).toBeLessThan(0.01)
   })
 
   it('shows a result with its panel clean to axe in the other themes', async () => {
