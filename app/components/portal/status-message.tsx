@@ -6,7 +6,7 @@ import type { Status } from './use-status'
  * status time-out (use-status.ts).
  */
 export function StatusMessage({ status, id, testId }: { status: Status; id?: string; testId?: string }) {
-  const tone = status.tone === 'error' ? 'text-(--color-error,#ffb4a8)' : status.tone === 'success' ? 'text-green' : 'text-(--color-light)'
+  const tone = status.tone === 'error' ? 'text-error' : status.tone === 'success' ? 'text-green' : 'text-(--color-light)'
   return (
     <p id={id} role="status" aria-live="polite" className={`min-h-6 text-sm ${tone}`} data-testid={testId} data-tone={status.tone}>
       {status.text}

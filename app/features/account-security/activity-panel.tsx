@@ -113,7 +113,7 @@ export function ActivityPanel({ scope }: { scope: 'own' | 'all' }) {
             </a>
           </div>
           {filterError ? (
-            <p id={ids.error} role="alert" className="text-sm text-[#ffb4a8] sm:col-span-5">
+            <p id={ids.error} role="alert" className="text-sm text-error sm:col-span-5">
               {filterError}
             </p>
           ) : null}

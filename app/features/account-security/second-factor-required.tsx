@@ -5,7 +5,7 @@
  */
 export function SecondFactorRequired() {
   return (
-    <section role="alert" aria-labelledby="second-factor-required-title" className="rounded-lg border border-[#ffb4a8] p-5" data-testid="second-factor-required">
+    <section role="alert" aria-labelledby="second-factor-required-title" className="rounded-lg border border-error p-5" data-testid="second-factor-required">
       <h2 id="second-factor-required-title" className="text-xl font-semibold">
         Set up two-factor sign-in to use the admin tools
       </h2>

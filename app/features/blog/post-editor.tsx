@@ -156,7 +156,7 @@ export function PostEditor({ post, result, maxUploadBytes }: { post: EditedPost;
             </button>
           )}
           {result ? (
-            <p role={result.ok ? 'status' : 'alert'} className={`text-sm font-semibold ${result.ok ? 'text-(--color-green)' : 'text-[#ffb4a8]'}`}>
+            <p role={result.ok ? 'status' : 'alert'} className={`text-sm font-semibold ${result.ok ? 'text-(--color-green)' : 'text-error'}`}>
               {result.ok ? result.message : (result.message ?? 'The post could not be saved')}
             </p>
           ) : null}

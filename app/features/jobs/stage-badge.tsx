@@ -8,8 +8,8 @@ const tones: Record<string, string> = {
   in_review: 'border-(--color-highlight)',
   completed: 'border-green',
   released: 'border-green',
-  declined: 'border-[#ffb4a8]',
-  cancelled: 'border-[#ffb4a8]',
+  declined: 'border-error',
+  cancelled: 'border-error',
 }
 
 /** A job's stage as a label, in words ("in progress"), outlined by how far along it is. */

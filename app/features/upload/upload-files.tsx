@@ -127,7 +127,7 @@ function UploadRow({ item, onDismiss }: { item: QueuedUpload; onDismiss: () => v
         {item.name} <span className="text-(--color-light)">({formatSize(item.size)})</span>
       </span>
       {item.state === 'uploading' || item.state === 'waiting' ? <progress className="w-40" max={100} value={item.percent} aria-label={`Upload progress of ${item.name}`} /> : null}
-      <span role={item.state === 'failed' ? 'alert' : 'status'} className={item.state === 'failed' ? 'text-[#ffb4a8]' : 'text-(--color-light)'}>
+      <span role={item.state === 'failed' ? 'alert' : 'status'} className={item.state === 'failed' ? 'text-error' : 'text-(--color-light)'}>
         {status}
       </span>
       {item.state === 'failed' || item.state === 'done' ? (
