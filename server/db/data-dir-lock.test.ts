@@ -19,6 +19,17 @@ const startSleeper = async () => {
   return child
 }
 
+/** Leaves a lock file in `dir` as an earlier holder (or a crash while writing it) left it. */
+const leaveLock = (dir: string, content: string | Record<string, unknown>) =>
+  writeFileSync(path.join(dir, 'owner.lock'), typeof content === 'string' ? content : JSON.stringify(content))
+
+/** Takes the lock of `dir` for a server, finds this process named its holder, and releases it. */
+async function takeOver(dir: string) {
+  const lock = await lockDataDir(dir, 'server')
+  expect(findDataDirHolder(dir)).toMatchObject({ pid: process.pid })
+  await lock.release()
+}
+
 describe('DATA_DIR lock', () => {
   it('refuses a second owner while the first holds it, naming the holder, and is free again once released', async () => {
     const dir = newDir()
@@ -38,11 +49,9 @@ describe('DATA_DIR lock', () => {
   it('takes over the lock of a process that died without releasing it (kill -9)', async () => {
     const dir = newDir()
     const dead = spawnSync(process.execPath, ['-e', '0']).pid!
-    writeFileSync(path.join(dir, 'owner.lock'), JSON.stringify({ pid: dead, role: 'server', since: '2026-01-01T00:00:00.000Z' }))
+    leaveLock(dir, { pid: dead, role: 'server', since: '2026-01-01T00:00:00.000Z' })
     expect(findDataDirHolder(dir)).toBeUndefined()
-    const lock = await lockDataDir(dir, 'server')
-    expect(findDataDirHolder(dir)).toMatchObject({ pid: process.pid })
-    await lock.release()
+    await takeOver(dir)
   })
 
   it('takes over a lock whose pid now belongs to another process, and respects it while it is the holder', async () => {
@@ -50,13 +59,11 @@ describe('DATA_DIR lock', () => {
     const other = await startSleeper()
     try {
       const pid = other.pid!
-      writeFileSync(path.join(dir, 'owner.lock'), JSON.stringify({ pid, role: 'server', since: '2026-01-01T00:00:00.000Z', processStart: startTimeOf(pid) }))
+      leaveLock(dir, { pid, role: 'server', since: '2026-01-01T00:00:00.000Z', processStart: startTimeOf(pid) })
       await expect(lockDataDir(dir, 'server')).rejects.toThrow(`is in use by a running server (pid ${pid}, since 2026-01-01T00:00:00.000Z)`)
       // The same pid, started at another time: the recorded holder is gone and its pid was reused.
-      writeFileSync(path.join(dir, 'owner.lock'), JSON.stringify({ pid, role: 'server', since: '2026-01-01T00:00:00.000Z', processStart: '1' }))
-      const lock = await lockDataDir(dir, 'server')
-      expect(findDataDirHolder(dir)).toMatchObject({ pid: process.pid })
-      await lock.release()
+      leaveLock(dir, { pid, role: 'server', since: '2026-01-01T00:00:00.000Z', processStart: '1' })
+      await takeOver(dir)
     } finally {
       other.kill('SIGKILL')
     }
@@ -64,10 +71,8 @@ describe('DATA_DIR lock', () => {
 
   it('takes over a lock file left unreadable by a crash while it was written', async () => {
     const dir = newDir()
-    writeFileSync(path.join(dir, 'owner.lock'), '{"pid":')
-    const lock = await lockDataDir(dir, 'server')
-    expect(findDataDirHolder(dir)).toMatchObject({ pid: process.pid })
-    await lock.release()
+    leaveLock(dir, '{"pid":')
+    await takeOver(dir)
   })
 
   it('stands while the keeper it names lives, though its owner is gone, and is free once the keeper is gone too', async () => {
@@ -81,7 +86,7 @@ describe('DATA_DIR lock', () => {
       // The owner dead (a pid that has exited), the keeper alive: still in use, and said so.
       const dead = spawnSync(process.execPath, ['-e', '0']).pid!
       const held = { ...JSON.parse(lock.content()), pid: dead, processStart: undefined }
-      writeFileSync(path.join(dir, 'owner.lock'), JSON.stringify(held))
+      leaveLock(dir, held)
       expect(findDataDirHolder(dir)).toMatchObject({ pid: dead, keeper: { pid: keeper.pid } })
       await expect(lockDataDir(dir, 'server')).rejects.toThrow(`is in use by a server whose primary process (pid ${dead}) is gone while its other processes finish (pid ${keeper.pid} stops the database after them)`)
       keeper.kill('SIGKILL')

@@ -1,12 +1,11 @@
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs'
-import os from 'node:os'
+import { rmSync } from 'node:fs'
 import path from 'node:path'
 import pg from 'pg'
 import S3rver from 's3rver'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { verifyBackup } from '../../server/backup/verify-backup'
 import { createS3BlobStore } from '../../server/storage/blobs/s3-blob-store'
-import { archiveWritten, hashStoredFiles, populateInstance, readAllTables, readAllTablesThenClose, runNpm, sha256, waitForQuiet, type PopulatedInstance } from '../integration/platform/support/backup-round-trip'
+import { archiveWritten, backupWorkDir, hashStoredFiles, type PopulatedInstance, populateInstance, readAllTables, readAllTablesThenClose, runNpm, sha256, waitForQuiet } from '../integration/platform/support/backup-round-trip'
 import { createScratchDatabase, type ScratchDatabase } from '../integration/platform/support/scratch-database'
 import { HttpClient } from '../integration/portal/support/http-client'
 import { startPortalServer, type PortalServer } from '../integration/portal/support/portal-server'
@@ -22,8 +21,7 @@ async function tables(url: string) {
 
 // The grown-up deployment: the system PostgreSQL (DATABASE_URL) and an S3-compatible bucket (s3rver).
 describe('npm run backup and npm run restore on an external PostgreSQL with S3 storage', { timeout: 300_000 }, () => {
-  const work = mkdtempSync(path.join(os.tmpdir(), 'backup-external-'))
-  chmodSync(work, 0o755)
+  const work = backupWorkDir('backup-external-')
   const restoredDir = path.join(work, 'restored-data')
   let s3rver: S3rver
   let s3Env: (bucket: string) => Record<string, string>

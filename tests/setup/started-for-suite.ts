@@ -18,3 +18,12 @@ export function startedForSuite<T>(start: () => Promise<T>, stop: (started: T) =
     return started
   }
 }
+
+/**
+ * `rest`, with a field for each of `keys` that reads, each time, that field of what `current` gives:
+ * an object handed out when a describe block is declared answers for what its hooks start later.
+ */
+export function readingThrough<T, K extends keyof T, R extends object>(current: () => T, keys: readonly K[], rest: R): R & Pick<T, K> {
+  for (const key of keys) Object.defineProperty(rest, key, { get: () => current()[key], enumerable: true })
+  return rest as R & Pick<T, K>
+}

@@ -1,7 +1,7 @@
-import type { Page } from 'playwright-core'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { axeViolations } from '../../setup/axe'
 import { allowPageErrors } from '../../setup/browser'
+import { companyInvitations } from './company-invitations'
 import { useDashboardEnv } from './dashboard-env'
 import type { SeededUser } from './seed'
 
@@ -20,31 +20,7 @@ describe('client companies with members and roles', () => {
 
   const open = async (user: SeededUser, path: string) => (await env.openHydrated(user, path)).page
 
-  /** The invitation link mailed to the person (the newest one). */
-  const invitationLinkFor = async (user: SeededUser) => {
-    const deadline = Date.now() + 20_000
-    for (;;) {
-      const mail = (await env.mail.all()).filter((m) => m.to.includes(user.email) && /join/.test(m.subject)).at(-1)
-      const token = mail ? /\/join\/([A-Za-z0-9_-]{43})/.exec(mail.raw.replace(/=\r?\n/g, ''))?.[1] : undefined
-      if (token) return `/join/${token}`
-      if (Date.now() > deadline) throw new Error(`no invitation mail to ${user.email}`)
-      await new Promise((r) => setTimeout(r, 100))
-    }
-  }
-
-  /** The owner invites the person with the role on the company page; the person opens the mailed link and joins. */
-  const inviteAndJoin = async (ownerPage: Page, person: SeededUser, role: 'Owner' | 'Approver' | 'Member' | 'Viewer') => {
-    await ownerPage.getByLabel('Email', { exact: true }).fill(person.email)
-    await ownerPage.getByLabel('Role', { exact: true }).selectOption({ label: role })
-    await ownerPage.getByRole('button', { name: 'Send invitation' }).click()
-    await ownerPage.getByTestId('invite-status').getByText(`Invitation sent to ${person.email}`).waitFor()
-    const link = await invitationLinkFor(person)
-    const page = await open(person, link)
-    await page.getByRole('button', { name: /^Join / }).click()
-    await page.waitForURL('**/profile/company')
-    await page.getByTestId('your-role').getByText(`Your role: ${role}`).waitFor()
-    return page
-  }
+  const { invitationLinkFor, inviteAndJoin } = companyInvitations(env)
 
   const newJob = async (user: SeededUser, name: string) => (await env.gql<{ createJobRequests: { id: string } }>(user, 'mutation($j: String) { createJobRequests(input: { job: $j }) { id } }', { j: name })).createJobRequests.id
 

@@ -4,56 +4,35 @@ import { dxfSquare, stepAssembly, stlCubeBinary } from '../../fixtures/cad-files
 import { tusUpload } from '../../integration/portal/support/tus-upload'
 import { axeViolations } from '../../setup/axe'
 import { useDashboardEnv, viewports } from './dashboard-env'
+import { canvasPixels, colourShares, drawnOver, eachPixel, type Rgb } from './model-canvas'
 import type { SeededUser } from './seed'
 
+const isRed = ([r, g, b]: Rgb) => r > g + 60 && r > b + 60
+const isBlue = ([r, g, b]: Rgb) => b > r + 60 && g > r + 30
+
 /** The share of a canvas's pixels in each colour family the comparison draws (read from a 2D copy of the WebGL canvas). */
-function colours(canvas: Locator): Promise<{ drawn: number; green: number; amber: number; red: number; blue: number }> {
-  return canvas.evaluate(async (c: HTMLCanvasElement) => {
-    await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))
-    const copy = document.createElement('canvas')
-    copy.width = c.width
-    copy.height = c.height
-    const ctx = copy.getContext('2d')!
-    ctx.drawImage(c, 0, 0)
-    const { data } = ctx.getImageData(0, 0, copy.width, copy.height)
-    const [r0, g0, b0] = [data[0]!, data[1]!, data[2]!]
-    const count = { drawn: 0, green: 0, amber: 0, red: 0, blue: 0 }
-    for (let i = 0; i < data.length; i += 4) {
-      const [r, g, b] = [data[i]!, data[i + 1]!, data[i + 2]!]
-      if (Math.abs(r - r0) + Math.abs(g - g0) + Math.abs(b - b0) > 30) count.drawn++
-      if (g > r + 40 && g > b + 40) count.green++
-      if (r > g + 30 && g > b + 40) count.amber++
-      if (r > g + 60 && r > b + 60) count.red++
-      if (b > r + 60 && g > r + 30) count.blue++
-    }
-    const total = data.length / 4
-    return { drawn: count.drawn / total, green: count.green / total, amber: count.amber / total, red: count.red / total, blue: count.blue / total }
+async function colours(canvas: Locator): Promise<{ drawn: number; green: number; amber: number; red: number; blue: number }> {
+  return colourShares(await canvasPixels(canvas), {
+    drawn: drawnOver,
+    green: ([r, g, b]) => g > r + 40 && g > b + 40,
+    amber: ([r, g, b]) => r > g + 30 && g > b + 40,
+    red: isRed,
+    blue: isBlue,
   })
 }
 
 /** The box around a canvas's pixels of one colour family ("red" or "blue"), as [left, top, right, bottom] in canvas pixels. */
-function colourBox(canvas: Locator, family: 'red' | 'blue'): Promise<number[]> {
-  return canvas.evaluate(async (c: HTMLCanvasElement, which) => {
-    await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))
-    const copy = document.createElement('canvas')
-    copy.width = c.width
-    copy.height = c.height
-    const ctx = copy.getContext('2d')!
-    ctx.drawImage(c, 0, 0)
-    const { data } = ctx.getImageData(0, 0, copy.width, copy.height)
-    const box = [Infinity, Infinity, -Infinity, -Infinity]
-    for (let i = 0; i < data.length; i += 4) {
-      const [r, g, b] = [data[i]!, data[i + 1]!, data[i + 2]!]
-      if (which === 'red' ? !(r > g + 60 && r > b + 60) : !(b > r + 60 && g > r + 30)) continue
-      const x = (i / 4) % copy.width
-      const y = Math.floor(i / 4 / copy.width)
-      box[0] = Math.min(box[0]!, x)
-      box[1] = Math.min(box[1]!, y)
-      box[2] = Math.max(box[2]!, x)
-      box[3] = Math.max(box[3]!, y)
-    }
-    return box
-  }, family)
+async function colourBox(canvas: Locator, family: 'red' | 'blue'): Promise<number[]> {
+  const inFamily = family === 'red' ? isRed : isBlue
+  const box = [Infinity, Infinity, -Infinity, -Infinity]
+  eachPixel(await canvasPixels(canvas), (rgb, x, y) => {
+    if (!inFamily(rgb)) return
+    box[0] = Math.min(box[0]!, x)
+    box[1] = Math.min(box[1]!, y)
+    box[2] = Math.max(box[2]!, x)
+    box[3] = Math.max(box[3]!, y)
+  })
+  return box
 }
 
 const picture = (canvas: Locator) => canvas.evaluate((c: HTMLCanvasElement) => new Promise<string>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve(c.toDataURL())))))

@@ -21,6 +21,15 @@ describe('previews of models and drawings', () => {
   const upload = (name: string, content: string | Buffer) => uploadDocument(env, alice, name, content)
   const preview = (name: string, path = '/profile') => openPreview(env, alice, name, path)
 
+  /** What a model's size says after its numbers when its format stores no units. */
+  const noUnits = ' (the file stores no units: millimetres assumed)'
+  /** Opens the file's preview and finds the model's size said as `size`, whole. */
+  const previewSized = async (name: string, size: string) => {
+    const opened = await preview(name)
+    expect(await opened.dialog.getByTestId('model-size').textContent()).toBe(size)
+    return opened
+  }
+
   /** Presses each key in turn in the focused viewer; after each, the picture on its canvas has changed. */
   const expectEachKeyMovesTheView = async (page: Page, dialog: Locator, keys: string[]) => {
     const canvas = dialog.locator('[data-testid="model-canvas"] canvas')
@@ -73,8 +82,7 @@ describe('previews of models and drawings', () => {
   })
 
   it('shows a binary STL cube drawn, 10 × 10 × 10, with the views, and closes with Escape', async () => {
-    const { page, dialog } = await preview('cube.stl')
-    expect(await dialog.getByTestId('model-size').textContent()).toBe('Size: 10 × 10 × 10 mm (the file stores no units: millimetres assumed)')
+    const { page, dialog } = await previewSized('cube.stl', `Size: 10 × 10 × 10 mm${noUnits}`)
     expect((await drawnShare(page)).drawn).toBeGreaterThan(0.03)
     for (const view of ['Top', 'Front', 'Side', 'Isometric', 'Fit']) await dialog.getByRole('button', { name: view, exact: true }).click()
     await dialog.getByRole('button', { name: 'Wireframe' }).click()
@@ -96,13 +104,15 @@ describe('previews of models and drawings', () => {
     expect((await drawnShare(page)).drawn).toBeGreaterThan(small)
   })
 
-  it('reads PLY and 3MF', async () => {
-    for (const name of ['cube.ply', 'cube.3mf']) {
-      const { page, dialog } = await preview(name)
-      expect(await dialog.getByTestId('model-size').textContent()).toContain('10 × 10 × 10 mm')
-      expect((await drawnShare(page)).drawn).toBeGreaterThan(0.03)
-      await page.context().close()
-    }
+  it.each([
+    ['PLY', 'cube.ply', `Size: 10 × 10 × 10 mm${noUnits}`],
+    ['3MF', 'cube.3mf', 'Size: 10 × 10 × 10 mm'],
+    ['an ASCII STL too', 'cube-ascii.stl', `Size: 10 × 10 × 10 mm${noUnits}`],
+    ['a STEP solid with OpenCascade in a worker, in millimetres', 'cube.step', 'Size: 10 × 10 × 10 mm'],
+    ['glTF in its own unit, metres', 'cube.gltf', 'Size: 10 × 10 × 10 m'],
+  ])('reads %s (%s) and draws it', async (_format, name, size) => {
+    const { page } = await previewSized(name, size)
+    expect((await drawnShare(page)).drawn).toBeGreaterThan(0.03)
   })
 
   it('offers the download instead of a preview above the preview size limit', async () => {
@@ -113,21 +123,8 @@ describe('previews of models and drawings', () => {
     await row.getByRole('link', { name: 'Download big.stl' }).waitFor()
   })
 
-  it('reads an ASCII STL too', async () => {
-    const { page, dialog } = await preview('cube-ascii.stl')
-    expect(await dialog.getByTestId('model-size').textContent()).toContain('10 × 10 × 10 mm')
-    expect((await drawnShare(page)).drawn).toBeGreaterThan(0.03)
-  })
-
-  it('reads a STEP solid with OpenCascade in a worker, in millimetres', async () => {
-    const { page, dialog } = await preview('cube.step')
-    expect(await dialog.getByTestId('model-size').textContent()).toBe('Size: 10 × 10 × 10 mm')
-    expect((await drawnShare(page)).drawn).toBeGreaterThan(0.03)
-  })
-
   it('lists the parts of a STEP assembly, placed where the assembly puts them, each of which can be hidden', async () => {
-    const { page, dialog } = await preview('gearbox.step')
-    expect(await dialog.getByTestId('model-size').textContent()).toBe('Size: 30 × 10 × 20 mm')
+    const { page, dialog } = await previewSized('gearbox.step', 'Size: 30 × 10 × 20 mm')
     const parts = dialog.getByTestId('model-parts')
     expect(await parts.locator('label').allTextContents()).toEqual(['Assembly', 'Base', 'Lid', 'Pin'])
     const all = (await drawnShare(page)).drawn
@@ -140,21 +137,13 @@ describe('previews of models and drawings', () => {
   })
 
   it('colours an OBJ with the MTL uploaded beside it', async () => {
-    const { page, dialog } = await preview('cube.obj')
-    expect(await dialog.getByTestId('model-size').textContent()).toContain('10 × 10 × 10 mm')
+    const { page } = await previewSized('cube.obj', `Size: 10 × 10 × 10 mm${noUnits}`)
     // The MTL's diffuse colour is orange (0.8, 0.3, 0.1).
     expect((await drawnShare(page)).warm).toBeGreaterThan(0.02)
   })
 
-  it('reads glTF in its own unit, metres', async () => {
-    const { page, dialog } = await preview('cube.gltf')
-    expect(await dialog.getByTestId('model-size').textContent()).toBe('Size: 10 × 10 × 10 m')
-    expect((await drawnShare(page)).drawn).toBeGreaterThan(0.03)
-  })
-
   it('reads an IFC model with web-ifc in a worker, in millimetres, listing its elements', async () => {
-    const { page, dialog } = await preview('kiosk.ifc')
-    expect(await dialog.getByTestId('model-size').textContent()).toBe('Size: 10 × 10 × 10 mm')
+    const { page, dialog } = await previewSized('kiosk.ifc', 'Size: 10 × 10 × 10 mm')
     await dialog.getByTestId('model-parts').getByRole('checkbox', { name: 'Kiosk' }).waitFor()
     expect((await drawnShare(page)).drawn).toBeGreaterThan(0.03)
     await dialog.getByTestId('model-parts').getByRole('checkbox', { name: 'Kiosk' }).uncheck()
@@ -163,8 +152,7 @@ describe('previews of models and drawings', () => {
   })
 
   it('shows a DXF drawing with its layers, each of which can be turned off', async () => {
-    const { page, dialog } = await preview('plate.dxf')
-    expect(await dialog.getByTestId('model-size').textContent()).toBe('Extent: 10 × 10 mm')
+    const { page, dialog } = await previewSized('plate.dxf', 'Extent: 10 × 10 mm')
     const layers = dialog.getByTestId('drawing-layers')
     expect(await layers.getByRole('checkbox').count()).toBe(2)
     await layers.getByRole('checkbox', { name: 'CENTRE' }).waitFor()
@@ -189,8 +177,7 @@ describe('previews of models and drawings', () => {
   })
 
   it('after the first preview the list shows the model\'s picture, which goes when the file is deleted', async () => {
-    const { page, dialog } = await preview('thumb.step')
-    expect(await dialog.getByTestId('model-size').textContent()).toBe('Size: 10 × 10 × 10 mm')
+    const { page, dialog } = await previewSized('thumb.step', 'Size: 10 × 10 × 10 mm')
     const picture = page.getByRole('img', { name: 'Preview of thumb.step' })
     await dialog.getByRole('button', { name: 'Close' }).click()
     await picture.waitFor()

@@ -1,29 +1,11 @@
 import type { Locator, Page } from 'playwright-core'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { stepAssembly, stlCubeBinary, stlPlateWithHole } from '../../fixtures/cad-files'
-import { themes } from '../../../lib/theme'
-import { axeViolations } from '../../setup/axe'
 import { useDashboardEnv } from './dashboard-env'
 import { drawnShare } from './drawn-share'
+import { axeInEveryTheme, canvasPixels, colourDistance, modelCanvas, onScreen, type Point, rgbAt, settle } from './model-canvas'
 import { openPreview, uploadDocument } from './model-preview-steps'
 import type { SeededUser } from './seed'
-
-type Point = [number, number, number]
-
-/** Waits two frames, so the view the canvas publishes is the one on screen. */
-const settle = (page: Page) => page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))))
-
-/** Where a point of the model is on the page, from the view-projection matrix the viewer publishes on its canvas. */
-async function onScreen(page: Page, point: Point): Promise<{ x: number; y: number }> {
-  await settle(page)
-  return page.evaluate(([x, y, z]) => {
-    const canvas = document.querySelector<HTMLCanvasElement>('[data-testid="model-canvas"] canvas')!
-    const m = JSON.parse(canvas.dataset.viewProjection!) as number[]
-    const clip = [0, 1, 3].map((row) => m[row]! * x + m[4 + row]! * y + m[8 + row]! * z + m[12 + row]!)
-    const rect = canvas.getBoundingClientRect()
-    return { x: rect.left + ((clip[0]! / clip[2]! + 1) / 2) * rect.width, y: rect.top + ((1 - clip[1]! / clip[2]!) / 2) * rect.height }
-  }, point)
-}
 
 const clickOn = async (page: Page, point: Point) => {
   const { x, y } = await onScreen(page, point)
@@ -44,31 +26,11 @@ const expectBox = async (page: Page, expected: number[]) => {
 
 /** How far the canvas's colour at a point of the page is from its background (its corner's colour), summed over red, green and blue. */
 async function unlikeBackground(page: Page, at: { x: number; y: number }): Promise<number> {
-  await settle(page)
-  return page.evaluate(({ x, y }) => {
-    const canvas = document.querySelector<HTMLCanvasElement>('[data-testid="model-canvas"] canvas')!
-    const rect = canvas.getBoundingClientRect()
-    const copy = document.createElement('canvas')
-    copy.width = canvas.width
-    copy.height = canvas.height
-    const ctx = copy.getContext('2d')!
-    ctx.drawImage(canvas, 0, 0)
-    const px = Math.round(((x - rect.left) / rect.width) * canvas.width)
-    const py = Math.round(((y - rect.top) / rect.height) * canvas.height)
-    const [r, g, b] = ctx.getImageData(px, py, 1, 1).data
-    const [r0, g0, b0] = ctx.getImageData(0, 0, 1, 1).data
-    return Math.abs(r! - r0!) + Math.abs(g! - g0!) + Math.abs(b! - b0!)
-  }, at)
-}
-
-/** What axe finds wrong in a part of the viewer, in each theme in turn. */
-async function axeInEveryTheme(page: Page, selector: string): Promise<string[]> {
-  const found: string[] = []
-  for (const [i, theme] of themes.entries()) {
-    await page.evaluate((t) => (document.documentElement.dataset.theme = String(t)), i)
-    found.push(...(await axeViolations(page, selector)).map((v) => `${theme.name}: ${v}`))
-  }
-  return found
+  const canvas = modelCanvas(page)
+  const [pixels, rect] = await Promise.all([canvasPixels(canvas), canvas.boundingBox()])
+  const px = Math.round(((at.x - rect!.x) / rect!.width) * pixels.width)
+  const py = Math.round(((at.y - rect!.y) / rect!.height) * pixels.height)
+  return colourDistance(rgbAt(pixels, px, py), rgbAt(pixels, 0, 0))
 }
 
 const measurements = (dialog: Locator) => dialog.getByTestId('measurements').getByRole('listitem').allTextContents()

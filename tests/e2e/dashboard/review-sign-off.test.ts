@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { pdfText } from '../../integration/portal/support/pdf-text'
 import { axeViolations } from '../../setup/axe'
 import { allowPageErrors } from '../../setup/browser'
+import { companyInvitations } from './company-invitations'
 import { useDashboardEnv, viewports } from './dashboard-env'
 import { sha256 } from './fixtures'
 import { cookieHeader, type SeededUser } from './seed'
@@ -26,28 +27,7 @@ describe('review and sign-off of deliverable revisions', () => {
   const open = async (user: SeededUser, path: string) => (await env.openHydrated(user, path)).page
   const waitForStage = (page: Page, words: string) => page.locator('header [data-stage]', { hasText: new RegExp(`^${words}$`) }).waitFor()
 
-  /** The invitation link mailed to the person (the newest one). */
-  const invitationLinkFor = async (user: SeededUser) => {
-    const deadline = Date.now() + 20_000
-    for (;;) {
-      const mail = (await env.mail.all()).filter((m) => m.to.includes(user.email) && /join/.test(m.subject)).at(-1)
-      const token = mail ? /\/join\/([A-Za-z0-9_-]{43})/.exec(mail.raw.replace(/=\r?\n/g, ''))?.[1] : undefined
-      if (token) return `/join/${token}`
-      if (Date.now() > deadline) throw new Error(`no invitation mail to ${user.email}`)
-      await new Promise((r) => setTimeout(r, 100))
-    }
-  }
-  /** The owner invites the person with the role on the company page; the person opens the mailed link and joins. */
-  const inviteAndJoin = async (ownerPage: Page, person: SeededUser, role: 'Approver' | 'Viewer') => {
-    await ownerPage.getByLabel('Email', { exact: true }).fill(person.email)
-    await ownerPage.getByLabel('Role', { exact: true }).selectOption({ label: role })
-    await ownerPage.getByRole('button', { name: 'Send invitation' }).click()
-    await ownerPage.getByTestId('invite-status').getByText(`Invitation sent to ${person.email}`).waitFor()
-    const page = await open(person, await invitationLinkFor(person))
-    await page.getByRole('button', { name: /^Join / }).click()
-    await page.waitForURL('**/profile/company')
-    await page.getByTestId('your-role').getByText(`Your role: ${role}`).waitFor()
-  }
+  const { inviteAndJoin } = companyInvitations(env)
 
   beforeAll(async () => {
     ;[admin, owner, approver, viewer, stranger] = await Promise.all([env.user('review-office'), env.user('review-owner'), env.user('review-approver'), env.user('review-viewer'), env.user('review-stranger')])
@@ -72,6 +52,17 @@ describe('review and sign-off of deliverable revisions', () => {
   /** The document's block on the job page, and its revisions in the order shown (the current one first). */
   const documentOn = (page: Page, name: string) => page.getByTestId('job-deliverables').locator(`[data-document="${name}"]`)
   const revisions = (document: Locator) => document.getByTestId('revision')
+  /** The consultancy attaches a PDF report to the job on its page and waits until it is listed, work in progress. */
+  const attachReport = async (page: Page, name: string) => {
+    await page.getByLabel(/^Attach a deliverable/).setInputFiles({ name, mimeType: 'application/pdf', buffer: reportP01 })
+    await page.getByRole('button', { name: 'Upload deliverable' }).click()
+    await page.locator('[data-status="work in progress"]').waitFor()
+  }
+  /** The consultancy releases the job's results, and the job's stage reads released. */
+  const releaseResults = async (page: Page) => {
+    await page.getByRole('button', { name: 'Release results' }).click()
+    await waitForStage(page, 'released')
+  }
   /** What a revision says of itself: its code, status, who issued it and when, its SHA-256. */
   const revisionFacts = async (revision: Locator) => ({
     code: await revision.getAttribute('data-code'),
@@ -91,13 +82,11 @@ describe('review and sign-off of deliverable revisions', () => {
 
     // The consultancy uploads the report: work in progress, nothing issued yet; then releases it as P01.
     let page = await open(admin, jobPath)
-    await page.getByLabel(/^Attach a deliverable/).setInputFiles({ name: 'bracket-report.pdf', mimeType: 'application/pdf', buffer: reportP01 })
-    await page.getByRole('button', { name: 'Upload deliverable' }).click()
+    await attachReport(page, 'bracket-report.pdf')
     let document = documentOn(page, 'bracket-report.pdf')
     await revisions(document).first().getByText('Work in progress', { exact: true }).first().waitFor()
     expect(await revisions(document).first().getByTestId('revision-issued').textContent()).toMatch(/not yet issued$/)
-    await page.getByRole('button', { name: 'Release results' }).click()
-    await waitForStage(page, 'released')
+    await releaseResults(page)
     await revisions(document).first().and(page.locator('[data-code="P01"]')).waitFor()
     // Issued, the revision can no longer be taken back.
     expect(await document.getByRole('button', { name: /^Remove / }).count()).toBe(0)
@@ -128,8 +117,7 @@ describe('review and sign-off of deliverable revisions', () => {
     await document.getByLabel('File of the new revision').setInputFiles({ name: 'bracket-report-rev2.pdf', mimeType: 'application/pdf', buffer: reportP02 })
     await document.getByRole('button', { name: 'Upload revision' }).click()
     await revisions(document).first().and(page.locator('[data-status="work in progress"]')).waitFor()
-    await page.getByRole('button', { name: 'Release results' }).click()
-    await waitForStage(page, 'released')
+    await releaseResults(page)
     await revisions(document).first().and(page.locator('[data-code="P02"]')).waitFor()
 
     // The client's owner: P02 first, P01 below, returned; each with who issued it, when, and its SHA-256.
@@ -212,11 +200,8 @@ describe('review and sign-off of deliverable revisions', () => {
     const id = await jobInProgress('Hinge FEA')
     const jobPath = `/profile/jobs/${id}`
     const page = await open(admin, jobPath)
-    await page.getByLabel(/^Attach a deliverable/).setInputFiles({ name: 'hinge-report.pdf', mimeType: 'application/pdf', buffer: reportP01 })
-    await page.getByRole('button', { name: 'Upload deliverable' }).click()
-    await page.locator('[data-status="work in progress"]').waitFor()
-    await page.getByRole('button', { name: 'Release results' }).click()
-    await waitForStage(page, 'released')
+    await attachReport(page, 'hinge-report.pdf')
+    await releaseResults(page)
     const close = page.getByRole('button', { name: 'Close with a note' })
     await close.click()
     await page.getByText('Say why the job is closed').waitFor()
@@ -233,11 +218,8 @@ describe('review and sign-off of deliverable revisions', () => {
     const id = await jobInProgress(`Gusset plate FEA with a rather long title that must wrap (${viewport.name})`)
     const jobPath = `/profile/jobs/${id}`
     let page = (await env.openHydrated(admin, jobPath, viewport)).page
-    await page.getByLabel(/^Attach a deliverable/).setInputFiles({ name: 'gusset-plate-stress-report-with-a-long-name-that-must-wrap.pdf', mimeType: 'application/pdf', buffer: reportP01 })
-    await page.getByRole('button', { name: 'Upload deliverable' }).click()
-    await page.locator('[data-status="work in progress"]').waitFor()
-    await page.getByRole('button', { name: 'Release results' }).click()
-    await waitForStage(page, 'released')
+    await attachReport(page, 'gusset-plate-stress-report-with-a-long-name-that-must-wrap.pdf')
+    await releaseResults(page)
     page = (await env.openHydrated(approver, jobPath, viewport)).page
     await page.getByRole('button', { name: 'Record decision' }).waitFor()
     await page.getByText(/^SHA-256/).first().click()

@@ -45,24 +45,15 @@ describe('contact page', () => {
 
   it('shows each validation message next to its field, one rule at a time', async () => {
     const page = await open()
-    const cases: [label: 'Name' | 'Email' | 'Message', value: string, message: string][] = [
-      ['Name', '', m.nameRequired],
-      ['Name', 'Al', m.nameInvalid],
-      ['Name', 'Abcdefghijklmnopqrstuvwxyza', m.nameInvalid],
-      ['Name', 'Ann-Marie', m.nameInvalid],
-      ['Name', 'A B C D E F', m.nameInvalid],
-      ['Name', 'Daaave', m.nameInvalid],
-      ['Email', '', m.emailRequired],
-      ['Email', 'ada.example.com', m.emailMalformed],
-      ['Email', 'ada@example', m.emailMalformed],
-      ['Email', 'ada@exa_mple.com', m.emailDomain],
-      ['Message', '', m.messageRequired],
-      ['Message', 'Price <b>now</b>', m.messageCharacters],
-      ['Message', 'Budget £500', m.messageCharacters],
-    ]
+    // Each field's values, each with the message it is refused with.
+    const cases: Record<'Name' | 'Email' | 'Message', [value: string, message: string][]> = {
+      Name: [['', m.nameRequired], ['Al', m.nameInvalid], ['Abcdefghijklmnopqrstuvwxyza', m.nameInvalid], ['Ann-Marie', m.nameInvalid], ['A B C D E F', m.nameInvalid], ['Daaave', m.nameInvalid]],
+      Email: [['', m.emailRequired], ['ada.example.com', m.emailMalformed], ['ada@example', m.emailMalformed], ['ada@exa_mple.com', m.emailDomain]],
+      Message: [['', m.messageRequired], ['Price <b>now</b>', m.messageCharacters], ['Budget £500', m.messageCharacters]],
+    }
     // Wait for hydration: the browser-side check runs before anything is sent.
     await waitForHydration(page)
-    for (const [label, value, message] of cases) {
+    for (const [label, value, message] of Object.entries(cases).flatMap(([label, values]) => values.map(([value, message]) => [label as keyof typeof cases, value, message] as const))) {
       await fill(page, { [label.toLowerCase()]: value })
       await page.getByRole('button', { name: 'SEND MESSAGE' }).click()
       await page.waitForFunction((l) => document.getElementById(`contact-${l}`)?.getAttribute('aria-invalid') === 'true', label.toLowerCase())

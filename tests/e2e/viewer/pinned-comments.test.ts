@@ -4,18 +4,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { PinnedView, RevisionCommentView } from '../../../lib/review-comments'
 import { previewKindOf } from '../../../lib/file-types'
 import { dxfSquare, stepAssembly } from '../../fixtures/cad-files'
-import { themes } from '../../../lib/theme'
-import { axeViolations } from '../../setup/axe'
 import { useDashboardEnv } from '../dashboard/dashboard-env'
+import { axeInEveryTheme, onScreen, type Point, settle } from '../dashboard/model-canvas'
 import { openPreview, uploadDocument } from '../dashboard/model-preview-steps'
 import type { SeededUser } from '../dashboard/seed'
 import { buildViewerHarness } from './harness/build-harness'
 
-type Point = [number, number, number]
 type ModelPin = Extract<PinnedView, { kind: 'model' }>
-
-/** Waits two frames, so the view the canvas publishes is the one on screen. */
-const settle = (page: Page) => page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))))
 
 /** The camera's view-projection matrix, as the viewer publishes it on its canvas after each frame. */
 async function viewProjection(page: Page): Promise<number[]> {
@@ -23,31 +18,9 @@ async function viewProjection(page: Page): Promise<number[]> {
   return page.evaluate(() => JSON.parse(document.querySelector<HTMLCanvasElement>('[data-testid="model-canvas"] canvas')!.dataset.viewProjection!) as number[])
 }
 
-/** Where a point of the model is on the page, from that matrix. */
-async function onScreen(page: Page, point: Point): Promise<{ x: number; y: number }> {
-  await settle(page)
-  return page.evaluate(([x, y, z]) => {
-    const canvas = document.querySelector<HTMLCanvasElement>('[data-testid="model-canvas"] canvas')!
-    const m = JSON.parse(canvas.dataset.viewProjection!) as number[]
-    const clip = [0, 1, 3].map((row) => m[row]! * x + m[4 + row]! * y + m[8 + row]! * z + m[12 + row]!)
-    const rect = canvas.getBoundingClientRect()
-    return { x: rect.left + ((clip[0]! / clip[2]! + 1) / 2) * rect.width, y: rect.top + ((1 - clip[1]! / clip[2]!) / 2) * rect.height }
-  }, point)
-}
-
 const expectClose = (actual: readonly number[], expected: readonly number[], digits = 3) => {
   expect(actual).toHaveLength(expected.length)
   actual.forEach((v, i) => expect(v, `[${i}]`).toBeCloseTo(expected[i]!, digits))
-}
-
-/** What axe finds wrong in a part of the viewer, in each theme in turn. */
-async function axeInEveryTheme(page: Page, selector: string): Promise<string[]> {
-  const found: string[] = []
-  for (const [i, theme] of themes.entries()) {
-    await page.evaluate((t) => (document.documentElement.dataset.theme = String(t)), i)
-    found.push(...(await axeViolations(page, selector)).map((v) => `${theme.name}: ${v}`))
-  }
-  return found
 }
 
 /** The comments the page's parent was handed, as it shows them back to the viewer. */

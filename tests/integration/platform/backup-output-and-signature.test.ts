@@ -1,5 +1,4 @@
-import { chmodSync, createWriteStream, existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs'
-import os from 'node:os'
+import { chmodSync, createWriteStream, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { pipeline } from 'node:stream/promises'
 import { createGzip } from 'node:zlib'
@@ -11,7 +10,7 @@ import { verifyBackup } from '../../../server/backup/verify-backup'
 import { signUpAndVerify } from '../portal/support/accounts'
 import { startPortalServer, type PortalServer } from '../portal/support/portal-server'
 import { PDF_BYTES, tusUpload } from '../portal/support/tus-upload'
-import { archiveWritten, runNpm, sha256 } from './support/backup-round-trip'
+import { archiveWritten, backupWorkDir, runNpm, sha256 } from './support/backup-round-trip'
 import { isAlive, processesUsing } from './support/server-database'
 
 const KEY = 'k'.repeat(16) + '0123456789abcdef0123456789abcdef'
@@ -44,9 +43,7 @@ async function writeArchive(file: string, entries: Array<{ name: string; data: B
  * altered: signed with a key kept apart from it, a restore with that key refuses any change.
  */
 describe('backup archives: written only into a file of their own, signed, and checked when restored', { timeout: 300_000 }, () => {
-  const work = mkdtempSync(path.join(os.tmpdir(), 'backup-guard-'))
-  // Run as root, PostgreSQL runs as another user, which must reach the DATA_DIRs made inside.
-  chmodSync(work, 0o755)
+  const work = backupWorkDir('backup-guard-')
   let portal: PortalServer
   let signed: string
   let unsigned: string

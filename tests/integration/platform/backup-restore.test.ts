@@ -1,5 +1,4 @@
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
-import os from 'node:os'
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { verifyBackup } from '../../../server/backup/verify-backup'
@@ -7,16 +6,14 @@ import { createDiskBlobStore } from '../../../server/storage/blobs/disk-blob-sto
 import { startTestServer, type TestServer } from '../../setup/test-server'
 import { HttpClient } from '../portal/support/http-client'
 import { startPortalServer, type PortalServer } from '../portal/support/portal-server'
-import { archiveWritten, hashStoredFiles, populateInstance, readAllTables, readAllTablesThenClose, runNpm, sha256, waitForQuiet, type PopulatedInstance } from './support/backup-round-trip'
+import { archiveWritten, backupWorkDir, hashStoredFiles, type PopulatedInstance, populateInstance, readAllTables, readAllTablesThenClose, runNpm, sha256, waitForQuiet } from './support/backup-round-trip'
 import { connectToServerDatabase, isAlive, processesUsing } from './support/server-database'
 
 const ADMIN = 'admin@example.test'
 
 // The default deployment: the embedded PostgreSQL and files on disk, both under DATA_DIR.
 describe('npm run backup and npm run restore on the embedded database with disk storage', { timeout: 300_000 }, () => {
-  const work = mkdtempSync(path.join(os.tmpdir(), 'backup-work-'))
-  // Run as root, PostgreSQL runs as another user, which must reach the DATA_DIRs made inside.
-  chmodSync(work, 0o755)
+  const work = backupWorkDir('backup-work-')
   const restoredDir = path.join(work, 'restored-data')
   let portal: PortalServer
   let site: PopulatedInstance

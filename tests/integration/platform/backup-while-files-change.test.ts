@@ -1,5 +1,4 @@
-import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
-import os from 'node:os'
+import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createBackup } from '../../../server/backup/create-backup'
@@ -9,7 +8,7 @@ import { signUpAndVerify, userIdOf } from '../portal/support/accounts'
 import type { HttpClient } from '../portal/support/http-client'
 import { startPortalServer, type PortalServer } from '../portal/support/portal-server'
 import { PDF_BYTES, tusUpload } from '../portal/support/tus-upload'
-import { readArchivedRows, sha256 } from './support/backup-round-trip'
+import { backupWorkDir, readArchivedRows, sha256 } from './support/backup-round-trip'
 
 /**
  * A backup copies files after its database snapshot. These tests make a user's change land exactly
@@ -17,8 +16,7 @@ import { readArchivedRows, sha256 } from './support/backup-round-trip'
  * (a delete, an upload replacing the file), made when the backup opens that file.
  */
 describe('a backup while users change files', { timeout: 180_000 }, () => {
-  const work = mkdtempSync(path.join(os.tmpdir(), 'backup-race-'))
-  chmodSync(work, 0o755)
+  const work = backupWorkDir('backup-race-')
   let portal: PortalServer
   let alice: HttpClient
   let aliceId: string

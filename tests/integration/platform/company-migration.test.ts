@@ -1,11 +1,9 @@
 import { randomUUID } from 'node:crypto'
-import { readFileSync } from 'node:fs'
-import path from 'node:path'
-import pg from 'pg'
+import type pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { applyAllMigrations, applyMigrationsUpTo } from '../../../server/backup/apply-migrations'
-import { migrationsFolder } from '../../../server/db/open-database'
-import { createScratchDatabase, type ScratchDatabase } from './support/scratch-database'
+import { applyAllMigrations } from '../../../server/backup/apply-migrations'
+import { databaseBeforeMigration } from './support/database-before-migration'
+import type { ScratchDatabase } from './support/scratch-database'
 
 /**
  * Moving to client companies, on a database shaped as the site's was before it: clients with and
@@ -21,16 +19,7 @@ describe('the migration to client companies', () => {
   const deletedJob = randomUUID()
 
   beforeAll(async () => {
-    scratch = await createScratchDatabase()
-    client = new pg.Client({ connectionString: scratch.url })
-    await client.connect()
-    const journal = JSON.parse(readFileSync(path.join(migrationsFolder, 'meta/_journal.json'), 'utf8')) as { entries: { when: number; tag: string }[] }
-    const before = journal.entries.findIndex((e) => e.tag.endsWith('companies-and-members'))
-    expect(before).toBeGreaterThan(0)
-    await applyMigrationsUpTo(
-      client,
-      journal.entries.slice(0, before).map((e) => ({ createdAt: e.when, hash: '' })),
-    )
+    ;({ scratch, client } = await databaseBeforeMigration('companies-and-members'))
     const user = (id: string, email: string, groups: string[] = []) =>
       client.query('INSERT INTO "user" (id, name, email, email_verified, groups, created_at) VALUES ($1, $2, $3, true, $4, now() - interval \'30 days\')', [id, email.split('@')[0], email, groups])
     await user(ids.ada, 'ada@example.test')

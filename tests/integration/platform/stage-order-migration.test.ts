@@ -1,11 +1,9 @@
 import { randomUUID } from 'node:crypto'
-import { readFileSync } from 'node:fs'
-import path from 'node:path'
-import pg from 'pg'
+import type pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { applyAllMigrations, applyMigrationsUpTo } from '../../../server/backup/apply-migrations'
-import { migrationsFolder } from '../../../server/db/open-database'
-import { createScratchDatabase, type ScratchDatabase } from './support/scratch-database'
+import { applyAllMigrations } from '../../../server/backup/apply-migrations'
+import { databaseBeforeMigration } from './support/database-before-migration'
+import type { ScratchDatabase } from './support/scratch-database'
 
 /**
  * Moving to releases the client accepts, on a database shaped as before: "completed" came before
@@ -20,16 +18,7 @@ describe('the migration to releases the client accepts', () => {
   const jobs = { released: randomUUID(), completed: randomUUID(), inProgress: randomUUID(), cancelled: randomUUID() }
 
   beforeAll(async () => {
-    scratch = await createScratchDatabase()
-    client = new pg.Client({ connectionString: scratch.url })
-    await client.connect()
-    const journal = JSON.parse(readFileSync(path.join(migrationsFolder, 'meta/_journal.json'), 'utf8')) as { entries: { when: number; tag: string }[] }
-    const before = journal.entries.findIndex((e) => e.tag.endsWith('deliverable-revisions-and-decisions'))
-    expect(before).toBeGreaterThan(0)
-    await applyMigrationsUpTo(
-      client,
-      journal.entries.slice(0, before).map((e) => ({ createdAt: e.when, hash: '' })),
-    )
+    ;({ scratch, client } = await databaseBeforeMigration('deliverable-revisions-and-decisions'))
     await client.query('INSERT INTO "user" (id, name, email, email_verified, created_at) VALUES ($1, $2, $3, true, now())', [owner, 'ada', 'ada-stages@example.test'])
     const company = (await client.query<{ company_id: string }>('SELECT company_id FROM company_member WHERE user_id = $1', [owner])).rows[0]!.company_id
     const job = (id: string, status: string, completedAt: string | null, releasedAt: string | null) =>

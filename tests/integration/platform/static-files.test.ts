@@ -1,12 +1,9 @@
-import { readdirSync, readFileSync, rmSync } from 'node:fs'
+import { readdirSync, readFileSync } from 'node:fs'
 import { request } from 'node:http'
 import path from 'node:path'
 import { brotliDecompressSync, gunzipSync } from 'node:zlib'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startServer, type RunningServer } from '../../../server/app'
-import { parseEnv } from '../../../server/core/env'
-import { createLogger } from '../../../server/core/logger'
-import { newDataDir } from '../../setup/data-dir'
+import { describe, expect, it } from 'vitest'
+import { serverForSuite } from '../../setup/server-for-suite'
 
 interface RawResponse {
   status: number
@@ -33,19 +30,9 @@ const decode = (r: RawResponse) => (r.headers['content-encoding'] === 'br' ? bro
 
 // The production build's static files: prerendered pages and hashed assets, precompressed at build time.
 describe('static files of the production build', () => {
-  let server: RunningServer
-  let dataDir: string
+  const server = serverForSuite('static-files-')
   const buildDir = path.resolve(process.env.BUILD_DIR ?? 'build')
   const framework = readdirSync(path.join(buildDir, 'client/assets')).find((f) => /^framework-.*\.js$/.test(f))!
-
-  beforeAll(async () => {
-    dataDir = await newDataDir('static-files-')
-    server = await startServer({ env: parseEnv({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir }), log: createLogger('silent') })
-  })
-  afterAll(async () => {
-    await server?.close()
-    rmSync(dataDir, { recursive: true, force: true })
-  })
 
   it('sends a prerendered page as brotli or gzip, as the browser accepts, with the same page and policy as uncompressed', async () => {
     const plain = await get(`${server.url}/about`)

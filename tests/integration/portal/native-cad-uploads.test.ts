@@ -1,7 +1,5 @@
-import { beforeAll, describe, expect, it } from 'vitest'
-import { signUpAndVerify, userIdOf } from './support/accounts'
-import type { HttpClient } from './support/http-client'
-import { portalServerForSuite } from './support/portal-server'
+import { describe, expect, it } from 'vitest'
+import { portalWithAccounts } from './support/portal-with-accounts'
 import { PNG_1PX, tusUpload } from './support/tus-upload'
 
 /** An OLE compound file's signature and the start of its header (Inventor, Solid Edge, SolidWorks up to 2014). */
@@ -16,14 +14,7 @@ const creo = Buffer.from('#UGC:2 PART 1356 640 3 1 1 15 2900 2007160 000009c1 #-
  * else, and served as plain bytes.
  */
 describe('native CAD files are uploaded as downloads, checked by their content', () => {
-  const portal = portalServerForSuite()
-  let client: HttpClient
-  let userId: string
-
-  beforeAll(async () => {
-    client = await signUpAndVerify(portal, 'native-cad@example.test')
-    userId = await userIdOf(client)
-  })
+  const { accounts, ids } = portalWithAccounts({}, { client: 'native-cad@example.test' })
 
   it('takes a file whose first bytes are its format’s, lists it and serves it as a download', async () => {
     const samples: [string, Buffer][] = [
@@ -35,13 +26,13 @@ describe('native CAD files are uploaded as downloads, checked by their content',
       ['plate.par', ole],
     ]
     for (const [filename, bytes] of samples) {
-      const result = await tusUpload(client, bytes, { filename, kind: 'user-box', ownerId: userId })
-      expect(result, filename).toMatchObject({ status: 204, path: `user-box/${userId}/${filename}` })
+      const result = await tusUpload(accounts.client, bytes, { filename, kind: 'user-box', ownerId: ids.client })
+      expect(result, filename).toMatchObject({ status: 204, path: `user-box/${ids.client}/${filename}` })
     }
-    const listed = await client.gql<{ files: { path: string; type: string }[] }>('query($p: String!) { files(prefix: $p) { path type } }', { p: `user-box/${userId}/` })
-    expect(listed.data!.files.map((f) => f.path).sort()).toEqual(samples.map(([name]) => `user-box/${userId}/${name}`).sort())
+    const listed = await accounts.client.gql<{ files: { path: string; type: string }[] }>('query($p: String!) { files(prefix: $p) { path type } }', { p: `user-box/${ids.client}/` })
+    expect(listed.data!.files.map((f) => f.path).sort()).toEqual(samples.map(([name]) => `user-box/${ids.client}/${name}`).sort())
     expect(new Set(listed.data!.files.map((f) => f.type))).toEqual(new Set(['application/octet-stream']))
-    const download = await client.fetch(`/files/user-box/${userId}/bracket.sldprt`)
+    const download = await accounts.client.fetch(`/files/user-box/${ids.client}/bracket.sldprt`)
     expect(download.status).toBe(200)
     expect(Buffer.from(await download.arrayBuffer()).equals(ole)).toBe(true)
   })
@@ -54,15 +45,15 @@ describe('native CAD files are uploaded as downloads, checked by their content',
       ['fake.catpart', zip],
       ['fake.prt.2', ole],
     ] as const) {
-      const result = await tusUpload(client, bytes, { filename, kind: 'user-box', ownerId: userId })
+      const result = await tusUpload(accounts.client, bytes, { filename, kind: 'user-box', ownerId: ids.client })
       expect(result, filename).toMatchObject({ status: 415, body: 'The file content does not match its type' })
     }
-    const listed = await client.gql<{ files: { path: string }[] }>('query($p: String!) { files(prefix: $p) { path } }', { p: `user-box/${userId}/` })
+    const listed = await accounts.client.gql<{ files: { path: string }[] }>('query($p: String!) { files(prefix: $p) { path } }', { p: `user-box/${ids.client}/` })
     expect(listed.data!.files.map((f) => f.path).filter((p) => p.includes('fake'))).toEqual([])
   })
 
   it('refuses a native CAD file where only pictures go', async () => {
-    const result = await tusUpload(client, ole, { filename: 'bracket.sldprt', kind: 'profile-pictures', ownerId: userId })
+    const result = await tusUpload(accounts.client, ole, { filename: 'bracket.sldprt', kind: 'profile-pictures', ownerId: ids.client })
     expect(result).toEqual({ status: 415, body: 'Only images can be uploaded here (JPEG, PNG, GIF or WebP)' })
   })
 })

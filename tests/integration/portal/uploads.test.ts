@@ -12,7 +12,8 @@ import { sweepUploads } from '../../../server/storage/uploads/sweep-uploads'
 import type { UploadStore } from '../../../server/storage/uploads/upload-store'
 import { signUpAndVerify, userIdOf } from './support/accounts'
 import { HttpClient } from './support/http-client'
-import { portalServerForSuite, startPortalServer, type PortalServer } from './support/portal-server'
+import { startPortalServer, type PortalServer } from './support/portal-server'
+import { portalWithAccounts } from './support/portal-with-accounts'
 import { encodeMetadata, PDF_BYTES, PNG_1PX, tusUpload } from './support/tus-upload'
 
 const sha256 = (b: Buffer | Uint8Array) => createHash('sha256').update(b).digest('hex')
@@ -79,41 +80,35 @@ function zipLike(size: number) {
 }
 
 describe('uploads to local disk', () => {
-  const portal = portalServerForSuite({ UPLOAD_MAX_BYTES: String(LIMIT) })
-  let owner: HttpClient
-  let ownerId: string
-  beforeAll(async () => {
-    owner = await signUpAndVerify(portal, 'uploader@example.test')
-    ownerId = await userIdOf(owner)
-  })
+  const { portal, accounts, ids } = portalWithAccounts({ UPLOAD_MAX_BYTES: String(LIMIT) }, { owner: 'uploader@example.test' })
 
   it('resumes after a dropped connection and stores a byte-identical file', async () => {
     const body = zipLike(3_500_000)
-    const stored = await resumedUpload(portal, owner, ownerId, body)
+    const stored = await resumedUpload(portal, accounts.owner, ids.owner, body)
     expect(sha256(stored)).toBe(sha256(body))
     // The partial upload is gone once complete.
     expect(readdirSync(path.join(portal.dataDir, 'uploads')).filter((f) => !f.endsWith('.json'))).toEqual([])
   })
 
   it("attaches a file to its job request when the upload finishes, and detaches it when the file is deleted", async () => {
-    const job = await owner.gql<{ createJobRequests: { id: string } }>('mutation { createJobRequests(input: { job: "CFD", files: "[]" }) { id } }')
+    const job = await accounts.owner.gql<{ createJobRequests: { id: string } }>('mutation { createJobRequests(input: { job: "CFD", files: "[]" }) { id } }')
     const jobId = job.data!.createJobRequests.id
-    const filesOf = async () => JSON.parse((await owner.gql<{ getJobRequests: { files: string } }>('query($id: ID!) { getJobRequests(id: $id) { files } }', { id: jobId })).data!.getJobRequests.files) as string[]
+    const filesOf = async () => JSON.parse((await accounts.owner.gql<{ getJobRequests: { files: string } }>('query($id: ID!) { getJobRequests(id: $id) { files } }', { id: jobId })).data!.getJobRequests.files) as string[]
     // No step after the upload: the browser could have closed as soon as the bytes arrived.
-    const first = await tusUpload(owner, PDF_BYTES, { filename: 'plan.pdf', kind: 'job-files', jobRequestId: jobId })
-    const second = await tusUpload(owner, PDF_BYTES, { filename: 'section.pdf', kind: 'job-files', jobRequestId: jobId })
+    const first = await tusUpload(accounts.owner, PDF_BYTES, { filename: 'plan.pdf', kind: 'job-files', jobRequestId: jobId })
+    const second = await tusUpload(accounts.owner, PDF_BYTES, { filename: 'section.pdf', kind: 'job-files', jobRequestId: jobId })
     expect([first.status, second.status]).toEqual([204, 204])
     expect(await filesOf()).toEqual([`job-files/${jobId}/plan.pdf`, `job-files/${jobId}/section.pdf`])
     // The same file uploaded again is listed once.
-    await tusUpload(owner, PDF_BYTES, { filename: 'plan.pdf', kind: 'job-files', jobRequestId: jobId })
+    await tusUpload(accounts.owner, PDF_BYTES, { filename: 'plan.pdf', kind: 'job-files', jobRequestId: jobId })
     expect(await filesOf()).toEqual([`job-files/${jobId}/plan.pdf`, `job-files/${jobId}/section.pdf`])
-    const deleted = await owner.gql('mutation($p: String!) { deleteFile(path: $p) }', { p: `job-files/${jobId}/plan.pdf` })
+    const deleted = await accounts.owner.gql('mutation($p: String!) { deleteFile(path: $p) }', { p: `job-files/${jobId}/plan.pdf` })
     expect(deleted.errors).toBeUndefined()
     expect(await filesOf()).toEqual([`job-files/${jobId}/section.pdf`])
   })
 
   it('refuses a file over UPLOAD_MAX_BYTES with a clear message', async () => {
-    const res = await owner.fetch('/uploads', {
+    const res = await accounts.owner.fetch('/uploads', {
       method: 'POST',
       headers: { 'tus-resumable': '1.0.0', 'upload-length': String(LIMIT + 1), 'upload-metadata': encodeMetadata({ filename: 'big.zip', kind: 'user-box' }) },
     })
@@ -122,30 +117,30 @@ describe('uploads to local disk', () => {
   })
 
   it('refuses content that does not match its type, and a type that is not allowed', async () => {
-    const fake = await tusUpload(owner, Buffer.from('just some text, not a picture'), { filename: 'logo.png', filetype: 'image/png', kind: 'profile-pictures' })
+    const fake = await tusUpload(accounts.owner, Buffer.from('just some text, not a picture'), { filename: 'logo.png', filetype: 'image/png', kind: 'profile-pictures' })
     expect(fake.status).toBe(415)
     expect(fake.body).toBe('The file content does not match its type')
-    const fakePdf = await tusUpload(owner, PNG_1PX, { filename: 'report.pdf', kind: 'user-box' })
+    const fakePdf = await tusUpload(accounts.owner, PNG_1PX, { filename: 'report.pdf', kind: 'user-box' })
     expect(fakePdf.status).toBe(415)
     expect(fakePdf.body).toBe('The file content does not match its type')
-    const exe = await tusUpload(owner, Buffer.from('MZ....'), { filename: 'setup.exe', kind: 'user-box' })
+    const exe = await tusUpload(accounts.owner, Buffer.from('MZ....'), { filename: 'setup.exe', kind: 'user-box' })
     expect(exe.status).toBe(415)
     expect(exe.body).toBe('This file type is not allowed')
-    const pdfAsLogo = await tusUpload(owner, PDF_BYTES, { filename: 'logo.pdf', kind: 'profile-pictures' })
+    const pdfAsLogo = await tusUpload(accounts.owner, PDF_BYTES, { filename: 'logo.pdf', kind: 'profile-pictures' })
     expect(pdfAsLogo.status).toBe(415)
     expect(pdfAsLogo.body).toBe('Only images can be uploaded here (JPEG, PNG, GIF or WebP)')
-    const listed = await owner.gql<{ files: { path: string }[] }>('query($p: String!) { files(prefix: $p) { path } }', { p: `profile-pictures/${ownerId}/` })
+    const listed = await accounts.owner.gql<{ files: { path: string }[] }>('query($p: String!) { files(prefix: $p) { path } }', { p: `profile-pictures/${ids.owner}/` })
     expect(listed.data!.files).toEqual([])
   })
 
   it('neutralises path traversal in names and download paths', async () => {
-    const up = await tusUpload(owner, PDF_BYTES, { filename: '../../../../etc/passwd.pdf', kind: 'user-box' })
+    const up = await tusUpload(accounts.owner, PDF_BYTES, { filename: '../../../../etc/passwd.pdf', kind: 'user-box' })
     expect(up.status).toBe(204)
-    expect(up.path).toBe(`user-box/${ownerId}/passwd.pdf`)
-    const sneaky = await tusUpload(owner, PDF_BYTES, { filename: 'x.pdf', kind: 'user-box', ownerId: '../user-box/someone' })
+    expect(up.path).toBe(`user-box/${ids.owner}/passwd.pdf`)
+    const sneaky = await tusUpload(accounts.owner, PDF_BYTES, { filename: 'x.pdf', kind: 'user-box', ownerId: '../user-box/someone' })
     expect(sneaky.status).toBe(400)
-    for (const p of [`/files/user-box/${ownerId}/..%2F..%2Fauth-secret`, '/files/user-box/..%2F..%2Fauth-secret', `/files/user-box/${ownerId}/%2e%2e/x`]) {
-      const res = await owner.fetch(p)
+    for (const p of [`/files/user-box/${ids.owner}/..%2F..%2Fauth-secret`, '/files/user-box/..%2F..%2Fauth-secret', `/files/user-box/${ids.owner}/%2e%2e/x`]) {
+      const res = await accounts.owner.fetch(p)
       expect([400, 403, 404]).toContain(res.status)
       expect(await res.text()).not.toContain('-----')
     }
@@ -166,15 +161,15 @@ describe('uploads to local disk', () => {
 
   it('serves uploaded html as its source text, sandboxed and never sniffed', async () => {
     const html = Buffer.from('<!doctype html><script>document.cookie</script><p>preview</p>')
-    const up = await tusUpload(owner, html, { filename: 'report.html', kind: 'user-box' })
+    const up = await tusUpload(accounts.owner, html, { filename: 'report.html', kind: 'user-box' })
     expect(up.status).toBe(204)
-    const res = await owner.fetch(`/files/${up.path}`)
+    const res = await accounts.owner.fetch(`/files/${up.path}`)
     expect(res.status).toBe(200)
     expect(res.headers.get('content-security-policy')).toMatch(/^sandbox/)
     expect(res.headers.get('x-content-type-options')).toBe('nosniff')
     expect(res.headers.get('content-type')).toBe('text/plain; charset=utf-8')
     expect(res.headers.get('content-disposition')).toMatch(/^inline/)
-    const zip = await owner.fetch(`/files/user-box/${ownerId}/mesh.zip`)
+    const zip = await accounts.owner.fetch(`/files/user-box/${ids.owner}/mesh.zip`)
     expect(zip.headers.get('content-disposition')).toMatch(/^attachment/)
   })
 })

@@ -1,5 +1,7 @@
 import { spawn } from 'node:child_process'
 import { createHash } from 'node:crypto'
+import { chmodSync, mkdtempSync } from 'node:fs'
+import os from 'node:os'
 import path from 'node:path'
 import { expect } from 'vitest'
 import pg from 'pg'
@@ -12,6 +14,16 @@ import type { PortalServer } from '../../portal/support/portal-server'
 import { PDF_BYTES, PNG_1PX, tusUpload } from '../../portal/support/tus-upload'
 
 const root = path.resolve(import.meta.dirname, '../../../..')
+
+/**
+ * A temporary directory for a backup test's DATA_DIRs and archives. Run as root, PostgreSQL runs as
+ * another user, which must reach the DATA_DIRs made inside: the directory is readable by all.
+ */
+export function backupWorkDir(prefix: string): string {
+  const work = mkdtempSync(path.join(os.tmpdir(), prefix))
+  chmodSync(work, 0o755)
+  return work
+}
 
 export const sha256 = (data: Buffer | Uint8Array) => createHash('sha256').update(data).digest('hex')
 

@@ -5,6 +5,7 @@ import { parseEnv } from '../../../../server/core/env'
 import { createLogger, type Logger } from '../../../../server/core/logger'
 import { startSmtpReceiver, type SmtpReceiver } from '../../platform/support/receivers'
 import { newDataDir } from '../../../setup/data-dir'
+import { readingThrough } from '../../../setup/started-for-suite'
 
 export interface PortalServer {
   server: RunningServer
@@ -74,21 +75,10 @@ export function portalServerForSuite(env: Record<string, string> = {}, options: 
     if (!running) throw new Error('the portal starts before the suite’s tests: use it in a hook or a test')
     return running
   }
-  return {
-    get server() {
-      return current().server
-    },
-    get url() {
-      return current().url
-    },
-    get dataDir() {
-      return current().dataDir
-    },
-    get smtp() {
-      return current().smtp
-    },
+  const calls: Pick<PortalServer, 'waitForCode' | 'mailsTo' | 'close'> = {
     waitForCode: (email, sinceCount) => current().waitForCode(email, sinceCount),
     mailsTo: (email) => current().mailsTo(email),
     close: () => current().close(),
   }
+  return readingThrough(current, ['server', 'url', 'dataDir', 'smtp'], calls)
 }
