@@ -7,7 +7,8 @@ import type { RevisionCommentView } from '../../../lib/review-comments'
 import type { deliverableRevisions, jobReleases, revisionComments, revisionDecisions } from '../../db/schema'
 
 export type RevisionRow = typeof deliverableRevisions.$inferSelect
-export type ReleaseRow = typeof jobReleases.$inferSelect
+/** A release as the page reads it (its kept transmittal is the download's). */
+export type ReleaseRow = Omit<typeof jobReleases.$inferSelect, 'transmittalPdf'>
 export type DecisionRow = typeof revisionDecisions.$inferSelect
 /** A comment with its author's name as the viewer reads it. */
 export type CommentRow = typeof revisionComments.$inferSelect & { authorName: string }
