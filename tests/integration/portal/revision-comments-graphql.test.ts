@@ -133,6 +133,16 @@ describe('comments on revisions over GraphQL', () => {
     }
   })
 
+  it('offers commenting on the page exactly to those the server lets comment', async () => {
+    for (const [role, c] of Object.entries({ owner: accounts.owner, member: accounts.member, viewer: accounts.viewer, admin: accounts.admin })) {
+      const revision = (await view(c)).review.documents[0]!.revisions.find((r) => r.id === revisionId)!
+      const added = await add(c, { b: `A note from the ${role}` })
+      const first = revision.comments[0]!.id
+      const resolved = await resolve(c, first, revision.comments[0]!.resolvedAt === null)
+      expect({ role, offered: revision.canComment, resolveOffered: revision.comments[0]!.canResolve }).toEqual({ role, offered: added.errors === undefined, resolveOffered: resolved.errors === undefined })
+    }
+  })
+
   it('keeps work in progress the consultancy’s: the client neither reads nor comments on an unissued revision', async () => {
     // Back in progress, as a returned release leaves it; the next revision of the same document.
     const { db } = portal.server.ctx
