@@ -116,3 +116,12 @@ function isoOrNull(value: string | Date | null): string | null {
   if (value === null) return null
   return typeof value === 'string' ? value : value.toISOString()
 }
+
+/**
+ * Comment on the job's revisions, reply, resolve and reopen: whoever writes on its thread (the
+ * consultancy, a client company's members but its viewers) and reads its deliverables. The server
+ * checks every comment against it and the page offers the Comment tool, Reply and Resolve by it.
+ */
+export function mayCommentOnRevisions(can: Pick<JobAbilities, 'message' | 'readDeliverables'>): boolean {
+  return can.message && can.readDeliverables
+}

@@ -30,9 +30,9 @@ export type PreviewComments = Pick<PreviewDialogProps, 'comments' | 'onAddCommen
 /**
  * "Preview" beside a file the viewer can show; "No preview" (with why, for assistive technology
  * and on hover) for any other, and "Too large to preview" above the preview size limit, where
- * the download stays the way to open it. A revision's comments (all four of comments, onAddComment,
- * onReply and onResolve) give the viewer its Comment tool and comments list; `openCommentId` opens
- * the viewer on that comment's view.
+ * the download stays the way to open it. A revision's comments give the viewer its pins and comments
+ * list, and its posts (onAddComment, onReply, onResolve) the Comment tool, Reply and Resolve;
+ * `openCommentId` opens the viewer on that comment's view.
  */
 export function PreviewButton({
   url,

@@ -14,9 +14,9 @@ export interface PreviewDialogProps {
   /** Where the list keeps the model's picture: saved after the first preview. */
   thumbnail?: ThumbnailTarget
   /**
-   * A revision's comments: with them the viewer has the Comment tool, shows the pins and lists the
-   * comments beside the view (below it on a phone), and opens on `openCommentId`'s view once loaded.
-   * Without them the viewer has no comments at all.
+   * A revision's comments: with them the viewer shows the pins and lists the comments beside the view
+   * (below it on a phone), and opens on `openCommentId`'s view once loaded; with the posts too, it has
+   * the Comment tool, Reply and Resolve. Without the comments the viewer has no comments at all.
    */
   comments?: ReviewComments['comments']
   onAddComment?: ReviewComments['onAddComment']
@@ -25,9 +25,9 @@ export interface PreviewDialogProps {
   openCommentId?: string | null
 }
 
-/** The comments' props as one, when all of them are given. */
+/** The comments' props as one, when the comments are given (read-only without the posts). */
 function reviewOf({ comments, onAddComment, onReply, onResolve, openCommentId }: Pick<PreviewDialogProps, 'comments' | 'onAddComment' | 'onReply' | 'onResolve' | 'openCommentId'>): ReviewComments | undefined {
-  return comments && onAddComment && onReply && onResolve ? { comments, onAddComment, onReply, onResolve, openCommentId } : undefined
+  return comments ? { comments, onAddComment, onReply, onResolve, openCommentId } : undefined
 }
 
 /**

@@ -16,8 +16,9 @@ function failureOf(result: JobActionResult): string {
  * A revision's comments for the viewer: what it shows, and the posts it makes (a new pinned comment, a
  * reply, resolving or reopening) through the job page's action. Each post's promise settles once the
  * page has its answer (and its data is read again): rejected with the answer's words when refused.
- * Nothing for someone who may not comment (a viewer of the client company reads the comments on the
- * job's thread).
+ * Whoever reads the revision gets its comments and pins; the posts only someone who may comment
+ * (`canComment`, from the job's abilities the server checks each post against), so a viewer of the
+ * client company reads them in the viewer without the Comment tool, Reply or Resolve.
  */
 export function useRevisionComments(revision: RevisionView, openCommentId?: string | null): PreviewComments {
   const fetcher = useFetcher<JobActionResult>({ key: `revision-comments-${revision.id}` })
@@ -35,7 +36,7 @@ export function useRevisionComments(revision: RevisionView, openCommentId?: stri
       waiting.current = { resolve, reject }
       void fetcher.submit(fields, { method: 'post' })
     })
-  if (!revision.canComment) return {}
+  if (!revision.canComment) return { comments: revision.comments, openCommentId }
   return {
     comments: revision.comments,
     onAddComment: ({ body, view }) => post({ intent: 'comment-revision', revisionId: revision.id, body, view: JSON.stringify(view) }),

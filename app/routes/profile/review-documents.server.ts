@@ -3,7 +3,6 @@ import type { Actor } from '../../../server/auth/actor'
 import { requireActor } from '../../../server/auth/require-actor'
 import { getAppContext } from '../../../server/context/app-context'
 import { renderCertificatePdf } from '../../../server/documents/render-certificate-pdf'
-import { renderTransmittalPdf } from '../../../server/documents/render-transmittal-pdf'
 import { AppError } from '../../../server/errors/app-error'
 import { toHttpAnswer } from '../../../server/errors/to-http-answer'
 import { getCertificate } from '../../../server/services/reviews/get-certificate'
@@ -12,7 +11,8 @@ import { exportRevisionBcf } from '../../../server/services/reviews/export-bcf'
 
 /**
  * A job's review documents as PDF downloads, like its quotes: thin adapters that turn the request into
- * an actor, call the service that owns the rule (the job's viewers only), and render what it returns.
+ * an actor, call the service that owns the rule (the job's viewers only), and send what it returns
+ * (the certificate rendered from it; a transmittal as the service gives it, kept since its release).
  */
 
 /** GET /profile/jobs/:id/transmittals/:release.pdf: a release's transmittal. */
@@ -20,8 +20,7 @@ export function transmittalPdfResponse(request: Request, jobId: string, file: st
   return pdfAnswer(request, async (actor) => {
     const release = transmittalFileSchema.safeParse(file)
     if (!release.success) throw new AppError('NOT_FOUND', 'Transmittal not found')
-    const transmittal = await getTransmittal({ actor, jobId, release: release.data })
-    return { pdf: await renderTransmittalPdf(transmittal), filename: transmittalFileName(jobId, release.data) }
+    return { pdf: await getTransmittal({ actor, jobId, release: release.data }), filename: transmittalFileName(jobId, release.data) }
   })
 }
 

@@ -32,7 +32,8 @@ export const storedFiles = pgTable(
   (t) => [index('stored_file_path_bytes_idx').on(sql`${t.path} collate "C"`)],
 )
 
-const bytea = customType<{ data: Buffer }>({ dataType: () => 'bytea' })
+/** Bytes kept in a row: small files written once (a picture, a document as it was issued). */
+export const bytea = customType<{ data: Buffer }>({ dataType: () => 'bytea' })
 
 /**
  * A small PNG picture of a model, rendered by the viewer on its first preview. It belongs to its file:

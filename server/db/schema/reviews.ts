@@ -1,7 +1,7 @@
 import { bigint, index, integer, jsonb, pgTable, text, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core'
 import type { PinnedView } from '../../../lib/review-comments'
 import { createdAt, moment, uuidId } from './columns'
-import { storedFiles } from './files'
+import { bytea, storedFiles } from './files'
 import { jobRequests } from './job-requests'
 import { userColumn } from './user-column'
 
@@ -19,7 +19,12 @@ const jobColumn = () =>
     .notNull()
     .references(() => jobRequests.id, { onDelete: 'cascade' })
 
-/** One release of a job's deliverables: its number (1, 2…), who released it, when, and to whom it was sent. */
+/**
+ * One release of a job's deliverables: its number (1, 2…), who released it, when, to whom it was sent,
+ * and its transmittal as a PDF, rendered and kept as the release is issued (the one every download and
+ * its mail give); null for a release made before transmittals were kept, whose transmittal is rendered
+ * when asked for.
+ */
 export const jobReleases = pgTable(
   'job_release',
   {
@@ -29,6 +34,7 @@ export const jobReleases = pgTable(
     releasedBy: userColumn('released_by', 'set null'),
     /** The addresses the release was mailed to, as they were at the release. */
     recipients: jsonb('recipients').$type<string[]>().notNull(),
+    transmittalPdf: bytea('transmittal_pdf'),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('job_release_number_idx').on(t.jobId, t.number)],

@@ -96,7 +96,8 @@ function prepareJobPage(db: AppContext['db']) {
       deliverables: filesIn('job-deliverables'),
       messageFiles: filesIn('job-messages'),
       revisions: sql<unknown>`(SELECT coalesce(jsonb_agg(to_jsonb(r)), '[]'::jsonb) FROM ${deliverableRevisions} r WHERE r.job_id = ${jobRequests.id})`,
-      releases: sql<unknown>`(SELECT coalesce(jsonb_agg(to_jsonb(r)), '[]'::jsonb) FROM ${jobReleases} r WHERE r.job_id = ${jobRequests.id})`,
+      // A release's kept transmittal is its download's, not the page's.
+      releases: sql<unknown>`(SELECT coalesce(jsonb_agg(to_jsonb(r) - 'transmittal_pdf'), '[]'::jsonb) FROM ${jobReleases} r WHERE r.job_id = ${jobRequests.id})`,
       comments: sql<unknown>`(SELECT coalesce(jsonb_agg(to_jsonb(c) || jsonb_build_object('nickname', p.nickname, 'given_name', p.given_name, 'family_name', p.family_name, 'resolver_nickname', rp.nickname, 'resolver_given_name', rp.given_name, 'resolver_family_name', rp.family_name, 'resolver_is_client', EXISTS (SELECT 1 FROM ${companyMembers} m WHERE m.user_id = c.resolved_by AND m.company_id = ${jobRequests.companyId}))), '[]'::jsonb) FROM ${revisionComments} c LEFT JOIN ${profiles} p ON p.user_id = c.author_id LEFT JOIN ${profiles} rp ON rp.user_id = c.resolved_by WHERE c.job_id = ${jobRequests.id})`,
       decisions: sql<unknown>`(SELECT coalesce(jsonb_agg(to_jsonb(d) ORDER BY d.created_at), '[]'::jsonb) FROM ${revisionDecisions} d WHERE d.job_id = ${jobRequests.id})`,
     })

@@ -5,6 +5,7 @@ import type { Database } from '../../db/open-database'
 import { deliverableRevisions, jobReleases } from '../../db/schema'
 import { AppError } from '../../errors/app-error'
 import { clientRecipients } from './enqueue-job-mail'
+import { keepTransmittal } from './keep-transmittal'
 import type { JobRow } from './lock-job'
 
 type Tx = Pick<Database, 'select' | 'insert' | 'update' | 'execute'>
@@ -19,8 +20,9 @@ export interface IssuedRelease {
 /**
  * Issues the job's revisions not yet issued, as its next release (1, 2…), in the caller's transaction
  * (the job is locked): each takes its code, the next of its document (P01, P02…), and the release keeps
- * the addresses its mail goes to. A release with nothing new is refused: a revision of a deliverable
- * must be uploaded first.
+ * the addresses its mail goes to, and its transmittal, rendered now and kept (a release whose
+ * transmittal cannot be kept is not made). A release with nothing new is refused: a revision of a
+ * deliverable must be uploaded first.
  */
 export async function issueRelease(tx: Tx, actor: Actor, job: JobRow): Promise<IssuedRelease> {
   const waiting = await tx
@@ -50,5 +52,6 @@ export async function issueRelease(tx: Tx, actor: Actor, job: JobRow): Promise<I
     await tx.update(deliverableRevisions).set({ releaseId: release!.id, code, issuedAt }).where(eq(deliverableRevisions.id, revision.id))
     revisions.push({ document: revision.document, code })
   }
+  await keepTransmittal(tx, job.id, release!)
   return { id: release!.id, number: release!.number, recipients, revisions }
 }

@@ -1,4 +1,4 @@
-import type { JobAbilities } from '../../../lib/job-abilities'
+import { mayCommentOnRevisions, type JobAbilities } from '../../../lib/job-abilities'
 import type { JobFileView } from '../../../lib/job-view'
 import type { JobSide } from '../../../lib/job-stages'
 import type { DeliverableDocumentView, ReleaseView, RevisionDecision, RevisionView, ReviewView } from '../../../lib/review-view'
@@ -7,7 +7,8 @@ import type { RevisionCommentView } from '../../../lib/review-comments'
 import type { deliverableRevisions, jobReleases, revisionComments, revisionDecisions } from '../../db/schema'
 
 export type RevisionRow = typeof deliverableRevisions.$inferSelect
-export type ReleaseRow = typeof jobReleases.$inferSelect
+/** A release as the page reads it (its kept transmittal is the download's). */
+export type ReleaseRow = Omit<typeof jobReleases.$inferSelect, 'transmittalPdf'>
 export type DecisionRow = typeof revisionDecisions.$inferSelect
 /** A comment with its author's name as the viewer reads it. */
 export type CommentRow = typeof revisionComments.$inferSelect & { authorName: string }
@@ -39,6 +40,7 @@ export interface ReviewRows {
  */
 export function reviewViewOf(rows: ReviewRows): { review: ReviewView; currentFiles: JobFileView[] | null } {
   const { side, can } = rows
+  const mayComment = mayCommentOnRevisions(can)
   if (!can.readDeliverables) return { review: { documents: [], releases: [], certificateUrl: null }, currentFiles: null }
   const visible = side === 'consultancy' ? rows.revisions : rows.revisions.filter((r) => r.releaseId !== null)
   const releaseById = new Map(rows.releases.map((r) => [r.id, r]))
@@ -72,7 +74,7 @@ export function reviewViewOf(rows: ReviewRows): { review: ReviewView; currentFil
             .filter((reply) => reply.parentId === c.id)
             .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime())
             .map((reply) => ({ id: reply.id, author: reply.authorId === rows.viewerId ? 'You' : reply.authorName, side: reply.authorSide as 'client' | 'consultancy', mine: reply.authorId === rows.viewerId, body: reply.body, at: reply.createdAt.toISOString() })),
-          canResolve: can.message,
+          canResolve: mayComment,
         }
       })
   const documents: DeliverableDocumentView[] = []
@@ -112,7 +114,7 @@ export function reviewViewOf(rows: ReviewRows): { review: ReviewView; currentFil
           canDecide: can.signOff && decision === null && latestRelease !== null && r.releaseId === latestRelease.id && newestIssued?.id === r.id,
           canRemove: side === 'consultancy' && can.removeDeliverables && r.releaseId === null,
           comments: commentsOf(r.id),
-          canComment: can.message,
+          canComment: mayComment,
           canCarryOver: side === 'consultancy' && r.sequence > 1 && r.id === revisions[0]!.id,
           bcfUrl: revisionBcfUrl(rows.jobId, r.id),
         },

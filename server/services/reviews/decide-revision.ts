@@ -67,7 +67,7 @@ export async function decideRevision({ actor, jobId, input, ip, userAgent }: Dec
     if (!revision?.releaseId) throw new AppError('NOT_FOUND', 'Revision not found', { fieldErrors: { revisionId: ['Choose a revision of this job'] } })
     const [earlier] = await tx.select({ id: revisionDecisions.id }).from(revisionDecisions).where(eq(revisionDecisions.revisionId, revision.id)).limit(1)
     if (earlier) throw new AppError('CONFLICT', 'This revision was already decided: a new revision follows it')
-    const [release] = await tx.select().from(jobReleases).where(eq(jobReleases.jobId, job.id)).orderBy(desc(jobReleases.number)).limit(1)
+    const [release] = await tx.select({ id: jobReleases.id, number: jobReleases.number }).from(jobReleases).where(eq(jobReleases.jobId, job.id)).orderBy(desc(jobReleases.number)).limit(1)
     if (!release || release.id !== revision.releaseId) throw new AppError('CONFLICT', 'This revision belongs to an earlier release: decide on the revisions of the latest one')
     // A release that issued two revisions of one document waits for a decision on the newer only.
     const [later] = await tx

@@ -1,5 +1,5 @@
 import { and, eq, isNull } from 'drizzle-orm'
-import { jobAbilities } from '../../../lib/job-abilities'
+import { jobAbilities, mayCommentOnRevisions } from '../../../lib/job-abilities'
 import { revisionCommentSchema, type RevisionCommentInput } from '../../../lib/review-comments'
 import { getAppContext } from '../../context/app-context'
 import type { Database } from '../../db/open-database'
@@ -26,8 +26,7 @@ const notFound = () => new AppError('NOT_FOUND', 'Revision not found')
  */
 async function revisionFor(tx: Tx, a: Actor, job: JobRow, revisionId: string) {
   if (!isUuid(revisionId)) throw notFound()
-  const can = jobAbilities(job, viewerOf(a, job))
-  if (!can.message || !can.readDeliverables) throw new AppError('UNAUTHORIZED')
+  if (!mayCommentOnRevisions(jobAbilities(job, viewerOf(a, job)))) throw new AppError('UNAUTHORIZED')
   const [revision] = await tx.select().from(deliverableRevisions).where(and(eq(deliverableRevisions.id, revisionId), eq(deliverableRevisions.jobId, job.id))).limit(1)
   if (!revision || (!a.isAdmin && revision.releaseId === null)) throw notFound()
   return revision

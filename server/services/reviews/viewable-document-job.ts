@@ -3,7 +3,7 @@ import { AppError } from '../../errors/app-error'
 import { explainMissingJob } from '../jobs/explain-missing-job'
 import { requireJobViewer, requireSignedIn, type MaybeActor } from '../shared/authorize'
 import { isUuid } from '../shared/is-uuid'
-import { loadDocumentJob } from './load-review-documents'
+import { loadDocumentJob } from '../jobs/load-transmittal'
 
 /**
  * The job a review document is asked for, for the members of its company (every role) and the

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { stepAssembly } from '../../fixtures/cad-files'
 import { tusUpload } from '../../integration/portal/support/tus-upload'
 import { useDashboardEnv } from './dashboard-env'
-import type { SeededUser } from './seed'
+import { seedColleague, type SeededUser } from './seed'
 
 /** Waits until the viewer's model has drawn and settled. */
 const settled = (page: Page) => page.waitForFunction(() => document.querySelector('[data-testid="model-canvas"] canvas[data-settled="true"]'), undefined, { timeout: 60_000 })
@@ -78,5 +78,37 @@ describe('comments pinned on a revision from the job page', () => {
     await page.reload()
     await page.getByTestId('revision-comments').waitFor()
     expect(await page.getByTestId('revision-comments').textContent()).toContain('1 comment, 0 open')
+  })
+
+  it('a viewer of the client company sees the pins and the comments, opens one in its view, and can only read them', async () => {
+    const viewer = await env.user('viewer')
+    await seedColleague(env.server, viewer, client, 'viewer')
+    // The client's reviewer pins a comment with a section plane along X.
+    const data = (await (await env.http(client).fetch(`${jobPath}/view`)).json()) as { view: { review: { documents: { revisions: { id: string }[] }[] } } }
+    const revisionId = data.view.review.documents[0]!.revisions[0]!.id
+    const view = { kind: 'model', point: [5, 5, 5], camera: { position: [40, -40, 40], target: [5, 5, 5], up: [0, 0, 1] }, sections: [{ along: 'x', normal: [1, 0, 0], offset: 5, flipped: false }], hiddenParts: [] }
+    const posted = await env.http(client).fetch(jobPath, { method: 'POST', body: new URLSearchParams({ intent: 'comment-revision', revisionId, body: 'Check the bore depth', view: JSON.stringify(view) }) })
+    expect(posted.status).toBe(200)
+
+    const { page } = await env.openHydrated(viewer, jobPath)
+    await page.getByTestId('deliverable-document').getByRole('button', { name: 'Preview housing.step' }).click()
+    const dialog = page.getByRole('dialog', { name: 'housing.step' })
+    await settled(page)
+    // The pins and the list, as those who may comment see them.
+    const panel = dialog.getByTestId('comments-panel')
+    const comment = panel.getByTestId('comment').filter({ hasText: 'Check the bore depth' })
+    await comment.waitFor()
+    const id = (await comment.getAttribute('data-comment-id'))!
+    await dialog.locator(`[data-testid="comment-pin"][data-comment-id="${id}"]`).waitFor({ state: 'attached' })
+    // Opening the comment puts the viewer back in its view.
+    await comment.getByRole('button', { name: /: show its view$/ }).click()
+    await expect.poll(() => comment.getAttribute('aria-current')).toBe('true')
+    await dialog.getByTestId('section-panel').getByRole('group', { name: 'Plane 1 (X)' }).waitFor()
+    expect(await dialog.locator(`[data-testid="comment-pin"][data-comment-id="${id}"]`).getAttribute('data-active')).toBe('true')
+    // Read only: no Comment tool, no Reply, no Resolve or Reopen.
+    expect(await dialog.getByRole('button', { name: 'Comment', exact: true }).count()).toBe(0)
+    expect(await dialog.getByRole('button', { name: 'Pin at the centre of the view' }).count()).toBe(0)
+    expect(await panel.getByRole('button', { name: /^(Reply to|Resolve|Reopen) / }).count()).toBe(0)
+    expect(await panel.getByRole('textbox').count()).toBe(0)
   })
 })

@@ -119,6 +119,24 @@ export async function seedJobRequests(server: SeedTarget, user: SeededUser, requ
   }
 }
 
+/**
+ * Makes an account a member of a colleague's company with a role, written straight into the server's
+ * database as an accepted invitation leaves it: its own membership goes, one in the colleague's comes.
+ */
+export async function seedColleague(server: SeedTarget, user: SeededUser, of: SeededUser, role: 'owner' | 'approver' | 'member' | 'viewer'): Promise<void> {
+  const settings = JSON.parse(readFileSync(path.join(server.dataDir, 'postgres.json'), 'utf8')) as { port: number; password: string }
+  const client = new pg.Client({ host: '127.0.0.1', port: settings.port, user: 'postgres', password: settings.password, database: 'app' })
+  await client.connect()
+  try {
+    await client.query('BEGIN')
+    await client.query('DELETE FROM company_member WHERE user_id = $1', [user.id])
+    await client.query('INSERT INTO company_member (company_id, user_id, role) SELECT company_id, $1, $2 FROM company_member WHERE user_id = $3', [user.id, role, of.id])
+    await client.query('COMMIT')
+  } finally {
+    await client.end()
+  }
+}
+
 /** Signs the browser context in as the user. */
 export async function signInContext(context: BrowserContext, baseUrl: string, user: SeededUser) {
   await context.addCookies(user.cookies.map((c) => ({ ...c, url: baseUrl, httpOnly: true, sameSite: 'Lax' as const })))

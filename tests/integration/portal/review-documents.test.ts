@@ -8,6 +8,7 @@ import { transmittalAttachment } from '../../../server/mail/mail-message-schema'
 import { companyIdOf, moveIntoCompany } from '../../setup/company-of'
 import { userIdOf } from './support/accounts'
 import { HttpClient } from './support/http-client'
+import { pdfAttachmentOf } from './support/pdf-attachment'
 import { pdfText } from './support/pdf-text'
 import { portalWithAccounts } from './support/portal-with-accounts'
 import { seedDecision, seedRelease, type SeededRevision } from './support/seed-review'
@@ -181,12 +182,3 @@ describe('review documents', () => {
     expect(portal.smtp.mails.filter((m) => m.subject === subject)).toEqual([])
   })
 })
-
-/** The one PDF attached to a raw mail: its file name and its bytes (base64 as nodemailer writes it). */
-function pdfAttachmentOf(raw: string): { filename: string; pdf: Buffer } {
-  const parts = [...raw.matchAll(/Content-Type: application\/pdf;[^\r\n]*(?:\r?\n[ \t][^\r\n]*)*\r?\n((?:[^\r\n]+\r?\n)*?)\r?\n([A-Za-z0-9+/=\r\n]+)/g)]
-  expect(parts).toHaveLength(1)
-  const [part] = parts as [RegExpMatchArray]
-  const filename = /filename="?([^";\r\n]+)"?/.exec(part[0])?.[1] ?? ''
-  return { filename, pdf: Buffer.from(part[2]!.replace(/\s/g, ''), 'base64') }
-}

@@ -2,6 +2,7 @@ import { useId, useState } from 'react'
 import { revisionCommentSchema } from '../../../../lib/review-comments'
 import { controlClass, ErrorList } from '../../../components/forms'
 import { buttonClass, secondaryButtonClass } from '../../../components/portal/styles'
+import { PostFailure } from './post-failure'
 import { failureMessage } from './review-props'
 
 const bodySchema = revisionCommentSchema.shape.body
@@ -61,11 +62,7 @@ export function CommentForm({ label, submitLabel, onSubmit, onCancel, autoFocus 
           </button>
         ) : null}
       </div>
-      {failed ? (
-        <p role="alert" className="text-sm text-(--color-red)">
-          {failed}
-        </p>
-      ) : null}
+      <PostFailure message={failed} />
     </form>
   )
 }

@@ -25,6 +25,7 @@ export function CommentTool({ pinned, on, keeps, onPickCentre, onSubmit, onCance
 
 /** A new comment handed to the parent, once its view is one a pin may keep (the same schema as the server's). */
 export function addPinnedComment(review: ReviewComments, body: string, view: unknown): Promise<unknown> {
+  if (!review.onAddComment) return Promise.reject(new Error('You may read the comments of this revision, not add one.'))
   const checked = pinnedViewSchema.safeParse(view)
   if (!checked.success) return Promise.reject(new Error(checked.error.issues[0]?.message ?? 'This view cannot be kept with the comment.'))
   return review.onAddComment({ body, view: checked.data })

@@ -2,6 +2,7 @@ import { useState } from 'react'
 import type { RevisionCommentView } from '../../../../lib/review-comments'
 import { formatDateTime } from '../../../../lib/format'
 import { CommentForm } from './comment-form'
+import { PostFailure } from './post-failure'
 import { failureMessage } from './review-props'
 
 const smallButton = 'rounded border border-(--color-border) px-1.5 py-0.5 text-xs hover:bg-(--color-shade) focus-visible:outline-2 disabled:opacity-70'
@@ -21,14 +22,18 @@ function CommentItem({
   number: number
   active: boolean
   onActivate: () => void
-  onReply: (body: string) => Promise<unknown>
-  onResolve: (resolved: boolean) => Promise<unknown>
+  /** Absent for someone who may not comment: no Reply. */
+  onReply?: (body: string) => Promise<unknown>
+  /** Absent for someone who may not comment: no Resolve or Reopen. */
+  onResolve?: (resolved: boolean) => Promise<unknown>
 }) {
   const [replying, setReplying] = useState(false)
   const [resolving, setResolving] = useState(false)
   const [failed, setFailed] = useState('')
   const resolved = comment.resolvedAt !== null
+  const mayResolve = comment.canResolve && onResolve !== undefined
   const resolve = () => {
+    if (!onResolve) return
     setResolving(true)
     setFailed('')
     onResolve(!resolved)
@@ -62,22 +67,22 @@ function CommentItem({
           ))}
         </ul>
       ) : null}
-      <div className="flex flex-wrap gap-1">
-        <button type="button" className={smallButton} aria-expanded={replying} aria-label={`Reply to ${commentLabel(number).toLowerCase()}`} onClick={() => setReplying(!replying)}>
-          Reply
-        </button>
-        {comment.canResolve ? (
-          <button type="button" className={smallButton} disabled={resolving} aria-label={`${resolved ? 'Reopen' : 'Resolve'} ${commentLabel(number).toLowerCase()}`} onClick={resolve}>
-            {resolved ? 'Reopen' : 'Resolve'}
-          </button>
-        ) : null}
-      </div>
-      {failed ? (
-        <p role="alert" className="text-sm text-(--color-red)">
-          {failed}
-        </p>
+      {onReply || mayResolve ? (
+        <div className="flex flex-wrap gap-1">
+          {onReply ? (
+            <button type="button" className={smallButton} aria-expanded={replying} aria-label={`Reply to ${commentLabel(number).toLowerCase()}`} onClick={() => setReplying(!replying)}>
+              Reply
+            </button>
+          ) : null}
+          {mayResolve ? (
+            <button type="button" className={smallButton} disabled={resolving} aria-label={`${resolved ? 'Reopen' : 'Resolve'} ${commentLabel(number).toLowerCase()}`} onClick={resolve}>
+              {resolved ? 'Reopen' : 'Resolve'}
+            </button>
+          ) : null}
+        </div>
       ) : null}
-      {replying ? <CommentForm label={`Your reply to ${commentLabel(number).toLowerCase()}`} submitLabel="Send reply" onSubmit={(body) => onReply(body).then(() => setReplying(false))} onCancel={() => setReplying(false)} /> : null}
+      <PostFailure message={failed} />
+      {replying && onReply ? <CommentForm label={`Your reply to ${commentLabel(number).toLowerCase()}`} submitLabel="Send reply" onSubmit={(body) => onReply(body).then(() => setReplying(false))} onCancel={() => setReplying(false)} /> : null}
     </li>
   )
 }
@@ -85,7 +90,8 @@ function CommentItem({
 /**
  * A revision's comments beside the viewer (below it on a phone): each with its number (the one on its
  * pin), author, date, text, replies and whether it is resolved. Activating a comment puts the viewer
- * back in the view it was made in and rings its pin; Reply and Resolve/Reopen go to the parent.
+ * back in the view it was made in and rings its pin; Reply and Resolve/Reopen go to the parent, and
+ * are offered only when it gives them (to those who may comment: the others read).
  */
 export function CommentsPanel({
   comments,
@@ -97,8 +103,8 @@ export function CommentsPanel({
   comments: RevisionCommentView[]
   activeId: string | null
   onActivate: (comment: RevisionCommentView) => void
-  onReply: (id: string, body: string) => Promise<unknown>
-  onResolve: (id: string, resolved: boolean) => Promise<unknown>
+  onReply?: (id: string, body: string) => Promise<unknown>
+  onResolve?: (id: string, resolved: boolean) => Promise<unknown>
 }) {
   const open = comments.filter((c) => c.resolvedAt === null).length
   return (
@@ -106,10 +112,10 @@ export function CommentsPanel({
       <h3 className="font-medium">
         Comments <span className="font-normal text-(--color-light)">({comments.length ? `${open} open of ${comments.length}` : 'none yet'})</span>
       </h3>
-      {comments.length === 0 ? <p className="text-(--color-light)">Choose Comment, then a point, to pin a comment there.</p> : null}
+      {comments.length === 0 ? <p className="text-(--color-light)">{onReply ? 'Choose Comment, then a point, to pin a comment there.' : 'No comments on this revision.'}</p> : null}
       <ol className="flex flex-col gap-2">
         {comments.map((c, i) => (
-          <CommentItem key={c.id} comment={c} number={i + 1} active={c.id === activeId} onActivate={() => onActivate(c)} onReply={(body) => onReply(c.id, body)} onResolve={(resolved) => onResolve(c.id, resolved)} />
+          <CommentItem key={c.id} comment={c} number={i + 1} active={c.id === activeId} onActivate={() => onActivate(c)} onReply={onReply && ((body) => onReply(c.id, body))} onResolve={onResolve && ((resolved) => onResolve(c.id, resolved))} />
         ))}
       </ol>
     </section>

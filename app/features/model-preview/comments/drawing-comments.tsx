@@ -105,12 +105,13 @@ export function useDrawingComments({ review, viewer, ready }: { review: ReviewCo
     return addPinnedComment(review, body, readDrawingView(viewer, pending)).then(() => setCommenting(false))
   }
 
-  const commentButton = (
+  // Someone who may only read the comments gets the pins and the list, not the Comment button.
+  const commentButton = review.onAddComment ? (
     <button type="button" className={secondaryButtonClass} aria-pressed={commenting} disabled={!ready} onClick={() => setCommenting(!commenting)}>
       Comment
     </button>
-  )
-  const commentPanel = commenting ? <CommentTool pinned={pending !== null} on="drawing" keeps="centre and zoom" onPickCentre={pickCentre} onSubmit={submit} onCancel={() => setPending(null)} /> : null
+  ) : null
+  const commentPanel = commenting && review.onAddComment ? <CommentTool pinned={pending !== null} on="drawing" keeps="centre and zoom" onPickCentre={pickCentre} onSubmit={submit} onCancel={() => setPending(null)} /> : null
   const commentsPanel = <CommentsPanel comments={review.comments} activeId={activeId} onActivate={activate} onReply={review.onReply} onResolve={review.onResolve} />
   return { commentButton, commentPanel, commentsPanel }
 }

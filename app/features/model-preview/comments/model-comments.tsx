@@ -53,7 +53,7 @@ export function useModelComments({
   const [pending, setPending] = useState<Point | null>(null)
   const [overlay, setOverlay] = useState<PinOverlay | null>(null)
   const withComments = review !== undefined
-  const picking = open === 'comment' && withComments
+  const picking = open === 'comment' && review?.onAddComment !== undefined
 
   // The pins follow the model as the view turns.
   useEffect(() => {
@@ -152,7 +152,8 @@ export function useModelComments({
     })
   }
 
-  const commentPanel = <CommentTool pinned={pending !== null} on="model" keeps="camera, section planes, hidden parts" onPickCentre={pickCentre} onSubmit={submit} onCancel={() => setPending(null)} />
+  // Someone who may only read the comments gets the pins and the list, not the Comment tool.
+  const commentPanel = review.onAddComment ? <CommentTool pinned={pending !== null} on="model" keeps="camera, section planes, hidden parts" onPickCentre={pickCentre} onSubmit={submit} onCancel={() => setPending(null)} /> : undefined
   const commentsPanel = <CommentsPanel comments={review.comments} activeId={activeId} onActivate={activate} onReply={review.onReply} onResolve={review.onResolve} />
   return { commentPanel, commentsPanel }
 }

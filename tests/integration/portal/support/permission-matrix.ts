@@ -6,7 +6,7 @@ import { invitationTokenHash } from '../../../../server/services/companies/invit
 import { gltfTexturedCube } from '../../../fixtures/cad-files'
 import { nextTotpCode } from '../../../setup/totp'
 import { factorsOf, signIn, signUpAndVerify, STRONG_PASSWORD, turnOnTwoFactor, userIdOf } from './accounts'
-import { HttpClient } from './http-client'
+import { gqlData, HttpClient } from './http-client'
 import { startPortalServer, type PortalServer } from './portal-server'
 import { encodeMetadata, PDF_BYTES, PNG_1PX, tusUpload } from './tus-upload'
 import { companyIdOf, moveIntoCompany } from '../../../setup/company-of'
@@ -242,6 +242,44 @@ const gqlOps: GqlOp[] = [
     variables: async (w) => {
       const { jobId, revisionId } = await w.freshIssuedRevision()
       return { id: jobId, r: revisionId }
+    },
+  },
+  {
+    name: "revisionComments (an issued revision of the owner's job)",
+    expect: companyReads,
+    query: 'query($id: ID!, $r: ID!) { revisionComments(jobId: $id, revisionId: $r) { id body view { kind } replies { body } } }',
+    variables: async (w) => {
+      const { jobId, revisionId } = await w.freshIssuedRevision()
+      return { id: jobId, r: revisionId }
+    },
+  },
+  {
+    name: "addRevisionComment (an issued revision of the owner's job, pinned)",
+    expect: companyWorks,
+    query: 'mutation($id: ID!, $r: ID!, $v: PinnedViewInput) { addRevisionComment(jobId: $id, revisionId: $r, body: "Thin wall here", view: $v) }',
+    variables: async (w) => {
+      const { jobId, revisionId } = await w.freshIssuedRevision()
+      return { id: jobId, r: revisionId, v: { kind: 'model', point: [1, 2, 3], camera: { position: [10, 10, 10], target: [0, 0, 0], up: [0, 0, 1] }, sections: [], hiddenParts: [] } }
+    },
+  },
+  {
+    name: "addRevisionComment (a reply to a comment on an issued revision of the owner's job)",
+    expect: companyWorks,
+    query: 'mutation($id: ID!, $r: ID!, $p: ID) { addRevisionComment(jobId: $id, revisionId: $r, parentId: $p, body: "Agreed") }',
+    variables: async (w) => {
+      const { jobId, revisionId } = await w.freshIssuedRevision()
+      const p = await gqlData<{ addRevisionComment: string }>(w.clients.admin, 'mutation($id: ID!, $r: ID!) { addRevisionComment(jobId: $id, revisionId: $r, body: "Our note") }', { id: jobId, r: revisionId })
+      return { id: jobId, r: revisionId, p: p.addRevisionComment }
+    },
+  },
+  {
+    name: "resolveRevisionComment (a comment on an issued revision of the owner's job)",
+    expect: companyWorks,
+    query: 'mutation($id: ID!, $c: ID!) { resolveRevisionComment(jobId: $id, commentId: $c, resolved: true) { id resolved } }',
+    variables: async (w) => {
+      const { jobId, revisionId } = await w.freshIssuedRevision()
+      const c = await gqlData<{ addRevisionComment: string }>(w.clients.admin, 'mutation($id: ID!, $r: ID!) { addRevisionComment(jobId: $id, revisionId: $r, body: "Our note") }', { id: jobId, r: revisionId })
+      return { id: jobId, c: c.addRevisionComment }
     },
   },
   { name: "postJobMessage (owner's job)", expect: companyWorks, query: 'mutation($id: ID!) { postJobMessage(jobId: $id, body: "Hello") { id } }', variables: (w) => ({ id: w.jobId }) },
