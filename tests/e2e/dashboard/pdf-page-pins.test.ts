@@ -157,7 +157,7 @@ describe('comments pinned on a page of a PDF deliverable', () => {
     await reopened.getByRole('button', { name: 'Close' }).click()
 
     // The thread's link opens the viewer on the comment.
-    await page.getByRole('link', { name: 'Open on the model' }).click()
+    await page.getByRole('link', { name: 'Open on the document' }).click()
     const linked = page.getByRole('dialog', { name: 'plant-room.pdf' })
     await linked.waitFor()
     await expectOnThePin(page, linked)
