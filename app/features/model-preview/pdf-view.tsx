@@ -1,4 +1,4 @@
-import { AnnotationMode, getDocument, GlobalWorkerOptions, VerbosityLevel, type PDFDocumentLoadingTask, type PDFDocumentProxy, type RenderTask } from 'pdfjs-dist'
+import { AnnotationMode, getDocument, PDFWorker, VerbosityLevel, type PDFDocumentLoadingTask, type PDFDocumentProxy, type RenderTask } from 'pdfjs-dist'
 // PDF.js's worker is a file of this build, served from this origin with its own policy (no eval, no
 // fetching); nothing is downloaded from elsewhere when a document opens.
 import workerSrc from 'pdfjs-dist/build/pdf.worker.min.mjs?url'
@@ -11,8 +11,6 @@ import { fetchFile, PreviewError } from './fetch-file'
 import type { LoadProgress } from './load-model'
 import { PreviewStatus } from './preview-status'
 
-GlobalWorkerOptions.workerSrc = workerSrc
-
 const UNREADABLE = 'This file could not be read as a PDF. It may be damaged or protected by a password; download it to open it in your PDF reader.'
 /** A page's canvas holds at most this many pixels: beyond, it is drawn at a lower resolution and stretched (a canvas has a size limit). */
 const MAX_CANVAS_PIXELS = 16_777_216
@@ -21,9 +19,10 @@ const ZOOM_STEP = 1.25
 const clampZoom = (zoom: number) => Math.min(PAGE_ZOOM_MAX, Math.max(PAGE_ZOOM_MIN, Math.round(zoom * 100) / 100))
 
 /** Reads a PDF's bytes in PDF.js's worker, with nothing that runs the document's own code. */
-function openDocument(data: ArrayBuffer): PDFDocumentLoadingTask {
+function openDocument(data: ArrayBuffer, worker: PDFWorker): PDFDocumentLoadingTask {
   return getDocument({
     data: new Uint8Array(data),
+    worker,
     // No XFA forms (their HTML would be built from the file), no WebAssembly, no fetching of fonts or
     // other files: fonts a PDF does not embed are drawn with the system's. The document's JavaScript
     // never runs: that needs PDF.js's scripting sandbox and annotation layer, which this viewer does not load.
@@ -59,12 +58,18 @@ export default function PdfView({ url, review }: { url: string; review?: ReviewC
   useEffect(() => {
     const abort = new AbortController()
     let task: PDFDocumentLoadingTask | null = null
+    let started: { port: Worker; worker: PDFWorker } | null = null
     fetchFile(url, (fraction) => setProgress({ phase: 'downloading', fraction }), abort.signal)
       .then((data) => {
         if (abort.signal.aborted) return null
         setProgress({ phase: 'downloading', fraction: null })
-        task = openDocument(data)
-        return task.promise
+        // The document is read in a worker this view starts itself: PDF.js then never falls back to
+        // reading it on the page's thread, and a worker that cannot start is an error, not a wait.
+        const port = new Worker(workerSrc, { type: 'module', name: 'PDF reader' })
+        const failed = new Promise<never>((_, reject) => port.addEventListener('error', () => reject(new Error('The PDF reader did not start')), { once: true }))
+        started = { port, worker: PDFWorker.create({ port, name: 'PDF reader' }) }
+        task = openDocument(data, started.worker)
+        return Promise.race([task.promise, failed])
       })
       .then((opened) => {
         if (!opened || abort.signal.aborted) return
@@ -79,6 +84,8 @@ export default function PdfView({ url, review }: { url: string; review?: ReviewC
     return () => {
       abort.abort()
       void task?.destroy()
+      started?.worker.destroy()
+      started?.port.terminate()
       setDoc(null)
     }
   }, [url])
