@@ -4,8 +4,9 @@ import { CommentForm } from './comment-form'
 import type { ReviewComments } from './review-props'
 
 /**
- * The Comment tool's panel, for a model, a drawing or a document's page: what to do next (pick a point, or write the
- * comment once pinned), "Pin at the centre of the view" for the keyboard, and the comment's form.
+ * The Comment tool's panel, for a model, a drawing or a document's page: what to do next (pick a
+ * point, or write the comment once pinned), "Pin at the centre of the view" for the keyboard, and the
+ * comment's form.
  */
 export function CommentTool({ pinned, on, keeps, onPickCentre, onSubmit, onCancel }: { pinned: boolean; on: 'model' | 'drawing' | 'page'; keeps: string; onPickCentre: () => void; onSubmit: (body: string) => Promise<unknown>; onCancel: () => void }) {
   return (
