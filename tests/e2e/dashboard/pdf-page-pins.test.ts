@@ -97,11 +97,16 @@ describe('comments pinned on a page of a PDF deliverable', () => {
     expect(first.blue).toBe(0)
     expect(await axeViolations(page, 'dialog[open]')).toEqual([])
 
-    // Next page, then a zoom in from the keyboard: page 2 with its square.
+    // Next page; from the keyboard the page turns on to 3 and back to 2, and zooms in: page 2 with its square.
     await dialog.getByRole('button', { name: 'Next page' }).click()
     await expect.poll(() => drawnPage(dialog)).toBe('2')
     const fitted = await dialog.getByTestId('pdf-zoom').textContent()
     await dialog.getByTestId('pdf-pages').focus()
+    await page.keyboard.press('PageDown')
+    await expect.poll(() => drawnPage(dialog)).toBe('3')
+    expect(await dialog.getByRole('button', { name: 'Next page' }).isDisabled()).toBe(true)
+    await page.keyboard.press('PageUp')
+    await expect.poll(() => drawnPage(dialog)).toBe('2')
     await page.keyboard.press('+')
     await expect.poll(() => dialog.getByTestId('pdf-zoom').textContent()).not.toBe(fitted)
     const zoom = (await dialog.getByTestId('pdf-zoom').textContent())!
