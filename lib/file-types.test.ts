@@ -13,6 +13,7 @@ import {
   IMAGES_ONLY_MESSAGE,
   opensInNewTab,
   previewKindOf,
+  revisionViewerKindOf,
   viewerParserOf,
   viewerParsers,
   type PreviewFamily,
@@ -95,6 +96,16 @@ describe('the file-type registry', () => {
       expect(viewerParserOf(name), name).toBeNull()
       expect(previewKindOf(name), name).toBeNull()
     }
+  })
+
+  it("opens a deliverable revision's PDF as a document's pages, and a PDF elsewhere in the browser's own tab", () => {
+    expect(revisionViewerKindOf('plan.pdf')).toBe('document')
+    expect(revisionViewerKindOf('PLAN.PDF')).toBe('document')
+    expect(previewKindOf('plan.pdf')).toBeNull()
+    expect(opensInNewTab('plan.pdf')).toBe(true)
+    expect(revisionViewerKindOf('plate.dxf')).toBe('drawing')
+    expect(revisionViewerKindOf('cube.glb')).toBe('model')
+    for (const name of ['photo.png', 'notes.docx', 'part.sldprt', 'plan.pdf.exe']) expect(revisionViewerKindOf(name), name).toBeNull()
   })
 
   it('derives the type shown and served from the extension', () => {

@@ -386,6 +386,8 @@ export function checkFileBeforeUpload(area: UploadArea, file: { name: string; ty
 
 /** What the viewer shows: a 3D model or a 2D drawing. */
 export type PreviewKind = 'model' | 'drawing'
+/** What the viewer shows of a deliverable's revision: a model, a drawing, or a document's pages (a PDF). */
+export type ViewerKind = PreviewKind | 'document'
 
 /** Whether the viewer opens a file, and as what; null for every file it has no parser for. */
 export function previewKindOf(fileName: string): PreviewKind | null {
@@ -394,6 +396,15 @@ export function previewKindOf(fileName: string): PreviewKind | null {
   if (type.preview === '3d-cad' || type.preview === 'mesh' || type.preview === 'results') return 'model'
   if (type.preview === '2d') return 'drawing'
   return null
+}
+
+/**
+ * Whether the viewer opens a deliverable's revision, and as what: a model or a drawing as anywhere,
+ * and a PDF's pages, on which the revision's comments are pinned (elsewhere a PDF opens in the
+ * browser's own tab).
+ */
+export function revisionViewerKindOf(fileName: string): ViewerKind | null {
+  return previewKindOf(fileName) ?? (fileTypeOf(fileName)?.preview === 'pdf' ? 'document' : null)
 }
 
 /** The viewer's parser for a file, or null when it has none (never a guess from another format). */

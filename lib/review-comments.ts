@@ -1,9 +1,9 @@
 import { z } from './zod'
 
 /**
- * Comments on a deliverable's revision, pinned on a place of the model or drawing: the pin keeps the
- * view it was made in (the camera, the section planes, the parts hidden), so opening the comment puts
- * the viewer back there. The same schema checks a comment in the browser and on the server.
+ * Comments on a deliverable's revision, pinned on a place of the model, drawing or PDF page: the pin
+ * keeps the view it was made in (the camera, the section planes, the parts hidden; a drawing's centre
+ * and zoom; a document's page and zoom), so opening the comment puts the viewer back there. The same schema checks a comment in the browser and on the server.
  */
 
 export const REVISION_COMMENT_MAX = 4000
@@ -24,10 +24,18 @@ export const pinnedSectionSchema = z.object({
 })
 export type PinnedSection = z.infer<typeof pinnedSectionSchema>
 
+/** A place on a page, as fractions of the page's width and height from its top left corner. */
+const fraction = finite.min(0, 'A point on the page is expected').max(1, 'A point on the page is expected')
+
+/** The zooms a document's page is shown at (1 is the page's own size). */
+export const PAGE_ZOOM_MIN = 0.25
+export const PAGE_ZOOM_MAX = 8
+
 /**
  * Where a comment is pinned and the view it was made in. A model: the picked point in the model's
  * coordinates, the camera, the section planes and the keys of the parts hidden. A DXF drawing: the
- * point in the drawing's units, and the drawing's centre and zoom.
+ * point in the drawing's units, and the drawing's centre and zoom. A document (PDF): the page
+ * (counted from 1), the point on it as fractions of the page, and the zoom it was shown at.
  */
 export const pinnedViewSchema = z.discriminatedUnion('kind', [
   z.object({
@@ -42,6 +50,12 @@ export const pinnedViewSchema = z.discriminatedUnion('kind', [
     point: z.tuple([finite, finite]),
     center: z.tuple([finite, finite]),
     zoom: finite.positive(),
+  }),
+  z.object({
+    kind: z.literal('page'),
+    page: z.number().int('A page number is expected').min(1, 'A page number is expected').max(100_000, 'A page number is expected'),
+    point: z.tuple([fraction, fraction]),
+    zoom: finite.min(PAGE_ZOOM_MIN, `The zoom is at least ${PAGE_ZOOM_MIN}`).max(PAGE_ZOOM_MAX, `The zoom is at most ${PAGE_ZOOM_MAX}`),
   }),
 ])
 export type PinnedView = z.infer<typeof pinnedViewSchema>

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
 import { Hono } from 'hono'
 import { describe, expect, it } from 'vitest'
-import { buildPolicy, contentSecurityPolicy, inlineScriptHashes, walletNodeOrigins } from './content-security-policy'
+import { buildPolicy, contentSecurityPolicy, inlineScriptHashes, isPdfWorkerScript, isWorkerScript, walletNodeOrigins } from './content-security-policy'
 
 const sha = (text: string) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`
 const directive = (policy: string, name: string) => policy.split('; ').find((d) => d.startsWith(`${name} `))
@@ -143,5 +143,15 @@ describe('contentSecurityPolicy middleware', () => {
   it('keeps the sandbox policy of an uploaded HTML file', async () => {
     const res = await app.request('http://site.test/files/upload.html')
     expect(res.headers.get('content-security-policy')).toBe("sandbox; default-src 'none'")
+  })
+})
+
+describe('worker scripts', () => {
+  it("tells the previews' workers and PDF.js's worker apart from the other scripts of the build", () => {
+    expect(isWorkerScript('assets/model.worker-AbC_12.js')).toBe(true)
+    expect(isPdfWorkerScript('assets/pdf.worker.min-AbC_12.mjs')).toBe(true)
+    expect(isPdfWorkerScript('assets/pdf.worker.min-AbC_12.mjs.map')).toBe(false)
+    expect(isPdfWorkerScript('assets/pdf-view-AbC_12.js')).toBe(false)
+    expect(isWorkerScript('assets/pdf.worker.min-AbC_12.mjs')).toBe(false)
   })
 })

@@ -153,3 +153,16 @@ export const WORKER_POLICY = "default-src 'none'; script-src 'self' 'wasm-unsafe
 export function isWorkerScript(file: string): boolean {
   return /(^|\/)[\w-]+\.worker-[\w-]+\.js$/.test(file)
 }
+
+/**
+ * The policy of PDF.js's worker script, which reads the bytes of a PDF the page hands it: scripts of
+ * this origin only, no eval of any kind, no WebAssembly, and no fetching (the page gives it the file).
+ * A PDF is a stranger's file: if a flaw let it steer the reader, there is no code to compile and no one
+ * to send anything to.
+ */
+export const PDF_WORKER_POLICY = "default-src 'none'; script-src 'self'"
+
+/** PDF.js's worker script as the build emits it (pdf.worker.min-<hash>.mjs). */
+export function isPdfWorkerScript(file: string): boolean {
+  return /(^|\/)pdf\.worker(\.min)?-[\w-]+\.mjs$/.test(file)
+}

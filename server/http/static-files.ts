@@ -3,7 +3,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs'
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http'
 import path from 'node:path'
 import { getMimeType } from 'hono/utils/mime'
-import { isWorkerScript, WORKER_POLICY, type PagePolicy } from './content-security-policy'
+import { isPdfWorkerScript, isWorkerScript, PDF_WORKER_POLICY, WORKER_POLICY, type PagePolicy } from './content-security-policy'
 import { isCompressible } from './compressible-files'
 import type { ScriptHashManifest } from './script-hash-manifest'
 
@@ -121,6 +121,7 @@ export function loadStaticFiles(clientDir: string, { scriptHashes, pagePolicy }:
         'Last-Modified': lastModified,
         ETag: etag,
         ...(isWorkerScript(file) ? { 'Content-Security-Policy': WORKER_POLICY } : {}),
+        ...(isPdfWorkerScript(file) ? { 'Content-Security-Policy': PDF_WORKER_POLICY } : {}),
       }
       // A text file may go out compressed or not, so caches keep one copy per encoding.
       if (compressible) headers.Vary = 'Accept-Encoding'

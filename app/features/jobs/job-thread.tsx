@@ -19,7 +19,22 @@ import { PortalCard } from '../../components/portal/portal-card'
  * or, if it is still only chosen when the message is sent, first by "Send message", which waits for
  * it (the button says so) and sends the message with it, or sends nothing if the upload fails.
  */
-export function JobThread({ jobId, messages, canWrite, maxUploadBytes, maxPreviewBytes }: { jobId: string; messages: JobMessageView[]; canWrite: boolean; maxUploadBytes: number; maxPreviewBytes: number }) {
+export function JobThread({
+  jobId,
+  messages,
+  canWrite,
+  maxUploadBytes,
+  maxPreviewBytes,
+  pinnedOnPages,
+}: {
+  jobId: string
+  messages: JobMessageView[]
+  canWrite: boolean
+  maxUploadBytes: number
+  maxPreviewBytes: number
+  /** The ids of the revision comments pinned on a document's page (a PDF), whose link says so. */
+  pinnedOnPages?: ReadonlySet<string>
+}) {
   const revalidator = useRevalidator()
   // The first preview of a model keeps its picture where the viewer may set it (the list says which).
   const revalidate = () => void revalidator.revalidate()
@@ -62,7 +77,7 @@ export function JobThread({ jobId, messages, canWrite, maxUploadBytes, maxPrevie
             {m.revisionComment ? (
               <p className="mt-1">
                 <Link to={`?comment=${encodeURIComponent(m.revisionComment.id)}`} preventScrollReset className="text-(--color-link) underline">
-                  Open on the model
+                  {pinnedOnPages?.has(m.revisionComment.id) ? 'Open on the document' : 'Open on the model'}
                 </Link>
               </p>
             ) : null}

@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react'
 import { NO_PREVIEW_MESSAGE } from '../../../lib/preview-formats'
-import { previewKindOf } from '../../../lib/file-types'
+import { previewKindOf, revisionViewerKindOf } from '../../../lib/file-types'
 import { formatSize } from '../../../lib/format'
 import { linkButtonClass } from '../../components/portal/styles'
 import type { PreviewDialogProps } from './preview-dialog'
@@ -41,10 +41,21 @@ export function PreviewButton({
   maxPreviewBytes,
   thumbnail,
   openOnMount = false,
+  revision = false,
   ...comments
-}: { url: string; name: string; size: number; maxPreviewBytes: number; thumbnail?: ThumbnailTarget; /** Open the viewer at once (a link to one of its comments). */ openOnMount?: boolean } & PreviewComments) {
+}: {
+  url: string
+  name: string
+  size: number
+  maxPreviewBytes: number
+  thumbnail?: ThumbnailTarget
+  /** Open the viewer at once (a link to one of its comments). */
+  openOnMount?: boolean
+  /** A deliverable's revision: a PDF opens in the viewer too, where its pages take comments. */
+  revision?: boolean
+} & PreviewComments) {
   const { open, setOpen, button } = useDialogButton(openOnMount)
-  const kind = previewKindOf(name)
+  const kind = revision ? revisionViewerKindOf(name) : previewKindOf(name)
   if (!kind)
     return (
       <span className="text-sm text-(--color-light)" title={NO_PREVIEW_MESSAGE}>

@@ -1,5 +1,5 @@
-import { useEffect, useMemo, useRef, useState } from 'react'
-import type { PreviewKind } from '../../../lib/file-types'
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react'
+import type { ViewerKind } from '../../../lib/file-types'
 import { linkButtonClass, secondaryButtonClass } from '../../components/portal/styles'
 import type { ReviewComments } from './comments/review-props'
 import { DrawingView } from './drawing-view'
@@ -9,7 +9,7 @@ import type { ThumbnailTarget } from './save-thumbnail'
 export interface PreviewDialogProps {
   url: string
   name: string
-  kind: PreviewKind
+  kind: ViewerKind
   onClose: () => void
   /** Where the list keeps the model's picture: saved after the first preview. */
   thumbnail?: ThumbnailTarget
@@ -25,6 +25,9 @@ export interface PreviewDialogProps {
   openCommentId?: string | null
 }
 
+// PDF.js loads when a document's pages are shown, never with a model or a drawing.
+const PdfView = lazy(() => import('./pdf-view'))
+
 /** The comments' props as one, when the comments are given (read-only without the posts). */
 function reviewOf({ comments, onAddComment, onReply, onResolve, openCommentId }: Pick<PreviewDialogProps, 'comments' | 'onAddComment' | 'onReply' | 'onResolve' | 'openCommentId'>): ReviewComments | undefined {
   return comments ? { comments, onAddComment, onReply, onResolve, openCommentId } : undefined
@@ -33,8 +36,8 @@ function reviewOf({ comments, onAddComment, onReply, onResolve, openCommentId }:
 /**
  * The viewer in a modal dialog: the file's name, a download link, full screen, and a close button;
  * Escape closes it and the focus goes back to the Preview button. On a phone the dialog fills the
- * screen, so the model or drawing gets all of it but the controls. Loaded only when a preview opens,
- * with three.js, the parsers and their WebAssembly.
+ * screen, so the model, drawing or page gets all of it but the controls. Loaded only when a preview
+ * opens, with three.js, the parsers and their WebAssembly; a PDF's renderer loads only for a PDF.
  */
 export default function PreviewDialog({ url, name, kind, onClose, thumbnail, comments, onAddComment, onReply, onResolve, openCommentId }: PreviewDialogProps) {
   const review = useMemo(() => reviewOf({ comments, onAddComment, onReply, onResolve, openCommentId }), [comments, onAddComment, onReply, onResolve, openCommentId])
@@ -83,7 +86,23 @@ export default function PreviewDialog({ url, name, kind, onClose, thumbnail, com
           Close
         </button>
       </header>
-      <div className="min-h-0 flex-1">{kind === 'model' ? <ModelView url={url} name={name} thumbnail={thumbnail} review={review} /> : <DrawingView url={url} review={review} />}</div>
+      <div className="min-h-0 flex-1">
+        {kind === 'document' ? (
+          <Suspense
+            fallback={
+              <p role="status" className="p-4">
+                Opening the document…
+              </p>
+            }
+          >
+            <PdfView url={url} review={review} />
+          </Suspense>
+        ) : kind === 'model' ? (
+          <ModelView url={url} name={name} thumbnail={thumbnail} review={review} />
+        ) : (
+          <DrawingView url={url} review={review} />
+        )}
+      </div>
     </dialog>
   )
 }

@@ -60,6 +60,7 @@ export function RevisionItem({
           maxPreviewBytes={maxPreviewBytes}
           thumbnail={file.canSetThumbnail ? { exists: file.thumbnailUrl !== null, onSaved: onPictureSaved } : undefined}
           openOnMount={openCommentId !== null}
+          revision
           {...comments}
         />
         {remove}

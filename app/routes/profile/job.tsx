@@ -53,6 +53,8 @@ export default function JobPage() {
   const { view, vatPercent, maxUploadBytes, maxPreviewBytes } = useLoaderData<typeof clientLoader>()
   const { clientEmail } = view
   const { job, can, side } = view
+  // The thread's link to a comment pinned on a PDF's page says it opens on the document.
+  const pinnedOnPages = new Set(view.review.documents.flatMap((d) => d.revisions.flatMap((r) => r.comments.filter((c) => c.view?.kind === 'page').map((c) => c.id))))
   useMarkRead(job.id, view.messages.length)
   const back = side === 'consultancy' ? `/profile?client=${encodeURIComponent(job.user)}` : '/profile'
   return (
@@ -103,7 +105,7 @@ export default function JobPage() {
         <JobFilesPanel files={view.files} maxPreviewBytes={maxPreviewBytes} />
         <JobTimeline events={view.timeline} />
       </div>
-      <JobThread jobId={job.id} messages={view.messages} canWrite={can.message} maxUploadBytes={maxUploadBytes} maxPreviewBytes={maxPreviewBytes} />
+      <JobThread jobId={job.id} messages={view.messages} canWrite={can.message} maxUploadBytes={maxUploadBytes} maxPreviewBytes={maxPreviewBytes} pinnedOnPages={pinnedOnPages} />
       <JobRecordActions can={can} archivedAt={job.archivedAt} />
     </section>
   )

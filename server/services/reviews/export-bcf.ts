@@ -22,6 +22,7 @@ const point = (tag: string, [x, y, z]: [number, number, number]) => `<${tag}><X>
  * A pinned view as a BCF viewpoint: the camera (where it is, which way it looks, which way is up) and
  * each section plane (a point on it and its normal towards the side cut away). Coordinates are the
  * model's own, in its units; a drawing's pin has no 3D view and leaves the viewpoint without a camera.
+ * A pin on a document's page is no view of a model: its topic is exported without a viewpoint.
  */
 function viewpointXml(guid: string, view: PinnedView | null): string {
   let body = ''
@@ -40,6 +41,12 @@ function viewpointXml(guid: string, view: PinnedView | null): string {
     }
   }
   return `<?xml version="1.0" encoding="UTF-8"?>\n<VisualizationInfo Guid="${guid}">${body}</VisualizationInfo>\n`
+}
+
+/** Where a comment is pinned, in words for the topic's description. */
+function pinText(view: PinnedView): string {
+  if (view.kind === 'page') return `Pinned on page ${view.page} at ${Math.round(view.point[0] * 100)}% across, ${Math.round(view.point[1] * 100)}% down`
+  return `Pinned at ${view.point.join(', ')}`
 }
 
 /**
@@ -80,9 +87,10 @@ export async function exportRevisionBcf({ actor, jobId, revisionId }: { actor: M
   const repliesOf = (id: string) => comments.filter((c) => c.comment.parentId === id)
   for (const topic of topics) {
     const c = topic.comment
-    const viewpoint = crypto.randomUUID()
+    // A page of a document has no 3D view: its topic goes without a viewpoint.
+    const viewpoint = c.view?.kind === 'page' ? null : crypto.randomUUID()
     const thread = [topic, ...repliesOf(c.id)]
-    const pin = c.view ? `\nPinned at ${c.view.point.join(', ')}` : ''
+    const pin = c.view ? `\n${pinText(c.view)}` : ''
     const markup = `<?xml version="1.0" encoding="UTF-8"?>
 <Markup>
 <Header><File IsExternal="true"><Filename>${xml(fileName)}</Filename><Date>${revision.file.lastModified.toISOString()}</Date></File></Header>
@@ -92,12 +100,11 @@ export async function exportRevisionBcf({ actor, jobId, revisionId }: { actor: M
 <CreationAuthor>${xml(authorOf(topic))}</CreationAuthor>
 <Description>${xml(c.body + pin)}</Description>
 </Topic>
-${thread.map((entry, i) => `<Comment Guid="${entry.comment.id}"><Date>${entry.comment.createdAt.toISOString()}</Date><Author>${xml(authorOf(entry))}</Author><Comment>${xml(entry.comment.body)}</Comment>${i === 0 ? `<Viewpoint Guid="${viewpoint}"/>` : ''}</Comment>`).join('\n')}
-<Viewpoints Guid="${viewpoint}"><Viewpoint>viewpoint.bcfv</Viewpoint></Viewpoints>
-</Markup>
+${thread.map((entry, i) => `<Comment Guid="${entry.comment.id}"><Date>${entry.comment.createdAt.toISOString()}</Date><Author>${xml(authorOf(entry))}</Author><Comment>${xml(entry.comment.body)}</Comment>${i === 0 && viewpoint ? `<Viewpoint Guid="${viewpoint}"/>` : ''}</Comment>`).join('\n')}
+${viewpoint ? `<Viewpoints Guid="${viewpoint}"><Viewpoint>viewpoint.bcfv</Viewpoint></Viewpoints>\n` : ''}</Markup>
 `
     files[`${c.id}/markup.bcf`] = strToU8(markup)
-    files[`${c.id}/viewpoint.bcfv`] = strToU8(viewpointXml(viewpoint, c.view))
+    if (viewpoint) files[`${c.id}/viewpoint.bcfv`] = strToU8(viewpointXml(viewpoint, c.view))
   }
   const stem = `${revision.document.replace(/\.[^.]+$/, '')}-${revision.code ?? 'work-in-progress'}`
   return { bytes: zipSync(files), fileName: `${stem}-comments.bcf` }

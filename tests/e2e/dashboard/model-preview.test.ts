@@ -70,7 +70,7 @@ describe('previews of models and drawings', () => {
     const { page } = await env.openHydrated(alice)
     await page.getByRole('button', { name: 'Preview cube.stl' }).waitFor()
     await page.waitForTimeout(2000)
-    const scripts = () => page.evaluate(() => performance.getEntriesByType('resource').map((e) => new URL(e.name).pathname).filter((p) => /\.(js|wasm)$/.test(p)))
+    const scripts = () => page.evaluate(() => performance.getEntriesByType('resource').map((e) => new URL(e.name).pathname).filter((p) => /\.(m?js|wasm)$/.test(p)))
     const isViewer = (p: string) => /preview-dialog-|\.worker-|occt-import-js-|\.wasm$/.test(p)
     expect((await scripts()).filter(isViewer)).toEqual([])
     await page.getByRole('button', { name: 'Preview cube.step' }).click()
@@ -79,6 +79,8 @@ describe('previews of models and drawings', () => {
     const loaded = (await scripts()).filter(isViewer)
     expect(loaded.some((p) => /^\/assets\/preview-dialog-[\w-]+\.js$/.test(p))).toBe(true)
     expect(loaded.some((p) => /^\/assets\/model\.worker-[\w-]+\.js$/.test(p))).toBe(true)
+    // PDF.js comes only with a PDF's preview, never with a model's.
+    expect((await scripts()).filter((p) => /\/(pdf-view|pdf\.worker\.min)-/.test(p))).toEqual([])
   })
 
   it('shows a binary STL cube drawn, 10 × 10 × 10, with the views, and closes with Escape', async () => {

@@ -12,12 +12,13 @@ import { fileGzipKiB, referencedModules } from '../../setup/first-load'
 // form code or schema library before a form is used, nothing "just in case". The budget holds what the
 // pages in view load today (the carousel of a service page, the training tables, the panel).
 const clientDir = path.resolve(import.meta.dirname, '../../..', process.env.BUILD_DIR ?? 'build', 'client')
-const assets = readdirSync(path.join(clientDir, 'assets')).filter((f) => f.endsWith('.js'))
+const allAssets = readdirSync(path.join(clientDir, 'assets'))
+const assets = allAssets.filter((f) => f.endsWith('.js'))
 const containing = (marker: string) => assets.filter((f) => readFileSync(path.join(clientDir, 'assets', f), 'utf8').includes(marker))
 /** Chunks a visitor who does nothing must never load: the wallet libraries, Zod, the sign-in and contact forms. */
 const neverUnasked = [...containing('wagmi.sh'), ...containing('ZodError'), ...assets.filter((f) => /^(auth-form|contact-form|login-form)-/.test(f))]
-/** The CAD viewer: three.js, its loaders, the preview dialog, the workers and OpenCascade. Only a preview loads them. */
-export const viewerChunks = [...containing('WebGLRenderer'), ...assets.filter((f) => /^(preview-dialog|occt-import-js)-|\.worker-/.test(f))]
+/** The CAD viewer: three.js, its loaders, the preview dialog, the workers and OpenCascade; PDF.js and its worker. Only a preview loads them. */
+export const viewerChunks = [...containing('WebGLRenderer'), ...containing('pdf.worker.min-'), ...allAssets.filter((f) => /^(preview-dialog|occt-import-js|pdf\.worker\.min)-|\.worker-[\w-]+\.js$/.test(f))]
 const AFTER_LOAD_GOAL_KIB = 24
 
 describe('JavaScript loaded after the load event without interaction', () => {
@@ -27,6 +28,8 @@ describe('JavaScript loaded after the load event without interaction', () => {
     expect(containing('wagmi.sh').length).toBeGreaterThan(0)
     expect(containing('ZodError').length).toBeGreaterThan(0)
     expect(viewerChunks.length).toBeGreaterThanOrEqual(3)
+    expect(containing('pdf.worker.min-').length).toBeGreaterThan(0)
+    expect(viewerChunks.some((f) => f.startsWith('pdf.worker.min-'))).toBe(true)
   })
 
   // Every route's page is opened together and watched for the same idle time, once for the file.
@@ -50,7 +53,7 @@ describe('JavaScript loaded after the load event without interaction', () => {
           const firstPaint = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.POSITIVE_INFINITY
           return performance
             .getEntriesByType('resource')
-            .filter((e) => /\.(js|wasm)$/.test(e.name))
+            .filter((e) => /\.(m?js|wasm)$/.test(e.name))
             .map((e) => ({ file: new URL(e.name).pathname.replace('/assets/', ''), afterLoad: e.startTime >= navigation!.loadEventEnd, afterFirstPaint: e.startTime >= firstPaint }))
         })
         loadedBy.set(routes[i]!, loaded)

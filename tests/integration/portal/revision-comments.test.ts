@@ -119,6 +119,22 @@ describe('comments pinned on revisions', () => {
     expect(markups.find((m) => m.includes('Check the fillet radius here'))).toContain('TopicStatus="Open"')
   })
 
+  it('exports a comment pinned on a page of a PDF as a topic without a viewpoint, its page in the description', async () => {
+    const page: PinnedView = { kind: 'page', page: 2, point: [0.25, 0.5], zoom: 1.5 }
+    expect((await comment(accounts.member, { revisionId: firstRevision, body: 'Title block is missing the scale', view: JSON.stringify(page) })).status).toBe(200)
+    const made = revisionsOf(await view(accounts.owner))[0]!.comments.find((c) => c.body === 'Title block is missing the scale')!
+    expect(made.view).toEqual(page)
+    // Resolved, so that only the model's open comment is carried over below.
+    expect((await post(accounts.admin, { intent: 'resolve-comment', commentId: made.id, resolved: 'true' })).status).toBe(200)
+    const files = unzipSync(new Uint8Array(await (await accounts.owner.fetch(`/profile/jobs/${jobId}/revisions/${firstRevision}/comments.bcf`)).arrayBuffer()))
+    const markup = strFromU8(files[`${made.id}/markup.bcf`]!)
+    expect(markup).toContain('Pinned on page 2 at 25% across, 50% down')
+    expect(markup).not.toContain('Viewpoint')
+    expect(files[`${made.id}/viewpoint.bcfv`]).toBeUndefined()
+    // The model's pins keep theirs.
+    expect(Object.keys(files).filter((name) => name.endsWith('/viewpoint.bcfv'))).toHaveLength(2)
+  })
+
   it('carries the open comments over to the next revision when the consultancy chooses, once', async () => {
     const { db } = portal.server.ctx
     const { jobRequests } = await import('../../../server/db/schema')
@@ -138,6 +154,6 @@ describe('comments pinned on revisions', () => {
     const [p02, p01] = revisionsOf(await view(accounts.owner))
     // Only the open one came over, once, with its pin; the first revision keeps both.
     expect(p02!.comments.map((c) => [c.body, c.carriedFrom, c.view?.kind])).toEqual([['Check the fillet radius here', 'P01', 'model']])
-    expect(p01!.comments).toHaveLength(2)
+    expect(p01!.comments).toHaveLength(3)
   })
 })

@@ -52,6 +52,12 @@ describe('Content-Security-Policy of real pages (hashes from the build, nonces p
       expect(res.status).toBe(200)
       expect(res.headers.get('content-security-policy')).toBe("default-src 'none'; script-src 'self' 'wasm-unsafe-eval' 'unsafe-eval'; connect-src 'self'")
     }
+    // PDF.js's worker reads a stranger's file: scripts of this origin only, no eval, no WebAssembly, no fetching.
+    const pdfWorker = assets.filter((f) => /^pdf\.worker\.min-[\w-]+\.mjs$/.test(f))
+    expect(pdfWorker).toHaveLength(1)
+    const pdfAnswer = await fetch(`${portal.url}/assets/${pdfWorker[0]}`)
+    expect(pdfAnswer.headers.get('content-type')).toMatch(/^text\/javascript/)
+    expect(pdfAnswer.headers.get('content-security-policy')).toBe("default-src 'none'; script-src 'self'")
     const other = assets.find((f) => f.endsWith('.js') && !f.includes('.worker-'))!
     expect((await fetch(`${portal.url}/assets/${other}`)).headers.get('content-security-policy')).toBeNull()
     for (const route of ['/', '/profile']) {

@@ -4,10 +4,11 @@ import { CommentForm } from './comment-form'
 import type { ReviewComments } from './review-props'
 
 /**
- * The Comment tool's panel, for a model or a drawing: what to do next (pick a point, or write the
- * comment once pinned), "Pin at the centre of the view" for the keyboard, and the comment's form.
+ * The Comment tool's panel, for a model, a drawing or a document's page: what to do next (pick a
+ * point, or write the comment once pinned), "Pin at the centre of the view" for the keyboard, and the
+ * comment's form.
  */
-export function CommentTool({ pinned, on, keeps, onPickCentre, onSubmit, onCancel }: { pinned: boolean; on: 'model' | 'drawing'; keeps: string; onPickCentre: () => void; onSubmit: (body: string) => Promise<unknown>; onCancel: () => void }) {
+export function CommentTool({ pinned, on, keeps, onPickCentre, onSubmit, onCancel }: { pinned: boolean; on: 'model' | 'drawing' | 'page'; keeps: string; onPickCentre: () => void; onSubmit: (body: string) => Promise<unknown>; onCancel: () => void }) {
   return (
     <section className="flex flex-col gap-2 rounded-md border border-(--color-border) p-2 text-sm" aria-label="Comment" data-testid="comment-tool">
       <div className="flex flex-wrap items-center gap-2">
