@@ -2,11 +2,15 @@
 // the first rendered frame for a 50 MB binary STL (BENCH_PREVIEW_STL_MB), a STEP assembly of 100
 // parts and a simulation result of a million hexahedra (BENCH_PREVIEW_RESULT_CELLS), and the page's
 // longest blocked interval (the longest "long task") while each loads.
+// BENCH_PREVIEW_PROFILE=1 prints where the page's thread spent its time (JavaScript samples);
+// BENCH_PREVIEW_TRACE=1 each long task with the longest events inside it (a Chrome trace);
+// BENCH_PREVIEW_ONLY=stl|step|vtu measures one file.
 import { mkdtempSync, rmSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { chromium } from 'playwright-core'
 import { stepAssembly } from '../../tests/fixtures/cad-files'
+import { hexCubeVtu } from '../../tests/fixtures/hex-cube-result'
 import { CHROMIUM_PATH } from '../../tests/setup/browser'
 import { startSmtpReceiver } from '../../tests/setup/smtp-receiver'
 import { signUp } from '../support/portal-account'
@@ -42,70 +46,6 @@ function bigStl(mb: number): Buffer {
   return buf
 }
 
-/**
- * A VTK unstructured grid of n × n × n hexahedra (a unit cube of 1 mm cells) as VTK writes it with
- * appended raw data: Float32 points, Int32 connectivity, a displacement on the points and a stress on
- * the cells, both formulas of the coordinates.
- */
-function bigVtu(n: number): Buffer {
-  const p = n + 1
-  const points = new Float32Array(p * p * p * 3)
-  const displacement = new Float32Array(p * p * p * 3)
-  for (let k = 0, i = 0; k < p; k++)
-    for (let j = 0; j < p; j++)
-      for (let x = 0; x < p; x++, i++) {
-        points.set([x, j, k], i * 3)
-        displacement.set([0, 0, -1e-6 * x * x * (3 * n - x)], i * 3)
-      }
-  const cells = n * n * n
-  const connectivity = new Int32Array(cells * 8)
-  const offsets = new Int32Array(cells)
-  const types = new Uint8Array(cells).fill(12)
-  const stress = new Float32Array(cells)
-  const id = (x: number, y: number, z: number) => (z * p + y) * p + x
-  for (let z = 0, c = 0; z < n; z++)
-    for (let y = 0; y < n; y++)
-      for (let x = 0; x < n; x++, c++) {
-        connectivity.set([id(x, y, z), id(x + 1, y, z), id(x + 1, y + 1, z), id(x, y + 1, z), id(x, y, z + 1), id(x + 1, y, z + 1), id(x + 1, y + 1, z + 1), id(x, y + 1, z + 1)], c * 8)
-        offsets[c] = (c + 1) * 8
-        stress[c] = 0.5 * (n - x - 0.5) + 0.1 * Math.abs(z + 0.5 - n / 2)
-      }
-  const arrays: [string, string, number, ArrayBufferView][] = [
-    ['displacement', 'Float32', 3, displacement],
-    ['von_mises', 'Float32', 1, stress],
-    ['Points', 'Float32', 3, points],
-    ['connectivity', 'Int32', 1, connectivity],
-    ['offsets', 'Int32', 1, offsets],
-    ['types', 'UInt8', 1, types],
-  ]
-  let offset = 0
-  const tags = arrays.map(([name, type, components, data]) => {
-    const tag = `<DataArray type="${type}" Name="${name}" NumberOfComponents="${components}" format="appended" offset="${offset}"/>`
-    offset += 4 + data.byteLength
-    return tag
-  })
-  const head = `<?xml version="1.0"?>
-<VTKFile type="UnstructuredGrid" version="0.1" byte_order="LittleEndian" header_type="UInt32">
-  <UnstructuredGrid>
-    <Piece NumberOfPoints="${p * p * p}" NumberOfCells="${cells}">
-      <PointData>${tags[0]}</PointData>
-      <CellData>${tags[1]}</CellData>
-      <Points>${tags[2]}</Points>
-      <Cells>${tags[3]}${tags[4]}${tags[5]}</Cells>
-    </Piece>
-  </UnstructuredGrid>
-  <AppendedData encoding="raw">
-   _`
-  const parts: Buffer[] = [Buffer.from(head, 'latin1')]
-  for (const [, , , data] of arrays) {
-    const size = Buffer.alloc(4)
-    size.writeUInt32LE(data.byteLength)
-    parts.push(size, Buffer.from(data.buffer, data.byteOffset, data.byteLength))
-  }
-  parts.push(Buffer.from('\n  </AppendedData>\n</VTKFile>\n', 'latin1'))
-  return Buffer.concat(parts)
-}
-
 async function upload(url: string, cookie: string, name: string, bytes: Buffer) {
   const meta = (m: Record<string, string>) => Object.entries(m).map(([k, v]) => `${k} ${Buffer.from(v).toString('base64')}`).join(',')
   const created = await fetch(`${url}/uploads`, {
@@ -121,6 +61,34 @@ async function upload(url: string, cookie: string, name: string, bytes: Buffer) 
   if (done.status !== 204) throw new Error(`upload of ${name} failed: ${done.status}`)
 }
 
+interface TraceEvent {
+  name: string
+  ph: string
+  ts: number
+  dur?: number
+  pid: number
+  tid: number
+  args?: { name?: string; data?: { functionName?: string; url?: string; type?: string } }
+}
+
+/** The page thread's tasks over 50 ms in a trace, each with its longest events inside (what blocked it). */
+function longTasksOf(events: TraceEvent[]): string[] {
+  const main = events.filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain')
+  const lines: string[] = []
+  for (const thread of main) {
+    const own = events.filter((e) => e.pid === thread.pid && e.tid === thread.tid && e.ph === 'X' && e.dur !== undefined)
+    for (const task of own.filter((e) => e.name === 'RunTask' && e.dur! > 50_000)) {
+      const inside = own
+        .filter((e) => e !== task && e.ts >= task.ts && e.ts + e.dur! <= task.ts + task.dur! && e.dur! > 5_000)
+        .sort((a, b) => b.dur! - a.dur!)
+        .slice(0, 6)
+        .map((e) => `${e.name}${e.args?.data?.functionName ? ` ${e.args.data.functionName}` : ''}${e.args?.data?.type ? ` ${e.args.data.type}` : ''} ${(e.dur! / 1000).toFixed(0)}`)
+      lines.push(`  long task ${(task.dur! / 1000).toFixed(0)} ms: ${inside.join(', ')}`)
+    }
+  }
+  return lines
+}
+
 export default async function previewBench() {
   const mb = Number(process.env.BENCH_PREVIEW_STL_MB ?? 50)
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bench-preview-'))
@@ -133,17 +101,18 @@ export default async function previewBench() {
     const parts = Array.from({ length: 100 }, (_, i) => ({ name: `Part ${i + 1}`, size: 8, at: [(i % 10) * 12, Math.floor(i / 10) * 12, 0] as [number, number, number] }))
     const step = Buffer.from(stepAssembly(parts))
     const side = Math.round(Math.cbrt(Number(process.env.BENCH_PREVIEW_RESULT_CELLS ?? 1e6)))
-    const vtu = bigVtu(side)
+    const vtu = hexCubeVtu(side)
     await upload(server.url, cookie, 'surface.stl', stl)
     await upload(server.url, cookie, 'assembly.step', step)
     await upload(server.url, cookie, 'cube-result.vtu', vtu)
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } })
     await context.addCookies(cookie.split('; ').map((pair) => ({ name: pair.split('=')[0]!, value: pair.slice(pair.indexOf('=') + 1), url: server.url })))
-    for (const [name, label] of [
+    const files = [
       ['surface.stl', `binary STL, ${(stl.length / 1e6).toFixed(1)} MB, ${stl.readUInt32LE(80).toLocaleString('en-GB')} triangles`],
       ['assembly.step', `STEP assembly, 100 parts, ${(step.length / 1e6).toFixed(2)} MB`],
       ['cube-result.vtu', `VTU result, ${(side ** 3).toLocaleString('en-GB')} hexahedra, ${(vtu.length / 1e6).toFixed(0)} MB`],
-    ] as const) {
+    ] as const
+    for (const [name, label] of files.filter(([file]) => !process.env.BENCH_PREVIEW_ONLY || file.endsWith(`.${process.env.BENCH_PREVIEW_ONLY}`))) {
       const page = await context.newPage()
       await page.goto(`${server.url}/profile`)
       await page.getByRole('button', { name: `Preview ${name}` }).waitFor()
@@ -159,6 +128,12 @@ export default async function previewBench() {
         await cdp.send('Profiler.enable')
         await cdp.send('Profiler.start')
       }
+      const tracing = process.env.BENCH_PREVIEW_TRACE ? await context.newCDPSession(page) : null
+      const trace: TraceEvent[] = []
+      if (tracing) {
+        tracing.on('Tracing.dataCollected', (data) => void trace.push(...(data.value as unknown as TraceEvent[])))
+        await tracing.send('Tracing.start', { traceConfig: { includedCategories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'toplevel', 'v8.execute', 'gpu', 'blink'] } })
+      }
       const started = performance.now()
       await page.getByRole('button', { name: `Preview ${name}` }).click()
       await page.waitForFunction(() => document.querySelector('[data-testid="model-canvas"] canvas[data-rendered="true"], [data-testid="preview-error"]'), undefined, { timeout: 300_000, polling: 50 })
@@ -169,6 +144,14 @@ export default async function previewBench() {
         profile.samples.forEach((id, i) => self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0)))
         const top = profile.nodes.map((n) => ({ n, us: self.get(n.id) ?? 0 })).sort((a, b) => b.us - a.us).slice(0, 8)
         for (const { n, us } of top) console.log(`  ${(us / 1000).toFixed(0).padStart(5)} ms  ${n.callFrame.functionName || '(anonymous)'} ${n.callFrame.url.split('/').pop()}:${n.callFrame.lineNumber}`)
+      }
+      if (tracing) {
+        // The frame after the first one is drawn too, and the picture for the list taken.
+        await page.waitForFunction(() => document.querySelector('[data-testid="model-canvas"] canvas[data-settled="true"], [data-testid="preview-error"]'), undefined, { timeout: 300_000, polling: 50 })
+        const complete = new Promise((resolve) => tracing.once('Tracing.tracingComplete', resolve))
+        await tracing.send('Tracing.end')
+        await complete
+        for (const line of longTasksOf(trace)) console.log(line)
       }
       const failed = await page.getByTestId('preview-error').count()
       const longest = await page.evaluate(() => (window as unknown as { longest: number }).longest)

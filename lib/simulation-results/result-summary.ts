@@ -9,13 +9,6 @@ export interface ResultSummary {
   fields: FieldSummary[]
 }
 
-/**
- * The largest result file whose key numbers the server reads when its upload completes (a larger one
- * is shown without them; its preview still reads every field). Reading is synchronous work on the
- * server's thread, a few tenths of a second at this size.
- */
-export const RESULT_SUMMARY_MAX_BYTES = 32 * 1000 ** 2
-
 /** The most fields a summary keeps (a file with more lists the first ones). */
 export const RESULT_SUMMARY_MAX_FIELDS = 40
 

@@ -14,7 +14,8 @@ export const SERVER_BUNDLE = 'server/main.js'
 export async function bundleServer({ root, buildDirectory }: { root: string; buildDirectory: string }): Promise<{ file: string; /** Of the entry and the files it loads later. */ bytes: number }> {
   const file = path.join(buildDirectory, SERVER_BUNDLE)
   const result = await build({
-    entryPoints: { [path.basename(SERVER_BUNDLE, '.js')]: path.join(root, 'server/main.ts') },
+    // A simulation result's key numbers are read in a worker thread, which starts from a file of its own.
+    entryPoints: { [path.basename(SERVER_BUNDLE, '.js')]: path.join(root, 'server/main.ts'), 'result-summary-worker': path.join(root, 'server/services/files/result-summary-worker.ts') },
     outdir: path.dirname(file),
     // What the server imports only when it needs it (the app after the configuration is checked, the
     // primary of several processes) stays a file of its own, loaded then: a configuration error is

@@ -9,20 +9,21 @@ export async function fetchFile(url: string, onProgress: (fraction: number) => v
   if (!response.ok || !response.body) throw new PreviewError('The file could not be downloaded. Please try again.')
   const total = Number(response.headers.get('content-length')) || 0
   const reader = response.body.getReader()
-  const chunks: Uint8Array[] = []
+  // Each piece is copied into place as it arrives (the stated length is the body's when it is not
+  // compressed on the way): joining fifty megabytes at the end would hold the page for one long task.
+  let bytes = new Uint8Array(total)
   let received = 0
   for (;;) {
     const { done, value } = await reader.read()
     if (done) break
-    chunks.push(value)
+    if (received + value.byteLength > bytes.byteLength) {
+      const grown = new Uint8Array(Math.max(bytes.byteLength * 2, received + value.byteLength))
+      grown.set(bytes.subarray(0, received))
+      bytes = grown
+    }
+    bytes.set(value, received)
     received += value.byteLength
-    if (total) onProgress(received / total)
+    if (total) onProgress(Math.min(1, received / total))
   }
-  const bytes = new Uint8Array(received)
-  let at = 0
-  for (const chunk of chunks) {
-    bytes.set(chunk, at)
-    at += chunk.byteLength
-  }
-  return bytes.buffer
+  return received === bytes.byteLength ? bytes.buffer : bytes.slice(0, received).buffer
 }

@@ -3,6 +3,13 @@ import { OrbitControls } from 'three/addons/controls/OrbitControls.js'
 
 export type StandardView = 'front' | 'top' | 'side' | 'iso'
 
+/** A frame with fewer triangles than this is drawn in one go, whatever the renderer. */
+const SLICE_MIN_TRIANGLES = 100_000
+/** The longest a slice of a frame may keep the renderer busy, in milliseconds. */
+const SLICE_BUDGET_MS = 25
+/** Triangles in a slice before the renderer's speed is known (software rendering draws about this many in the budget). */
+const SLICE_FIRST_TRIANGLES = 100_000
+
 /** Where the camera looks from, for each standard view (Z up, as CAD models are drawn). */
 const viewDirections: Record<StandardView, THREE.Vector3> = {
   front: new THREE.Vector3(0, -1, 0),
@@ -25,6 +32,8 @@ export class ModelScene {
   private edges: { mesh: THREE.Mesh; lines: THREE.LineSegments }[] | null = null
   private resizeObserver: ResizeObserver
   private frame = 0
+  /** Waiting for the next frame to be drawn and finished by the GPU. */
+  private drawnWaiters: (() => void)[] = []
   /** Called before each frame, once the scene's matrices are up to date (the viewer's tools follow the model with them). */
   readonly beforeRender = new Set<() => void>()
 
@@ -62,13 +71,158 @@ export class ModelScene {
   private edgeColor: THREE.Color
 
   requestRender() {
-    if (this.frame) return
+    // A frame drawn in slices is finished first; the one asked for meanwhile follows it.
+    if (this.slicing) this.again = true
+    if (this.frame || this.slicing) return
     this.frame = requestAnimationFrame(() => {
       this.frame = 0
       this.scene.updateMatrixWorld()
       for (const hook of this.beforeRender) hook()
-      this.renderer.render(this.scene, this.camera)
+      const waiters = this.drawnWaiters.splice(0)
+      const done = () => waiters.forEach((w) => w())
+      const slices = this.slicesFor()
+      if (slices.count <= 1) {
+        this.renderer.render(this.scene, this.camera)
+        if (waiters.length) void this.finished().then(done)
+        return
+      }
+      this.slicing = true
+      void this.renderInSlices(slices.meshes, slices.count).then((drawn) => {
+        this.slicing = false
+        if (!drawn) return
+        done()
+        if (this.again) {
+          this.again = false
+          this.requestRender()
+        }
+      })
     })
+  }
+
+  private slicing = false
+  private again = false
+
+  /** Triangles the renderer was measured to draw in a millisecond; unknown until a frame is drawn in slices. */
+  private trianglesPerMs: number | null = null
+  private sliceGeneration = 0
+  private sliceTarget: THREE.WebGLRenderTarget | null = null
+  private blit: { scene: THREE.Scene; camera: THREE.OrthographicCamera; material: THREE.MeshBasicMaterial } | null = null
+
+  /**
+   * How many slices a frame of the model is drawn in: one where the renderer draws it within the
+   * budget (a GPU, or a small model), more where it would not (a large model drawn in software). A
+   * section's stencil caps need each mesh whole in one pass, so a cut model is drawn in one.
+   */
+  private slicesFor(): { meshes: THREE.Mesh[]; count: number } {
+    const meshes: THREE.Mesh[] = []
+    let triangles = 0
+    let stencil = false
+    this.scene.traverseVisible((o) => {
+      if (!(o instanceof THREE.Mesh)) return
+      for (const m of [o.material].flat()) if ((m as THREE.Material).stencilWrite) stencil = true
+      const geometry = o.geometry as THREE.BufferGeometry
+      const count = geometry.index ? geometry.index.count : (geometry.getAttribute('position')?.count ?? 0)
+      meshes.push(o)
+      triangles += count / 3
+    })
+    if (stencil || triangles < SLICE_MIN_TRIANGLES) return { meshes, count: 1 }
+    const perSlice = Math.max(SLICE_MIN_TRIANGLES, (this.trianglesPerMs ?? SLICE_FIRST_TRIANGLES / SLICE_BUDGET_MS) * SLICE_BUDGET_MS)
+    return { meshes, count: Math.ceil(triangles / perSlice) }
+  }
+
+  /**
+   * Draws a frame in slices into an off-screen target, each slice a share of every mesh's triangles,
+   * the next one asked only once the GPU has finished the last; then shows the target on the canvas
+   * in one cheap draw. Without a GPU, Chromium's compositor reads the canvas back on the page's thread
+   * whenever it changes and waits for its drawing to finish: a large model drawn in one go would hold
+   * the page for seconds, drawn this way it holds it for one slice at most. Answers whether the frame
+   * reached the canvas (not when the view was closed meanwhile).
+   */
+  private async renderInSlices(meshes: THREE.Mesh[], count: number): Promise<boolean> {
+    const generation = ++this.sliceGeneration
+    const size = this.renderer.getDrawingBufferSize(new THREE.Vector2())
+    if (!this.sliceTarget || this.sliceTarget.width !== size.x || this.sliceTarget.height !== size.y) {
+      this.sliceTarget?.dispose()
+      this.sliceTarget = new THREE.WebGLRenderTarget(size.x, size.y, { colorSpace: THREE.SRGBColorSpace, stencilBuffer: true })
+    }
+    const target = this.sliceTarget
+    // Whatever is not sliced (lines, labels' helpers) is drawn with the last slice only.
+    const others: THREE.Object3D[] = []
+    this.scene.traverseVisible((o) => {
+      if (!(o instanceof THREE.Mesh) && o.children.length === 0 && !(o instanceof THREE.Light) && !(o instanceof THREE.Camera)) others.push(o)
+    })
+    for (let k = 0; k < count; k++) {
+      if (generation !== this.sliceGeneration) return false
+      let triangles = 0
+      for (const mesh of meshes) {
+        const geometry = mesh.geometry as THREE.BufferGeometry
+        const total = geometry.index ? geometry.index.count : geometry.getAttribute('position').count
+        const per = Math.ceil(total / 3 / count) * 3
+        geometry.setDrawRange(k * per, per)
+        triangles += Math.max(0, Math.min(per, total - k * per)) / 3
+      }
+      const last = k === count - 1
+      if (!last) for (const o of others) o.visible = false
+      this.renderer.setRenderTarget(target)
+      this.renderer.autoClear = k === 0
+      this.renderer.render(this.scene, this.camera)
+      this.renderer.autoClear = true
+      this.renderer.setRenderTarget(null)
+      if (!last) for (const o of others) o.visible = true
+      for (const mesh of meshes) mesh.geometry.setDrawRange(0, Infinity)
+      const started = performance.now()
+      await this.finished()
+      const rate = triangles / Math.max(1, performance.now() - started)
+      this.trianglesPerMs = this.trianglesPerMs === null ? rate : (this.trianglesPerMs + rate) / 2
+    }
+    if (generation !== this.sliceGeneration) return false
+    if (!this.blit) {
+      const material = new THREE.MeshBasicMaterial({ map: target.texture, depthTest: false, depthWrite: false, toneMapped: false })
+      const scene = new THREE.Scene()
+      scene.add(new THREE.Mesh(new THREE.PlaneGeometry(2, 2), material))
+      this.blit = { scene, camera: new THREE.OrthographicCamera(-1, 1, 1, -1, 0, 1), material }
+    }
+    this.blit.material.map = target.texture
+    this.renderer.render(this.blit.scene, this.blit.camera)
+    await this.finished()
+    return true
+  }
+
+  /**
+   * Resolves once the GPU has finished what was asked of it so far, checked between tasks rather
+   * than waited for: a synchronous wait (a read of pixels, getError) would hold the page's thread
+   * while a large model is drawn, which in software rendering takes seconds.
+   */
+  private finished(): Promise<void> {
+    const gl = this.renderer.getContext()
+    if (!(gl instanceof WebGL2RenderingContext)) return Promise.resolve()
+    const sync = gl.fenceSync(gl.SYNC_GPU_COMMANDS_COMPLETE, 0)
+    if (!sync) return Promise.resolve()
+    gl.flush()
+    return new Promise((resolve) => {
+      const check = () => {
+        const status = gl.clientWaitSync(sync, 0, 0)
+        if (status === gl.TIMEOUT_EXPIRED) return void setTimeout(check, 8)
+        gl.deleteSync(sync)
+        resolve()
+      }
+      check()
+    })
+  }
+
+  /** Resolves once the next frame (with everything in the scene now) is drawn and finished. */
+  drawn(): Promise<void> {
+    const done = new Promise<void>((resolve) => this.drawnWaiters.push(resolve))
+    this.requestRender()
+    return done
+  }
+
+  /**
+   * Compiles the shaders a model needs before it is shown, in the background where the browser can
+   * (KHR_parallel_shader_compile): compiling them during the first frame would hold the page.
+   */
+  async prepare(model: THREE.Object3D): Promise<void> {
+    await this.renderer.compileAsync(model, this.camera, this.scene)
   }
 
   private resize() {
@@ -158,9 +312,9 @@ export class ModelScene {
   }
 
   /**
-   * A small PNG of the current view, drawn into a small off-screen target and read back (a read of the
-   * whole canvas would stall the page while the GPU catches up with a large model). Taken after the
-   * first frame is on screen.
+   * A small PNG of the current view, drawn into a small off-screen target and read back when the GPU
+   * has drawn it (a read of the whole canvas, or any read that waits, would stall the page while the
+   * GPU catches up with a large model). Taken after the first frame is on screen.
    */
   async thumbnail(size = 160): Promise<Blob | null> {
     await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)))
@@ -171,11 +325,11 @@ export class ModelScene {
     this.renderer.setRenderTarget(target)
     this.renderer.render(this.scene, camera)
     this.renderer.setRenderTarget(null)
-    const pixels = new Uint8Array(size * size * 4)
-    this.renderer.readRenderTargetPixels(target, 0, 0, size, size, pixels)
-    target.dispose()
     // The view is drawn again from the scene, whatever the off-screen pass left in the canvas's buffer.
-    this.renderer.render(this.scene, this.camera)
+    this.requestRender()
+    // Read without waiting on the GPU: a large model's drawing finishes while the page goes on.
+    const pixels = await this.renderer.readRenderTargetPixelsAsync(target, 0, 0, size, size, new Uint8Array(size * size * 4))
+    target.dispose()
     const canvas = document.createElement('canvas')
     canvas.width = size
     canvas.height = size
@@ -188,6 +342,12 @@ export class ModelScene {
 
   dispose() {
     cancelAnimationFrame(this.frame)
+    this.sliceGeneration++
+    this.sliceTarget?.dispose()
+    if (this.blit) {
+      this.blit.material.dispose()
+      this.blit.scene.traverse((o) => (o instanceof THREE.Mesh ? o.geometry.dispose() : undefined))
+    }
     this.resizeObserver.disconnect()
     this.controls.dispose()
     // Edges turned off are out of the scene's graph: they are let go here.

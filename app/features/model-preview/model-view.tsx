@@ -98,7 +98,9 @@ export function ModelView({ url, name, thumbnail, review }: { url: string; name:
     scene.current = view
     const references = new ReferenceReader(url, abort.signal)
     loadModel(url, name, references, setProgress, abort.signal)
-      .then((loaded) => {
+      .then(async (loaded) => {
+        await view.prepare(loaded.object)
+        if (abort.signal.aborted) return
         setRefused([...references.refused])
         view.setModel(loaded.object)
         setSize(view.size())
@@ -106,6 +108,9 @@ export function ModelView({ url, name, thumbnail, review }: { url: string; name:
         setResults(loaded.results ?? null)
         setProgress(null)
         const canvas = view.renderer.domElement
+        // "rendered": the model's first frame has been drawn (and the GPU has finished it).
+        await view.drawn()
+        if (abort.signal.aborted) return
         canvas.dataset.rendered = 'true'
         // "settled": the picture for the list, when one is due, has been taken as well. It is taken
         // only of a model read from its own bytes alone: a picture of anything else the viewer read

@@ -1,28 +1,73 @@
+import { existsSync } from 'node:fs'
 import type { Readable } from 'node:stream'
+import { Worker } from 'node:worker_threads'
 import { extensionOf, viewerParserOf } from '../../../lib/file-types'
-import { RESULT_SUMMARY_MAX_BYTES, resultSummaryOf, type ResultSummary } from '../../../lib/simulation-results/result-summary'
+import type { ResultSummary } from '../../../lib/simulation-results/result-summary'
 import type { BlobStore } from '../../storage/blobs/blob-store'
+import type { ResultSummaryWork } from './result-summary-worker'
 
-async function readAll(stream: Readable): Promise<Uint8Array> {
-  const chunks: Buffer[] = []
-  for await (const chunk of stream) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as Uint8Array))
-  const all = Buffer.concat(chunks)
-  return new Uint8Array(all.buffer, all.byteOffset, all.byteLength)
+/**
+ * The stored bytes in one buffer of the size the store gave, each piece copied into place as it
+ * arrives (joining them at the end would hold the server's thread for one long copy). Null when the
+ * stream is not the size stated.
+ */
+async function readInto(stream: Readable, size: number): Promise<ArrayBuffer | null> {
+  const buffer = new ArrayBuffer(size)
+  const bytes = new Uint8Array(buffer)
+  let at = 0
+  for await (const chunk of stream) {
+    const piece = chunk as Uint8Array
+    if (at + piece.byteLength > size) return null
+    bytes.set(piece, at)
+    at += piece.byteLength
+  }
+  return at === size ? buffer : null
+}
+
+/**
+ * The worker's script: an entry of its own in the server's bundle (`build/server/result-summary-worker.js`,
+ * found from the bundle's file or its chunk folder below it); beside this module when the server runs
+ * from its sources, then loaded through tsx as the sources are.
+ */
+function workerScript(): { url: URL; execArgv?: string[] } {
+  if (import.meta.url.endsWith('.ts')) {
+    const throughTsx = process.execArgv.some((arg) => arg === 'tsx' || arg.includes('/tsx/'))
+    return { url: new URL('./result-summary-worker.ts', import.meta.url), execArgv: throughTsx ? undefined : [...process.execArgv, '--import', 'tsx'] }
+  }
+  const candidates = [new URL('./result-summary-worker.js', import.meta.url), new URL('../result-summary-worker.js', import.meta.url)]
+  return { url: candidates.find((url) => existsSync(url)) ?? candidates[0]! }
+}
+
+/** Reads the summary in a worker thread of its own, which ends with the read (and takes its memory along). */
+function summaryInWorker(work: ResultSummaryWork): Promise<ResultSummary | null> {
+  return new Promise((resolve) => {
+    const script = workerScript()
+    const worker = new Worker(script.url, { workerData: work, transferList: [work.bytes], execArgv: script.execArgv })
+    let answered = false
+    worker.once('message', (summary: ResultSummary | null) => {
+      answered = true
+      resolve(summary)
+    })
+    // A worker that fails (out of memory on a huge file, say) gives no numbers; the server goes on.
+    worker.once('error', () => resolve(null))
+    worker.once('exit', () => {
+      if (!answered) resolve(null)
+    })
+  })
 }
 
 /**
  * A stored simulation result's key numbers (each field's least and greatest value and where it is),
- * read once when its upload completes and kept with the file's row. Null for any other file, for a
- * result above RESULT_SUMMARY_MAX_BYTES, and for one the reader cannot take (its preview then says
- * why). Not a permission check: the caller stores the file.
+ * read once when its upload completes and kept with the file's row. Every result the upload accepted
+ * is read, up to its type's size limit; the reading is done in a worker thread, so the server goes on
+ * answering while a large result is read. Null for any other file and for one the reader cannot take
+ * (its preview then says why). Not a permission check: the caller stores the file.
  */
 export async function readResultSummary({ blobs, path, fileName, size }: { blobs: BlobStore; path: string; fileName: string; size: number }): Promise<ResultSummary | null> {
-  if (viewerParserOf(fileName) !== 'vtk-result' || size > RESULT_SUMMARY_MAX_BYTES) return null
+  if (viewerParserOf(fileName) !== 'vtk-result') return null
   const stream = await blobs.get(path)
   if (!stream) return null
-  try {
-    return resultSummaryOf(extensionOf(fileName), await readAll(stream))
-  } catch {
-    return null
-  }
+  const bytes = await readInto(stream, size).catch(() => null)
+  if (!bytes) return null
+  return summaryInWorker({ extension: extensionOf(fileName), bytes })
 }
