@@ -1,5 +1,6 @@
 import { and, asc, eq } from 'drizzle-orm'
 import { strToU8, zipSync } from 'fflate'
+import { modelUnitsOf } from '../../../lib/file-types'
 import { jobAbilities } from '../../../lib/job-abilities'
 import type { PinnedView } from '../../../lib/review-comments'
 import { getAppContext } from '../../context/app-context'
@@ -17,25 +18,29 @@ function xml(text: string): string {
   return text.replace(/[<>&"']/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[c]!).replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g, '')
 }
 const point = (tag: string, [x, y, z]: [number, number, number]) => `<${tag}><X>${x}</X><Y>${y}</Y><Z>${z}</Z></${tag}>`
+/** A place in the model's units as metres, which BCF's coordinates are in. */
+const inMetres = ([x, y, z]: [number, number, number], perMetre: number): [number, number, number] => [x / perMetre, y / perMetre, z / perMetre]
 
 /**
  * A pinned view as a BCF viewpoint: the camera (where it is, which way it looks, which way is up) and
- * each section plane (a point on it and its normal towards the side cut away). Coordinates are the
- * model's own, in its units; a drawing's pin has no 3D view and leaves the viewpoint without a camera.
+ * each section plane (a point on it and its normal towards the side cut away). Places are in metres, as
+ * BCF wants them: the model's own coordinates divided by its units a metre (1,000 for a model in
+ * millimetres, the unit the viewer reads or assumes for the file); directions stay as they are. A
+ * drawing's pin has no 3D view and leaves the viewpoint without a camera.
  * A pin on a document's page is no view of a model: its topic is exported without a viewpoint.
  */
-function viewpointXml(guid: string, view: PinnedView | null): string {
+function viewpointXml(guid: string, view: PinnedView | null, perMetre: number): string {
   let body = ''
   if (view?.kind === 'model') {
     const [px, py, pz] = view.camera.position
     const [tx, ty, tz] = view.camera.target
     const length = Math.hypot(tx - px, ty - py, tz - pz) || 1
-    body += `<PerspectiveCamera>${point('CameraViewPoint', view.camera.position)}${point('CameraDirection', [(tx - px) / length, (ty - py) / length, (tz - pz) / length])}${point('CameraUpVector', view.camera.up)}<FieldOfView>45</FieldOfView></PerspectiveCamera>`
+    body += `<PerspectiveCamera>${point('CameraViewPoint', inMetres(view.camera.position, perMetre))}${point('CameraDirection', [(tx - px) / length, (ty - py) / length, (tz - pz) / length])}${point('CameraUpVector', view.camera.up)}<FieldOfView>45</FieldOfView></PerspectiveCamera>`
     if (view.sections.length) {
       body += `<ClippingPlanes>${view.sections
         .map(({ normal, offset, flipped }) => {
           const away: [number, number, number] = flipped ? [-normal[0], -normal[1], -normal[2]] : normal
-          return `<ClippingPlane>${point('Location', [normal[0] * offset, normal[1] * offset, normal[2] * offset])}${point('Direction', away)}</ClippingPlane>`
+          return `<ClippingPlane>${point('Location', inMetres([normal[0] * offset, normal[1] * offset, normal[2] * offset], perMetre))}${point('Direction', away)}</ClippingPlane>`
         })
         .join('')}</ClippingPlanes>`
     }
@@ -80,6 +85,7 @@ export async function exportRevisionBcf({ actor, jobId, revisionId }: { actor: M
     .orderBy(asc(revisionComments.createdAt))
   const authorOf = (row: (typeof comments)[number]) => (row.comment.authorSide === 'consultancy' ? site.companyName : row.email ? `${displayNameFrom(row)} <${row.email}>` : 'A former member')
   const fileName = displayNameOf(revision.file)
+  const perMetre = modelUnitsOf(fileName).unit === 'mm' ? 1000 : 1
   const files: Record<string, Uint8Array> = {
     'bcf.version': strToU8('<?xml version="1.0" encoding="UTF-8"?>\n<Version VersionId="2.1"><DetailedVersion>2.1</DetailedVersion></Version>\n'),
   }
@@ -104,7 +110,7 @@ ${thread.map((entry, i) => `<Comment Guid="${entry.comment.id}"><Date>${entry.co
 ${viewpoint ? `<Viewpoints Guid="${viewpoint}"><Viewpoint>viewpoint.bcfv</Viewpoint></Viewpoints>\n` : ''}</Markup>
 `
     files[`${c.id}/markup.bcf`] = strToU8(markup)
-    if (viewpoint) files[`${c.id}/viewpoint.bcfv`] = strToU8(viewpointXml(viewpoint, c.view))
+    if (viewpoint) files[`${c.id}/viewpoint.bcfv`] = strToU8(viewpointXml(viewpoint, c.view, perMetre))
   }
   const stem = `${revision.document.replace(/\.[^.]+$/, '')}-${revision.code ?? 'work-in-progress'}`
   return { bytes: zipSync(files), fileName: `${stem}-comments.bcf` }

@@ -114,8 +114,9 @@ describe('comments pinned on revisions', () => {
     expect(thin).toContain('<Filename>bracket.pdf</Filename>')
     const topic = /<Topic Guid="([^"]+)"/.exec(thin)![1]!
     const viewpoint = strFromU8(files[`${topic}/viewpoint.bcfv`]!)
-    expect(viewpoint).toContain('<CameraViewPoint><X>100</X><Y>80</Y><Z>60</Z></CameraViewPoint>')
-    expect(viewpoint).toContain('<ClippingPlane><Location><X>15</X><Y>0</Y><Z>0</Z></Location><Direction><X>1</X><Y>0</Y><Z>0</Z></Direction></ClippingPlane>')
+    // BCF's places are in metres: the pin's camera at (100, 80, 60) mm and its plane 15 mm along x.
+    expect(viewpoint).toContain('<CameraViewPoint><X>0.1</X><Y>0.08</Y><Z>0.06</Z></CameraViewPoint>')
+    expect(viewpoint).toContain('<ClippingPlane><Location><X>0.015</X><Y>0</Y><Z>0</Z></Location><Direction><X>1</X><Y>0</Y><Z>0</Z></Direction></ClippingPlane>')
     expect(markups.find((m) => m.includes('Check the fillet radius here'))).toContain('TopicStatus="Open"')
   })
 
