@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { boolean, check, index, integer, pgTable, text } from 'drizzle-orm/pg-core'
-import { uuidId, moment, createdAt, updatedAt, ownerColumn } from './columns'
+import { uuidId, moment, createdAt, updatedAt, ownerColumn, extensionKey } from './columns'
 import { userColumn } from './user-column'
 import { storedFiles } from './files'
 
@@ -84,9 +84,7 @@ export const blogSettings = pgTable(
 
 /** An image uploaded for a post, with its size in pixels (read from the file), so pages reserve its space. */
 export const blogImages = pgTable('blog_image', {
-  path: text('path')
-    .primaryKey()
-    .references(() => storedFiles.path, { onDelete: 'cascade' }),
+  path: extensionKey('path', () => storedFiles.path),
   blogPostId: ownerColumn('blog_post_id', () => blogPosts.id),
   width: integer('width').notNull(),
   height: integer('height').notNull(),
