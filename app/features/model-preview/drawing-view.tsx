@@ -10,7 +10,7 @@ import { moveDrawingByKey } from './move-drawing-by-key'
 import type { LoadProgress } from './load-model'
 import { PreviewStatus, themeColors } from './preview-status'
 import { SideList, SideListToggle, withShown } from './side-list'
-import { ViewToolbar } from './view-toolbar'
+import { ViewWithToolbar } from './view-with-toolbar'
 
 /** DXF's $INSUNITS codes that drawings use, as unit names. */
 const dxfUnits: Record<number, string> = { 1: 'in', 2: 'ft', 4: 'mm', 5: 'cm', 6: 'm' }
@@ -82,17 +82,19 @@ export function DrawingView({ url, review }: { url: string; review?: ReviewComme
     if (v && b && o) v.FitView(b.minX - o.x, b.maxX - o.x, b.minY - o.y, b.maxY - o.y)
   }
   const { commentButton, commentPanel, commentsPanel } = useDrawingComments({ review, viewer: shown, ready: extent !== null })
+  const tools = (
+    <>
+      {commentButton}
+      {layers.length ? <SideListToggle id={layersId} title="Layers" open={layersOpen} onToggle={() => setLayersOpen(!layersOpen)} /> : null}
+      {extent ? (
+        <p className="ml-auto text-sm" data-testid="model-size">
+          Extent: {extent}
+        </p>
+      ) : null}
+    </>
+  )
   const view = (
-    <div className={`flex h-full min-h-0 flex-col gap-2 ${review ? 'min-w-0 flex-1' : ''}`}>
-      <ViewToolbar ready={Boolean(extent)} onFit={fit}>
-        {commentButton}
-        {layers.length ? <SideListToggle id={layersId} title="Layers" open={layersOpen} onToggle={() => setLayersOpen(!layersOpen)} /> : null}
-        {extent ? (
-          <p className="ml-auto text-sm" data-testid="model-size">
-            Extent: {extent}
-          </p>
-        ) : null}
-      </ViewToolbar>
+    <ViewWithToolbar ready={Boolean(extent)} onFit={fit} tools={tools} className={review ? 'min-w-0 flex-1' : ''}>
       {commentPanel}
       <div className="relative flex min-h-0 flex-1 gap-2">
         <div
@@ -118,7 +120,7 @@ export function DrawingView({ url, review }: { url: string; review?: ReviewComme
           </SideList>
         ) : null}
       </div>
-    </div>
+    </ViewWithToolbar>
   )
 
   return <BesideComments commentsPanel={commentsPanel}>{view}</BesideComments>

@@ -4,7 +4,7 @@ import * as THREE from 'three'
 import { DRAWING_CORRUPT_MESSAGE } from '../fetch-file'
 import { moveDrawingByKey } from '../move-drawing-by-key'
 import { PreviewStatus, themeColors } from '../preview-status'
-import { ViewToolbar } from '../view-toolbar'
+import { ViewWithToolbar } from '../view-with-toolbar'
 import type { RevisionFile } from './revision-file'
 
 /** The overlay's colours of the two revisions' lines. */
@@ -91,18 +91,18 @@ export function DrawingOverlay({ older, newer }: { older: RevisionFile; newer: R
   }
 
   const ready = !loading && !error
+  const legend = (
+    <ul className="flex flex-wrap gap-x-4 gap-y-1 text-sm" data-testid="compare-legend">
+      {(['older', 'newer'] as const).map((which) => (
+        <li key={which} className="flex items-center gap-1.5">
+          <span aria-hidden="true" className="inline-block h-0.5 w-4" style={{ background: drawingColors[which] }} />
+          {which === 'older' ? older.label : newer.label} ({which === 'older' ? 'red' : 'blue'}): {which === 'older' ? older.name : newer.name}
+        </li>
+      ))}
+    </ul>
+  )
   return (
-    <div className="flex h-full min-h-0 flex-col gap-2">
-      <ViewToolbar ready={ready} onFit={fitBoth}>
-        <ul className="flex flex-wrap gap-x-4 gap-y-1 text-sm" data-testid="compare-legend">
-          {(['older', 'newer'] as const).map((which) => (
-            <li key={which} className="flex items-center gap-1.5">
-              <span aria-hidden="true" className="inline-block h-0.5 w-4" style={{ background: drawingColors[which] }} />
-              {which === 'older' ? older.label : newer.label} ({which === 'older' ? 'red' : 'blue'}): {which === 'older' ? older.name : newer.name}
-            </li>
-          ))}
-        </ul>
-      </ViewToolbar>
+    <ViewWithToolbar ready={ready} onFit={fitBoth} tools={legend}>
       <div
         className="relative min-h-64 flex-1 overflow-hidden rounded-md border border-(--color-border) focus-visible:outline-2 focus-visible:outline-(--color-highlight)"
         data-testid="compare-canvas"
@@ -120,6 +120,6 @@ export function DrawingOverlay({ older, newer }: { older: RevisionFile; newer: R
         </div>
         <PreviewStatus progress={loading ? { phase: 'reading', fraction: null } : null} error={error} />
       </div>
-    </div>
+    </ViewWithToolbar>
   )
 }
