@@ -4,7 +4,7 @@ import { serviceCards } from '../../content/services'
 import { pageData } from '../../lib/page-data'
 import { metaFromLoader } from '../../lib/meta-from-loader'
 import { neverRevalidate } from '../../lib/never-revalidate'
-import { FeatureCard } from '../components/content/feature-card'
+import { FeatureCardList } from '../components/content/feature-card'
 import { Icon } from '../components/content/icon'
 import { ButtonLink, cardClass, ContactBand, linkClass } from '../components/content/ui'
 
@@ -45,15 +45,7 @@ export default function HomePage() {
         <h2 id="features-heading" className="mb-6 text-2xl font-semibold">
           {home.featuresHeading}
         </h2>
-        <ul className="grid gap-6 sm:grid-cols-2 2xl:grid-cols-4">
-          {home.features.map((feature) => (
-            <li key={feature.title}>
-              <FeatureCard title={feature.title} icon={feature.icon}>
-                <p>{feature.description}</p>
-              </FeatureCard>
-            </li>
-          ))}
-        </ul>
+        <FeatureCardList items={home.features} className="sm:grid-cols-2 2xl:grid-cols-4" />
       </section>
 
       <section aria-labelledby="services-heading" className="py-8">

@@ -4,7 +4,7 @@ import { MAX_TRAINING_PARTICIPANTS, timings, trainingCourses } from '../../lib/c
 import { pageData } from '../../lib/page-data'
 import { metaFromLoader } from '../../lib/meta-from-loader'
 import { Carousel } from '../components/content/carousel'
-import { FeatureCard } from '../components/content/feature-card'
+import { FeatureCardList } from '../components/content/feature-card'
 import { Icon } from '../components/content/icon'
 import { cardClass, linkClass, Page, PageHeader, SectionHeading, TickList } from '../components/content/ui'
 
@@ -83,15 +83,7 @@ export default function TrainingPage() {
 
       <section aria-labelledby="delivery-heading" className="mt-12">
         <SectionHeading id="delivery-heading">{training.deliveryHeading}</SectionHeading>
-        <ul className="grid gap-6 md:grid-cols-3">
-          {training.delivery.map((option) => (
-            <li key={option.title}>
-              <FeatureCard title={option.title} icon={option.icon}>
-                <p>{option.description}</p>
-              </FeatureCard>
-            </li>
-          ))}
-        </ul>
+        <FeatureCardList items={training.delivery} className="md:grid-cols-3" />
       </section>
 
       <section aria-labelledby="reasons-heading" className="mt-12">

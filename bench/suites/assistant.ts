@@ -4,10 +4,9 @@ import { performance } from 'node:perf_hooks'
 import { createKnowledgeEngine } from '../../server/assistant/create-knowledge-engine'
 import { evalQuestions } from '../../server/assistant/eval/questions'
 import { scoreAnswer } from '../../server/assistant/eval/score-answer'
+import { percentile, timeAnswer } from '../../server/assistant/eval/time-answer'
 import { collectDocuments } from '../../server/assistant/knowledge/collect-documents'
 import { createKnowledgeIndex } from '../../server/assistant/knowledge/create-knowledge-index'
-
-const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))]!
 
 export default async function assistantSuite() {
   console.log(`\n== assistant: site-knowledge engine ${'='.repeat(40)}`)
@@ -26,17 +25,13 @@ export default async function assistantSuite() {
   // Three rounds so the figures are not only the first, cold answers.
   for (let round = 0; round < 3; round++) {
     for (const q of evalQuestions) {
-      const t0 = performance.now()
-      let answer = ''
-      for await (const part of engine.answer({ question: q.question, history: [] })) {
-        if (!answer) firstPart.push(performance.now() - t0)
-        answer += part
-      }
-      whole.push(performance.now() - t0)
-      if (round === 0 && scoreAnswer(q, answer).pass) passed++
+      const timed = await timeAnswer(engine, q.question)
+      firstPart.push(timed.firstPartMs)
+      whole.push(timed.wholeMs)
+      if (round === 0 && scoreAnswer(q, timed.answer).pass) passed++
     }
   }
   console.log(`accuracy ${passed}/${evalQuestions.length} (${((100 * passed) / evalQuestions.length).toFixed(1)}%)`)
-  console.log(`time to first part: median ${pct(firstPart, 50).toFixed(2)} ms, p95 ${pct(firstPart, 95).toFixed(2)} ms`)
-  console.log(`whole answer (no pacing): median ${pct(whole, 50).toFixed(2)} ms, p95 ${pct(whole, 95).toFixed(2)} ms`)
+  console.log(`time to first part: median ${percentile(firstPart, 50)} ms, p95 ${percentile(firstPart, 95)} ms`)
+  console.log(`whole answer (no pacing): median ${percentile(whole, 50)} ms, p95 ${percentile(whole, 95)} ms`)
 }

@@ -42,7 +42,7 @@ export function drawLetterhead(doc: PDFKit.PDFDocument, facts: Site, title: stri
   doc.font('Helvetica').fontSize(10)
   for (const line of lines) doc.text(line, { width: width * 0.45, align: 'right' })
   const headEnd = Math.max(doc.y, leftEnd, 112) + 8
-  doc.moveTo(left, headEnd).lineTo(left + width, headEnd).strokeColor(rule).stroke()
+  drawRule(doc, headEnd)
   doc.x = left
   doc.y = headEnd + 15
 }
@@ -51,4 +51,10 @@ export function drawLetterhead(doc: PDFKit.PDFDocument, facts: Site, title: stri
 export function drawLabel(doc: PDFKit.PDFDocument, label: string, x: number, y?: number, width?: number): void {
   doc.font('Helvetica-Bold').fontSize(10).fillColor(muted).text(label, x, y, { width })
   doc.font('Helvetica').fillColor(ink)
+}
+
+/** A thin rule across the text width at `y` (the cursor's line unless given). */
+export function drawRule(doc: PDFKit.PDFDocument, y = doc.y): void {
+  const left = doc.page.margins.left
+  doc.moveTo(left, y).lineTo(doc.page.width - doc.page.margins.right, y).strokeColor(rule).stroke()
 }

@@ -2,7 +2,7 @@ import { formatDate, formatDateTime } from '../../lib/format'
 import { jobShortRef } from '../../lib/review-documents'
 import { revisionDecisionLabels, type RevisionDecision } from '../../lib/review-view'
 import { site, type Site } from '../../lib/site'
-import { drawLabel, drawLetterhead, ink, muted, rule, startDocument } from './letterhead'
+import { drawLabel, drawLetterhead, drawRule, ink, muted, startDocument } from './letterhead'
 import type { ReviewDocumentJob } from './render-transmittal-pdf'
 
 /** What the certificate of a job's decisions prints. */
@@ -67,7 +67,7 @@ export function renderCertificatePdf(certificate: CertificateDocument, facts: Si
 
   decisions.forEach((d, i) => {
     if (doc.y > doc.page.height - 190) doc.addPage()
-    doc.moveTo(left, doc.y).lineTo(left + width, doc.y).strokeColor(rule).stroke()
+    drawRule(doc)
     doc.y += 6
     const codes = d.acceptedCode ? `${d.revisionCode}, accepted as ${d.acceptedCode}` : d.revisionCode
     doc.font('Helvetica-Bold').fontSize(10.5).fillColor(ink).text(`${i + 1}. ${d.document}`, left, doc.y, { width })

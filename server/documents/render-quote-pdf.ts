@@ -3,10 +3,8 @@ import { formatDate } from '../../lib/format'
 import { formatPence } from '../../lib/quote-schema'
 import { formatAddress, registrationLines, site, type Site } from '../../lib/site'
 import type { QuoteDocument } from '../services/jobs/get-quote'
-
-const ink = '#1a1a1a'
-const muted = '#5c5c5c'
-const rule = '#c8c8c8'
+import { drawRule, ink, muted } from './letterhead'
+import { pdfTable } from './pdf-table'
 
 function quantityText(quantity: number, unit: 'hour' | 'day' | null): string {
   if (!unit) return '1'
@@ -38,7 +36,7 @@ export function renderQuotePdf({ quote, job, client }: QuoteDocument, facts: Sit
   doc.font('Helvetica-Bold').fontSize(16).fillColor(ink).text('QUOTATION', left, 50, { width, align: 'right' })
   doc.font('Helvetica').fontSize(10).text(quote.number, { width, align: 'right' }).text(`Date: ${formatDate(quote.createdAt)}`, { width, align: 'right' }).text(`Valid until: ${formatDate(quote.validUntil)}`, { width, align: 'right' })
   const headEnd = Math.max(doc.y, 112) + 8
-  doc.moveTo(left, headEnd).lineTo(left + width, headEnd).strokeColor(rule).stroke()
+  drawRule(doc, headEnd)
 
   // Client and job
   const partiesTop = headEnd + 15
@@ -52,36 +50,19 @@ export function renderQuotePdf({ quote, job, client }: QuoteDocument, facts: Sit
   doc.y = Math.max(afterClient, doc.y) + 20
 
   // Lines
-  const cols = [
-    { label: 'Description', x: left, w: width * 0.5, align: 'left' as const },
-    { label: 'Quantity', x: left + width * 0.5, w: width * 0.15, align: 'right' as const },
-    { label: 'Unit price', x: left + width * 0.65, w: width * 0.17, align: 'right' as const },
-    { label: 'Amount', x: left + width * 0.82, w: width * 0.18, align: 'right' as const },
-  ]
-  const row = (cells: string[], bold = false) => {
-    const top = doc.y
-    doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(10).fillColor(ink)
-    let bottom = top
-    cells.forEach((text, i) => {
-      doc.text(text, cols[i]!.x, top, { width: cols[i]!.w - 6, align: cols[i]!.align })
-      bottom = Math.max(bottom, doc.y)
-    })
-    doc.y = bottom + 4
-  }
-  row(cols.map((c) => c.label), true)
-  doc.moveTo(left, doc.y).lineTo(left + width, doc.y).strokeColor(rule).stroke()
-  doc.y += 4
+  const table = pdfTable(doc, [{ label: 'Description', share: 0.5 }, { label: 'Quantity', share: 0.15, align: 'right' }, { label: 'Unit price', share: 0.17, align: 'right' }, { label: 'Amount', share: 0.18, align: 'right' }], { fontSize: 10, rowGap: 4 })
+  table.header()
   for (const line of quote.lines) {
     if (doc.y > doc.page.height - 200) doc.addPage()
-    row([line.description, quantityText(line.quantity, line.unit), line.unit ? `${formatPence(line.unitPricePence)}/${line.unit}` : formatPence(line.unitPricePence), formatPence(line.amountPence)])
+    table.row([line.description, quantityText(line.quantity, line.unit), line.unit ? `${formatPence(line.unitPricePence)}/${line.unit}` : formatPence(line.unitPricePence), formatPence(line.amountPence)])
   }
-  doc.moveTo(left, doc.y).lineTo(left + width, doc.y).strokeColor(rule).stroke()
+  drawRule(doc)
   doc.y += 6
   const total = (label: string, value: string, bold = false) => {
     const top = doc.y
     doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(bold ? 12 : 10)
-    doc.text(label, cols[2]!.x - 60, top, { width: cols[2]!.w + 54, align: 'right' })
-    doc.text(value, cols[3]!.x, top, { width: cols[3]!.w - 6, align: 'right' })
+    doc.text(label, table.columns[2]!.x - 60, top, { width: table.columns[2]!.w + 54, align: 'right' })
+    doc.text(value, table.columns[3]!.x, top, { width: table.columns[3]!.w - 6, align: 'right' })
     doc.y = Math.max(doc.y, top + 14) + 2
   }
   total('Subtotal', formatPence(quote.subtotalPence))

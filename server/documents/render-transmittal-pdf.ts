@@ -1,7 +1,8 @@
 import { formatDate, formatDateTime, formatSize } from '../../lib/format'
 import { jobShortRef } from '../../lib/review-documents'
 import { site, type Site } from '../../lib/site'
-import { drawLabel, drawLetterhead, ink, muted, rule, startDocument } from './letterhead'
+import { drawLabel, drawLetterhead, drawRule, muted, startDocument } from './letterhead'
+import { pdfTable } from './pdf-table'
 
 /** The job a review document is about, as its documents name it. */
 export interface ReviewDocumentJob {
@@ -89,41 +90,17 @@ export function renderTransmittalPdf(transmittal: TransmittalDocument, facts: Si
   doc.y = Math.max(afterJob, doc.y) + 20
 
   // Revisions
-  const cols = [
-    { label: 'Document', x: left, w: width * 0.28, align: 'left' as const },
-    { label: 'Revision', x: left + width * 0.28, w: width * 0.1, align: 'left' as const },
-    { label: 'Status', x: left + width * 0.38, w: width * 0.17, align: 'left' as const },
-    { label: 'File', x: left + width * 0.55, w: width * 0.27, align: 'left' as const },
-    { label: 'Size', x: left + width * 0.82, w: width * 0.18, align: 'right' as const },
-  ]
-  const row = (cells: string[], bold = false) => {
-    const rowTop = doc.y
-    let bottom = rowTop
-    doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(9).fillColor(ink)
-    cells.forEach((text, i) => {
-      doc.text(text, cols[i]!.x, rowTop, { width: cols[i]!.w - 6, align: cols[i]!.align })
-      bottom = Math.max(bottom, doc.y)
-    })
-    doc.y = bottom + 2
-  }
-  const header = () => {
-    row(
-      cols.map((c) => c.label),
-      true,
-    )
-    doc.moveTo(left, doc.y).lineTo(left + width, doc.y).strokeColor(rule).stroke()
-    doc.y += 4
-  }
-  header()
+  const table = pdfTable(doc, [{ label: 'Document', share: 0.28 }, { label: 'Revision', share: 0.1 }, { label: 'Status', share: 0.17 }, { label: 'File', share: 0.27 }, { label: 'Size', share: 0.18, align: 'right' }], { fontSize: 9, rowGap: 2 })
+  table.header()
   for (const revision of transmittal.revisions) {
     if (doc.y > doc.page.height - 120) {
       doc.addPage()
-      header()
+      table.header()
     }
-    row([revision.document, revision.code, revision.status, revision.fileName, sizeText(revision.size)])
+    table.row([revision.document, revision.code, revision.status, revision.fileName, sizeText(revision.size)])
     doc.font('Courier').fontSize(7.5).fillColor(muted).text(`SHA-256 ${revision.sha256}`, left, doc.y, { width })
     doc.y += 4
-    doc.moveTo(left, doc.y).lineTo(left + width, doc.y).strokeColor(rule).stroke()
+    drawRule(doc)
     doc.y += 4
   }
   if (transmittal.revisions.length === 0) doc.font('Helvetica').fontSize(9).fillColor(muted).text('This release issued no revision.', left, doc.y, { width })

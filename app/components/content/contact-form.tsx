@@ -1,11 +1,11 @@
-import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from '@conform-to/react'
-import { parseWithZod } from '@conform-to/zod/v4'
+import { getFormProps, getInputProps, getTextareaProps, type SubmissionResult } from '@conform-to/react'
 import { Form, useNavigation } from 'react-router'
 import type { contactPage as ContactPageContent } from '../../../content/contact'
 import { limits } from '../../../lib/catalogue'
 import { CONTACT_HONEYPOT_FIELD, contactMessages, contactSchema } from '../../../lib/contact-schema'
 import { Field, TextareaField } from '../forms'
 import { primaryButtonClass } from './ui'
+import { useSchemaForm } from '../use-schema-form'
 
 /** The action's answer: what became of the message, and the form's result (its field errors and values). */
 export interface ContactFormAnswer {
@@ -23,12 +23,9 @@ export interface ContactFormAnswer {
 export function ContactForm({ content, answer }: { content: typeof ContactPageContent; answer?: ContactFormAnswer }) {
   const navigation = useNavigation()
   const sending = navigation.state === 'submitting' && navigation.formAction === '/contact'
-  const [form, fields] = useForm({
+  const [form, fields] = useSchemaForm(contactSchema, {
     id: 'contact-form',
     lastResult: answer?.result,
-    shouldValidate: 'onSubmit',
-    shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: contactSchema }),
   })
   const messageLength = typeof fields.message.value === 'string' ? fields.message.value.length : 0
   return (

@@ -14,3 +14,18 @@ export function FeatureCard({ title, icon, children, headingLevel = 'h3' }: { ti
     </div>
   )
 }
+
+/** Cards of features (a title, an icon and a sentence each) in a grid; `className` sets the grid's columns. */
+export function FeatureCardList({ items, className }: { items: readonly { title: string; icon: IconName; description: string }[]; className: string }) {
+  return (
+    <ul className={`grid gap-6 ${className}`}>
+      {items.map((item) => (
+        <li key={item.title}>
+          <FeatureCard title={item.title} icon={item.icon}>
+            <p>{item.description}</p>
+          </FeatureCard>
+        </li>
+      ))}
+    </ul>
+  )
+}

@@ -1,5 +1,4 @@
-import { getFormProps, getInputProps, useForm } from '@conform-to/react'
-import { parseWithZod } from '@conform-to/zod/v4'
+import { getFormProps, getInputProps } from '@conform-to/react'
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
 import { addPasskeySchema, PASSKEY_NAME_MAX_LENGTH, passkeyNameSchema } from '../../../lib/account-security-schema'
 import { WRONG_CURRENT_PASSWORD_MESSAGE } from '../../../lib/auth-schema'
@@ -13,6 +12,7 @@ import { buttonClass, inputClass, secondaryButtonClass } from '../../components/
 import type { AccountSecurityInfo, PasskeyInfo } from '../../../lib/account-security-types'
 import { removePasskey, renamePasskey } from './account-security-api'
 import { problemText } from './problem-text'
+import { useSchemaForm } from '../../components/use-schema-form'
 
 /**
  * "Passkeys": sign in with the device's lock (a PIN, fingerprint or face) instead of the password
@@ -29,13 +29,10 @@ export function PasskeysPanel({ state, onChanged }: { state: AccountSecurityInfo
   const { busy, setStatus } = api
   const listRef = useRef<HTMLHeadingElement>(null)
 
-  const [form, fields] = useForm({
+  const [form, fields] = useSchemaForm(addPasskeySchema, {
     id: `${id}-add-passkey`,
     lastResult: api.lastResult,
-    shouldValidate: 'onSubmit',
-    shouldRevalidate: 'onInput',
-    // The fields are read as typed, an empty one as '' (no coercion to "missing").
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: addPasskeySchema, disableAutoCoercion: true }),
+    asTyped: true,
     async onSubmit(event, { submission }) {
       event.preventDefault()
       if (busy) return

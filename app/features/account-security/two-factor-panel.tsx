@@ -1,5 +1,4 @@
-import { getFormProps, getInputProps, useForm, type Submission } from '@conform-to/react'
-import { parseWithZod } from '@conform-to/zod/v4'
+import { getFormProps, getInputProps, type Submission } from '@conform-to/react'
 import { useId, useState } from 'react'
 import { recoveryCodesSchema, twoFactorConfirmSchema, twoFactorDisableSchema, twoFactorSetupSchema } from '../../../lib/account-security-schema'
 import { Field } from '../../components/forms'
@@ -10,6 +9,7 @@ import { disableTwoFactor, enableTwoFactor, renewRecoveryCodes, startTwoFactorSe
 import { fieldProblem, problemText } from './problem-text'
 import { QrCode } from './qr-code'
 import { RecoveryCodesList } from './recovery-codes-list'
+import { useSchemaForm } from '../../components/use-schema-form'
 
 type View = 'status' | 'setup-password' | 'setup-scan' | 'renew' | 'disable' | 'codes'
 type FormView = Exclude<View, 'status' | 'codes'>
@@ -71,14 +71,11 @@ export function TwoFactorPanel({ state, required, onChanged }: { state: AccountS
     onChanged()
   }
 
-  const [form, fields] = useForm({
+  const [form, fields] = useSchemaForm(schemas[isFormView(view) ? view : 'setup-password'], {
     // A new step is a new form: its fields start empty.
     id: `${id}-two-factor-${view}`,
     lastResult: api.lastResult,
-    shouldValidate: 'onSubmit',
-    shouldRevalidate: 'onInput',
-    // The fields are read as typed, an empty one as '' (no coercion to "missing").
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: schemas[isFormView(view) ? view : 'setup-password'], disableAutoCoercion: true }),
+    asTyped: true,
     async onSubmit(event, { submission }) {
       event.preventDefault()
       if (busy || !isFormView(view)) return

@@ -1,5 +1,4 @@
-import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react'
-import { parseWithZod } from '@conform-to/zod/v4'
+import { getFormProps, type SubmissionResult } from '@conform-to/react'
 import { useEffect, useId, useState, type ChangeEvent } from 'react'
 import { secondFactorSchema } from '../../../lib/account-security-schema'
 import { emailSchema, passwordResetRequestSchema, resetPasswordSchema, signInSchema, signUpSchema, verificationCodeSchema } from '../../../lib/auth-schema'
@@ -7,6 +6,7 @@ import type { z } from '../../../lib/zod'
 import { ErrorList, Field, type FieldProps } from '../../components/forms'
 import { authenticateWithPasskey, callAuth, explain, passkeysSupported, PasswordChecklist, type AuthAnswer } from '../account-security'
 import { completeSignIn, signInHeaders } from '../../components/layout/use-session'
+import { useSchemaForm } from '../../components/use-schema-form'
 
 type Mode = 'sign-in' | 'sign-up' | 'verify' | 'forgot' | 'reset' | 'second-factor'
 
@@ -64,14 +64,11 @@ export function LoginForm({ onCancel }: { onCancel: () => void }) {
   const [canUsePasskey, setCanUsePasskey] = useState(false)
   useEffect(() => setCanUsePasskey(passkeysSupported()), [])
 
-  const [form, fields] = useForm({
+  const [form, fields] = useSchemaForm(schemas[mode], {
     // A new step is a new form: no error of the last one stays.
     id: `${id}-login-${mode}${useRecoveryCode ? '-recovery' : ''}`,
     lastResult,
-    shouldValidate: 'onSubmit',
-    shouldRevalidate: 'onInput',
-    // The fields are read as typed, an empty one as '' (no coercion to "missing").
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: schemas[mode], disableAutoCoercion: true }),
+    asTyped: true,
     async onSubmit(event, { submission }) {
       event.preventDefault()
       if (busy) return

@@ -1,8 +1,7 @@
-import { useForm, type DefaultValue } from '@conform-to/react'
-import { parseWithZod } from '@conform-to/zod/v4'
 import type { SubmissionResult } from '@conform-to/react'
 import type { z } from '../../../lib/zod'
 import { resultFor, type CompanyActionResult } from './types'
+import { useSchemaForm, type FormDefaults } from '../../components/use-schema-form'
 
 /**
  * A form of the company page on the one form stack: its schema checks it in the browser as the
@@ -10,12 +9,10 @@ import { resultFor, type CompanyActionResult } from './types'
  * schema, and the action's answer (its field errors) comes back to the form as `lastResult`.
  */
 export function useCompanyForm<S extends z.ZodObject>(id: string, intent: string, schema: S, result: CompanyActionResult | undefined, defaultValue?: Record<string, string>) {
-  return useForm({
+  return useSchemaForm(schema, {
     id,
     lastResult: resultFor(result, intent)?.result as SubmissionResult<string[]> | undefined,
-    defaultValue: defaultValue as DefaultValue<z.output<S>> | undefined,
+    defaultValue: defaultValue as FormDefaults<S> | undefined,
     shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
   })
 }

@@ -1,5 +1,4 @@
-import { getFormProps, getInputProps, getSelectProps, useForm } from '@conform-to/react'
-import { parseWithZod } from '@conform-to/zod/v4'
+import { getFormProps, getInputProps, getSelectProps } from '@conform-to/react'
 import { useEffect, useId, useRef, useState } from 'react'
 import { ApiError } from '../../../lib/api-client'
 import { API_TOKEN_DEFAULT_DAYS, API_TOKEN_MAX_DAYS, API_TOKEN_NAME_MAX_LENGTH, createApiTokenSchema } from '../../../lib/api-token-schema'
@@ -12,6 +11,7 @@ import { useStatus } from '../../components/portal/use-status'
 import { stackedTable } from '../../components/portal/stacked-table'
 import { PortalTable } from '../../components/portal/portal-table'
 import { DateTimeText } from '../../components/portal/date-time-text'
+import { useSchemaForm } from '../../components/use-schema-form'
 
 /** The lifetimes offered; the server caps any other at API_TOKEN_MAX_DAYS. */
 const lifetimes = [30, API_TOKEN_DEFAULT_DAYS, 180, API_TOKEN_MAX_DAYS]
@@ -71,13 +71,10 @@ export function ApiTokensPanel({ version }: { version: number }) {
   }, [created])
 
   // The token's name and lifetime through the schema the server's createApiToken parses them with.
-  const [form, fields] = useForm({
+  const [form, fields] = useSchemaForm(createApiTokenSchema, {
     id: `${id}-create-token`,
     lastResult: api.lastResult,
     defaultValue: { name: '', expiresInDays: String(API_TOKEN_DEFAULT_DAYS) },
-    shouldValidate: 'onSubmit',
-    shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: createApiTokenSchema }),
     async onSubmit(event, { submission }) {
       event.preventDefault()
       if (busy) return

@@ -1,5 +1,4 @@
-import { getFormProps, useForm, type Submission } from '@conform-to/react'
-import { parseWithZod } from '@conform-to/zod/v4'
+import { getFormProps, type Submission } from '@conform-to/react'
 import { useId, useState, type ChangeEvent } from 'react'
 import { useRevalidator } from 'react-router'
 import {
@@ -16,6 +15,7 @@ import { refreshSession } from '../../components/layout/use-session'
 import { callAuth, explain, firstError, FormStatus, generalProblem, useAuthApiForm, useFocusLater } from '../account-security'
 import { Field, type FieldProps } from '../../components/forms'
 import { buttonClass, secondaryButtonClass } from '../../components/portal/styles'
+import { useSchemaForm } from '../../components/use-schema-form'
 
 type EmailChangeRequest = z.output<ReturnType<typeof emailChangeRequestSchema>>
 type EmailChangeCode = z.output<typeof emailChangeCodeSchema>
@@ -39,13 +39,11 @@ export function ChangeEmailForm({ email, onChanged }: { email: string; /** After
   const focusLater = useFocusLater()
   const ids = { newEmail: `${id}-new-email`, currentPassword: `${id}-email-password`, otp: `${id}-email-code`, hint: `${id}-email-hint` }
 
-  const [form, fields] = useForm({
+  // Each step has its schema; the code step carries the address the code went to.
+  const [form, fields] = useSchemaForm(step === 'request' ? emailChangeRequestSchema(email) : emailChangeCodeSchema, {
     id: `${id}-change-email`,
     lastResult: api.lastResult,
-    shouldValidate: 'onSubmit',
-    shouldRevalidate: 'onInput',
-    // Each step has its schema; the code step carries the address the code went to. The auth schemas read the fields as typed.
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: step === 'request' ? emailChangeRequestSchema(email) : emailChangeCodeSchema, disableAutoCoercion: true }),
+    asTyped: true,
     async onSubmit(event, { submission }) {
       event.preventDefault()
       if (api.busy) return

@@ -1,10 +1,10 @@
-import { getFormProps, getInputProps, useForm } from '@conform-to/react'
-import { parseWithZod } from '@conform-to/zod/v4'
+import { getFormProps, getInputProps } from '@conform-to/react'
 import { useId } from 'react'
 import { passwordChangeSchema, WRONG_CURRENT_PASSWORD_MESSAGE } from '../../../lib/auth-schema'
 import { callAuth, explain, PasswordChecklist, firstError, FormStatus, generalProblem, useAuthApiForm } from '../account-security'
 import { Field } from '../../components/forms'
 import { buttonClass } from '../../components/portal/styles'
+import { useSchemaForm } from '../../components/use-schema-form'
 
 /**
  * Changing the password (POST /api/auth/change-password): the current one, then the new one twice.
@@ -14,13 +14,10 @@ import { buttonClass } from '../../components/portal/styles'
 export function ChangePasswordForm({ email, onChanged }: { email: string; /** After the change: the server revoked every API token. */ onChanged?: () => void }) {
   const id = useId()
   const api = useAuthApiForm()
-  const [form, fields] = useForm({
+  const [form, fields] = useSchemaForm(passwordChangeSchema, {
     id: `${id}-change-password`,
     lastResult: api.lastResult,
-    shouldValidate: 'onSubmit',
-    shouldRevalidate: 'onInput',
-    // The auth schemas read the fields as typed, an empty one as '' (no coercion to "missing").
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: passwordChangeSchema, disableAutoCoercion: true }),
+    asTyped: true,
     async onSubmit(event, { submission }) {
       event.preventDefault()
       if (api.busy || submission?.status !== 'success') return

@@ -1,5 +1,4 @@
-import { getFormProps, getInputProps, useForm } from '@conform-to/react'
-import { parseWithZod } from '@conform-to/zod/v4'
+import { getFormProps, getInputProps } from '@conform-to/react'
 import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { useActionData, useFetcher } from 'react-router'
 import { timings } from '../../../lib/catalogue'
@@ -9,6 +8,7 @@ import { useFetcherResult } from '../../components/portal/use-fetcher-result'
 import { buttonClass } from '../../components/portal/styles'
 import type { ClientDetailsView, DashboardActionResult } from './types'
 import { PortalCard } from '../../components/portal/portal-card'
+import { useSchemaForm } from '../../components/use-schema-form'
 
 type ButtonState = 'idle' | 'failed' | 'succeeded'
 
@@ -55,13 +55,10 @@ export function ClientDetailsForm({ details, clientId }: { details: ClientDetail
   const sent = useRef(false)
   const submitting = fetcher.state !== 'idle'
 
-  const [form, fields] = useForm({
+  const [form, fields] = useSchemaForm(profileSchema, {
     id: `details-${details.userId}`,
     lastResult: fetcher.state === 'idle' ? answer?.result : undefined,
     defaultValue: details,
-    shouldValidate: 'onSubmit',
-    shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: profileSchema }),
     onSubmit(event, { formData }) {
       event.preventDefault()
       sent.current = true

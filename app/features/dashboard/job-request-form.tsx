@@ -1,5 +1,4 @@
-import { getFormProps, getInputProps, getTextareaProps, useForm } from '@conform-to/react'
-import { parseWithZod } from '@conform-to/zod/v4'
+import { getFormProps, getInputProps, getTextareaProps } from '@conform-to/react'
 import { useRef, useState } from 'react'
 import { useActionData, useFetcher } from 'react-router'
 import { acceptAttribute, checkFileBeforeUpload, describeAcceptedTypes } from '../../../lib/file-types'
@@ -13,6 +12,7 @@ import { buttonClass } from '../../components/portal/styles'
 import type { DashboardActionResult } from './types'
 import { useStatus } from '../../components/portal/use-status'
 import { PortalCard } from '../../components/portal/portal-card'
+import { useSchemaForm } from '../../components/use-schema-form'
 
 /**
  * Create Job Request: the fields of the job request schema (no field is required; a priority slider
@@ -33,12 +33,9 @@ export function JobRequestForm({ clientId, maxUploadBytes, onCreated }: { client
   const formRef = useRef<HTMLFormElement>(null)
   const pendingFiles = useRef<File[]>([])
 
-  const [form, fields] = useForm({
+  const [form, fields] = useSchemaForm(jobRequestSchema, {
     id: 'create-job-request',
     lastResult: create.state === 'idle' ? (create.data ?? (posted?.intent === 'create-job-request' ? posted : undefined))?.result : undefined,
-    shouldValidate: 'onSubmit',
-    shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: jobRequestSchema }),
     onSubmit(event, { formData }) {
       event.preventDefault()
       if (phase !== 'idle') return

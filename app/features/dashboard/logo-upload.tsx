@@ -1,5 +1,4 @@
-import { getFormProps, getInputProps, useForm } from '@conform-to/react'
-import { parseWithZod } from '@conform-to/zod/v4'
+import { getFormProps, getInputProps } from '@conform-to/react'
 import { useId } from 'react'
 import { useFetcher } from 'react-router'
 import { logoFileSchema } from '../../../lib/company-logo-schema'
@@ -11,6 +10,7 @@ import { StatusMessage } from '../../components/portal/status-message'
 import { buttonClass, cardClass, cardTitleClass } from '../../components/portal/styles'
 import type { DashboardActionResult } from './types'
 import { useStatus } from '../../components/portal/use-status'
+import { useSchemaForm } from '../../components/use-schema-form'
 
 /**
  * The company logo: an image (the types of lib/file-types.ts, checked by the logo schema before any
@@ -24,12 +24,9 @@ export function LogoUpload({ userId, clientId, logoUrl, companyName, maxUploadBy
   const { uploading, percent, upload } = useUpload()
   const { status, show } = useStatus()
 
-  const [form, fields] = useForm({
+  const [form, fields] = useSchemaForm(logoFileSchema(maxUploadBytes), {
     id: `${id}-logo`,
     lastResult: setLogo.state === 'idle' ? setLogo.data?.result : undefined,
-    shouldValidate: 'onSubmit',
-    shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: logoFileSchema(maxUploadBytes) }),
     async onSubmit(event, { submission }) {
       event.preventDefault()
       if (submission?.status !== 'success') return

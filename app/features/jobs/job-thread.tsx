@@ -1,5 +1,4 @@
-import { getFormProps, getTextareaProps, useForm } from '@conform-to/react'
-import { parseWithZod } from '@conform-to/zod/v4'
+import { getFormProps, getTextareaProps } from '@conform-to/react'
 import { useRef, useState } from 'react'
 import { Link, useRevalidator } from 'react-router'
 import type { JobMessageView } from '../../../lib/job-view'
@@ -12,6 +11,7 @@ import { JobFileUpload, type JobFileUploadHandle } from './job-file-upload'
 import { useJobAction } from './use-job-action'
 import { DateTimeText } from '../../components/portal/date-time-text'
 import { PortalCard } from '../../components/portal/portal-card'
+import { useSchemaForm } from '../../components/use-schema-form'
 
 /**
  * The job's thread: every message, newest last, with who wrote it and when, and its files (with their
@@ -42,12 +42,9 @@ export function JobThread({
   const [uploadingFirst, setUploadingFirst] = useState(false)
   const uploader = useRef<JobFileUploadHandle>(null)
   const post = useJobAction('post-message', 'Message sent', () => setFiles([]))
-  const [form, fields] = useForm({
+  const [form, fields] = useSchemaForm(jobMessageSchema, {
     id: 'post-message',
     lastResult: post.lastResult,
-    shouldValidate: 'onSubmit',
-    shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: jobMessageSchema }),
     onSubmit(event, { formData }) {
       if (!uploader.current?.hasChosenFile()) return
       // A chosen file goes with the message: uploaded first, then named in the post.

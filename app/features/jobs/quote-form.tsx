@@ -1,5 +1,4 @@
-import { getFormProps, getInputProps, getSelectProps, useForm, type FieldMetadata } from '@conform-to/react'
-import { parseWithZod } from '@conform-to/zod/v4'
+import { getFormProps, getInputProps, getSelectProps, type FieldMetadata } from '@conform-to/react'
 import { serviceRates, trainingCourses } from '../../../lib/catalogue'
 import { formatPence, priceLine, quoteLineError, quoteLineSchema, quoteSchema, quoteTotals, today } from '../../../lib/quote-schema'
 import { ErrorList, Field, SelectField } from '../../components/forms'
@@ -7,6 +6,7 @@ import { StatusMessage } from '../../components/portal/status-message'
 import { buttonClass, secondaryButtonClass } from '../../components/portal/styles'
 import { useJobAction } from './use-job-action'
 import { PortalCard } from '../../components/portal/portal-card'
+import { useSchemaForm } from '../../components/use-schema-form'
 
 type LineKind = 'service' | 'course' | 'free'
 type LineValues = Partial<Record<'kind' | 'service' | 'hours' | 'course' | 'days' | 'description' | 'amount', string>>
@@ -41,13 +41,10 @@ function inDays(days: number): string {
  */
 export function QuoteForm({ vatPercent, hasQuote }: { vatPercent: number; hasQuote: boolean }) {
   const send = useJobAction('send-quote', 'Quote sent')
-  const [form, fields] = useForm({
+  const [form, fields] = useSchemaForm(quoteSchema, {
     id: 'send-quote',
     lastResult: send.lastResult,
     defaultValue: { lines: [firstLineOf('service')], validUntil: inDays(30), note: '' },
-    shouldValidate: 'onSubmit',
-    shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: quoteSchema }),
   })
   const lines = fields.lines.getFieldList()
   const values = (form.value?.lines ?? []) as LineValues[]

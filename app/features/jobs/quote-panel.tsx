@@ -1,5 +1,4 @@
-import { getFormProps, getTextareaProps, useForm } from '@conform-to/react'
-import { parseWithZod } from '@conform-to/zod/v4'
+import { getFormProps, getTextareaProps } from '@conform-to/react'
 import { useState } from 'react'
 import { formatDate } from '../../../lib/format'
 import type { QuoteView } from '../../../lib/job-view'
@@ -11,6 +10,7 @@ import { buttonClass, linkButtonClass, secondaryButtonClass } from '../../compon
 import { AcceptQuoteDialog } from './accept-quote-dialog'
 import { useJobAction } from './use-job-action'
 import { PortalCard } from '../../components/portal/portal-card'
+import { useSchemaForm } from '../../components/use-schema-form'
 
 const statusWords: Record<string, string> = { sent: 'Waiting for your answer', accepted: 'Accepted', declined: 'Declined', superseded: 'Replaced by a newer quote' }
 
@@ -86,12 +86,9 @@ export function QuotePanel({ quotes, canDecide, isClient }: { quotes: QuoteView[
 
 /** Declining asks why (the decline schema's one field), checked in the browser and by the server. */
 function DeclineQuoteForm({ decline, onKeep }: { decline: ReturnType<typeof useJobAction>; onKeep: () => void }) {
-  const [form, fields] = useForm({
+  const [form, fields] = useSchemaForm(declineQuoteSchema, {
     id: 'decline-quote',
     lastResult: decline.lastResult,
-    shouldValidate: 'onSubmit',
-    shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: declineQuoteSchema }),
   })
   return (
     <decline.fetcher.Form method="post" className="w-full max-w-lg space-y-2" {...getFormProps(form)} aria-label="Decline the quote">

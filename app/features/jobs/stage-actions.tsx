@@ -1,5 +1,4 @@
-import { getFormProps, getTextareaProps, useForm } from '@conform-to/react'
-import { parseWithZod } from '@conform-to/zod/v4'
+import { getFormProps, getTextareaProps } from '@conform-to/react'
 import { isJobStage, moveLabels, moveNeedsNote, stageLabel, type JobStage } from '../../../lib/job-stages'
 import { z } from '../../../lib/zod'
 import { stageMoveSchema } from '../../../lib/quote-schema'
@@ -9,6 +8,7 @@ import { StatusMessage } from '../../components/portal/status-message'
 import { buttonClass, secondaryButtonClass } from '../../components/portal/styles'
 import { useJobAction } from './use-job-action'
 import { PortalCard } from '../../components/portal/portal-card'
+import { useSchemaForm } from '../../components/use-schema-form'
 
 /**
  * The move's form as the page checks it before posting: a note of at most its length, and for a move
@@ -34,12 +34,9 @@ export function StageActions({ moves, stage, kind = 'forward' }: { moves: JobSta
   const shown = moves.filter((to) => endingMoves.includes(to) === (kind === 'ending'))
   const noteNeededBy = shown.filter((to) => moveNeedsNote(stage, to, 'consultancy'))
   const move = useJobAction(`move-stage-${kind}`, 'Stage updated')
-  const [form, fields] = useForm({
+  const [form, fields] = useSchemaForm(moveSchemaFrom(stage), {
     id: `move-stage-${kind}`,
     lastResult: move.lastResult,
-    shouldValidate: 'onSubmit',
-    shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: moveSchemaFrom(stage) }),
   })
   if (shown.length === 0) return null
   const buttons = (

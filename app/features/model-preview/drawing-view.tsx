@@ -2,13 +2,15 @@ import { DxfViewer, type LayerInfo } from 'dxf-viewer'
 import { useEffect, useId, useRef, useState } from 'react'
 import * as THREE from 'three'
 import { formatModelSize } from '../../../lib/preview-formats'
-import { secondaryButtonClass } from '../../components/portal/styles'
+import { BesideComments } from './comments/beside-comments'
 import { useDrawingComments } from './comments/drawing-comments'
 import type { ReviewComments } from './comments/review-props'
-import { CORRUPT_MESSAGE } from './fetch-file'
+import { DRAWING_CORRUPT_MESSAGE } from './fetch-file'
+import { moveDrawingByKey } from './move-drawing-by-key'
 import type { LoadProgress } from './load-model'
 import { PreviewStatus, themeColors } from './preview-status'
 import { SideList, SideListToggle, withShown } from './side-list'
+import { ViewWithToolbar } from './view-with-toolbar'
 
 /** DXF's $INSUNITS codes that drawings use, as unit names. */
 const dxfUnits: Record<number, string> = { 1: 'in', 2: 'ft', 4: 'mm', 5: 'cm', 6: 'm' }
@@ -58,7 +60,7 @@ export function DrawingView({ url, review }: { url: string; review?: ReviewComme
       .catch(() => {
         if (!live) return
         setProgress(null)
-        setError(CORRUPT_MESSAGE.replace('as a model', 'as a drawing'))
+        setError(DRAWING_CORRUPT_MESSAGE)
       })
     return () => {
       live = false
@@ -68,28 +70,9 @@ export function DrawingView({ url, review }: { url: string; review?: ReviewComme
     }
   }, [url])
 
-  /** Arrow keys pan by a tenth of the view, + and - zoom: the keyboard's way to what the mouse does. */
+  /** The keyboard's pan and zoom, once the drawing is shown. */
   const onKeyDown = (event: React.KeyboardEvent) => {
-    const v = viewer.current
-    if (!v || !extent) return
-    const cam = v.GetCamera()
-    const width = (cam.right - cam.left) / cam.zoom
-    const step = width / 10
-    const moves: Record<string, [number, number, number]> = {
-      ArrowLeft: [-step, 0, 1],
-      ArrowRight: [step, 0, 1],
-      ArrowUp: [0, step, 1],
-      ArrowDown: [0, -step, 1],
-      '+': [0, 0, 0.8],
-      '=': [0, 0, 0.8],
-      '-': [0, 0, 1.25],
-      _: [0, 0, 1.25],
-    }
-    const move = moves[event.key]
-    if (!move) return
-    event.preventDefault()
-    v.SetView(new THREE.Vector3(cam.position.x + move[0], cam.position.y + move[1], 0), width * move[2])
-    v.Render()
+    if (viewer.current && extent) moveDrawingByKey(viewer.current, event)
   }
 
   const fit = () => {
@@ -99,20 +82,19 @@ export function DrawingView({ url, review }: { url: string; review?: ReviewComme
     if (v && b && o) v.FitView(b.minX - o.x, b.maxX - o.x, b.minY - o.y, b.maxY - o.y)
   }
   const { commentButton, commentPanel, commentsPanel } = useDrawingComments({ review, viewer: shown, ready: extent !== null })
+  const tools = (
+    <>
+      {commentButton}
+      {layers.length ? <SideListToggle id={layersId} title="Layers" open={layersOpen} onToggle={() => setLayersOpen(!layersOpen)} /> : null}
+      {extent ? (
+        <p className="ml-auto text-sm" data-testid="model-size">
+          Extent: {extent}
+        </p>
+      ) : null}
+    </>
+  )
   const view = (
-    <div className={`flex h-full min-h-0 flex-col gap-2 ${review ? 'min-w-0 flex-1' : ''}`}>
-      <div className="flex flex-wrap items-center gap-2" role="toolbar" aria-label="View">
-        <button type="button" className={secondaryButtonClass} disabled={!extent} onClick={fit}>
-          Fit
-        </button>
-        {commentButton}
-        {layers.length ? <SideListToggle id={layersId} title="Layers" open={layersOpen} onToggle={() => setLayersOpen(!layersOpen)} /> : null}
-        {extent ? (
-          <p className="ml-auto text-sm" data-testid="model-size">
-            Extent: {extent}
-          </p>
-        ) : null}
-      </div>
+    <ViewWithToolbar ready={Boolean(extent)} onFit={fit} tools={tools} className={review ? 'min-w-0 flex-1' : ''}>
       {commentPanel}
       <div className="relative flex min-h-0 flex-1 gap-2">
         <div
@@ -138,15 +120,8 @@ export function DrawingView({ url, review }: { url: string; review?: ReviewComme
           </SideList>
         ) : null}
       </div>
-    </div>
+    </ViewWithToolbar>
   )
 
-  if (!commentsPanel) return view
-  // The comments beside the drawing; on a phone below it.
-  return (
-    <div className="flex h-full min-h-0 gap-2 max-md:flex-col">
-      {view}
-      {commentsPanel}
-    </div>
-  )
+  return <BesideComments commentsPanel={commentsPanel}>{view}</BesideComments>
 }

@@ -2,6 +2,8 @@
 export class PreviewError extends Error {}
 
 export const CORRUPT_MESSAGE = 'This file could not be read as a model. It may be damaged or in a version the viewer does not know; download it to open it in your CAD program.'
+/** Why a DXF drawing is not shown: it could not be read, or it draws nothing. */
+export const DRAWING_CORRUPT_MESSAGE = CORRUPT_MESSAGE.replace('as a model', 'as a drawing')
 
 export async function fetchFile(url: string, onProgress: (fraction: number) => void, signal: AbortSignal): Promise<ArrayBuffer> {
   const response = await fetch(url, { signal, credentials: 'same-origin' })

@@ -15,6 +15,7 @@ import { ResultsPanel, ResultsPanelToggle } from './results/results-panel'
 import { saveThumbnail, type ThumbnailTarget } from './save-thumbnail'
 import { SideList, SideListToggle, withShown } from './side-list'
 import { hiddenWhenIsolated, PartRow, setSeeThrough } from './parts/part-row'
+import { BesideComments } from './comments/beside-comments'
 import { useModelComments } from './comments/model-comments'
 import type { ReviewComments } from './comments/review-props'
 import type { SectionPlane } from './section/section-view'
@@ -189,12 +190,5 @@ export function ModelView({ url, name, thumbnail, review }: { url: string; name:
     </div>
   )
 
-  if (!commentsPanel) return viewer
-  // The comments beside the viewer; on a phone below it.
-  return (
-    <div className="flex h-full min-h-0 gap-2 max-md:flex-col">
-      {viewer}
-      {commentsPanel}
-    </div>
-  )
+  return <BesideComments commentsPanel={commentsPanel}>{viewer}</BesideComments>
 }

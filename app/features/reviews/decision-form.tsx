@@ -1,5 +1,4 @@
-import { getFormProps, getTextareaProps, useForm } from '@conform-to/react'
-import { parseWithZod } from '@conform-to/zod/v4'
+import { getFormProps, getTextareaProps } from '@conform-to/react'
 import { useId } from 'react'
 import { revisionDecisionKinds, type RevisionView } from '../../../lib/review-view'
 import { REVIEW_COMMENT_MAX, revisionDecisionSchema } from '../../../lib/review-schema'
@@ -7,6 +6,7 @@ import { ErrorList, TextareaField } from '../../components/forms'
 import { StatusMessage } from '../../components/portal/status-message'
 import { buttonClass } from '../../components/portal/styles'
 import { useJobAction } from '../jobs'
+import { useSchemaForm } from '../../components/use-schema-form'
 
 /** The words of each choice: a returned revision is "Return with comments", as the approver does it. */
 const choiceLabels: Record<(typeof revisionDecisionKinds)[number], string> = {
@@ -24,12 +24,9 @@ export function DecisionForm({ revision, document }: { revision: RevisionView; d
   const id = useId()
   const code = revision.code ?? 'this revision'
   const decide = useJobAction(`decide-revision-${revision.id}`, 'Decision recorded')
-  const [form, fields] = useForm({
+  const [form, fields] = useSchemaForm(revisionDecisionSchema, {
     id: `decide-revision-${revision.id}`,
     lastResult: decide.lastResult,
-    shouldValidate: 'onSubmit',
-    shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: revisionDecisionSchema }),
   })
   const decisionErrorId = `${id}-decision-error`
   const decisionInvalid = Boolean(fields.decision.errors?.length)

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
-import { boolean, check, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core'
-import { uuidId, moment, createdAt, updatedAt } from './columns'
+import { boolean, check, index, integer, pgTable, text } from 'drizzle-orm/pg-core'
+import { uuidId, moment, createdAt, updatedAt, ownerColumn, extensionKey } from './columns'
 import { userColumn } from './user-column'
 import { storedFiles } from './files'
 
@@ -40,9 +40,7 @@ export const blogPosts = pgTable(
 /** An address a post had before: /blog/{slug} redirects to the post's current one. */
 export const blogPostSlugs = pgTable('blog_post_slug', {
   slug: text('slug').primaryKey(),
-  blogPostId: uuid('blog_post_id')
-    .notNull()
-    .references(() => blogPosts.id, { onDelete: 'cascade' }),
+  blogPostId: ownerColumn('blog_post_id', () => blogPosts.id),
   createdAt: createdAt(),
 })
 
@@ -56,9 +54,7 @@ export const comments = pgTable(
     id: uuidId(),
     author: text('author'),
     index: text('index'),
-    blogPostId: uuid('blog_post_id')
-      .notNull()
-      .references(() => blogPosts.id, { onDelete: 'cascade' }),
+    blogPostId: ownerColumn('blog_post_id', () => blogPosts.id),
     /** The commenter; a closed account takes its comments with it. */
     userId: userColumn('user_id', 'cascade'),
     comment: text('comment'),
@@ -88,12 +84,8 @@ export const blogSettings = pgTable(
 
 /** An image uploaded for a post, with its size in pixels (read from the file), so pages reserve its space. */
 export const blogImages = pgTable('blog_image', {
-  path: text('path')
-    .primaryKey()
-    .references(() => storedFiles.path, { onDelete: 'cascade' }),
-  blogPostId: uuid('blog_post_id')
-    .notNull()
-    .references(() => blogPosts.id, { onDelete: 'cascade' }),
+  path: extensionKey('path', () => storedFiles.path),
+  blogPostId: ownerColumn('blog_post_id', () => blogPosts.id),
   width: integer('width').notNull(),
   height: integer('height').notNull(),
 })

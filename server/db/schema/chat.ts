@@ -1,5 +1,5 @@
 import { bigserial, index, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core'
-import { uuidId, moment, createdAt, updatedAt } from './columns'
+import { uuidId, moment, createdAt, updatedAt, ownerColumn } from './columns'
 import { userColumn } from './user-column'
 
 export const conversations = pgTable(
@@ -20,9 +20,7 @@ export const messages = pgTable(
   'message',
   {
     id: uuidId(),
-    conversationId: uuid('conversation_id')
-      .notNull()
-      .references(() => conversations.id, { onDelete: 'cascade' }),
+    conversationId: ownerColumn('conversation_id', () => conversations.id),
     role: text('role', { enum: ['user', 'assistant'] }).notNull(),
     content: jsonb('content').notNull(),
     aiContext: jsonb('ai_context'),
@@ -40,9 +38,7 @@ export const streamParts = pgTable(
   {
     seq: bigserial('seq', { mode: 'number' }).primaryKey(),
     id: uuid('id').notNull().defaultRandom().unique(),
-    conversationId: uuid('conversation_id')
-      .notNull()
-      .references(() => conversations.id, { onDelete: 'cascade' }),
+    conversationId: ownerColumn('conversation_id', () => conversations.id),
     associatedUserMessageId: uuid('associated_user_message_id').notNull(),
     contentBlockIndex: integer('content_block_index'),
     contentBlockDeltaIndex: integer('content_block_delta_index'),
@@ -68,9 +64,7 @@ export const chatAnswers = pgTable(
     userMessageId: uuid('user_message_id')
       .primaryKey()
       .references(() => messages.id, { onDelete: 'cascade' }),
-    conversationId: uuid('conversation_id')
-      .notNull()
-      .references(() => conversations.id, { onDelete: 'cascade' }),
+    conversationId: ownerColumn('conversation_id', () => conversations.id),
     /** The producing process (host, pid and a random part of its own): only it renews or ends the answer. */
     producer: text('producer').notNull(),
     leaseUntil: moment('lease_until').notNull(),

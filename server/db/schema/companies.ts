@@ -1,5 +1,5 @@
-import { index, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core'
-import { uuidId, moment, createdAt, updatedAt } from './columns'
+import { index, pgTable, primaryKey, text } from 'drizzle-orm/pg-core'
+import { uuidId, moment, createdAt, updatedAt, ownerColumn } from './columns'
 import { userColumn } from './user-column'
 
 /**
@@ -21,10 +21,7 @@ export const companies = pgTable('company', {
 })
 
 /** The company a row belongs to; the row goes with it. */
-export const companyColumn = () =>
-  uuid('company_id')
-    .notNull()
-    .references(() => companies.id, { onDelete: 'cascade' })
+export const companyColumn = () => ownerColumn('company_id', () => companies.id)
 
 /**
  * A person's place in their company: 'owner' (manages the members and the company's details),

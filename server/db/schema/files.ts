@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm'
 import { bigint, customType, index, jsonb, pgTable, text } from 'drizzle-orm/pg-core'
 import type { ResultSummary } from '../../../lib/simulation-results/result-summary'
-import { moment, createdAt } from './columns'
+import { moment, createdAt, extensionKey } from './columns'
 import { userColumn } from './user-column'
 
 /** Metadata of a stored file; the type is derived from the extension. */
@@ -40,9 +40,7 @@ export const bytea = customType<{ data: Buffer }>({ dataType: () => 'bytea' })
  * deleted with it (the foreign key) and when the file is replaced by a new upload.
  */
 export const fileThumbnails = pgTable('file_thumbnail', {
-  path: text('path')
-    .primaryKey()
-    .references(() => storedFiles.path, { onDelete: 'cascade' }),
+  path: extensionKey('path', () => storedFiles.path),
   png: bytea('png').notNull(),
   createdAt: createdAt(),
 })

@@ -1,5 +1,5 @@
 import { date, index, pgTable, text, uuid } from 'drizzle-orm/pg-core'
-import { uuidId, createdAt, updatedAt } from './columns'
+import { uuidId, createdAt, updatedAt, ownerColumn } from './columns'
 import { userColumn } from './user-column'
 import { companies } from './companies'
 
@@ -35,3 +35,6 @@ export const jobRequests = pgTable(
   },
   (t) => [index('job_request_membership_user_idx').on(t.membership, t.user), index('job_request_company_idx').on(t.companyId, t.createdAt)],
 )
+
+/** The job a row belongs to; the row goes with it. */
+export const jobColumn = () => ownerColumn('job_id', () => jobRequests.id)

@@ -1,7 +1,7 @@
 import { bigserial, boolean, date, index, integer, jsonb, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core'
 import { uuidId, moment, createdAt } from './columns'
 import { userColumn } from './user-column'
-import { jobRequests } from './job-requests'
+import { jobColumn } from './job-requests'
 import { revisionComments } from './reviews'
 import { companies } from './companies'
 
@@ -9,12 +9,6 @@ import { companies } from './companies'
  * A job's life after its request: the moves between stages (its timeline), the quotes, the thread of
  * messages and who has read it. Each row belongs to one job request and goes with it.
  */
-
-/** The job a row belongs to; the row goes with it. */
-const jobColumn = () =>
-  uuid('job_id')
-    .notNull()
-    .references(() => jobRequests.id, { onDelete: 'cascade' })
 
 /** One move between stages, with who made it, when and why. */
 export const jobEvents = pgTable(

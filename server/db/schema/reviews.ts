@@ -1,8 +1,8 @@
 import { bigint, index, integer, jsonb, pgTable, text, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core'
 import type { PinnedView } from '../../../lib/review-comments'
-import { createdAt, moment, uuidId } from './columns'
+import { createdAt, moment, uuidId, ownerColumn } from './columns'
 import { bytea, storedFiles } from './files'
-import { jobRequests } from './job-requests'
+import { jobColumn } from './job-requests'
 import { userColumn } from './user-column'
 
 /**
@@ -12,12 +12,6 @@ import { userColumn } from './user-column'
  * was sent to (the transmittal). An approver of the client company then decides on each issued
  * revision, once: the decision is never changed, only followed by a new revision.
  */
-
-/** The job a row belongs to; the row goes with it. */
-const jobColumn = () =>
-  uuid('job_id')
-    .notNull()
-    .references(() => jobRequests.id, { onDelete: 'cascade' })
 
 /**
  * One release of a job's deliverables: its number (1, 2…), who released it, when, to whom it was sent,
@@ -78,9 +72,7 @@ export const revisionDecisions = pgTable(
   'revision_decision',
   {
     id: uuidId(),
-    revisionId: uuid('revision_id')
-      .notNull()
-      .references(() => deliverableRevisions.id, { onDelete: 'cascade' }),
+    revisionId: ownerColumn('revision_id', () => deliverableRevisions.id),
     jobId: jobColumn(),
     /** 'accepted', 'accepted_with_comments' or 'returned'. */
     decision: text('decision').notNull(),
@@ -109,9 +101,7 @@ export const revisionComments = pgTable(
   'revision_comment',
   {
     id: uuidId(),
-    revisionId: uuid('revision_id')
-      .notNull()
-      .references(() => deliverableRevisions.id, { onDelete: 'cascade' }),
+    revisionId: ownerColumn('revision_id', () => deliverableRevisions.id),
     jobId: jobColumn(),
     parentId: uuid('parent_id').references((): AnyPgColumn => revisionComments.id, { onDelete: 'cascade' }),
     authorId: userColumn('author_id', 'set null'),

@@ -1,5 +1,5 @@
 import { bigint, index, jsonb, pgTable, text } from 'drizzle-orm/pg-core'
-import { moment, createdAt, updatedAt } from './columns'
+import { moment, createdAt, updatedAt, extensionKey } from './columns'
 
 /** One stored piece of a partial upload in an S3 bucket (partials on disk are one file instead). */
 export interface UploadPart {
@@ -53,9 +53,7 @@ export const uploads = pgTable(
 export const storageReservations = pgTable(
   'storage_reservation',
   {
-    uploadId: text('upload_id')
-      .primaryKey()
-      .references(() => uploads.id, { onDelete: 'cascade' }),
+    uploadId: extensionKey('upload_id', () => uploads.id),
     /** The client whose quota it is held in (the folder's owner, whoever uploads). */
     ownerId: text('owner_id').notNull(),
     bytes: bigint('bytes', { mode: 'number' }).notNull(),

@@ -19,7 +19,6 @@ import type { GraphqlModule } from './graphql-module'
  * (/api/auth/passkey/*), where the browser's WebAuthn ceremony runs.
  */
 export const accountSecurityModule: GraphqlModule = {
-  name: 'account-security',
   typeDefs: /* GraphQL */ `
     type Passkey {
       id: ID!

@@ -4,7 +4,6 @@ import { revokeApiToken } from '../../services/api-tokens/revoke-api-token'
 import type { GraphqlModule } from './graphql-module'
 
 export const apiTokensModule: GraphqlModule = {
-  name: 'api-tokens',
   typeDefs: /* GraphQL */ `
     type ApiToken {
       id: ID!

@@ -2,7 +2,6 @@ import type { GraphqlModule } from './graphql-module'
 
 /** The root types every other module extends. */
 export const baseModule: GraphqlModule = {
-  name: 'base',
   typeDefs: /* GraphQL */ `
     type Query {
       "Always true: a cheap liveness probe for API clients."

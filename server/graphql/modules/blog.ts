@@ -31,7 +31,6 @@ const commentStatuses: readonly string[] = ['pending', 'published', 'hidden']
  * blog's settings (anyone reads, admins write).
  */
 export const blogModule: GraphqlModule = {
-  name: 'blog',
   typeDefs: /* GraphQL */ `
     type BlogPost {
       id: ID!

@@ -151,4 +151,4 @@ const resolvers = {
   },
 }
 
-export const chatModule: GraphqlModule = { name: 'chat', typeDefs, resolvers: resolvers as GraphqlModule['resolvers'] }
+export const chatModule: GraphqlModule = { typeDefs, resolvers: resolvers as GraphqlModule['resolvers'] }

@@ -8,7 +8,6 @@ import type { GraphqlModule } from './graphql-module'
 
 /** Contact: anyone creates (the contact form's rules and rate limit); only admins read and change. */
 export const contactsModule: GraphqlModule = {
-  name: 'contacts',
   typeDefs: /* GraphQL */ `
     type Contact {
       id: ID!

@@ -3,7 +3,6 @@ import { listFiles } from '../../services/files/list-files'
 import type { GraphqlModule } from './graphql-module'
 
 export const filesModule: GraphqlModule = {
-  name: 'files',
   typeDefs: /* GraphQL */ `
     "A stored file; type comes from the extension; url is the download route."
     type StoredFile {

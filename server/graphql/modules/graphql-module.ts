@@ -8,7 +8,6 @@ import type { RequestClient } from '../../services/activity/record-security-even
  * Resolvers are thin: read args and context.actor, call a service, return.
  */
 export interface GraphqlModule {
-  name: string
   typeDefs: string
   resolvers: IResolvers<unknown, GraphqlContext>
 }

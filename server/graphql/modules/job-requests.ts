@@ -22,7 +22,6 @@ interface CreateJobRequestsInput extends Record<JobRequestField, string | null |
  * lib/job-request-schema.ts and the database; priority is text "1".."5" here as there.
  */
 export const jobRequestsModule: GraphqlModule = {
-  name: 'job-requests',
   typeDefs: /* GraphQL */ `
     type JobRequests {
       id: ID!

@@ -16,7 +16,6 @@ import type { GraphqlModule } from './graphql-module'
  * released, completed, declined, cancelled.
  */
 export const jobsModule: GraphqlModule = {
-  name: 'jobs',
   typeDefs: /* GraphQL */ `
     type JobEvent {
       id: ID!

@@ -102,7 +102,6 @@ async function updateProfileAttributes(actor: Parameters<typeof updateProfile>[0
 }
 
 export const profilesModule: GraphqlModule = {
-  name: 'profiles',
   typeDefs: /* GraphQL */ `
     "The user attributes of the client portal, named as the identity service named them."
     type ProfileAttributes {

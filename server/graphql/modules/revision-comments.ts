@@ -9,7 +9,6 @@ import type { GraphqlModule } from './graphql-module'
  * a drawing's point, centre and zoom).
  */
 export const revisionCommentsModule: GraphqlModule = {
-  name: 'revision-comments',
   typeDefs: /* GraphQL */ `
     "A 3D model's camera: where it is, what it looks at, which way is up (each [x, y, z])."
     type PinnedCamera {
@@ -29,10 +28,11 @@ export const revisionCommentsModule: GraphqlModule = {
     """
     Where a comment is pinned and the view it was made in. kind model: point [x, y, z] in the model's
     coordinates, camera, sections and hiddenParts (the keys of the parts hidden). kind drawing: point
-    [x, y] in the drawing's units, center [x, y] and zoom.
+    [x, y] in the drawing's units, center [x, y] and zoom. kind page (a PDF's page): page (from 1),
+    point [x, y] as fractions of the page (0 to 1, from its top left) and zoom.
     """
     type PinnedView {
-      "model or drawing"
+      "model, drawing or page"
       kind: String!
       point: [Float!]!
       camera: PinnedCamera
@@ -40,6 +40,7 @@ export const revisionCommentsModule: GraphqlModule = {
       hiddenParts: [String!]
       center: [Float!]
       zoom: Float
+      page: Int
     }
     input PinnedCameraInput {
       position: [Float!]!
@@ -52,7 +53,7 @@ export const revisionCommentsModule: GraphqlModule = {
       offset: Float!
       flipped: Boolean!
     }
-    "A pinned view, in the fields of PinnedView: a model's needs camera, sections and hiddenParts; a drawing's center and zoom."
+    "A pinned view, in the fields of PinnedView: a model's needs camera, sections and hiddenParts; a drawing's center and zoom; a page's page and zoom."
     input PinnedViewInput {
       kind: String!
       point: [Float!]!
@@ -61,6 +62,7 @@ export const revisionCommentsModule: GraphqlModule = {
       hiddenParts: [String!]
       center: [Float!]
       zoom: Float
+      page: Int
     }
     type RevisionCommentReply {
       id: ID!

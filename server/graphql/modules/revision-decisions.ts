@@ -6,7 +6,6 @@ import type { GraphqlModule } from './graphql-module'
  * and so the same rules, as the job page.
  */
 export const revisionDecisionsModule: GraphqlModule = {
-  name: 'revision-decisions',
   typeDefs: /* GraphQL */ `
     "A decision on one issued revision, made once and never changed."
     type RevisionDecision {

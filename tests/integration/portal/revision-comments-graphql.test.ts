@@ -8,7 +8,7 @@ import { portalWithAccounts } from './support/portal-with-accounts'
 import { PDF_BYTES, tusUpload } from './support/tus-upload'
 
 const commentFields = `id revisionId revisionCode author side mine body resolvedBy resolvedAt carriedFrom at canResolve
-  view { kind point camera { position target up } sections { along normal offset flipped } hiddenParts center zoom }
+  view { kind point camera { position target up } sections { along normal offset flipped } hiddenParts center zoom page }
   replies { id author side mine body at }`
 
 /** A GraphQL answer's view in the viewer's own shape: the fields its kind has, none of the other kind's nulls. */
@@ -37,6 +37,7 @@ describe('comments on revisions over GraphQL', () => {
     hiddenParts: ['0/2'],
   }
   const drawingPin: PinnedView = { kind: 'drawing', point: [40, 25], center: [50, 30], zoom: 2.5 }
+  const pagePin: PinnedView = { kind: 'page', page: 2, point: [0.25, 0.5], zoom: 1.5 }
   let jobId = ''
   let revisionId = ''
 
@@ -79,6 +80,8 @@ describe('comments on revisions over GraphQL', () => {
     expect(made.errors).toBeUndefined()
     const onDrawing = await add(accounts.owner, { b: 'Dimension the slot', v: drawingPin })
     expect(onDrawing.errors).toBeUndefined()
+    const onPage = await add(accounts.owner, { b: 'The title block lacks the scale', v: pagePin })
+    expect(onPage.errors).toBeUndefined()
     const thin = made.data!.addRevisionComment
     const reply = await add(accounts.admin, { b: 'Thickened to 6 mm in P02', p: thin })
     expect(reply.errors).toBeUndefined()
@@ -92,6 +95,7 @@ describe('comments on revisions over GraphQL', () => {
     expect(seen.map((c) => [c.body, withoutNulls(c.view), c.resolvedBy, c.replies.map((r) => r.body), c.canResolve])).toEqual([
       ['The left gusset looks thin', pin, 'Meshwork Engineering', ['Thickened to 6 mm in P02'], false],
       ['Dimension the slot', drawingPin, null, [], false],
+      ['The title block lacks the scale', pagePin, null, [], false],
     ])
     // Reopened by the client.
     expect((await resolve(accounts.member, thin, false)).data?.resolveRevisionComment).toEqual({ id: thin, resolved: false })

@@ -1,3 +1,5 @@
+import type { PinnedView, RevisionCommentView } from '../../../../lib/review-comments'
+
 /** A comment's pin as the view draws it: its number in the list, its point, and whether it is resolved. */
 export interface Pin {
   id: string
@@ -5,6 +7,16 @@ export interface Pin {
   /** The point in the model's or the drawing's coordinates. */
   point: readonly number[]
   resolved: boolean
+}
+
+/** The pins of the comments pinned on a model or on a drawing (numbered by their place in the list), and the one being written. */
+export function commentPins(comments: readonly RevisionCommentView[], kind: PinnedView['kind'], pending: readonly number[] | null): Pin[] {
+  const pins: Pin[] = []
+  comments.forEach((c, i) => {
+    if (c.view?.kind === kind) pins.push({ id: c.id, number: i + 1, point: c.view.point, resolved: c.resolvedAt !== null })
+  })
+  if (pending) pins.push({ id: 'new', number: comments.length + 1, point: pending, resolved: false })
+  return pins
 }
 
 /** Where a point falls on the view, in pixels from its top left corner; null when it is behind the camera. */

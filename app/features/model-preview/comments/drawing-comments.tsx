@@ -1,25 +1,16 @@
 import type { DxfViewer } from 'dxf-viewer'
-import { useEffect, useRef, useState } from 'react'
+import { useEffect, useState } from 'react'
 import type { RevisionCommentView } from '../../../../lib/review-comments'
 import { secondaryButtonClass } from '../../../components/portal/styles'
 import { onCanvasClick } from '../scene-parts'
 import { addPinnedComment, CommentTool } from './comment-tool'
-import { PinOverlay, type Pin } from './comment-pins'
+import { commentPins, PinOverlay } from './comment-pins'
 import { CommentsPanel } from './comments-panel'
 import type { ReviewComments } from './review-props'
+import { useOpenComment } from './use-open-comment'
 import { applyDrawingView, readDrawingView } from './view-state'
 
 type Point = [number, number]
-
-/** The pins of the comments pinned on a drawing (numbered by their place in the list), and the one being written. */
-export function drawingPins(comments: readonly RevisionCommentView[], pending: Point | null): Pin[] {
-  const pins: Pin[] = []
-  comments.forEach((c, i) => {
-    if (c.view?.kind === 'drawing') pins.push({ id: c.id, number: i + 1, point: c.view.point, resolved: c.resolvedAt !== null })
-  })
-  if (pending) pins.push({ id: 'new', number: comments.length + 1, point: pending, resolved: false })
-  return pins
-}
 
 /** A point of the page on the drawing, in the drawing's units. */
 function drawingPoint(viewer: DxfViewer, clientX: number, clientY: number): Point {
@@ -64,7 +55,7 @@ export function useDrawingComments({ review, viewer, ready }: { review: ReviewCo
   }, [live, viewer])
 
   useEffect(() => {
-    if (overlay && review) overlay.set(drawingPins(review.comments, commenting ? pending : null), activeId)
+    if (overlay && review) overlay.set(commentPins(review.comments, 'drawing', commenting ? pending : null), activeId)
   }, [overlay, review, pending, commenting, activeId])
 
   useEffect(() => {
@@ -84,14 +75,7 @@ export function useDrawingComments({ review, viewer, ready }: { review: ReviewCo
     if (viewer && comment.view?.kind === 'drawing') applyDrawingView(viewer, comment.view)
   }
 
-  const opened = useRef(false)
-  useEffect(() => {
-    if (opened.current || !live || !review?.openCommentId) return
-    const comment = review.comments.find((c) => c.id === review.openCommentId)
-    if (!comment) return
-    opened.current = true
-    activate(comment)
-  })
+  useOpenComment(live, review, activate)
 
   if (!review) return { commentButton: null, commentPanel: null, commentsPanel: null }
 

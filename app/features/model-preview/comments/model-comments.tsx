@@ -1,27 +1,18 @@
-import { useEffect, useRef, useState, type Dispatch, type SetStateAction } from 'react'
+import { useEffect, useState, type Dispatch, type SetStateAction } from 'react'
 import * as THREE from 'three'
 import type { PinnedView, RevisionCommentView } from '../../../../lib/review-comments'
 import type { ModelScene } from '../model-scene'
 import { onCanvasClick, pickModel, type ScenePart } from '../scene-parts'
 import type { SectionPlane, Tool } from '../viewer-tools'
 import { addPinnedComment, CommentTool } from './comment-tool'
-import { PinOverlay, type Pin } from './comment-pins'
+import { commentPins, PinOverlay } from './comment-pins'
 import { CommentsPanel } from './comments-panel'
 import type { ReviewComments } from './review-props'
+import { useOpenComment } from './use-open-comment'
 import { applyCamera, readModelView, sectionPlanes } from './view-state'
 
 type ModelPin = Extract<PinnedView, { kind: 'model' }>
 type Point = [number, number, number]
-
-/** The pins of the comments pinned on a model (numbered by their place in the list), and the one being written. */
-export function modelPins(comments: readonly RevisionCommentView[], pending: Point | null): Pin[] {
-  const pins: Pin[] = []
-  comments.forEach((c, i) => {
-    if (c.view?.kind === 'model') pins.push({ id: c.id, number: i + 1, point: c.view.point, resolved: c.resolvedAt !== null })
-  })
-  if (pending) pins.push({ id: 'new', number: comments.length + 1, point: pending, resolved: false })
-  return pins
-}
 
 /**
  * Comments pinned on a model: the Comment tool's panel (pick a point, or take the view's centre from
@@ -76,7 +67,7 @@ export function useModelComments({
 
   useEffect(() => {
     if (!overlay || !review) return
-    overlay.set(modelPins(review.comments, picking ? pending : null), activeId)
+    overlay.set(commentPins(review.comments, 'model', picking ? pending : null), activeId)
     scene?.requestRender()
   }, [overlay, review, pending, picking, activeId, scene])
 
@@ -133,14 +124,7 @@ export function useModelComments({
   }
 
   // The comment the viewer was opened on, once the model is in the scene and its parts listed.
-  const opened = useRef(false)
-  useEffect(() => {
-    if (opened.current || !scene || !review?.openCommentId) return
-    const comment = review.comments.find((c) => c.id === review.openCommentId)
-    if (!comment) return
-    opened.current = true
-    activate(comment)
-  })
+  useOpenComment(scene !== null, review, activate)
 
   if (!review) return { commentPanel: undefined, commentsPanel: null }
 

@@ -2,7 +2,7 @@ import * as THREE from 'three'
 import { describe, expect, it } from 'vitest'
 import { pinnedViewSchema } from '../../../../lib/review-comments'
 import type { ModelScene } from '../model-scene'
-import { modelPins } from './model-comments'
+import { commentPins } from './comment-pins'
 import { applyCamera, applyDrawingView, readDrawingView, readModelView, sectionPlanes, type DrawingCamera } from './view-state'
 
 /** The camera and orbit centre of a model's view, as the viewer's scene keeps them. */
@@ -58,9 +58,9 @@ describe("a pinned comment's view", () => {
   })
 
   it('numbers the pins by their comments’ place in the list, dims the resolved, and adds the one being written last', () => {
-    const comment = (id: string, view: unknown, resolvedAt: string | null) => ({ id, view, resolvedAt }) as Parameters<typeof modelPins>[0][number]
+    const comment = (id: string, view: unknown, resolvedAt: string | null) => ({ id, view, resolvedAt }) as Parameters<typeof commentPins>[0][number]
     const model = { kind: 'model', point: [1, 2, 3], camera: { position: [0, 0, 1], target: [0, 0, 0], up: [0, 0, 1] }, sections: [], hiddenParts: [] }
-    const pins = modelPins([comment('a', model, null), comment('b', null, null), comment('c', model, '2026-01-01T00:00:00Z')], [4, 5, 6])
+    const pins = commentPins([comment('a', model, null), comment('b', null, null), comment('c', model, '2026-01-01T00:00:00Z')], 'model', [4, 5, 6])
     expect(pins).toEqual([
       { id: 'a', number: 1, point: [1, 2, 3], resolved: false },
       { id: 'c', number: 3, point: [1, 2, 3], resolved: true },

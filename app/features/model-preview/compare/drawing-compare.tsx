@@ -1,9 +1,10 @@
 import { DxfViewer } from 'dxf-viewer'
 import { useEffect, useRef, useState } from 'react'
 import * as THREE from 'three'
-import { secondaryButtonClass } from '../../../components/portal/styles'
-import { CORRUPT_MESSAGE } from '../fetch-file'
+import { DRAWING_CORRUPT_MESSAGE } from '../fetch-file'
+import { moveDrawingByKey } from '../move-drawing-by-key'
 import { PreviewStatus, themeColors } from '../preview-status'
+import { ViewWithToolbar } from '../view-with-toolbar'
 import type { RevisionFile } from './revision-file'
 
 /** The overlay's colours of the two revisions' lines. */
@@ -62,7 +63,7 @@ export function DrawingOverlay({ older, newer }: { older: RevisionFile; newer: R
       .catch(() => {
         if (!live) return
         setLoading(false)
-        setError(CORRUPT_MESSAGE.replace('as a model', 'as a drawing'))
+        setError(DRAWING_CORRUPT_MESSAGE)
       })
     return () => {
       live = false
@@ -84,37 +85,24 @@ export function DrawingOverlay({ older, newer }: { older: RevisionFile; newer: R
     v.over.FitView(Math.min(a.minX, b.minX) - o.x, Math.max(a.maxX, b.maxX) - o.x, Math.min(a.minY, b.minY) - o.y, Math.max(a.maxY, b.maxY) - o.y)
   }
 
-  /** Arrow keys pan by a tenth of the view, + and - zoom. */
+  /** The keyboard's pan and zoom move the newer drawing, which the older follows. */
   const onKeyDown = (event: React.KeyboardEvent) => {
-    const v = viewers.current?.over
-    if (!v || loading || error) return
-    const cam = v.GetCamera()
-    const width = (cam.right - cam.left) / cam.zoom
-    const step = width / 10
-    const moves: Record<string, [number, number, number]> = { ArrowLeft: [-step, 0, 1], ArrowRight: [step, 0, 1], ArrowUp: [0, step, 1], ArrowDown: [0, -step, 1], '+': [0, 0, 0.8], '=': [0, 0, 0.8], '-': [0, 0, 1.25], _: [0, 0, 1.25] }
-    const move = moves[event.key]
-    if (!move) return
-    event.preventDefault()
-    v.SetView(new THREE.Vector3(cam.position.x + move[0], cam.position.y + move[1], 0), width * move[2])
-    v.Render()
+    if (viewers.current && !loading && !error) moveDrawingByKey(viewers.current.over, event)
   }
 
   const ready = !loading && !error
+  const legend = (
+    <ul className="flex flex-wrap gap-x-4 gap-y-1 text-sm" data-testid="compare-legend">
+      {(['older', 'newer'] as const).map((which) => (
+        <li key={which} className="flex items-center gap-1.5">
+          <span aria-hidden="true" className="inline-block h-0.5 w-4" style={{ background: drawingColors[which] }} />
+          {which === 'older' ? older.label : newer.label} ({which === 'older' ? 'red' : 'blue'}): {which === 'older' ? older.name : newer.name}
+        </li>
+      ))}
+    </ul>
+  )
   return (
-    <div className="flex h-full min-h-0 flex-col gap-2">
-      <div className="flex flex-wrap items-center gap-2" role="toolbar" aria-label="View">
-        <button type="button" className={secondaryButtonClass} disabled={!ready} onClick={fitBoth}>
-          Fit
-        </button>
-        <ul className="flex flex-wrap gap-x-4 gap-y-1 text-sm" data-testid="compare-legend">
-          {(['older', 'newer'] as const).map((which) => (
-            <li key={which} className="flex items-center gap-1.5">
-              <span aria-hidden="true" className="inline-block h-0.5 w-4" style={{ background: drawingColors[which] }} />
-              {which === 'older' ? older.label : newer.label} ({which === 'older' ? 'red' : 'blue'}): {which === 'older' ? older.name : newer.name}
-            </li>
-          ))}
-        </ul>
-      </div>
+    <ViewWithToolbar ready={ready} onFit={fitBoth} tools={legend}>
       <div
         className="relative min-h-64 flex-1 overflow-hidden rounded-md border border-(--color-border) focus-visible:outline-2 focus-visible:outline-(--color-highlight)"
         data-testid="compare-canvas"
@@ -132,6 +120,6 @@ export function DrawingOverlay({ older, newer }: { older: RevisionFile; newer: R
         </div>
         <PreviewStatus progress={loading ? { phase: 'reading', fraction: null } : null} error={error} />
       </div>
-    </div>
+    </ViewWithToolbar>
   )
 }

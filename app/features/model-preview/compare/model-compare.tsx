@@ -1,10 +1,10 @@
 import { useEffect, useRef, useState } from 'react'
-import { secondaryButtonClass } from '../../../components/portal/styles'
 import { PreviewError } from '../fetch-file'
 import { loadModel, type LoadedModel, type LoadProgress } from '../load-model'
 import { ModelScene } from '../model-scene'
 import { PreviewStatus, themeColors } from '../preview-status'
 import { ReferenceReader } from '../reference-reader'
+import { ViewWithToolbar } from '../view-with-toolbar'
 import { changeColors, diffModels, fitBoth, ghostColor, linkViews, overlayOf } from './compare-models'
 import type { PartChange, PartsDiff } from './diff-parts'
 import type { RevisionFile } from './revision-file'
@@ -77,18 +77,12 @@ export function SideBySide({ older, newer }: { older: RevisionFile; newer: Revis
   }, [older.url, older.name, newer.url, newer.name])
 
   return (
-    <div className="flex h-full min-h-0 flex-col gap-2">
-      <div className="flex flex-wrap items-center gap-2" role="toolbar" aria-label="View">
-        <button type="button" className={secondaryButtonClass} disabled={!ready} onClick={() => scenes.current && fitBoth(...scenes.current)}>
-          Fit
-        </button>
-        <p className="text-sm text-(--color-light)">Both views move together.</p>
-      </div>
+    <ViewWithToolbar ready={ready} onFit={() => scenes.current && fitBoth(...scenes.current)} tools={<p className="text-sm text-(--color-light)">Both views move together.</p>}>
       <div className="flex min-h-0 flex-1 flex-col gap-2 md:flex-row">
         <Pane file={older} container={left} progress={progress[0]} error={errors[0]} />
         <Pane file={newer} container={right} progress={progress[1]} error={errors[1]} />
       </div>
-    </div>
+    </ViewWithToolbar>
   )
 }
 
@@ -171,16 +165,11 @@ export function Overlay({ older, newer }: { older: RevisionFile; newer: Revision
   }, [older.url, older.name, newer.url, newer.name])
 
   return (
-    <div className="flex h-full min-h-0 flex-col gap-2">
-      <div className="flex flex-wrap items-center gap-2" role="toolbar" aria-label="View">
-        <button type="button" className={secondaryButtonClass} disabled={!diff} onClick={() => scene.current?.view('fit')}>
-          Fit
-        </button>
-      </div>
+    <ViewWithToolbar ready={diff !== null} onFit={() => scene.current?.view('fit')}>
       {diff ? <Legend diff={diff} older={older} newer={newer} /> : null}
       <div ref={container} className="relative min-h-64 flex-1 overflow-hidden rounded-md border border-(--color-border)" data-testid="compare-canvas">
         <PreviewStatus progress={progress} error={error} />
       </div>
-    </div>
+    </ViewWithToolbar>
   )
 }
