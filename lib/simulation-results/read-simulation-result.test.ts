@@ -30,14 +30,19 @@ const fieldOf = (mesh: ResultMesh, name: string) => {
   if (!field) throw new Error(`no field ${name}`)
   return field
 }
+/** Reads the file and finds `points` points and `cells` cells, every one of VTK cell type `type`. */
+const openMesh = (name: string, points: number, cells: number, type: number) => {
+  const mesh = open(name)
+  expect(mesh.points.length / 3).toBe(points)
+  expect(mesh.offsets.length).toBe(cells)
+  expect([...new Set(mesh.types)]).toEqual([type])
+  return mesh
+}
 const point = (mesh: ResultMesh, i: number) => [mesh.points[i * 3]!, mesh.points[i * 3 + 1]!, mesh.points[i * 3 + 2]!] as const
 
 describe('a cantilever beam result (hexahedra, displacement and temperature on points, von Mises on cells)', () => {
   it.each(beamFiles)('%s reads 189 points, 80 hexahedra and every value its formula gives', (name) => {
-    const mesh = open(name)
-    expect(mesh.points.length / 3).toBe(189)
-    expect(mesh.offsets.length).toBe(80)
-    expect([...new Set(mesh.types)]).toEqual([12])
+    const mesh = openMesh(name, 189, 80, 12)
     const displacement = fieldOf(mesh, 'displacement')
     const temperature = fieldOf(mesh, 'temperature')
     const vonMises = fieldOf(mesh, 'von_mises')
@@ -86,10 +91,7 @@ describe('a cantilever beam result (hexahedra, displacement and temperature on p
 
 describe('a CFD slice result (quads, velocity on points, pressure on cells)', () => {
   it.each(sliceFiles)('%s reads 66 points, 50 quads and every value its formula gives', (name) => {
-    const mesh = open(name)
-    expect(mesh.points.length / 3).toBe(66)
-    expect(mesh.offsets.length).toBe(50)
-    expect([...new Set(mesh.types)]).toEqual([9])
+    const mesh = openMesh(name, 66, 50, 9)
     const velocity = fieldOf(mesh, 'velocity')
     const pressure = fieldOf(mesh, 'pressure')
     for (let i = 0; i < 66; i++) {

@@ -43,15 +43,30 @@ describe('a Redis outage heals by itself', { timeout: 180_000 }, () => {
     const created = await gql<{ createOrGetChatConversation: { id: string; lastStreamSeq: number } }>(server.url, user.cookie, 'mutation { createOrGetChatConversation { id lastStreamSeq } }')
     return created.data!.createOrGetChatConversation
   }
-
-  it('an open chat subscription receives every part of an answer while Redis stops and starts', async () => {
+  /**
+   * Subscribes to a new conversation on the other instance and sends `text` on the first; `meanwhile`
+   * runs once the question is sent. Every part of the answer the subscriber receives is the one stored,
+   * in order. Gives those parts.
+   */
+  const askAndFollow = async (text: string, meanwhile?: (stream: ReturnType<typeof readStream>) => Promise<void>) => {
     const { id, lastStreamSeq } = await newConversation()
     const client = wsClient(other.url, user.cookie)
     try {
       const stream = readStream(client, id, lastStreamSeq)
       await stream.waitFor((p) => p.id === 'start_ack')
-      const sent = await gql<{ sendChatMessage: { id: string } }>(server.url, user.cookie, SEND, { input: { conversationId: id, content: [{ text: 'Tell me about FEA' }] } })
+      const sent = await gql<{ sendChatMessage: { id: string } }>(server.url, user.cookie, SEND, { input: { conversationId: id, content: [{ text }] } })
       expect(sent.errors).toBeUndefined()
+      await meanwhile?.(stream)
+      const parts = (await stream.waitFor((p) => !!p.stopReason, 30_000)).filter((p) => p.id !== 'start_ack')
+      expect(parts.map((p) => p.seq)).toEqual(await storedSeqs(sent.data!.sendChatMessage.id))
+      return parts
+    } finally {
+      await client.dispose()
+    }
+  }
+
+  it('an open chat subscription receives every part of an answer while Redis stops and starts', async () => {
+    const parts = await askAndFollow('Tell me about FEA', async (stream) => {
       await stream.waitFor((p) => (p.contentBlockDeltaIndex ?? -1) >= 3)
       await redis.stop()
       await expect.poll(async () => (await health()).status).toBe('degraded')
@@ -59,46 +74,22 @@ describe('a Redis outage heals by itself', { timeout: 180_000 }, () => {
       const during = stream.parts.length
       await expect.poll(() => stream.parts.length, { timeout: 5000 }).toBeGreaterThan(during + 2)
       await redis.start()
-      const parts = (await stream.waitFor((p) => !!p.stopReason, 30_000)).filter((p) => p.id !== 'start_ack')
-      expect(parts.map((p) => p.seq)).toEqual(await storedSeqs(sent.data!.sendChatMessage.id))
-      expect(parts.map((p) => p.contentBlockText ?? '').join('')).toBe(answer)
-    } finally {
-      await client.dispose()
-    }
+    })
+    expect(parts.map((p) => p.contentBlockText ?? '').join('')).toBe(answer)
     await expect.poll(async () => (await health()).status, { timeout: 15_000 }).toBe('ok')
   })
 
   it('a subscription that starts while Redis is down works, and so do those after it comes back', async () => {
     await redis.stop()
     await expect.poll(async () => (await health()).realtime.up).toBe(false)
-    const { id, lastStreamSeq } = await newConversation()
-    const during = wsClient(other.url, user.cookie)
-    try {
-      const stream = readStream(during, id, lastStreamSeq)
-      await stream.waitFor((p) => p.id === 'start_ack')
-      const sent = await gql<{ sendChatMessage: { id: string } }>(server.url, user.cookie, SEND, { input: { conversationId: id, content: [{ text: 'And CFD?' }] } })
-      expect(sent.errors).toBeUndefined()
+    const parts = await askAndFollow('And CFD?', async (stream) => {
       await stream.waitFor((p) => (p.contentBlockDeltaIndex ?? -1) >= 5)
       await redis.start()
-      const parts = (await stream.waitFor((p) => !!p.stopReason, 30_000)).filter((p) => p.id !== 'start_ack')
-      expect(parts.map((p) => p.seq)).toEqual(await storedSeqs(sent.data!.sendChatMessage.id))
-      expect(parts.map((p) => p.contentBlockText ?? '').join('')).toBe(answer)
-    } finally {
-      await during.dispose()
-    }
+    })
+    expect(parts.map((p) => p.contentBlockText ?? '').join('')).toBe(answer)
     // Nothing was remembered as broken: the same conversation subscribes again over Redis.
     await expect.poll(async () => (await health()).realtime.up, { timeout: 15_000 }).toBe(true)
-    const { id: again, lastStreamSeq: from } = await newConversation()
-    const after = wsClient(other.url, user.cookie)
-    try {
-      const stream = readStream(after, again, from)
-      await stream.waitFor((p) => p.id === 'start_ack')
-      const sent = await gql<{ sendChatMessage: { id: string } }>(server.url, user.cookie, SEND, { input: { conversationId: again, content: [{ text: 'Training?' }] } })
-      const parts = (await stream.waitFor((p) => !!p.stopReason, 30_000)).filter((p) => p.id !== 'start_ack')
-      expect(parts.map((p) => p.seq)).toEqual(await storedSeqs(sent.data!.sendChatMessage.id))
-    } finally {
-      await after.dispose()
-    }
+    await askAndFollow('Training?')
   })
 
   it('while Redis is down, sign-in, chat and the contact form answer promptly, and /healthz says why it is degraded', async () => {

@@ -1,10 +1,10 @@
 import type { Browser, Locator, Page, Route } from 'playwright-core'
-import { afterEach, inject } from 'vitest'
+import { afterEach, expect, inject } from 'vitest'
 import { HttpClient } from '../../integration/portal/support/http-client'
 import { allowPageErrors, launchBrowser, newTrackedPage, screenshotOnFailure, type TrackedPage } from '../../setup/browser'
 import { remoteMailbox, type Mailbox } from '../../setup/mailbox'
 import { portalPreviewLimit, portalUploadLimit } from '../../setup/shared-server'
-import { startedForSuite } from '../../setup/started-for-suite'
+import { readingThrough, startedForSuite } from '../../setup/started-for-suite'
 import { sharedTestServer, type TestServer } from '../../setup/test-server'
 import { cookieHeader, seedUser, signInContext, type SeededUser } from './seed'
 
@@ -126,16 +126,7 @@ export function useDashboardEnv(name: string, adminNames: string[] = []): Dashbo
     await hydrated(tracked.page)
     return tracked
   }
-  return {
-    get server() {
-      return env().server
-    },
-    get mail() {
-      return env().mail
-    },
-    get browser() {
-      return env().browser
-    },
+  const calls: Omit<DashboardSuiteEnv, 'server' | 'mail' | 'browser'> = {
     user: (userName) => env().user(userName),
     http: (user) => env().http(user),
     gql: <T,>(user: SeededUser, query: string, variables?: Record<string, unknown>) => env().gql<T>(user, query, variables),
@@ -151,6 +142,7 @@ export function useDashboardEnv(name: string, adminNames: string[] = []): Dashbo
       return { user, ...(await openHydrated(user, path, viewport)) }
     },
   }
+  return readingThrough(env, ['server', 'mail', 'browser'], calls)
 }
 
 export function uniqueName(prefix: string) {
@@ -187,6 +179,21 @@ export function slowDashboardPosts(page: Page, ms: number) {
     if (route.request().method() === 'POST') await new Promise((r) => setTimeout(r, ms))
     await route.continue()
   })
+}
+
+/**
+ * Submits the dashboard form titled by the element with id `titleId`, its post held back by `ms`: the
+ * button reads `idle`, then `busy` and is disabled while the post is on its way. Gives the button, to
+ * follow what it says next.
+ */
+export async function submitSlowly(page: Page, titleId: string, ms: number, says: { idle: string; busy: string }): Promise<Locator> {
+  await slowDashboardPosts(page, ms)
+  const button = page.locator(`form[aria-labelledby="${titleId}"] button[type="submit"]`)
+  expect(await button.textContent()).toBe(says.idle)
+  await button.click()
+  await buttonReads(button, says.busy)
+  expect(await button.isDisabled()).toBe(true)
+  return button
 }
 
 /**

@@ -19,29 +19,22 @@ export function zipWith(name: string, content: string): Buffer {
   const data = Buffer.from(content)
   const fileName = Buffer.from(name)
   const crc = crc32(data)
-  const local = Buffer.alloc(30)
-  local.writeUInt32LE(0x04034b50, 0)
-  local.writeUInt16LE(20, 4)
-  local.writeUInt32LE(crc, 14)
-  local.writeUInt32LE(data.length, 18)
-  local.writeUInt32LE(data.length, 22)
-  local.writeUInt16LE(fileName.length, 26)
-  const central = Buffer.alloc(46)
-  central.writeUInt32LE(0x02014b50, 0)
-  central.writeUInt16LE(20, 4)
-  central.writeUInt16LE(20, 6)
-  central.writeUInt32LE(crc, 16)
-  central.writeUInt32LE(data.length, 20)
-  central.writeUInt32LE(data.length, 24)
-  central.writeUInt16LE(fileName.length, 28)
+  // Its local header, its entry in the central directory, and the end of the central directory.
+  const local = littleEndian(30, [[0, 4, 0x04034b50], [4, 2, 20], [14, 4, crc], [18, 4, data.length], [22, 4, data.length], [26, 2, fileName.length]])
+  const central = littleEndian(46, [[0, 4, 0x02014b50], [4, 2, 20], [6, 2, 20], [16, 4, crc], [20, 4, data.length], [24, 4, data.length], [28, 2, fileName.length]])
   const localSize = local.length + fileName.length + data.length
-  const end = Buffer.alloc(22)
-  end.writeUInt32LE(0x06054b50, 0)
-  end.writeUInt16LE(1, 8)
-  end.writeUInt16LE(1, 10)
-  end.writeUInt32LE(central.length + fileName.length, 12)
-  end.writeUInt32LE(localSize, 16)
+  const end = littleEndian(22, [[0, 4, 0x06054b50], [8, 2, 1], [10, 2, 1], [12, 4, central.length + fileName.length], [16, 4, localSize]])
   return Buffer.concat([local, fileName, data, central, fileName, end])
+}
+
+/** `size` zero bytes with each field written in at its offset, as an unsigned little-endian number of 2 or 4 bytes. */
+function littleEndian(size: number, fields: [offset: number, bytes: 2 | 4, value: number][]): Buffer {
+  const record = Buffer.alloc(size)
+  for (const [offset, bytes, value] of fields) {
+    if (bytes === 2) record.writeUInt16LE(value, offset)
+    else record.writeUInt32LE(value, offset)
+  }
+  return record
 }
 
 function crc32(buf: Buffer): number {

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
-import { buttonReads, hydrated, slowDashboardPosts, unexpectedErrors, useDashboardEnv } from './dashboard-env'
+import { buttonReads, hydrated, submitSlowly, unexpectedErrors, useDashboardEnv } from './dashboard-env'
 import { cookieHeader, seedJobRequests } from './seed'
 
 describe('dashboard: job requests', () => {
@@ -23,12 +23,7 @@ describe('dashboard: job requests', () => {
     const attachment = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n')
     await page.getByLabel('Attach files (optional)').setInputFiles({ name: 'bracket-drawing.pdf', mimeType: 'application/pdf', buffer: attachment })
 
-    await slowDashboardPosts(page, 500)
-    const button = page.locator('form[aria-labelledby="job-form-title"] button[type="submit"]')
-    expect(await button.textContent()).toBe('Request this job')
-    await button.click()
-    await buttonReads(button, 'Placing job request')
-    expect(await button.isDisabled()).toBe(true)
+    const button = await submitSlowly(page, 'job-form-title', 500, { idle: 'Request this job', busy: 'Placing job request' })
     await buttonReads(button, 'Request this job', { timeout: 20_000 })
     await page.getByText('Job request placed', { exact: true }).waitFor()
 

@@ -1,6 +1,6 @@
 import { axeViolations, axeWhenSettled } from '../../setup/axe'
 import { describe, expect, it } from 'vitest'
-import { buttonReads, hydrated, slowDashboardPosts, unexpectedErrors, useDashboardEnv } from './dashboard-env'
+import { buttonReads, hydrated, submitSlowly, unexpectedErrors, useDashboardEnv } from './dashboard-env'
 import { cookieHeader } from './seed'
 
 describe('dashboard: signed out, details, keyboard and accessibility', () => {
@@ -63,12 +63,7 @@ describe('dashboard: signed out, details, keyboard and accessibility', () => {
     await page.getByLabel('Postcode').fill('HX7 8AA')
 
     // Slow the save down a little so the in-between state can be seen.
-    await slowDashboardPosts(page, 700)
-    const button = page.locator('form[aria-labelledby="details-title"] button[type="submit"]')
-    expect(await button.textContent()).toBe('Update details')
-    await button.click()
-    await buttonReads(button, 'Updating please wait')
-    expect(await button.isDisabled()).toBe(true)
+    const button = await submitSlowly(page, 'details-title', 700, { idle: 'Update details', busy: 'Updating please wait' })
     await buttonReads(button, 'Update successful')
     const shownAt = Date.now()
     await buttonReads(button, 'Update details', { timeout: 6000 })

@@ -63,6 +63,18 @@ describe('review and sign-off of deliverable revisions', () => {
     await page.getByRole('button', { name: 'Release results' }).click()
     await waitForStage(page, 'released')
   }
+  /**
+   * The approver records a decision that needs a comment: sent without one, the form says so (`asks`)
+   * and marks the comment invalid; sent again with `comment`.
+   */
+  const decideWithComment = async (decision: Locator, choice: string, asks: string, comment: string) => {
+    await decision.getByLabel(choice).check()
+    await decision.getByRole('button', { name: 'Record decision' }).click()
+    await decision.getByText(asks).waitFor()
+    expect(await decision.getByLabel('Comment', { exact: true }).getAttribute('aria-invalid')).toBe('true')
+    await decision.getByLabel('Comment', { exact: true }).fill(comment)
+    await decision.getByRole('button', { name: 'Record decision' }).click()
+  }
   /** What a revision says of itself: its code, status, who issued it and when, its SHA-256. */
   const revisionFacts = async (revision: Locator) => ({
     code: await revision.getAttribute('data-code'),
@@ -96,12 +108,7 @@ describe('review and sign-off of deliverable revisions', () => {
     document = documentOn(page, 'bracket-report.pdf')
     let decision = document.getByRole('form', { name: 'Decision on bracket-report.pdf P01' })
     await decision.getByText('A decision is final: it cannot be changed, only followed by a new revision.').waitFor()
-    await decision.getByLabel('Return with comments').check()
-    await decision.getByRole('button', { name: 'Record decision' }).click()
-    await decision.getByText('Say why the revision is returned').waitFor()
-    expect(await decision.getByLabel('Comment', { exact: true }).getAttribute('aria-invalid')).toBe('true')
-    await decision.getByLabel('Comment', { exact: true }).fill('The bolt loads are missing from section 4.')
-    await decision.getByRole('button', { name: 'Record decision' }).click()
+    await decideWithComment(decision, 'Return with comments', 'Say why the revision is returned', 'The bolt loads are missing from section 4.')
     await waitForStage(page, 'in progress')
     const returned = revisions(document).first()
     await returned.getByTestId('revision-decision').getByText('The bolt loads are missing from section 4.').waitFor()
@@ -146,11 +153,7 @@ describe('review and sign-off of deliverable revisions', () => {
     page = await open(approver, jobPath)
     document = documentOn(page, 'bracket-report.pdf')
     decision = document.getByRole('form', { name: 'Decision on bracket-report.pdf P02' })
-    await decision.getByLabel('Accept with comments').check()
-    await decision.getByRole('button', { name: 'Record decision' }).click()
-    await decision.getByText('Write your comments').waitFor()
-    await decision.getByLabel('Comment', { exact: true }).fill('Accepted; please round the margins to one decimal next time.')
-    await decision.getByRole('button', { name: 'Record decision' }).click()
+    await decideWithComment(decision, 'Accept with comments', 'Write your comments', 'Accepted; please round the margins to one decimal next time.')
     await waitForStage(page, 'completed')
     const accepted = revisions(document).first()
     await accepted.getByTestId('revision-decision').getByText('Accepted; please round the margins to one decimal next time.').waitFor()

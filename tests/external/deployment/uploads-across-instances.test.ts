@@ -52,17 +52,21 @@ describe('uploads across instances behind a load balancer', { timeout: 600_000 }
     return hash.digest('hex')
   }
   const isListed = async (storagePath: string) => (await db.query('SELECT 1 FROM stored_file WHERE path = $1', [storagePath])).rowCount === 1
+  /** Starts an upload of `bytes` into the user's files on the instance at `url`; gives the upload's path. */
+  const createUpload = async (url: string, bytes: Buffer, filename: string) => {
+    const created = await fetch(`${url}/uploads`, {
+      method: 'POST',
+      headers: { ...headers(), 'upload-length': String(bytes.length), 'upload-metadata': encodeMetadata({ filename, kind: 'user-box' }) },
+    })
+    expect(created.status).toBe(201)
+    return created.headers.get('location')!
+  }
   const partialObjects = async (id: string) => (await s3.send(new ListObjectsV2Command({ Bucket: CLUSTER_BUCKET, Prefix: `.uploads/${id}/` }))).Contents ?? []
 
   it('an upload whose requests alternate between the instances is stored whole', async () => {
     const [one, two] = cluster.instances
     const bytes = zipOf(9 * 1024 * 1024)
-    const created = await fetch(`${one!.url}/uploads`, {
-      method: 'POST',
-      headers: { ...headers(), 'upload-length': String(bytes.length), 'upload-metadata': encodeMetadata({ filename: 'alternating.zip', kind: 'user-box' }) },
-    })
-    expect(created.status).toBe(201)
-    const location = created.headers.get('location')!
+    const location = await createUpload(one!.url, bytes, 'alternating.zip')
     const thirds = [0, 3, 6, 9].map((m) => m * 1024 * 1024)
     let last: Response | undefined
     for (let i = 0; i < 3; i++) {
@@ -87,11 +91,7 @@ describe('uploads across instances behind a load balancer', { timeout: 600_000 }
   it('kill -9 during the finishing step: the upload is finished on resume, listed, with the same SHA-256', async () => {
     const [one, two] = cluster.instances
     const bytes = zipOf(200 * 1024 * 1024)
-    const created = await fetch(`${one!.url}/uploads`, {
-      method: 'POST',
-      headers: { ...headers(), 'upload-length': String(bytes.length), 'upload-metadata': encodeMetadata({ filename: 'crash.zip', kind: 'user-box' }) },
-    })
-    const location = created.headers.get('location')!
+    const location = await createUpload(one!.url, bytes, 'crash.zip')
     const id = location.split('/').pop()!
     // The last byte goes to the first instance, which dies while it moves the file into the bucket.
     const finalPatch = fetch(`${one!.url}${location}`, {

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { outbox, recoveryCodes, sessions, twoFactors } from '../../../server/db/schema'
 import { grantAdminGroup } from '../../../server/auth/admin-groups'
 import { nextTotpCode, wrongTotpCode } from '../../setup/totp'
-import { factorsOf, signIn, signUpAndVerify, STRONG_PASSWORD, turnOnTwoFactor, userIdOf } from './support/accounts'
+import { factorsOf, signIn, signUpAndVerify, STRONG_PASSWORD, turnOnTwoFactor, userIdOf, verifyByMailedCode } from './support/accounts'
 import { HttpClient } from './support/http-client'
 import { portalServerForSuite } from './support/portal-server'
 
@@ -109,11 +109,7 @@ describe('two-factor sign-in, passkeys, sessions and the activity log over HTTP'
 
   it('holds a sign-in by mailed code for the second factor too', async () => {
     await signUpAndVerify(portal, 'cid@example.test', STRONG_PASSWORD, { twoFactor: true })
-    const client = new HttpClient(portal.url)
-    const before = portal.mailsTo('cid@example.test')
-    await client.json('/api/auth/email-otp/send-verification-otp', { email: 'cid@example.test', type: 'email-verification' })
-    const otp = await portal.waitForCode('cid@example.test', before)
-    const answer = await client.json('/api/auth/email-otp/verify-email', { email: 'cid@example.test', otp, password: STRONG_PASSWORD })
+    const { client, answer } = await verifyByMailedCode(portal, 'cid@example.test', STRONG_PASSWORD)
     expect(answer.body).toEqual({ twoFactorRedirect: true })
     expect(await session(client)).toBeNull()
   })

@@ -35,29 +35,37 @@ describe('errors on a quote line', () => {
     return (decoded.value as { data: JobActionResult }).data
   }
   const quotesOf = async (jobId: string) => portal.server.ctx.db.select().from(jobQuotes).where(eq(jobQuotes.jobId, jobId))
-
-  it('the job page answers 400 with the error at line 2’s hours, and saves nothing', async () => {
+  /** Posts the job page's quote form with the lines for a new job: it answers 400 with `error` (each field named by its line's place) and saves nothing. Gives the answer. */
+  const expectRefused = async (lines: Record<string, string>[], error: Record<string, string[]>) => {
     const id = await newJob()
-    const res = await postQuoteForm(id, [
-      { kind: 'service', service: 'cfd', hours: '4' },
-      { kind: 'service', service: 'fea', hours: '0' },
-    ])
+    const res = await postQuoteForm(id, lines)
     expect(res.status).toBe(400)
     const answer = await answerOf(res)
-    expect(answer).toMatchObject({ intent: 'send-quote', ok: false })
-    expect(answer.result?.error).toEqual({ 'lines[1].hours': ['Hours must be more than 0'] })
+    expect(answer.result?.error).toEqual(error)
     expect(await quotesOf(id)).toEqual([])
+    return answer
+  }
+
+  it('the job page answers 400 with the error at line 2’s hours, and saves nothing', async () => {
+    const answer = await expectRefused(
+      [
+        { kind: 'service', service: 'cfd', hours: '4' },
+        { kind: 'service', service: 'fea', hours: '0' },
+      ],
+      { 'lines[1].hours': ['Hours must be more than 0'] },
+    )
+    expect(answer).toMatchObject({ intent: 'send-quote', ok: false })
   })
 
   it('a line’s own error is named by its place too (a free line without a description, the third)', async () => {
-    const id = await newJob()
-    const res = await postQuoteForm(id, [
-      { kind: 'service', service: 'cfd', hours: '4' },
-      { kind: 'course', course: 'CAD Fundamentals', days: '1' },
-      { kind: 'free', description: '', amount: '120' },
-    ])
-    expect(res.status).toBe(400)
-    expect((await answerOf(res)).result?.error).toEqual({ 'lines[2].description': ['Describe the line'] })
+    await expectRefused(
+      [
+        { kind: 'service', service: 'cfd', hours: '4' },
+        { kind: 'course', course: 'CAD Fundamentals', days: '1' },
+        { kind: 'free', description: '', amount: '120' },
+      ],
+      { 'lines[2].description': ['Describe the line'] },
+    )
   })
 
   it('the same form with every line right is saved, its lines in order', async () => {

@@ -2,7 +2,6 @@ import { readFileSync } from 'node:fs'
 import { sql } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { comments } from '../../../server/db/schema'
-import { userIdOf } from '../portal/support/accounts'
 import { HttpClient } from '../portal/support/http-client'
 import { portalWithAccounts } from '../portal/support/portal-with-accounts'
 
@@ -18,14 +17,12 @@ interface CommentView {
  * pick the name shown (passing as the company or as another client).
  */
 describe('comments show a display name, never the commenter’s email or id', () => {
-  const { portal, accounts } = portalWithAccounts({ ADMIN_EMAILS: 'admin@example.test' }, { commenter: 'ada.lovelace@example.test', other: 'other@example.test', admin: 'admin@example.test' })
+  const { portal, accounts, ids } = portalWithAccounts({ ADMIN_EMAILS: 'admin@example.test' }, { commenter: 'ada.lovelace@example.test', other: 'other@example.test', admin: 'admin@example.test' })
   let guest: HttpClient
-  let commenterId: string
   let postId: string
 
   beforeAll(async () => {
     guest = new HttpClient(portal.url)
-    commenterId = await userIdOf(accounts.commenter)
     postId = (await accounts.admin.gql<{ createBlogPost: { id: string } }>('mutation { createBlogPost(input: { title: "Meshing", content: "Text" }) { id } }')).data!.createBlogPost.id
     await accounts.admin.gql('mutation($id: ID!) { publishBlogPost(id: $id) { id } }', { id: postId })
     // Shown at once, so every reader's view below has them.
@@ -76,15 +73,15 @@ describe('comments show a display name, never the commenter’s email or id', ()
       const data = (JSON.parse(raw) as { data: { listComments: CommentView[]; getComment: CommentView; getBlogPost: { comments: CommentView[] } } }).data
       const seen = [...data.listComments, data.getComment, ...data.getBlogPost.comments]
       expect(seen.length).toBeGreaterThan(2)
-      for (const c of seen) expect(c.userId).toBe(seesId ? commenterId : null)
-      if (!seesId) expect(raw).not.toContain(commenterId)
+      for (const c of seen) expect(c.userId).toBe(seesId ? ids.commenter : null)
+      if (!seesId) expect(raw).not.toContain(ids.commenter)
     }
   })
 
   it('gives comments stored before (author: the commenter’s email) their display name when the database is migrated', async () => {
     const [legacy] = await portal.server.ctx.db
       .insert(comments)
-      .values({ blogPostId: postId, userId: commenterId, author: 'ada.lovelace@example.test', comment: 'Old comment' })
+      .values({ blogPostId: postId, userId: ids.commenter, author: 'ada.lovelace@example.test', comment: 'Old comment' })
       .returning()
     const [stray] = await portal.server.ctx.db.insert(comments).values({ blogPostId: postId, userId: null, author: 'someone@example.test', comment: 'Older' }).returning()
     const migration = readFileSync(new URL('../../../server/db/migrations/0006_comment-display-names.sql', import.meta.url), 'utf8')

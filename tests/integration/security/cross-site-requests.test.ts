@@ -4,6 +4,7 @@ import { contacts } from '../../../server/db/schema'
 import { signUpAndVerify } from '../portal/support/accounts'
 import type { HttpClient } from '../portal/support/http-client'
 import { portalServerForSuite, type PortalServer } from '../portal/support/portal-server'
+import { portalWithAccounts } from '../portal/support/portal-with-accounts'
 import { encodeMetadata, PNG_1PX, tusUpload } from '../portal/support/tus-upload'
 
 const EVIL = 'https://evil.example'
@@ -28,14 +29,10 @@ async function contactCount(portal: PortalServer) {
 }
 
 describe('cross-site requests (PUBLIC_URL unset: the site is the origin the request was addressed to)', () => {
-  const portal = portalServerForSuite()
-  let victim: HttpClient
-  beforeAll(async () => {
-    victim = await signUpAndVerify(portal, 'victim@example.test')
-  })
+  const { portal, accounts } = portalWithAccounts({}, { victim: 'victim@example.test' })
 
   it('a page on another site cannot run a GraphQL mutation with the visitor’s cookie (403, nothing changes)', async () => {
-    const res = await asVictimFrom(victim, EVIL, '/graphql', {
+    const res = await asVictimFrom(accounts.victim, EVIL, '/graphql', {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ query: 'mutation { updateProfile(input: { nickname: "pwned" }) { userId } }' }),
@@ -44,13 +41,13 @@ describe('cross-site requests (PUBLIC_URL unset: the site is the origin the requ
     expect(res.headers.get('content-type')).toMatch(/^text\/plain/)
     expect(await res.text()).toBe('Cross-site request refused')
     expect(res.headers.get('access-control-allow-credentials')).toBeNull()
-    expect(await nicknameOf(victim)).not.toBe('pwned')
+    expect(await nicknameOf(accounts.victim)).not.toBe('pwned')
   })
 
   it('a form on another site cannot post a form-encoded mutation to /graphql, with or without cookies (415)', async () => {
     const before = await contactCount(portal)
     const form = new URLSearchParams({ query: 'mutation { createContact(input: { name: "Form Post", email: "form@example.com", message: "Sent by a form on another site." }) { id } }' })
-    const withCookie = await asVictimFrom(victim, EVIL, '/graphql', { method: 'POST', body: form })
+    const withCookie = await asVictimFrom(accounts.victim, EVIL, '/graphql', { method: 'POST', body: form })
     expect(withCookie.status).toBe(403)
     const guest = await fetch(`${portal.url}/graphql`, { method: 'POST', headers: { origin: EVIL }, body: form })
     expect(guest.status).toBe(415)
@@ -62,7 +59,7 @@ describe('cross-site requests (PUBLIC_URL unset: the site is the origin the requ
     const asText = await fetch(`${portal.url}/graphql`, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: JSON.stringify({ query: '{ me { userId } }' }) })
     expect(asText.status).toBe(415)
     // Even the site's own origin must send JSON.
-    const sameSite = await victim.fetch('/graphql', { method: 'POST', body: form })
+    const sameSite = await accounts.victim.fetch('/graphql', { method: 'POST', body: form })
     expect(sameSite.status).toBe(415)
     expect((await sameSite.json()).errors[0].message).toBe('Send the query as JSON (Content-Type: application/json)')
     expect(await contactCount(portal)).toBe(before)
@@ -85,7 +82,7 @@ describe('cross-site requests (PUBLIC_URL unset: the site is the origin the requ
     const foreignGet = await fetch(`${portal.url}/graphql?query=${encodeURIComponent('{ me { userId } }')}`, { headers: { origin: EVIL } })
     expect(foreignGet.status).toBe(200)
     expect(foreignGet.headers.get('access-control-allow-credentials')).toBeNull()
-    const ownPost = await victim.fetch('/graphql', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query: nicknameQuery }) })
+    const ownPost = await accounts.victim.fetch('/graphql', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query: nicknameQuery }) })
     expect(ownPost.headers.get('access-control-allow-origin')).toBe(portal.url)
     expect(ownPost.headers.get('access-control-allow-credentials')).toBe('true')
   })
@@ -99,7 +96,7 @@ describe('cross-site requests (PUBLIC_URL unset: the site is the origin the requ
       return { cors: found, variesByOrigin: /\borigin\b/i.test(res.headers.get('vary') ?? '') }
     }
     const cases = [
-      { who: 'the site’s page, signed in', origin: portal.url, cookie: victim.cookieHeader, query: nicknameQuery },
+      { who: 'the site’s page, signed in', origin: portal.url, cookie: accounts.victim.cookieHeader, query: nicknameQuery },
       { who: 'another site, as a guest', origin: EVIL, cookie: undefined, query: '{ listJobRequests { id } }' },
       { who: 'no Origin, as a guest', origin: undefined, cookie: undefined, query: '{ me { userId } }' },
     ]
@@ -118,7 +115,7 @@ describe('cross-site requests (PUBLIC_URL unset: the site is the origin the requ
   })
 
   it('an API-token script without cookies works from any origin, and its answer never allows credentials', async () => {
-    const created = await victim.gql<{ createApiToken: { token: string } }>('mutation { createApiToken(name: "cross-site script") { token } }')
+    const created = await accounts.victim.gql<{ createApiToken: { token: string } }>('mutation { createApiToken(name: "cross-site script") { token } }')
     const token = created.data!.createApiToken.token
     const res = await fetch(`${portal.url}/graphql`, {
       method: 'POST',
@@ -131,33 +128,33 @@ describe('cross-site requests (PUBLIC_URL unset: the site is the origin the requ
   })
 
   it('every other path refuses a cookie with a foreign Origin: uploads, page actions, the auth API, session reads', async () => {
-    const upload = await asVictimFrom(victim, EVIL, '/uploads', {
+    const upload = await asVictimFrom(accounts.victim, EVIL, '/uploads', {
       method: 'POST',
       headers: { 'tus-resumable': '1.0.0', 'upload-length': String(PNG_1PX.length), 'upload-metadata': encodeMetadata({ kind: 'user-box', filename: 'planted.png' }) },
     })
     expect(upload.status).toBe(403)
     expect(await upload.text()).toBe('Cross-site request refused')
 
-    const profile = await asVictimFrom(victim, EVIL, '/profile', { method: 'POST', body: new URLSearchParams({ intent: 'update-details', nickname: 'pwned' }) })
+    const profile = await asVictimFrom(accounts.victim, EVIL, '/profile', { method: 'POST', body: new URLSearchParams({ intent: 'update-details', nickname: 'pwned' }) })
     expect(profile.status).toBe(403)
-    const profileData = await asVictimFrom(victim, EVIL, '/profile.data', { method: 'POST', body: new URLSearchParams({ intent: 'update-details', nickname: 'pwned' }) })
+    const profileData = await asVictimFrom(accounts.victim, EVIL, '/profile.data', { method: 'POST', body: new URLSearchParams({ intent: 'update-details', nickname: 'pwned' }) })
     expect(profileData.status).toBe(403)
-    expect(await nicknameOf(victim)).not.toBe('pwned')
+    expect(await nicknameOf(accounts.victim)).not.toBe('pwned')
 
     const before = await contactCount(portal)
-    const contact = await asVictimFrom(victim, EVIL, '/contact', {
+    const contact = await asVictimFrom(accounts.victim, EVIL, '/contact', {
       method: 'POST',
       body: new URLSearchParams({ name: 'Cross Site', email: 'cross@example.com', message: 'Posted by a page on another site.' }),
     })
     expect(contact.status).toBe(403)
     expect(await contactCount(portal)).toBe(before)
 
-    const signOut = await asVictimFrom(victim, EVIL, '/api/auth/sign-out', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })
+    const signOut = await asVictimFrom(accounts.victim, EVIL, '/api/auth/sign-out', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })
     expect(signOut.status).toBe(403)
-    const session = await asVictimFrom(victim, EVIL, '/api/session')
+    const session = await asVictimFrom(accounts.victim, EVIL, '/api/session')
     expect(session.status).toBe(403)
     // The visitor is still signed in: nothing above took effect.
-    expect((await (await victim.fetch('/api/session')).json()).user?.email).toBe('victim@example.test')
+    expect((await (await accounts.victim.fetch('/api/session')).json()).user?.email).toBe('victim@example.test')
   })
 
   it('a state-changing request with a cookie and no Origin at all is refused; reading a page that way is not', async () => {
@@ -165,27 +162,27 @@ describe('cross-site requests (PUBLIC_URL unset: the site is the origin the requ
       ['/profile', new URLSearchParams({ intent: 'update-details', nickname: 'pwned' })],
       ['/contact', new URLSearchParams({ name: 'No Origin', email: 'none@example.com', message: 'Posted without an Origin header.' })],
     ] as const) {
-      const res = await asVictimFrom(victim, undefined, path, { method: 'POST', body })
+      const res = await asVictimFrom(accounts.victim, undefined, path, { method: 'POST', body })
       expect(res.status, path).toBe(403)
     }
-    const graphql = await asVictimFrom(victim, undefined, '/graphql', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query: nicknameQuery }) })
+    const graphql = await asVictimFrom(accounts.victim, undefined, '/graphql', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query: nicknameQuery }) })
     expect(graphql.status).toBe(403)
-    const page = await asVictimFrom(victim, undefined, '/profile')
+    const page = await asVictimFrom(accounts.victim, undefined, '/profile')
     expect(page.status).toBe(200)
   })
 
   it('the site’s own requests keep working: the no-JS contact form, a profile save, an upload, signing out', async () => {
-    const contact = await victim.fetch('/contact', {
+    const contact = await accounts.victim.fetch('/contact', {
       method: 'POST',
       body: new URLSearchParams({ name: 'Own Site', email: 'own@example.com', message: 'Posted from the site itself.' }),
     })
     expect(contact.status).toBe(200)
-    const profile = await victim.fetch('/profile', { method: 'POST', body: new URLSearchParams({ intent: 'update-details', nickname: 'Vic' }) })
+    const profile = await accounts.victim.fetch('/profile', { method: 'POST', body: new URLSearchParams({ intent: 'update-details', nickname: 'Vic' }) })
     expect(profile.status).toBe(200)
-    expect(await nicknameOf(victim)).toBe('Vic')
-    const uploaded = await tusUpload(victim, PNG_1PX, { kind: 'user-box', filename: 'drawing.png', filetype: 'image/png' })
+    expect(await nicknameOf(accounts.victim)).toBe('Vic')
+    const uploaded = await tusUpload(accounts.victim, PNG_1PX, { kind: 'user-box', filename: 'drawing.png', filetype: 'image/png' })
     expect(uploaded.status).toBe(204)
-    const signOut = await victim.json('/api/auth/sign-out', {})
+    const signOut = await accounts.victim.json('/api/auth/sign-out', {})
     expect(signOut.status).toBe(200)
   })
 })

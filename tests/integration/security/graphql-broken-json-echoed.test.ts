@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { HttpClient } from '../portal/support/http-client'
 import { portalServerForSuite } from '../portal/support/portal-server'
 
@@ -8,10 +8,8 @@ import { portalServerForSuite } from '../portal/support/portal-server'
  */
 describe('a broken JSON body sent to /graphql', () => {
   const portal = portalServerForSuite()
-  let guest: HttpClient
-  beforeAll(async () => {
-    guest = new HttpClient(portal.url)
-  })
+  /** A guest's browser: the site's Origin and no cookie (a fresh one for each request, as none is kept). */
+  const guest = () => new HttpClient(portal.url)
 
   it.each([
     '{"query": "{ me { userId } }", <script>alert(1)</script>',
@@ -21,7 +19,7 @@ describe('a broken JSON body sent to /graphql', () => {
     '[1, 2',
   ])('%j gets a fixed message that echoes nothing', async (body) => {
     for (const accept of [undefined, 'application/graphql-response+json']) {
-      const res = await guest.fetch('/graphql', { method: 'POST', headers: { 'content-type': 'application/json', ...(accept ? { accept } : {}) }, body })
+      const res = await guest().fetch('/graphql', { method: 'POST', headers: { 'content-type': 'application/json', ...(accept ? { accept } : {}) }, body })
       expect(res.status).toBe(400)
       expect(res.headers.get('content-type')).toMatch(/^application\/(graphql-response\+)?json/)
       const text = await res.text()

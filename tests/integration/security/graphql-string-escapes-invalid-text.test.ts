@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { HttpClient } from '../portal/support/http-client'
 import { portalServerForSuite } from '../portal/support/portal-server'
 
@@ -9,10 +9,8 @@ import { portalServerForSuite } from '../portal/support/portal-server'
  */
 describe('a GraphQL string literal escapes text no field accepts', () => {
   const portal = portalServerForSuite()
-  let guest: HttpClient
-  beforeAll(async () => {
-    guest = new HttpClient(portal.url)
-  })
+  /** A guest's browser: the site's Origin and no cookie (a fresh one for each request, as none is kept). */
+  const guest = () => new HttpClient(portal.url)
 
   it.each([
     ['a NUL in an argument', 'query { getBlogPost(id: "a\\u0000b") { id } }'],
@@ -22,7 +20,7 @@ describe('a GraphQL string literal escapes text no field accepts', () => {
     ['a NUL in a block string', 'query { getBlogPost(id: """a\u0000b""") { id } }'],
   ])('%s is answered 400 with a plain message', async (_, query) => {
     for (const accept of ['application/json', 'application/graphql-response+json']) {
-      const res = await guest.fetch('/graphql', { method: 'POST', headers: { 'content-type': 'application/json', accept }, body: JSON.stringify({ query }) })
+      const res = await guest().fetch('/graphql', { method: 'POST', headers: { 'content-type': 'application/json', accept }, body: JSON.stringify({ query }) })
       expect(res.status).toBe(400)
       const answer = (await res.json()) as { errors: { message: string }[] }
       expect(answer.errors.map((e) => e.message)).toEqual(['Invalid characters in input'])
@@ -30,7 +28,7 @@ describe('a GraphQL string literal escapes text no field accepts', () => {
   })
 
   it("a lone surrogate written as a plain escape is refused by GraphQL's parser with its fixed message", async () => {
-    const res = await guest.fetch('/graphql', {
+    const res = await guest().fetch('/graphql', {
       method: 'POST',
       headers: { 'content-type': 'application/json', accept: 'application/graphql-response+json' },
       body: JSON.stringify({ query: 'query { getBlogPost(id: "\\ud800") { id } }' }),
@@ -40,7 +38,7 @@ describe('a GraphQL string literal escapes text no field accepts', () => {
   })
 
   it('an escaped character that fields accept still works', async () => {
-    const res = await guest.fetch('/graphql', {
+    const res = await guest().fetch('/graphql', {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ query: 'query { getBlogPost(id: "caf\\u00e9") { id } }' }),

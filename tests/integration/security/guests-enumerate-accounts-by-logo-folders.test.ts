@@ -1,5 +1,4 @@
 import { beforeAll, describe, expect, it } from 'vitest'
-import { userIdOf } from '../portal/support/accounts'
 import { HttpClient } from '../portal/support/http-client'
 import { portalWithAccounts } from '../portal/support/portal-with-accounts'
 import { PNG_1PX, tusUpload } from '../portal/support/tus-upload'
@@ -10,14 +9,12 @@ import { PNG_1PX, tusUpload } from '../portal/support/tus-upload'
  * folder's owner and admins list it.
  */
 describe('guests cannot list profile pictures to learn user ids', () => {
-  const { portal, accounts } = portalWithAccounts({ ADMIN_EMAILS: 'admin@example.test' }, { owner: 'owner@example.test', other: 'other@example.test', admin: 'admin@example.test' })
+  const { portal, accounts, ids } = portalWithAccounts({ ADMIN_EMAILS: 'admin@example.test' }, { owner: 'owner@example.test', other: 'other@example.test', admin: 'admin@example.test' })
   let guest: HttpClient
-  let ownerId: string
   let logo: string
 
   beforeAll(async () => {
     guest = new HttpClient(portal.url)
-    ownerId = await userIdOf(accounts.owner)
     logo = (await tusUpload(accounts.owner, PNG_1PX, { filename: 'logo.png', filetype: 'image/png', kind: 'profile-pictures' })).path!
   })
 
@@ -30,15 +27,15 @@ describe('guests cannot list profile pictures to learn user ids', () => {
       expect(all.errors?.[0]?.message).toBe('Unauthorized')
     }
     for (const client of [guest, accounts.other]) {
-      const one = await list(client, `profile-pictures/${ownerId}/`)
+      const one = await list(client, `profile-pictures/${ids.owner}/`)
       expect(one.data).toBeNull()
       expect(one.errors?.[0]?.message).toBe('Unauthorized')
     }
   })
 
   it('lets the owner and admins list, and anyone fetch the logo by its URL', async () => {
-    expect((await list(accounts.owner, `profile-pictures/${ownerId}/`)).data!.files.map((f) => f.path)).toEqual([logo])
-    expect((await list(accounts.admin, `profile-pictures/${ownerId}/`)).data!.files.map((f) => f.path)).toEqual([logo])
+    expect((await list(accounts.owner, `profile-pictures/${ids.owner}/`)).data!.files.map((f) => f.path)).toEqual([logo])
+    expect((await list(accounts.admin, `profile-pictures/${ids.owner}/`)).data!.files.map((f) => f.path)).toEqual([logo])
     expect((await list(accounts.admin, 'profile-pictures/')).data!.files.map((f) => f.path)).toContain(logo)
     for (const client of [guest, accounts.other, accounts.owner, accounts.admin]) {
       const res = await client.fetch(`/files/${logo}`)

@@ -1,10 +1,9 @@
 import { request } from 'node:http'
 import { sql } from 'drizzle-orm'
-import { beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { storedFiles } from '../../../server/db/schema'
-import { signUpAndVerify } from '../portal/support/accounts'
 import { HttpClient } from '../portal/support/http-client'
-import { portalServerForSuite } from '../portal/support/portal-server'
+import { portalWithAccounts } from '../portal/support/portal-with-accounts'
 import { encodeMetadata, PNG_1PX, tusUpload } from '../portal/support/tus-upload'
 
 /** A guest's picture, sent the way tus-js-client sends it. */
@@ -32,12 +31,7 @@ function createFrom(baseUrl: string, localAddress: string, filename: string): Pr
  * pictures, send anything but a picture-sized file, or fill the disk by sending many.
  */
 describe('guests cannot overwrite or flood picture submissions', () => {
-  const portal = portalServerForSuite({ ADMIN_EMAILS: 'admin@example.test' })
-  let admin: HttpClient
-
-  beforeAll(async () => {
-    admin = await signUpAndVerify(portal, 'admin@example.test')
-  })
+  const { portal, accounts } = portalWithAccounts({ ADMIN_EMAILS: 'admin@example.test' }, { admin: 'admin@example.test' })
 
   it('gives every submission a name the server makes, so one guest cannot replace another’s picture', async () => {
     const first = Buffer.concat([PNG_1PX, Buffer.from('first guest')])
@@ -52,7 +46,7 @@ describe('guests cannot overwrite or flood picture submissions', () => {
       [a.path, first],
       [b.path, second],
     ] as const) {
-      const res = await admin.fetch(`/files/${p}`)
+      const res = await accounts.admin.fetch(`/files/${p}`)
       expect(res.status).toBe(200)
       expect(Buffer.from(await res.arrayBuffer()).equals(bytes)).toBe(true)
     }
@@ -97,7 +91,7 @@ describe('guests cannot overwrite or flood picture submissions', () => {
       const refused = await guestUpload(new HttpClient(portal.url), PNG_1PX, 'one-more.png')
       expect(refused.status).toBe(429)
       expect(refused.body).toBe('Picture submissions are closed for today. Please try again tomorrow.')
-      const signedIn = await tusUpload(admin, PNG_1PX, { filename: 'admin.png', filetype: 'image/png', kind: 'picture-submissions' })
+      const signedIn = await tusUpload(accounts.admin, PNG_1PX, { filename: 'admin.png', filetype: 'image/png', kind: 'picture-submissions' })
       expect(signedIn.status).toBe(429)
     } finally {
       await portal.server.ctx.db.execute(sql`delete from stored_file where path like 'picture-submissions/seed-%'`)

@@ -1,4 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm'
+import type { PgUpdateSetSource } from 'drizzle-orm/pg-core'
 import { describe, expect, it } from 'vitest'
 import { ACCOUNT_UNDER_ATTACK_MESSAGE, TOO_MANY_ATTEMPTS_MESSAGE } from '../../../lib/auth-schema'
 import { signInDelays } from '../../../server/db/schema'
@@ -16,13 +17,21 @@ describe('lockout without denial of service', () => {
   let address = 10
   const clientAt = (ip: string) => new HttpClient(portal.url, {}, { localAddress: ip })
   const freshAddress = () => `127.0.2.${address++}`
+  /** Signs up an account for `email` and gives a client at an address that has not failed yet, and that address. */
+  const accountAndFreshClient = async (email: string) => {
+    await signUpAndVerify(portal, email)
+    const ip = freshAddress()
+    return { ip, client: clientAt(ip) }
+  }
   const signIn = (client: HttpClient, email: string, password: string) => client.json<{ message: string }>('/api/auth/sign-in/email', { email, password })
-  /** Lets the wait of an (account, address) pair pass, as an hour of real time would. */
-  const endWait = (email: string, ip: string) =>
+  /** Rewrites what the server remembers of an (account, address) pair's failures, as time passing would. */
+  const rememberOfPair = (email: string, ip: string, values: PgUpdateSetSource<typeof signInDelays>) =>
     portal.server.ctx.db
       .update(signInDelays)
-      .set({ nextAttemptAt: sql`now() - interval '1 second'` })
+      .set(values)
       .where(and(eq(signInDelays.account, email), eq(signInDelays.clientIp, ip)))
+  /** Lets the wait of an (account, address) pair pass, as an hour of real time would. */
+  const endWait = (email: string, ip: string) => rememberOfPair(email, ip, { nextAttemptAt: sql`now() - interval '1 second'` })
 
   it("an attacker's wrong passwords do not lock the owner out: the right password from another address signs in", async () => {
     const email = 'target@example.test'
@@ -36,9 +45,7 @@ describe('lockout without denial of service', () => {
 
   it("the attacker's address waits 1 minute after the 3rd failure, doubling with each further failure", async () => {
     const email = 'doubling@example.test'
-    await signUpAndVerify(portal, email)
-    const ip = freshAddress()
-    const attacker = clientAt(ip)
+    const { ip, client: attacker } = await accountAndFreshClient(email)
     for (let i = 0; i < 3; i++) expect((await signIn(attacker, email, `Wr0ng!first${i}`)).status).toBe(401)
     const waits: number[] = []
     for (let round = 0; round < 4; round++) {
@@ -60,10 +67,7 @@ describe('lockout without denial of service', () => {
     const ip = freshAddress()
     const attacker = clientAt(ip)
     for (let i = 0; i < 3; i++) await signIn(attacker, email, `Wr0ng!cap${i}`)
-    await portal.server.ctx.db
-      .update(signInDelays)
-      .set({ failures: 20, nextAttemptAt: sql`now() - interval '1 second'` })
-      .where(and(eq(signInDelays.account, email), eq(signInDelays.clientIp, ip)))
+    await rememberOfPair(email, ip, { failures: 20, nextAttemptAt: sql`now() - interval '1 second'` })
     expect((await signIn(attacker, email, 'Wr0ng!capped')).status).toBe(401)
     const refused = await attacker.post('/api/auth/sign-in/email', { email, password: 'Wr0ng!again' })
     expect(Number(refused.headers.get('retry-after'))).toBeLessThanOrEqual(3600)
@@ -72,17 +76,12 @@ describe('lockout without denial of service', () => {
 
   it('a right password from the pair clears its failures, and failures older than 24 hours are forgotten', async () => {
     const email = 'typo@example.test'
-    await signUpAndVerify(portal, email)
-    const ip = freshAddress()
-    const owner = clientAt(ip)
+    const { ip, client: owner } = await accountAndFreshClient(email)
     for (let i = 0; i < 2; i++) expect((await signIn(owner, email, `Wr0ng!typo${i}`)).status).toBe(401)
     expect((await signIn(owner, email, STRONG_PASSWORD)).status).toBe(200)
     for (let i = 0; i < 3; i++) expect((await signIn(owner, email, `Wr0ng!again${i}`)).status).toBe(401)
     expect((await signIn(owner, email, STRONG_PASSWORD)).status).toBe(429)
-    await portal.server.ctx.db
-      .update(signInDelays)
-      .set({ lastFailureAt: sql`now() - interval '25 hours'` })
-      .where(and(eq(signInDelays.account, email), eq(signInDelays.clientIp, ip)))
+    await rememberOfPair(email, ip, { lastFailureAt: sql`now() - interval '25 hours'` })
     expect((await signIn(owner, email, STRONG_PASSWORD)).status).toBe(200)
   })
 

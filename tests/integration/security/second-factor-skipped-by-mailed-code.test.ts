@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { signUpAndVerify, STRONG_PASSWORD } from '../portal/support/accounts'
-import { HttpClient } from '../portal/support/http-client'
+import { signUpAndVerify, STRONG_PASSWORD, verifyByMailedCode } from '../portal/support/accounts'
 import { portalServerForSuite } from '../portal/support/portal-server'
 
 /**
@@ -13,11 +12,7 @@ describe('skipping the second factor with a mailed code', () => {
 
   it('gets no session from a verification code alone', async () => {
     await signUpAndVerify(portal, 'mailbox@example.test', STRONG_PASSWORD, { twoFactor: true })
-    const intruder = new HttpClient(portal.url)
-    const before = portal.mailsTo('mailbox@example.test')
-    await intruder.json('/api/auth/email-otp/send-verification-otp', { email: 'mailbox@example.test', type: 'email-verification' })
-    const otp = await portal.waitForCode('mailbox@example.test', before)
-    const answer = await intruder.json('/api/auth/email-otp/verify-email', { email: 'mailbox@example.test', otp, password: 'Any0ther!Passw0rd' })
+    const { client: intruder, answer } = await verifyByMailedCode(portal, 'mailbox@example.test', 'Any0ther!Passw0rd')
     expect(answer.body).toEqual({ twoFactorRedirect: true })
     expect(((await (await intruder.fetch('/api/session')).json()) as { user: unknown }).user).toBeNull()
     expect((await intruder.gql('{ profile { userId } }')).errors?.[0]?.message).toBe('Unauthorized')

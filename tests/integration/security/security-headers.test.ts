@@ -1,8 +1,8 @@
-import { beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { site } from '../../../lib/site'
 import { signUpAndVerify } from '../portal/support/accounts'
-import type { HttpClient } from '../portal/support/http-client'
 import { portalServerForSuite } from '../portal/support/portal-server'
+import { portalWithAccounts } from '../portal/support/portal-with-accounts'
 
 const PUBLIC_URL = 'https://www.meshwork.test'
 
@@ -61,11 +61,7 @@ describe('security headers and security.txt with an https PUBLIC_URL', () => {
 })
 
 describe('/healthz and headers without https', () => {
-  const portal = portalServerForSuite({ ADMIN_EMAILS: 'boss@example.test' })
-  let admin: HttpClient
-  beforeAll(async () => {
-    admin = await signUpAndVerify(portal, 'boss@example.test')
-  })
+  const { portal, accounts } = portalWithAccounts({ ADMIN_EMAILS: 'boss@example.test' }, { admin: 'boss@example.test' })
 
   it('sends no HSTS while the site is not served over https', async () => {
     expectSecurityHeaders(await fetch(`${portal.url}/`), { hsts: false })
@@ -80,7 +76,7 @@ describe('/healthz and headers without https', () => {
     expect(JSON.parse(guestText)).toMatchObject({ website: { up: true }, database: { reachable: true }, assistant: { up: true }, portal: { up: true } })
     const client = await signUpAndVerify(portal, 'client@example.test')
     expect(await (await client.fetch('/healthz')).text()).not.toMatch(/PostgreSQL/)
-    const asAdmin = (await (await admin.fetch('/healthz')).json()) as { database: { version: string } }
+    const asAdmin = (await (await accounts.admin.fetch('/healthz')).json()) as { database: { version: string } }
     expect(asAdmin.database.version).toMatch(/^PostgreSQL 18\./)
   })
 })

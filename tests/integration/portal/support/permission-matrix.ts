@@ -141,6 +141,12 @@ interface GqlOp {
   variables: (w: World) => Promise<Record<string, unknown>> | Record<string, unknown>
 }
 
+/** What World makes afresh for one operation, each call a new record: its id. */
+type FreshRecord = { [K in keyof World]: World[K] extends () => Promise<string> ? K : never }[keyof World]
+
+/** An operation on a record made for it by `fresh`, whose id the query reads as $id. */
+const onFresh = (name: string, expect: Expect, fresh: FreshRecord, query: string): GqlOp => ({ name, expect, query, variables: async (w) => ({ id: await w[fresh]() }) })
+
 const gqlOps: GqlOp[] = [
   { name: 'me', expect: everyone, query: '{ me { userId } }', variables: () => ({}) },
   { name: 'profile (own)', expect: signedIn, query: '{ profile { userId } }', variables: () => ({}) },
@@ -184,19 +190,9 @@ const gqlOps: GqlOp[] = [
     query: 'mutation($id: ID!, $f: String!) { updateJobRequests(input: { id: $id, files: $f }) { id } }',
     variables: (w) => ({ id: w.jobId, f: JSON.stringify([`job-files/${w.jobId}/plan.pdf`]) }),
   },
-  {
-    name: "deleteJobRequests (owner's)",
-    expect: companyWorks,
-    query: 'mutation($id: ID!) { deleteJobRequests(input: { id: $id }) { id } }',
-    variables: async (w) => ({ id: await w.freshJob() }),
-  },
+  onFresh("deleteJobRequests (owner's)", companyWorks, 'freshJob', 'mutation($id: ID!) { deleteJobRequests(input: { id: $id }) { id } }'),
   // Accepted: the consultancy's record from then on, deleted by nobody.
-  {
-    name: "deleteJobRequests (owner's accepted job)",
-    expect: refusedToAdmin,
-    query: 'mutation($id: ID!) { deleteJobRequests(input: { id: $id }) { id } }',
-    variables: async (w) => ({ id: await w.freshAcceptedJob() }),
-  },
+  onFresh("deleteJobRequests (owner's accepted job)", refusedToAdmin, 'freshAcceptedJob', 'mutation($id: ID!) { deleteJobRequests(input: { id: $id }) { id } }'),
   { name: 'listJobRequests (own, archived)', expect: signedIn, query: '{ listJobRequests(archived: true) { id archivedAt } }', variables: () => ({}) },
   { name: "archiveJob (owner's completed job)", expect: adminOnly, query: 'mutation($id: ID!) { archiveJob(jobId: $id) { id archivedAt } }', variables: async (w) => ({ id: await w.freshCompletedJob() }) },
   // Released, the job waits for the client's sign-off: not finished, not archived.
@@ -211,30 +207,10 @@ const gqlOps: GqlOp[] = [
     variables: async (w) => ({ id: await w.freshJob(), i: { validUntil: '2999-01-01', lines: [{ kind: 'service', service: 'cad', hours: 2 }] } }),
   },
   { name: "acceptQuote (owner's quoted job)", expect: companyDecides, query: 'mutation($id: ID!) { acceptQuote(jobId: $id) { id } }', variables: async (w) => ({ id: await w.freshQuotedJob() }) },
-  {
-    name: "declineQuote (owner's quoted job)",
-    expect: companyDecides,
-    query: 'mutation($id: ID!) { declineQuote(jobId: $id, reason: "Too dear") { id } }',
-    variables: async (w) => ({ id: await w.freshQuotedJob() }),
-  },
-  {
-    name: "moveJobStage to in_progress (owner's accepted job)",
-    expect: adminOnly,
-    query: 'mutation($id: ID!) { moveJobStage(jobId: $id, to: "in_progress") { id } }',
-    variables: async (w) => ({ id: await w.freshAcceptedJob() }),
-  },
-  {
-    name: "moveJobStage to cancelled (owner's pending job)",
-    expect: companyWorks,
-    query: 'mutation($id: ID!) { moveJobStage(jobId: $id, to: "cancelled") { id } }',
-    variables: async (w) => ({ id: await w.freshJob() }),
-  },
-  {
-    name: "moveJobStage to completed with a note (owner's released job: closed without the client's acceptance)",
-    expect: adminOnly,
-    query: 'mutation($id: ID!) { moveJobStage(jobId: $id, to: "completed", note: "No answer after three reminders") { id } }',
-    variables: async (w) => ({ id: await w.freshReleasedJob() }),
-  },
+  onFresh("declineQuote (owner's quoted job)", companyDecides, 'freshQuotedJob', 'mutation($id: ID!) { declineQuote(jobId: $id, reason: "Too dear") { id } }'),
+  onFresh("moveJobStage to in_progress (owner's accepted job)", adminOnly, 'freshAcceptedJob', 'mutation($id: ID!) { moveJobStage(jobId: $id, to: "in_progress") { id } }'),
+  onFresh("moveJobStage to cancelled (owner's pending job)", companyWorks, 'freshJob', 'mutation($id: ID!) { moveJobStage(jobId: $id, to: "cancelled") { id } }'),
+  onFresh("moveJobStage to completed with a note (owner's released job: closed without the client's acceptance)", adminOnly, 'freshReleasedJob', 'mutation($id: ID!) { moveJobStage(jobId: $id, to: "completed", note: "No answer after three reminders") { id } }'),
   {
     name: "decideRevision (an issued revision of the owner's released job)",
     expect: companyDecides,
@@ -298,12 +274,7 @@ const gqlOps: GqlOp[] = [
   },
   { name: 'publishBlogPost (draft)', expect: adminOnly, query: 'mutation($id: ID!) { publishBlogPost(id: $id) { id } }', variables: async (w) => ({ id: await w.freshPost() }) },
   { name: 'unpublishBlogPost', expect: adminOnly, query: 'mutation($id: ID!) { unpublishBlogPost(id: $id) { id } }', variables: async (w) => ({ id: await w.freshPublishedPost() }) },
-  {
-    name: 'deleteBlogPost',
-    expect: adminOnly,
-    query: 'mutation($id: ID!) { deleteBlogPost(input: { id: $id }) { id } }',
-    variables: async (w) => ({ id: await w.freshPost() }),
-  },
+  onFresh('deleteBlogPost', adminOnly, 'freshPost', 'mutation($id: ID!) { deleteBlogPost(input: { id: $id }) { id } }'),
   { name: 'previewBlogPost', expect: adminOnly, query: 'query { previewBlogPost(content: "# Hi") }', variables: () => ({}) },
   { name: 'blogSettings', expect: everyone, query: '{ blogSettings { holdComments } }', variables: () => ({}) },
   { name: 'updateBlogSettings', expect: adminOnly, query: 'mutation { updateBlogSettings(input: { holdComments: true }) { holdComments } }', variables: () => ({}) },
@@ -317,18 +288,8 @@ const gqlOps: GqlOp[] = [
     variables: (w) => ({ p: w.postId }),
   },
   // Nobody edits another's words, admins included: they approve, hide or delete.
-  {
-    name: "updateComment (owner's)",
-    expect: ownerAlone,
-    query: 'mutation($id: ID!) { updateComment(id: $id, input: { comment: "Edited" }) { id } }',
-    variables: async (w) => ({ id: await w.freshComment() }),
-  },
-  {
-    name: "deleteComment (owner's)",
-    expect: personal,
-    query: 'mutation($id: ID!) { deleteComment(input: { id: $id }) { id } }',
-    variables: async (w) => ({ id: await w.freshComment() }),
-  },
+  onFresh("updateComment (owner's)", ownerAlone, 'freshComment', 'mutation($id: ID!) { updateComment(id: $id, input: { comment: "Edited" }) { id } }'),
+  onFresh("deleteComment (owner's)", personal, 'freshComment', 'mutation($id: ID!) { deleteComment(input: { id: $id }) { id } }'),
   { name: "moderateComment (owner's)", expect: adminOnly, query: 'mutation($id: ID!) { moderateComment(id: $id, decision: "approve") { id } }', variables: async (w) => ({ id: await w.freshComment() }) },
   {
     name: 'createContact',
@@ -344,12 +305,7 @@ const gqlOps: GqlOp[] = [
     query: 'mutation($id: ID!) { updateContact(id: $id, input: { name: "Grace Hopper" }) { id } }',
     variables: (w) => ({ id: w.contactId }),
   },
-  {
-    name: 'deleteContact',
-    expect: adminOnly,
-    query: 'mutation($id: ID!) { deleteContact(input: { id: $id }) { id } }',
-    variables: async (w) => ({ id: await w.freshContact() }),
-  },
+  onFresh('deleteContact', adminOnly, 'freshContact', 'mutation($id: ID!) { deleteContact(input: { id: $id }) { id } }'),
   { name: "files (owner's user-box)", expect: personal, query: 'query($p: String!) { files(prefix: $p) { path } }', variables: (w) => ({ p: `user-box/${w.ownerId}/` }) },
   { name: "files (owner's job-files)", expect: companyReads, query: 'query($p: String!) { files(prefix: $p) { path } }', variables: (w) => ({ p: `job-files/${w.jobId}/` }) },
   { name: "files (owner's job-deliverables, not released)", expect: adminOnly, query: 'query($p: String!) { files(prefix: $p) { path } }', variables: (w) => ({ p: `job-deliverables/${w.jobId}/` }) },
@@ -408,6 +364,20 @@ interface FileOp {
   allowed?: number
   /** The status a refused role gets besides 401 and 403 (a draft's page is "not found" to them). */
   denied?: number
+}
+
+/**
+ * Each role's outcome of an operation answered by an HTTP status: its status of success (200 unless
+ * the operation names another) is allow; 401, 403 or the operation's own refusal status is deny; 409
+ * is refused; anything else is shown as it came.
+ */
+async function statusOutcomes(op: FileOp, w: World, success = op.allowed ?? 200): Promise<Record<string, string>> {
+  const actual: Record<string, string> = {}
+  for (const role of roles) {
+    const status = await op.run(w.clients[role], w)
+    actual[role] = status === success ? 'allow' : status === 401 || status === 403 || status === op.denied ? 'deny' : status === 409 ? 'refused' : `status ${status}`
+  }
+  return actual
 }
 
 const downloadOps: FileOp[] = [
@@ -994,39 +964,19 @@ export function describePermissionMatrix(title: string, env: () => Promise<Recor
     })
 
     it.each(downloadOps.map((op) => [op.name, op] as const))('%s', async (_name, op) => {
-      const actual: Record<string, string> = {}
-      for (const role of roles) {
-        const status = await op.run(w.clients[role], w)
-        actual[role] = status === (op.allowed ?? 200) ? 'allow' : status === 401 || status === 403 || status === op.denied ? 'deny' : status === 409 ? 'refused' : `status ${status}`
-      }
-      expect(actual).toEqual(op.expect)
+      expect(await statusOutcomes(op, w)).toEqual(op.expect)
     })
 
     it.each(uploadOps.map((op) => [op.name, op] as const))('%s', async (_name, op) => {
-      const actual: Record<string, string> = {}
-      for (const role of roles) {
-        const status = await op.run(w.clients[role], w)
-        actual[role] = status === 204 ? 'allow' : status === 401 || status === 403 ? 'deny' : status === 409 ? 'refused' : `status ${status}`
-      }
-      expect(actual).toEqual(op.expect)
+      expect(await statusOutcomes(op, w, 204)).toEqual(op.expect)
     })
 
     it.each(accountOps.map((op) => [op.name, op] as const))('GraphQL %s', async (_name, op) => {
-      const actual: Record<string, string> = {}
-      for (const role of roles) {
-        const status = await op.run(w.clients[role], w)
-        actual[role] = status === 200 ? 'allow' : status === 401 || status === 403 ? 'deny' : status === 409 ? 'refused' : `status ${status}`
-      }
-      expect(actual).toEqual(op.expect)
+      expect(await statusOutcomes(op, w, 200)).toEqual(op.expect)
     })
 
     it.each(dashboardOps.map((op) => [op.name, op] as const))('%s', async (_name, op) => {
-      const actual: Record<string, string> = {}
-      for (const role of roles) {
-        const status = await op.run(w.clients[role], w)
-        actual[role] = status === (op.allowed ?? 200) ? 'allow' : status === 401 || status === 403 || status === op.denied ? 'deny' : status === 409 ? 'refused' : `status ${status}`
-      }
-      expect(actual).toEqual(op.expect)
+      expect(await statusOutcomes(op, w)).toEqual(op.expect)
     })
 
     it('a guest refused by the dashboard is told to sign in (401), a signed-in client refused is not (403), in the same words', async () => {
