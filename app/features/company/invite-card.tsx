@@ -69,7 +69,11 @@ export function InviteCard({ company, result, busy }: { company: CompanyPageData
           ))}
         </ul>
       )}
-      {revoked && !revoked.ok ? <p role="alert">{revoked.message}</p> : null}
+      {revoked ? (
+        <p role={revoked.ok ? 'status' : 'alert'} className={`mt-3 ${revoked.ok ? '' : 'text-error'}`} data-testid="revoke-status">
+          {revoked.message}
+        </p>
+      ) : null}
     </section>
   )
 }
