@@ -1,4 +1,5 @@
 import { getFormProps, getInputProps, getTextareaProps, type SubmissionResult } from '@conform-to/react'
+import { useEffect } from 'react'
 import { Form, useNavigation } from 'react-router'
 import type { contactPage as ContactPageContent } from '../../../content/contact'
 import { limits } from '../../../lib/catalogue'
@@ -27,6 +28,15 @@ export function ContactForm({ content, answer }: { content: typeof ContactPageCo
     id: 'contact-form',
     lastResult: answer?.result,
   })
+  // The form's code arrives when the visitor starts on it, so what they typed before is in the page
+  // but not in the form's state: each filled field is read once, as if just typed (the counter counts it).
+  useEffect(() => {
+    const element = document.getElementById(form.id)
+    if (!(element instanceof HTMLFormElement)) return
+    for (const field of [element.elements.namedItem('name'), element.elements.namedItem('email'), element.elements.namedItem('message')]) {
+      if ((field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement) && field.value) field.dispatchEvent(new Event('input', { bubbles: true }))
+    }
+  }, [form.id])
   const messageLength = typeof fields.message.value === 'string' ? fields.message.value.length : 0
   return (
     <Form method="post" action="/contact" {...getFormProps(form)} aria-labelledby="contact-form-heading" aria-describedby={undefined} className="relative space-y-5">

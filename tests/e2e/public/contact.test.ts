@@ -123,6 +123,29 @@ describe('contact page', () => {
     expect(await contactRows(email)).toEqual([])
   })
 
+  it('counts and sends what was typed before the form’s code arrived', async () => {
+    const { page } = await suite.newPage()
+    let release = () => {}
+    const held = new Promise<void>((resolve) => (release = resolve))
+    // The form's code is loaded when the visitor starts on it; here it arrives only after the typing.
+    await page.route(/\/contact-form-[^/]*\.js$/, async (route) => {
+      await held
+      await route.continue()
+    })
+    await page.goto(suite.server.url + '/contact')
+    await waitForHydration(page)
+    const early = { ...valid, email: 'early.typist@example.co.uk' }
+    await form(page).getByLabel('Name').pressSequentially(early.name)
+    await form(page).getByLabel('Email').pressSequentially(early.email)
+    await form(page).getByLabel('Message').pressSequentially(early.message)
+    expect(await page.getByTestId('message-count').innerText()).toBe('0 / 1800 characters')
+    release()
+    await page.getByTestId('message-count').getByText(`${early.message.length} / 1800 characters`, { exact: true }).waitFor()
+    await page.getByRole('button', { name: 'SEND MESSAGE' }).click()
+    await page.getByText(m.success).waitFor()
+    expect(await contactRows(early.email)).toEqual([{ name: early.name, message: early.message }])
+  })
+
   it('works without JavaScript: the server shows a validation error with the typed text, then accepts the corrected message', async () => {
     allowPageErrors(/status of 400/) // the server refuses the invalid message
     const page = await open({ javaScriptEnabled: false })
