@@ -15,9 +15,11 @@ const MAX_EARLY_PRESSES = 5
 
 /**
  * After the load event, how long a page that never paints content waits before it starts anyway (then
- * two more frames: a page with content has painted it by the second, however busy the machine).
+ * two more frames). A page with content starts on its first contentful paint instead; on a starved
+ * machine that paint can be reported more than a second after the load event, so the wait is long
+ * enough not to start such a page before it (a page with no content hydrates this much later).
  */
-const START_WITHOUT_PAINT_MS = 1000
+const START_WITHOUT_PAINT_MS = 3000
 
 /**
  * The loader that replaces a page's module script: it imports the same modules, sets the same
