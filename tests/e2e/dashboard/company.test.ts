@@ -59,6 +59,18 @@ describe('client companies with members and roles', () => {
     const again = await open(colleague, await invitationLinkFor(colleague))
     await again.getByText('This invitation has expired, was used already or was withdrawn.', { exact: false }).waitFor()
 
+    // An invitation withdrawn: the owner is told, the list no longer holds it, and its link is refused.
+    const later = { ...colleague, email: 'later.colleague@example.test' }
+    await ownerPage.getByLabel('Email', { exact: true }).fill(later.email)
+    await ownerPage.getByRole('button', { name: 'Send invitation' }).click()
+    await ownerPage.getByTestId('invite-status').getByText(`Invitation sent to ${later.email}`).waitFor()
+    const link = await invitationLinkFor(later)
+    await ownerPage.getByRole('button', { name: `Withdraw the invitation to ${later.email}` }).click()
+    await ownerPage.getByTestId('revoke-status').getByText('Invitation withdrawn').waitFor()
+    // The list is read again after the answer arrives: the invitation leaves it.
+    await ownerPage.getByTestId('invitation').filter({ hasText: later.email }).waitFor({ state: 'detached' })
+    const withdrawn = await open(colleague, link)
+    await withdrawn.getByText('This invitation has expired, was used already or was withdrawn.', { exact: false }).waitFor()
   })
 
   it('a member requests a job, and only an approver can accept its quote', async () => {
