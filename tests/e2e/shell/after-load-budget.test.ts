@@ -45,7 +45,21 @@ describe('JavaScript loaded after the load event without interaction', () => {
     const pages = await Promise.all(routes.map(() => newTrackedPage(suite.browser, { viewport: { width: 1440, height: 900 } })))
     try {
       await Promise.all(pages.map(({ page }, i) => page.goto(suite.server.url + routes[i], { waitUntil: 'load' })))
-      // Longer than an idle callback's usual time limit.
+      // A page starts its own modules on its first contentful paint, or some seconds after its load event
+      // when the browser never reports one (as for pages opened side by side on a busy machine): wait
+      // for them (a page that never starts them fails below), then watch each page idle for longer than
+      // an idle callback's usual time limit.
+      await Promise.all(
+        pages.map(({ page }, i) =>
+          page
+            .waitForFunction(
+              (files) => files.every((f) => performance.getEntriesByType('resource').some((e) => new URL(e.name).pathname === `/assets/${f}`)),
+              firstLoadOf.get(routes[i]!)!,
+              { timeout: 20_000, polling: 200 },
+            )
+            .catch(() => undefined),
+        ),
+      )
       await pages[0]!.page.waitForTimeout(3500)
       for (const [i, { page }] of pages.entries()) {
         const loaded = await page.evaluate(() => {
