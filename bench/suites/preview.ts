@@ -4,6 +4,7 @@
 // longest blocked interval (the longest "long task") while each loads.
 // BENCH_PREVIEW_PROFILE=1 prints where the page's thread spent its time (JavaScript samples);
 // BENCH_PREVIEW_TRACE=1 each long task with the longest events inside it (a Chrome trace);
+// BENCH_PREVIEW_TIMELINE=1 the preview's marks (downloaded, read, compiled, each slice, drawn) from the click;
 // BENCH_PREVIEW_ONLY=stl|step|vtu measures one file.
 import { mkdtempSync, rmSync } from 'node:fs'
 import os from 'node:os'
@@ -134,6 +135,7 @@ export default async function previewBench() {
         tracing.on('Tracing.dataCollected', (data) => void trace.push(...(data.value as unknown as TraceEvent[])))
         await tracing.send('Tracing.start', { traceConfig: { includedCategories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'toplevel', 'v8.execute', 'gpu', 'blink'] } })
       }
+      const clickedAt = await page.evaluate(() => performance.now())
       const started = performance.now()
       await page.getByRole('button', { name: `Preview ${name}` }).click()
       await page.waitForFunction(() => document.querySelector('[data-testid="model-canvas"] canvas[data-rendered="true"], [data-testid="preview-error"]'), undefined, { timeout: 300_000, polling: 50 })
@@ -152,6 +154,10 @@ export default async function previewBench() {
         await tracing.send('Tracing.end')
         await complete
         for (const line of longTasksOf(trace)) console.log(line)
+      }
+      if (process.env.BENCH_PREVIEW_TIMELINE) {
+        const marks = await page.evaluate(() => performance.getEntries().filter((e) => e.name.startsWith('preview:')).map((e) => ({ name: e.name, at: e.startTime, duration: e.duration })))
+        console.log(`  ${marks.map((m) => `${m.name.slice(8)} ${(m.at - clickedAt).toFixed(0)}${m.duration ? `+${m.duration.toFixed(0)}` : ''}`).join(', ')}`)
       }
       const failed = await page.getByTestId('preview-error').count()
       const longest = await page.evaluate(() => (window as unknown as { longest: number }).longest)

@@ -15,6 +15,7 @@ export async function fetchFile(url: string, onProgress: (fraction: number) => v
   // compressed on the way): joining fifty megabytes at the end would hold the page for one long task.
   let bytes = new Uint8Array(total)
   let received = 0
+  let told = 0
   for (;;) {
     const { done, value } = await reader.read()
     if (done) break
@@ -25,7 +26,13 @@ export async function fetchFile(url: string, onProgress: (fraction: number) => v
     }
     bytes.set(value, received)
     received += value.byteLength
-    if (total) onProgress(Math.min(1, received / total))
+    // Told in whole per cent (at most a hundred times): a piece arrives every 64 KiB or so, and telling
+    // each one would draw the page a thousand times for a large file.
+    const percent = total ? Math.min(100, Math.floor((received / total) * 100)) : 0
+    if (percent > told) {
+      told = percent
+      onProgress(percent / 100)
+    }
   }
   return received === bytes.byteLength ? bytes.buffer : bytes.slice(0, received).buffer
 }

@@ -175,9 +175,11 @@ export async function loadModel(url: string, fileName: string, references: Refer
   if (!parser || parser === 'dxf') throw new PreviewError(NO_PREVIEW_MESSAGE)
   onProgress({ phase: 'downloading', fraction: 0 })
   const data = await fetchFile(url, (fraction) => onProgress({ phase: 'downloading', fraction }), signal)
+  performance.mark('preview:downloaded')
   onProgress({ phase: 'reading', fraction: null })
   try {
     const { model, named } = await readers[parser](data, fileName, references, signal)
+    performance.mark('preview:read')
     if (model.meshes.length === 0) throw new PreviewError(CORRUPT_MESSAGE)
     const selfContained = named !== null && named.length === 0 && references.followed.length === 0 && references.refused.length === 0
     return { ...model, selfContained }

@@ -172,6 +172,7 @@ export class ModelScene {
       for (const mesh of meshes) mesh.geometry.setDrawRange(0, Infinity)
       const started = performance.now()
       await this.finished()
+      performance.measure('preview:slice', { start: started })
       const rate = triangles / Math.max(1, performance.now() - started)
       this.trianglesPerMs = this.trianglesPerMs === null ? rate : (this.trianglesPerMs + rate) / 2
     }

@@ -95,12 +95,15 @@ export function ModelView({ url, name, thumbnail, review }: { url: string; name:
 
   useEffect(() => {
     const abort = new AbortController()
+    // Marks of the preview's progress (the browser's performance timeline, read by the bench and the developer tools).
+    performance.mark('preview:opened')
     const view = new ModelScene(container.current!, themeColors(container.current!))
     scene.current = view
     const references = new ReferenceReader(url, abort.signal)
     loadModel(url, name, references, setProgress, abort.signal)
       .then(async (loaded) => {
         await view.prepare(loaded.object)
+        performance.mark('preview:compiled')
         if (abort.signal.aborted) return
         setRefused([...references.refused])
         view.setModel(loaded.object)
@@ -112,6 +115,7 @@ export function ModelView({ url, name, thumbnail, review }: { url: string; name:
         // "rendered": the model's first frame has been drawn (and the GPU has finished it).
         await view.drawn()
         if (abort.signal.aborted) return
+        performance.mark('preview:drawn')
         canvas.dataset.rendered = 'true'
         // "settled": the picture for the list, when one is due, has been taken as well. It is taken
         // only of a model read from its own bytes alone: a picture of anything else the viewer read

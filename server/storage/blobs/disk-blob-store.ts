@@ -8,6 +8,12 @@ import { pipeline } from 'node:stream/promises'
 import type { BlobStore } from './blob-store'
 import { ensurePrivateDirectory } from '../../core/ensure-private-directory'
 
+/**
+ * A stored file is read in pieces of this size (Node's default is 64 KiB): a download of 50 MB is then
+ * 50 reads and writes, not 800, and reaches the browser several times faster.
+ */
+const READ_CHUNK_BYTES = 1 << 20
+
 /** Stored files are readable by the server's own user only, whatever the process umask. */
 const FILE_MODE = 0o600
 
@@ -84,7 +90,7 @@ export function createDiskBlobStore(root: string): BlobStore {
       } catch {
         return null
       }
-      return createReadStream(file) as Readable
+      return createReadStream(file, { highWaterMark: READ_CHUNK_BYTES }) as Readable
     },
     async open(key) {
       let handle
@@ -101,7 +107,7 @@ export function createDiskBlobStore(root: string): BlobStore {
         await handle.close()
         return null
       }
-      return { body: handle.createReadStream() as Readable, size: s.size, eTag: eTagFromStats(s) }
+      return { body: handle.createReadStream({ highWaterMark: READ_CHUNK_BYTES }) as Readable, size: s.size, eTag: eTagFromStats(s) }
     },
     async *list() {
       const base = path.resolve(root)
