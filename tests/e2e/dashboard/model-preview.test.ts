@@ -178,6 +178,22 @@ describe('previews of models and drawings', () => {
     expect(await row.getByRole('button', { name: /Preview/ }).count()).toBe(0)
   })
 
+  it('says the download failed when the connection breaks, and shows the model when opened again', async () => {
+    allowPageErrors(/net::ERR_CONNECTION_RESET/)
+    const { page } = await env.openHydrated(alice)
+    // The connection to the file is cut in the browser's network layer, as a dropped link would.
+    await page.route(/\/files\/.*\/cube\.ply$/, (route) => route.abort('connectionreset'))
+    await page.getByRole('button', { name: 'Preview cube.ply' }).click()
+    const dialog = page.getByRole('dialog', { name: 'cube.ply' })
+    await dialog.getByTestId('preview-error').waitFor({ timeout: 60_000 })
+    expect(await dialog.getByTestId('preview-error').textContent()).toBe('The file could not be downloaded. Please try again.')
+    await dialog.getByRole('button', { name: 'Close' }).click()
+    await page.unroute(/\/files\/.*\/cube\.ply$/)
+    await page.getByRole('button', { name: 'Preview cube.ply' }).click()
+    await page.waitForFunction(() => document.querySelector('[data-testid="model-canvas"] canvas[data-rendered="true"]'), undefined, { timeout: 60_000 })
+    expect(await dialog.getByTestId('model-size').textContent()).toBe(`Size: 10 × 10 × 10 mm${noUnits}`)
+  })
+
   it('after the first preview the list shows the model\'s picture, which goes when the file is deleted', async () => {
     const { page, dialog } = await previewSized('thumb.step', 'Size: 10 × 10 × 10 mm')
     const picture = page.getByRole('img', { name: 'Preview of thumb.step' })
