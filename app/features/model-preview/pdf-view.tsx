@@ -5,6 +5,7 @@ import workerSrc from 'pdfjs-dist/build/pdf.worker.min.mjs?url'
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { PAGE_ZOOM_MAX, PAGE_ZOOM_MIN } from '../../../lib/review-comments'
 import { inputClass, secondaryButtonClass } from '../../components/portal/styles'
+import { BesideComments } from './comments/beside-comments'
 import { usePageComments, type PageViewer } from './comments/page-comments'
 import type { ReviewComments } from './comments/review-props'
 import { fetchFile, PreviewError } from './fetch-file'
@@ -252,12 +253,5 @@ export default function PdfView({ url, review }: { url: string; review?: ReviewC
     </div>
   )
 
-  if (!commentsPanel) return view
-  // The comments beside the page; on a phone below it.
-  return (
-    <div className="flex h-full min-h-0 gap-2 max-md:flex-col">
-      {view}
-      {commentsPanel}
-    </div>
-  )
+  return <BesideComments commentsPanel={commentsPanel}>{view}</BesideComments>
 }

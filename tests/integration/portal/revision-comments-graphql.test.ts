@@ -1,11 +1,7 @@
-import { beforeAll, describe, expect, it } from 'vitest'
-import type { JobView } from '../../../lib/job-view'
+import { describe, expect, it } from 'vitest'
 import type { PinnedView } from '../../../lib/review-comments'
-import { companyIdOf, moveIntoCompany } from '../../setup/company-of'
-import { userIdOf } from './support/accounts'
 import { gqlData, HttpClient } from './support/http-client'
-import { portalWithAccounts } from './support/portal-with-accounts'
-import { PDF_BYTES, tusUpload } from './support/tus-upload'
+import { MODEL_PIN, portalWithReleasedJob } from './support/released-job'
 
 const commentFields = `id revisionId revisionCode author side mine body resolvedBy resolvedAt carriedFrom at canResolve
   view { kind point camera { position target up } sections { along normal offset flipped } hiddenParts center zoom page }
@@ -24,56 +20,26 @@ function withoutNulls(value: unknown): unknown {
  * reopened by whoever may comment, with the same checks and the same words as the page's forms.
  */
 describe('comments on revisions over GraphQL', () => {
-  const adminEmail = 'gql-pins-admin@example.test'
-  const { portal, accounts } = portalWithAccounts(
-    { ADMIN_EMAILS: adminEmail, MAIL_GROUP_SECONDS: '1' },
-    { owner: 'gql-pins-owner@example.test', member: 'gql-pins-member@example.test', viewer: 'gql-pins-viewer@example.test', other: 'gql-pins-other@example.test', admin: adminEmail },
-  )
-  const pin: PinnedView = {
-    kind: 'model',
-    point: [12.5, 3, -4],
-    camera: { position: [100, 80, 60], target: [10, 0, 0], up: [0, 0, 1] },
-    sections: [{ along: 'x', normal: [1, 0, 0], offset: 15, flipped: false }],
-    hiddenParts: ['0/2'],
-  }
+  const { portal, accounts, job, view, nextRevision } = portalWithReleasedJob('gql-pins', { name: 'Frame review', fileName: 'frame.pdf' })
+  const pin = MODEL_PIN
   const drawingPin: PinnedView = { kind: 'drawing', point: [40, 25], center: [50, 30], zoom: 2.5 }
   const pagePin: PinnedView = { kind: 'page', page: 2, point: [0.25, 0.5], zoom: 1.5 }
-  let jobId = ''
-  let revisionId = ''
 
-  const view = async (c: HttpClient) => ((await (await c.fetch(`/profile/jobs/${jobId}/view`)).json()) as { view: JobView }).view
-  const pageComments = async (c: HttpClient) => (await view(c)).review.documents[0]!.revisions.find((r) => r.id === revisionId)!.comments
+  const pageComments = async (c: HttpClient) => (await view(c)).review.documents[0]!.revisions.find((r) => r.id === job.firstRevision)!.comments
   const apiComments = async (c: HttpClient) =>
-    (await gqlData<{ revisionComments: unknown[] }>(c, `query($j: ID!, $r: ID!) { revisionComments(jobId: $j, revisionId: $r) { ${commentFields} } }`, { j: jobId, r: revisionId })).revisionComments
+    (await gqlData<{ revisionComments: unknown[] }>(c, `query($j: ID!, $r: ID!) { revisionComments(jobId: $j, revisionId: $r) { ${commentFields} } }`, { j: job.id, r: job.firstRevision })).revisionComments
   const add = (c: HttpClient, variables: Record<string, unknown>) =>
     c.gql<{ addRevisionComment: string }>('mutation($j: ID!, $r: ID!, $b: String!, $p: ID, $v: PinnedViewInput) { addRevisionComment(jobId: $j, revisionId: $r, body: $b, parentId: $p, view: $v) }', {
-      j: jobId,
-      r: revisionId,
+      j: job.id,
+      r: job.firstRevision,
       ...variables,
     })
   const resolve = (c: HttpClient, commentId: string, resolved: boolean) =>
     c.gql<{ resolveRevisionComment: { id: string; resolved: boolean } }>('mutation($j: ID!, $c: ID!, $x: Boolean!) { resolveRevisionComment(jobId: $j, commentId: $c, resolved: $x) { id resolved } }', {
-      j: jobId,
+      j: job.id,
       c: commentId,
       x: resolved,
     })
-  const move = (to: string) => gqlData(accounts.admin, 'mutation($id: ID!, $to: String!) { moveJobStage(jobId: $id, to: $to) { id } }', { id: jobId, to })
-
-  beforeAll(async () => {
-    const { db } = portal.server.ctx
-    const ownerId = await userIdOf(accounts.owner)
-    const company = await companyIdOf(db, ownerId)
-    await moveIntoCompany(db, await userIdOf(accounts.member), company, 'member')
-    await moveIntoCompany(db, await userIdOf(accounts.viewer), company, 'viewer')
-    jobId = (await gqlData<{ createJobRequests: { id: string } }>(accounts.admin, 'mutation($u: ID) { createJobRequests(input: { user: $u, job: "Frame review" }) { id } }', { u: ownerId })).createJobRequests.id
-    await gqlData(accounts.admin, 'mutation($id: ID!) { sendQuote(jobId: $id, input: { validUntil: "2999-01-01", lines: [{ kind: "service", service: "cad", hours: 1 }] }) { id } }', { id: jobId })
-    await gqlData(accounts.owner, 'mutation($id: ID!) { acceptQuote(jobId: $id) { id } }', { id: jobId })
-    await move('in_progress')
-    const uploaded = await tusUpload(accounts.admin, PDF_BYTES, { filename: 'frame.pdf', kind: 'job-deliverables', jobRequestId: jobId })
-    expect(uploaded.status, uploaded.body).toBe(204)
-    await move('released')
-    revisionId = (await view(accounts.owner)).review.documents[0]!.revisions[0]!.id
-  })
 
   it('a member pins comments with their views, the consultancy replies and resolves, and every reader gets what the page shows', async () => {
     const made = await add(accounts.member, { b: 'The left gusset looks thin', v: pin })
@@ -111,7 +77,7 @@ describe('comments on revisions over GraphQL', () => {
     for (const [bad, words] of badPins) {
       const api = await add(accounts.member, { b: 'Here', v: bad })
       expect(api.errors?.[0]?.extensions?.code, JSON.stringify(api.errors)).toBe('BAD_REQUEST')
-      const page = await accounts.member.fetch(`/profile/jobs/${jobId}`, { method: 'POST', body: new URLSearchParams({ intent: 'comment-revision', revisionId, body: 'Here', view: JSON.stringify(bad) }) })
+      const page = await accounts.member.fetch(`/profile/jobs/${job.id}`, { method: 'POST', body: new URLSearchParams({ intent: 'comment-revision', revisionId: job.firstRevision, body: 'Here', view: JSON.stringify(bad) }) })
       expect(page.status).toBe(400)
       if (!words) continue
       // The same schema: the same words, which the page's answer (its data escaped in a script) carries.
@@ -132,14 +98,14 @@ describe('comments on revisions over GraphQL', () => {
     const first = ((await apiComments(accounts.owner)) as { id: string }[])[0]!.id
     for (const c of [accounts.viewer, accounts.other, guest]) expect((await resolve(c, first, true)).errors?.[0]?.message).toBe('Unauthorized')
     for (const c of [accounts.other, guest]) {
-      const read = await c.gql(`query($j: ID!, $r: ID!) { revisionComments(jobId: $j, revisionId: $r) { id body } }`, { j: jobId, r: revisionId })
+      const read = await c.gql(`query($j: ID!, $r: ID!) { revisionComments(jobId: $j, revisionId: $r) { id body } }`, { j: job.id, r: job.firstRevision })
       expect(read.errors?.[0]?.message).toBe('Unauthorized')
     }
   })
 
   it('offers commenting on the page exactly to those the server lets comment', async () => {
     for (const [role, c] of Object.entries({ owner: accounts.owner, member: accounts.member, viewer: accounts.viewer, admin: accounts.admin })) {
-      const revision = (await view(c)).review.documents[0]!.revisions.find((r) => r.id === revisionId)!
+      const revision = (await view(c)).review.documents[0]!.revisions.find((r) => r.id === job.firstRevision)!
       const added = await add(c, { b: `A note from the ${role}` })
       const first = revision.comments[0]!.id
       const resolved = await resolve(c, first, revision.comments[0]!.resolvedAt === null)
@@ -149,20 +115,15 @@ describe('comments on revisions over GraphQL', () => {
 
   it('keeps work in progress the consultancy’s: the client neither reads nor comments on an unissued revision', async () => {
     // Back in progress, as a returned release leaves it; the next revision of the same document.
-    const { db } = portal.server.ctx
-    const { jobRequests } = await import('../../../server/db/schema')
-    const { eq } = await import('drizzle-orm')
-    await db.update(jobRequests).set({ status: 'in_progress' }).where(eq(jobRequests.id, jobId))
-    const uploaded = await tusUpload(accounts.admin, PDF_BYTES, { filename: 'frame.pdf', kind: 'job-deliverables', jobRequestId: jobId, document: 'frame.pdf' })
-    expect(uploaded.status, uploaded.body).toBe(204)
+    await nextRevision()
     const wip = (await view(accounts.admin)).review.documents[0]!.revisions[0]!
     expect(wip.code).toBeNull()
-    const read = await accounts.owner.gql('query($j: ID!, $r: ID!) { revisionComments(jobId: $j, revisionId: $r) { id } }', { j: jobId, r: wip.id })
+    const read = await accounts.owner.gql('query($j: ID!, $r: ID!) { revisionComments(jobId: $j, revisionId: $r) { id } }', { j: job.id, r: wip.id })
     expect(read.errors?.[0]?.message).toBe('Revision not found')
-    expect((await accounts.member.gql('mutation($j: ID!, $r: ID!) { addRevisionComment(jobId: $j, revisionId: $r, body: "Early look") }', { j: jobId, r: wip.id })).errors?.[0]?.message).toBe('Revision not found')
-    const ours = await accounts.admin.gql<{ addRevisionComment: string }>('mutation($j: ID!, $r: ID!) { addRevisionComment(jobId: $j, revisionId: $r, body: "Check before issuing") }', { j: jobId, r: wip.id })
+    expect((await accounts.member.gql('mutation($j: ID!, $r: ID!) { addRevisionComment(jobId: $j, revisionId: $r, body: "Early look") }', { j: job.id, r: wip.id })).errors?.[0]?.message).toBe('Revision not found')
+    const ours = await accounts.admin.gql<{ addRevisionComment: string }>('mutation($j: ID!, $r: ID!) { addRevisionComment(jobId: $j, revisionId: $r, body: "Check before issuing") }', { j: job.id, r: wip.id })
     expect(ours.errors).toBeUndefined()
-    const theirs = await gqlData<{ revisionComments: { body: string }[] }>(accounts.admin, 'query($j: ID!, $r: ID!) { revisionComments(jobId: $j, revisionId: $r) { body } }', { j: jobId, r: wip.id })
+    const theirs = await gqlData<{ revisionComments: { body: string }[] }>(accounts.admin, 'query($j: ID!, $r: ID!) { revisionComments(jobId: $j, revisionId: $r) { body } }', { j: job.id, r: wip.id })
     expect(theirs.revisionComments.map((c) => c.body)).toEqual(['Check before issuing'])
   })
 })

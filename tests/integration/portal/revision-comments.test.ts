@@ -1,12 +1,9 @@
 import { strFromU8, unzipSync } from 'fflate'
-import { beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { JobView } from '../../../lib/job-view'
 import type { PinnedView } from '../../../lib/review-comments'
-import { companyIdOf, moveIntoCompany } from '../../setup/company-of'
-import { userIdOf } from './support/accounts'
-import { gqlData, HttpClient } from './support/http-client'
-import { portalWithAccounts } from './support/portal-with-accounts'
-import { PDF_BYTES, tusUpload } from './support/tus-upload'
+import { HttpClient } from './support/http-client'
+import { MODEL_PIN, portalWithReleasedJob } from './support/released-job'
 
 /**
  * Comments on a revision, pinned with the view they were made in: made by whoever writes on the job
@@ -15,50 +12,17 @@ import { PDF_BYTES, tusUpload } from './support/tus-upload'
  * consultancy chooses, and exported as BCF.
  */
 describe('comments pinned on revisions', () => {
-  const adminEmail = 'pins-admin@example.test'
-  const { portal, accounts } = portalWithAccounts(
-    { ADMIN_EMAILS: adminEmail, MAIL_GROUP_SECONDS: '1' },
-    { owner: 'pins-owner@example.test', member: 'pins-member@example.test', viewer: 'pins-viewer@example.test', other: 'pins-other@example.test', admin: adminEmail },
-  )
-  const pin: PinnedView = {
-    kind: 'model',
-    point: [12.5, 3, -4],
-    camera: { position: [100, 80, 60], target: [10, 0, 0], up: [0, 0, 1] },
-    sections: [{ along: 'x', normal: [1, 0, 0], offset: 15, flipped: false }],
-    hiddenParts: ['0/2'],
-  }
-  let jobId = ''
-  let firstRevision = ''
+  const { portal, accounts, job, view, move, nextRevision } = portalWithReleasedJob('pins', { name: 'Bracket review', fileName: 'bracket.pdf' })
+  const pin = MODEL_PIN
 
-  const post = (c: HttpClient, fields: Record<string, string>) => c.fetch(`/profile/jobs/${jobId}`, { method: 'POST', body: new URLSearchParams(fields) })
+  const post = (c: HttpClient, fields: Record<string, string>) => c.fetch(`/profile/jobs/${job.id}`, { method: 'POST', body: new URLSearchParams(fields) })
   const comment = (c: HttpClient, fields: Record<string, string>) => post(c, { intent: 'comment-revision', ...fields })
-  const view = async (c: HttpClient) => ((await (await c.fetch(`/profile/jobs/${jobId}/view`)).json()) as { view: JobView }).view
   const revisionsOf = (v: JobView) => v.review.documents[0]!.revisions
-  const move = (to: string) => gqlData(accounts.admin, 'mutation($id: ID!, $to: String!) { moveJobStage(jobId: $id, to: $to) { id } }', { id: jobId, to })
-  const upload = async (document?: string) => {
-    const result = await tusUpload(accounts.admin, PDF_BYTES, { filename: 'bracket.pdf', kind: 'job-deliverables', jobRequestId: jobId, ...(document ? { document } : {}) })
-    expect(result.status, result.body).toBe(204)
-  }
-
-  beforeAll(async () => {
-    const { db } = portal.server.ctx
-    const ownerId = await userIdOf(accounts.owner)
-    const company = await companyIdOf(db, ownerId)
-    await moveIntoCompany(db, await userIdOf(accounts.member), company, 'member')
-    await moveIntoCompany(db, await userIdOf(accounts.viewer), company, 'viewer')
-    jobId = (await gqlData<{ createJobRequests: { id: string } }>(accounts.admin, 'mutation($u: ID) { createJobRequests(input: { user: $u, job: "Bracket review" }) { id } }', { u: ownerId })).createJobRequests.id
-    await gqlData(accounts.admin, 'mutation($id: ID!) { sendQuote(jobId: $id, input: { validUntil: "2999-01-01", lines: [{ kind: "service", service: "cad", hours: 1 }] }) { id } }', { id: jobId })
-    await gqlData(accounts.owner, 'mutation($id: ID!) { acceptQuote(jobId: $id) { id } }', { id: jobId })
-    await move('in_progress')
-    await upload()
-    await move('released')
-    firstRevision = revisionsOf(await view(accounts.owner))[0]!.id
-  })
 
   it('pins a comment with its view, answers it, resolves it, and tells it on the thread', async () => {
-    const made = await comment(accounts.member, { revisionId: firstRevision, body: 'The left gusset looks thin', view: JSON.stringify(pin) })
+    const made = await comment(accounts.member, { revisionId: job.firstRevision, body: 'The left gusset looks thin', view: JSON.stringify(pin) })
     expect(made.status, await made.clone().text()).toBe(200)
-    const second = await comment(accounts.owner, { revisionId: firstRevision, body: 'Check the fillet radius here', view: JSON.stringify({ ...pin, point: [0, 0, 0] }) })
+    const second = await comment(accounts.owner, { revisionId: job.firstRevision, body: 'Check the fillet radius here', view: JSON.stringify({ ...pin, point: [0, 0, 0] }) })
     expect(second.status).toBe(200)
 
     const seen = await view(accounts.owner)
@@ -70,12 +34,12 @@ describe('comments pinned on revisions', () => {
     // Each is told on the job's thread, which opens it.
     const told = seen.messages.filter((m) => m.revisionComment)
     expect(told.map((m) => m.body)).toEqual(['Comment on bracket.pdf P01: The left gusset looks thin', 'Comment on bracket.pdf P01: Check the fillet radius here'])
-    expect(told[0]!.revisionComment).toEqual({ id: comments[0]!.id, revisionId: firstRevision })
+    expect(told[0]!.revisionComment).toEqual({ id: comments[0]!.id, revisionId: job.firstRevision })
 
     // The consultancy answers and resolves the first; a reply is never pinned.
     const thin = comments[0]!.id
-    expect((await comment(accounts.admin, { revisionId: firstRevision, parentId: thin, body: 'Thickened to 6 mm in the next revision' })).status).toBe(200)
-    const pinnedReply = await comment(accounts.admin, { revisionId: firstRevision, parentId: thin, body: 'x', view: JSON.stringify(pin) })
+    expect((await comment(accounts.admin, { revisionId: job.firstRevision, parentId: thin, body: 'Thickened to 6 mm in the next revision' })).status).toBe(200)
+    const pinnedReply = await comment(accounts.admin, { revisionId: job.firstRevision, parentId: thin, body: 'x', view: JSON.stringify(pin) })
     expect(pinnedReply.status).toBe(400)
     expect((await post(accounts.admin, { intent: 'resolve-comment', commentId: thin, resolved: 'true' })).status).toBe(200)
     const after = revisionsOf(await view(accounts.owner))[0]!.comments[0]!
@@ -87,21 +51,21 @@ describe('comments pinned on revisions', () => {
   })
 
   it('refuses a viewer of the company, another company, a guest, a bad pin and an empty comment', async () => {
-    expect((await comment(accounts.viewer, { revisionId: firstRevision, body: 'Looks fine' })).status).toBe(403)
-    expect((await comment(accounts.other, { revisionId: firstRevision, body: 'Looks fine' })).status).toBe(403)
-    expect((await comment(new HttpClient(portal.url), { revisionId: firstRevision, body: 'Looks fine' })).status).toBe(401)
-    const badPin = await comment(accounts.member, { revisionId: firstRevision, body: 'Here', view: JSON.stringify({ kind: 'model', point: [1, 2] }) })
+    expect((await comment(accounts.viewer, { revisionId: job.firstRevision, body: 'Looks fine' })).status).toBe(403)
+    expect((await comment(accounts.other, { revisionId: job.firstRevision, body: 'Looks fine' })).status).toBe(403)
+    expect((await comment(new HttpClient(portal.url), { revisionId: job.firstRevision, body: 'Looks fine' })).status).toBe(401)
+    const badPin = await comment(accounts.member, { revisionId: job.firstRevision, body: 'Here', view: JSON.stringify({ kind: 'model', point: [1, 2] }) })
     expect(badPin.status).toBe(400)
-    const empty = await comment(accounts.member, { revisionId: firstRevision, body: '   ' })
+    const empty = await comment(accounts.member, { revisionId: job.firstRevision, body: '   ' })
     expect(await empty.text()).toContain('Write a comment')
     const someComment = revisionsOf(await view(accounts.owner))[0]!.comments[1]!.id
     expect((await post(accounts.viewer, { intent: 'resolve-comment', commentId: someComment, resolved: 'true' })).status).toBe(403)
-    expect((await accounts.other.fetch(`/profile/jobs/${jobId}/revisions/${firstRevision}/comments.bcf`)).status).toBe(403)
-    expect((await new HttpClient(portal.url).fetch(`/profile/jobs/${jobId}/revisions/${firstRevision}/comments.bcf`)).status).toBe(401)
+    expect((await accounts.other.fetch(`/profile/jobs/${job.id}/revisions/${job.firstRevision}/comments.bcf`)).status).toBe(403)
+    expect((await new HttpClient(portal.url).fetch(`/profile/jobs/${job.id}/revisions/${job.firstRevision}/comments.bcf`)).status).toBe(401)
   })
 
   it('exports the comments as BCF: a topic each, replies as its comments, the pin as its viewpoint', async () => {
-    const res = await accounts.viewer.fetch(`/profile/jobs/${jobId}/revisions/${firstRevision}/comments.bcf`)
+    const res = await accounts.viewer.fetch(`/profile/jobs/${job.id}/revisions/${job.firstRevision}/comments.bcf`)
     expect(res.status).toBe(200)
     expect(res.headers.get('content-disposition')).toContain('bracket-P01-comments.bcf')
     const files = unzipSync(new Uint8Array(await res.arrayBuffer()))
@@ -122,12 +86,12 @@ describe('comments pinned on revisions', () => {
 
   it('exports a comment pinned on a page of a PDF as a topic without a viewpoint, its page in the description', async () => {
     const page: PinnedView = { kind: 'page', page: 2, point: [0.25, 0.5], zoom: 1.5 }
-    expect((await comment(accounts.member, { revisionId: firstRevision, body: 'Title block is missing the scale', view: JSON.stringify(page) })).status).toBe(200)
+    expect((await comment(accounts.member, { revisionId: job.firstRevision, body: 'Title block is missing the scale', view: JSON.stringify(page) })).status).toBe(200)
     const made = revisionsOf(await view(accounts.owner))[0]!.comments.find((c) => c.body === 'Title block is missing the scale')!
     expect(made.view).toEqual(page)
     // Resolved, so that only the model's open comment is carried over below.
     expect((await post(accounts.admin, { intent: 'resolve-comment', commentId: made.id, resolved: 'true' })).status).toBe(200)
-    const files = unzipSync(new Uint8Array(await (await accounts.owner.fetch(`/profile/jobs/${jobId}/revisions/${firstRevision}/comments.bcf`)).arrayBuffer()))
+    const files = unzipSync(new Uint8Array(await (await accounts.owner.fetch(`/profile/jobs/${job.id}/revisions/${job.firstRevision}/comments.bcf`)).arrayBuffer()))
     const markup = strFromU8(files[`${made.id}/markup.bcf`]!)
     expect(markup).toContain('Pinned on page 2 at 25% across, 50% down')
     expect(markup).not.toContain('Viewpoint')
@@ -137,12 +101,8 @@ describe('comments pinned on revisions', () => {
   })
 
   it('carries the open comments over to the next revision when the consultancy chooses, once', async () => {
-    const { db } = portal.server.ctx
-    const { jobRequests } = await import('../../../server/db/schema')
-    const { eq } = await import('drizzle-orm')
     // Back in progress, as a returned release leaves it; the next revision of the same document.
-    await db.update(jobRequests).set({ status: 'in_progress' }).where(eq(jobRequests.id, jobId))
-    await upload('bracket.pdf')
+    await nextRevision()
     const newest = revisionsOf(await view(accounts.admin))[0]!
     expect(newest).toMatchObject({ code: null, canCarryOver: true, comments: [] })
     // Work in progress is the consultancy's: the client cannot comment on it.

@@ -1,10 +1,11 @@
-import { useEffect, useRef, useState } from 'react'
+import { useEffect, useState } from 'react'
 import type { PinnedView, RevisionCommentView } from '../../../../lib/review-comments'
 import { secondaryButtonClass } from '../../../components/portal/styles'
 import { addPinnedComment, CommentTool } from './comment-tool'
 import { PinOverlay, type Pin } from './comment-pins'
 import { CommentsPanel } from './comments-panel'
 import type { ReviewComments } from './review-props'
+import { useOpenComment } from './use-open-comment'
 
 /** A place on a page: fractions of its width and height from its top left corner. */
 export type PagePoint = [number, number]
@@ -112,14 +113,7 @@ export function usePageComments({ review, viewer, drawn }: { review: ReviewComme
   }
 
   // The comment the viewer was opened on, once the document is shown.
-  const opened = useRef(false)
-  useEffect(() => {
-    if (opened.current || !live || !review?.openCommentId) return
-    const comment = review.comments.find((c) => c.id === review.openCommentId)
-    if (!comment) return
-    opened.current = true
-    activate(comment)
-  })
+  useOpenComment(live, review, activate)
 
   if (!review) return { commentButton: null, commentPanel: null, commentsPanel: null }
 
