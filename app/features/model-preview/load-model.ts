@@ -33,12 +33,13 @@ export interface LoadProgress {
 }
 
 let worker: Worker | null = null
+let ifcWorker: Worker | null = null
 let nextId = 1
 
 function parseInWorker(request: Omit<WorkerRequest, 'id' | 'occtScript' | 'occtWasm' | 'ifcWasm'>, signal: AbortSignal): Promise<ParsedModel> {
-  worker ??= new Worker(new URL('./model.worker.ts', import.meta.url))
+  // IFC in a worker of its own, whose code is web-ifc's; every other format in the model worker.
+  const w = request.parser === 'web-ifc' ? (ifcWorker ??= new Worker(new URL('./ifc.worker.ts', import.meta.url))) : (worker ??= new Worker(new URL('./model.worker.ts', import.meta.url)))
   const id = nextId++
-  const w = worker
   return new Promise((resolve, reject) => {
     const onMessage = (event: MessageEvent<WorkerAnswer>) => {
       if (event.data.id !== id) return
