@@ -8,7 +8,7 @@ import type { ReviewComments } from './comments/review-props'
 import { DRAWING_CORRUPT_MESSAGE } from './fetch-file'
 import { moveDrawingByKey } from './move-drawing-by-key'
 import type { LoadProgress } from './load-model'
-import { PreviewStatus, themeColors } from './preview-status'
+import { PreviewStatus, SizeNote, themeColors } from './preview-status'
 import { SideList, SideListToggle, withShown } from './side-list'
 import { ViewWithToolbar } from './view-with-toolbar'
 
@@ -86,11 +86,6 @@ export function DrawingView({ url, review }: { url: string; review?: ReviewComme
     <>
       {commentButton}
       {layers.length ? <SideListToggle id={layersId} title="Layers" open={layersOpen} onToggle={() => setLayersOpen(!layersOpen)} /> : null}
-      {extent ? (
-        <p className="ml-auto text-sm" data-testid="model-size">
-          Extent: {extent}
-        </p>
-      ) : null}
     </>
   )
   const view = (
@@ -107,6 +102,7 @@ export function DrawingView({ url, review }: { url: string; review?: ReviewComme
           onKeyDown={onKeyDown}
         >
           <PreviewStatus progress={progress} error={error} />
+          {extent && !error ? <SizeNote>Extent: {extent}</SizeNote> : null}
         </div>
         {layers.length ? (
           <SideList id={layersId} title="Layers" testId="drawing-layers" open={layersOpen}>

@@ -227,8 +227,15 @@ export class ModelScene {
   }
 
   private resize() {
-    const width = Math.max(1, this.container.clientWidth)
-    const height = Math.max(1, this.container.clientHeight)
+    // A view not laid out yet (its dialog opening) is sized when it is, by the observer.
+    const width = this.container.clientWidth
+    const height = this.container.clientHeight
+    if (!width || !height) return
+    // Setting a canvas's size, even to the size it has, makes its drawing buffer anew (with
+    // multisampling and a stencil, a long task in software rendering): only a real change does.
+    const size = this.renderer.getSize(new THREE.Vector2())
+    if (size.x === width && size.y === height) return
+    performance.mark(`preview:resize ${size.x}x${size.y} to ${width}x${height}`)
     this.renderer.setSize(width, height)
     this.camera.aspect = width / height
     this.camera.updateProjectionMatrix()
@@ -326,8 +333,6 @@ export class ModelScene {
     this.renderer.setRenderTarget(target)
     this.renderer.render(this.scene, camera)
     this.renderer.setRenderTarget(null)
-    // The view is drawn again from the scene, whatever the off-screen pass left in the canvas's buffer.
-    this.requestRender()
     // Read without waiting on the GPU: a large model's drawing finishes while the page goes on.
     const pixels = await this.renderer.readRenderTargetPixelsAsync(target, 0, 0, size, size, new Uint8Array(size * size * 4))
     target.dispose()

@@ -1,13 +1,13 @@
 import { useEffect, useId, useRef, useState } from 'react'
 import type * as THREE from 'three'
 import { formatModelSize } from '../../../lib/preview-formats'
-import { modelUnitsOf } from '../../../lib/file-types'
+import { modelUnitsOf, viewerParserOf } from '../../../lib/file-types'
 import { secondaryButtonClass } from '../../components/portal/styles'
 import { PreviewError } from './fetch-file'
 import { loadModel, type LoadProgress } from './load-model'
 import { ModelScene, type StandardView } from './model-scene'
 import type { ModelNode } from './parsed-model'
-import { PreviewStatus, themeColors } from './preview-status'
+import { PreviewStatus, SizeNote, themeColors } from './preview-status'
 import { ReferenceReader, type RefusedReference } from './reference-reader'
 import { RefusedReferences } from './refused-references'
 import type { LoadedResults } from './results/read-results'
@@ -19,7 +19,7 @@ import { BesideComments } from './comments/beside-comments'
 import { useModelComments } from './comments/model-comments'
 import type { ReviewComments } from './comments/review-props'
 import type { SectionPlane } from './section/section-view'
-import { ViewerTools, type Tool } from './viewer-tools'
+import { ToolButtons, ViewerTools, type Tool } from './viewer-tools'
 
 interface Part {
   key: string
@@ -142,6 +142,7 @@ export function ModelView({ url, name, thumbnail, review }: { url: string; name:
   }, [url, name])
 
   const units = modelUnitsOf(name)
+  const isResult = ['vtk-result', 'vtk-series'].includes(viewerParserOf(name) ?? '')
   const ready = size !== null && !error
   const { commentPanel, commentsPanel } = useModelComments({ review, scene: ready ? scene.current : null, parts, hidden, setHidden, planes, setPlanes, open: tool, setOpen: setTool })
   const viewer = (
@@ -166,20 +167,31 @@ export function ModelView({ url, name, thumbnail, review }: { url: string; name:
         </button>
         {results ? <ResultsPanelToggle id={resultsId} open={resultsOpen} onToggle={() => setResultsOpen(!resultsOpen)} /> : null}
         {parts.length ? <SideListToggle id={partsId} title="Parts" open={partsOpen} onToggle={() => setPartsOpen(!partsOpen)} /> : null}
-        {size ? (
-          <p className="ml-auto text-sm" data-testid="model-size">
-            Size: {formatModelSize(size, units.unit)}
-            {units.stored ? '' : <span className="text-(--color-light)"> (the file stores no units: millimetres assumed)</span>}
-          </p>
-        ) : null}
       </div>
-      {ready && scene.current ? <ViewerTools view={scene.current} parts={parts} unit={units.unit} open={tool} onOpen={setTool} planes={planes} onPlanes={setPlanes} commentPanel={commentPanel} /> : null}
+      {ready && scene.current ? (
+        <ViewerTools view={scene.current} parts={parts} unit={units.unit} open={tool} onOpen={setTool} planes={planes} onPlanes={setPlanes} commentPanel={commentPanel} />
+      ) : error ? null : (
+        <ToolButtons open={null} onOpen={setTool} comment={commentPanel !== undefined} disabled />
+      )}
       <RefusedReferences refused={refused} />
       <div className="relative flex min-h-0 flex-1 gap-2">
         <div ref={container} className="relative min-h-64 flex-1 overflow-hidden rounded-md border border-(--color-border)" data-testid="model-canvas">
           <PreviewStatus progress={progress} error={error} />
+          {size && !error ? (
+            <SizeNote>
+              Size: {formatModelSize(size, units.unit)}
+              {units.stored ? '' : <span className="text-(--color-light)"> (the file stores no units: millimetres assumed)</span>}
+            </SizeNote>
+          ) : null}
         </div>
-        {results && scene.current ? <ResultsPanel id={resultsId} open={resultsOpen} results={results} scene={scene.current} /> : null}
+        {results && scene.current ? (
+          <ResultsPanel id={resultsId} open={resultsOpen} results={results} scene={scene.current} />
+        ) : isResult && !error ? (
+          // The panel's column stands from the start, so the canvas keeps its width when the fields come.
+          <SideList id={resultsId} title="Results" testId="results-panel-loading" open={false}>
+            <p className="text-(--color-light)">The fields show once the result is read.</p>
+          </SideList>
+        ) : null}
         {parts.length ? (
           <SideList id={partsId} title="Parts" testId="model-parts" open={partsOpen}>
             <button type="button" className={`${secondaryButtonClass} mb-1`} disabled={hidden.size === 0} onClick={showAll}>

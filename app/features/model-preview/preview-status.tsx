@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react'
 import type { LoadProgress } from './load-model'
 
 /** The theme's colours for a canvas (the page's CSS variables). */
@@ -22,5 +23,18 @@ export function PreviewStatus({ progress, error }: { progress: LoadProgress | nu
       <p>{label}</p>
       {progress.fraction === null ? <progress className="w-64" aria-label={label} /> : <progress className="w-64" max={1} value={progress.fraction} aria-label={label} />}
     </div>
+  )
+}
+
+/**
+ * The model's size or the drawing's extent, over the view's lower left corner rather than in the
+ * toolbar: when it appears the view keeps its size (a canvas resized makes its drawing buffer anew
+ * and draws the model again, a long task for a large model in software rendering).
+ */
+export function SizeNote({ children }: { children: ReactNode }) {
+  return (
+    <p className="pointer-events-none absolute bottom-2 left-2 max-w-[calc(100%-1rem)] rounded-sm bg-(--color-background) px-2 py-1 text-sm" data-testid="model-size">
+      {children}
+    </p>
   )
 }

@@ -61,6 +61,25 @@ function faceNormal({ mesh, triangle, point }: ModelPick, camera: THREE.Camera):
 const nextPlaneId = (planes: readonly SectionPlane[]) => Math.max(0, ...planes.map((p) => p.id)) + 1
 
 /**
+ * The row of tool buttons. While the model loads it stands disabled in its place, so the view's
+ * canvas keeps its size when the tools come (a canvas resized makes its drawing buffer anew and draws
+ * the model again).
+ */
+export function ToolButtons({ open, onOpen, comment, disabled = false }: { open: Tool | null; onOpen: (tool: Tool | null) => void; comment: boolean; disabled?: boolean }) {
+  return (
+    <div className="flex flex-wrap items-center gap-2" role="toolbar" aria-label="Tools">
+      {tools
+        .filter((t) => t.id !== 'comment' || comment)
+        .map((t) => (
+          <button key={t.id} type="button" className={secondaryButtonClass} aria-pressed={open === t.id} disabled={disabled} onClick={() => onOpen(open === t.id ? null : t.id)}>
+            {t.label}
+          </button>
+        ))}
+    </div>
+  )
+}
+
+/**
  * The engineer's tools of the model viewer: measure, section planes and explode, one panel open at a
  * time; what each did stays while another is open. The open tool and the section planes are the
  * viewer's (a pinned comment's view sets them); the Comment tool shows only with a comment panel to open.
@@ -145,13 +164,7 @@ export function ViewerTools({
 
   return (
     <>
-      <div className="flex flex-wrap items-center gap-2" role="toolbar" aria-label="Tools">
-        {tools.filter((t) => t.id !== 'comment' || commentPanel !== undefined).map((t) => (
-          <button key={t.id} type="button" className={secondaryButtonClass} aria-pressed={open === t.id} onClick={() => setOpen(open === t.id ? null : t.id)}>
-            {t.label}
-          </button>
-        ))}
-      </div>
+      <ToolButtons open={open} onOpen={setOpen} comment={commentPanel !== undefined} />
       {open === 'measure' ? (
         <MeasurePanel
           mode={mode}
