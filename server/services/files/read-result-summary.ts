@@ -3,6 +3,7 @@ import type { Readable } from 'node:stream'
 import { Worker } from 'node:worker_threads'
 import { extensionOf, viewerParserOf } from '../../../lib/file-types'
 import type { ResultSummary } from '../../../lib/simulation-results/result-summary'
+import { BoundedSemaphore, SemaphoreBusyError } from '../../concurrency/bounded-semaphore'
 import type { BlobStore } from '../../storage/blobs/blob-store'
 import type { ResultSummaryWork } from './result-summary-worker'
 
@@ -57,17 +58,33 @@ function summaryInWorker(work: ResultSummaryWork): Promise<ResultSummary | null>
 }
 
 /**
+ * Results read at once, each in its own worker with the whole file in memory and several times that
+ * while it is read (a 200 MB result takes a gigabyte or more): the others wait their turn, at most 20
+ * of them and for at most a minute each, after which their files are kept without key numbers (the
+ * preview still reads them). Several large results finishing together thus never take the server's
+ * memory.
+ */
+export const resultReadGate = new BoundedSemaphore({ maxConcurrent: 1, maxQueue: 20, maxWaitMs: 60_000 })
+
+/**
  * A stored simulation result's key numbers (each field's least and greatest value and where it is),
  * read once when its upload completes and kept with the file's row. Every result the upload accepted
- * is read, up to its type's size limit; the reading is done in a worker thread, so the server goes on
+ * is read, up to its type's size limit, one at a time (resultReadGate); the reading is done in a worker thread, so the server goes on
  * answering while a large result is read. Null for any other file and for one the reader cannot take
  * (its preview then says why). Not a permission check: the caller stores the file.
  */
 export async function readResultSummary({ blobs, path, fileName, size }: { blobs: BlobStore; path: string; fileName: string; size: number }): Promise<ResultSummary | null> {
   if (viewerParserOf(fileName) !== 'vtk-result') return null
-  const stream = await blobs.get(path)
-  if (!stream) return null
-  const bytes = await readInto(stream, size).catch(() => null)
-  if (!bytes) return null
-  return summaryInWorker({ extension: extensionOf(fileName), bytes })
+  return resultReadGate
+    .run(async () => {
+      const stream = await blobs.get(path)
+      if (!stream) return null
+      const bytes = await readInto(stream, size).catch(() => null)
+      if (!bytes) return null
+      return summaryInWorker({ extension: extensionOf(fileName), bytes })
+    })
+    .catch((error: unknown) => {
+      if (error instanceof SemaphoreBusyError) return null
+      throw error
+    })
 }
