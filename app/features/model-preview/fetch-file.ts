@@ -1,3 +1,5 @@
+import { takeDownload } from './early-download'
+
 /** Why a preview cannot be shown, in words for the person who opened it. */
 export class PreviewError extends Error {}
 
@@ -22,7 +24,7 @@ export async function fetchFile(url: string, onProgress: (fraction: number) => v
 const DOWNLOAD_FAILED_MESSAGE = 'The file could not be downloaded. Please try again.'
 
 async function download(url: string, onProgress: (fraction: number) => void, signal: AbortSignal): Promise<ArrayBuffer> {
-  const response = await fetch(url, { signal, credentials: 'same-origin' })
+  const response = await (takeDownload(url, signal) ?? fetch(url, { signal, credentials: 'same-origin' }))
   if (response.status === 401 || response.status === 403) throw new PreviewError('You are not allowed to open this file.')
   if (!response.ok || !response.body) throw new PreviewError(DOWNLOAD_FAILED_MESSAGE)
   const total = Number(response.headers.get('content-length')) || 0

@@ -3,6 +3,7 @@ import { NO_PREVIEW_MESSAGE } from '../../../lib/preview-formats'
 import { previewKindOf, revisionViewerKindOf } from '../../../lib/file-types'
 import { formatSize } from '../../../lib/format'
 import { linkButtonClass } from '../../components/portal/styles'
+import { startDownload } from './early-download'
 import type { PreviewDialogProps } from './preview-dialog'
 import type { ThumbnailTarget } from './save-thumbnail'
 import { useDialogButton } from './use-dialog-button'
@@ -71,7 +72,17 @@ export function PreviewButton({
   const close = () => setOpen(false)
   return (
     <>
-      <button ref={button} type="button" className={linkButtonClass} onClick={() => setOpen(true)} aria-label={`Preview ${name}`}>
+      <button
+        ref={button}
+        type="button"
+        className={linkButtonClass}
+        onClick={() => {
+          // A model's file starts downloading now, while the viewer's code loads.
+          if (kind === 'model') startDownload(url)
+          setOpen(true)
+        }}
+        aria-label={`Preview ${name}`}
+      >
         Preview
       </button>
       {open ? <LazyPreviewDialog url={url} name={name} kind={kind} onClose={close} thumbnail={thumbnail} {...comments} /> : null}

@@ -96,6 +96,15 @@ describe('previews of models and drawings', () => {
     expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Preview cube.stl')
   })
 
+  it("starts the model's download with the press, before the viewer's code, and downloads it once", async () => {
+    const { page } = await preview('cube.stl')
+    const fetched = await page.evaluate(() => performance.getEntriesByType('resource').map((e) => ({ path: new URL(e.name).pathname, start: e.startTime })))
+    const file = fetched.filter((e) => e.path.startsWith('/files/') && e.path.endsWith('/cube.stl'))
+    expect(file).toHaveLength(1)
+    const viewerCode = fetched.find((e) => /^\/assets\/preview-dialog-[\w-]+\.js$/.test(e.path))!
+    expect(file[0]!.start).toBeLessThanOrEqual(viewerCode.start)
+  })
+
   it('orbits, pans and zooms from the keyboard', async () => {
     const { page, dialog } = await preview('cube-ascii.stl')
     await dialog.locator('[data-testid="model-canvas"] canvas').focus()
