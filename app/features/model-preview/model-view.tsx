@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react'
 import type * as THREE from 'three'
 import { formatModelSize } from '../../../lib/preview-formats'
-import { modelUnitsOf, viewerParserOf } from '../../../lib/file-types'
+import { fileTypeOf, modelUnitsOf } from '../../../lib/file-types'
 import { secondaryButtonClass } from '../../components/portal/styles'
 import { PreviewError } from './fetch-file'
 import { loadModel, type LoadProgress } from './load-model'
@@ -142,7 +142,7 @@ export function ModelView({ url, name, thumbnail, review }: { url: string; name:
   }, [url, name])
 
   const units = modelUnitsOf(name)
-  const isResult = ['vtk-result', 'vtk-series'].includes(viewerParserOf(name) ?? '')
+  const isResult = fileTypeOf(name)?.preview === 'results'
   const ready = size !== null && !error
   const { commentPanel, commentsPanel } = useModelComments({ review, scene: ready ? scene.current : null, parts, hidden, setHidden, planes, setPlanes, open: tool, setOpen: setTool })
   const viewer = (
