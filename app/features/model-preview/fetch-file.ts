@@ -44,8 +44,8 @@ async function download(url: string, onProgress: (fraction: number) => void, sig
     }
     bytes.set(value, received)
     received += value.byteLength
-    // Told in whole per cent (at most a hundred times): a piece arrives every 64 KiB or so, and telling
-    // each one would draw the page a thousand times for a large file.
+    // Told in whole per cent (at most a hundred times): a large file arrives in hundreds of pieces, and
+    // telling each one would draw the page as many times.
     const percent = total ? Math.min(100, Math.floor((received / total) * 100)) : 0
     if (percent > told) {
       told = percent

@@ -10,7 +10,7 @@ import { ensurePrivateDirectory } from '../../core/ensure-private-directory'
 
 /**
  * A stored file is read in pieces of this size (Node's default is 64 KiB): a download of 50 MB is then
- * 50 reads and writes, not 800, and reaches the browser several times faster.
+ * 50 reads and writes to the connection, not 800.
  */
 const READ_CHUNK_BYTES = 1 << 20
 
