@@ -142,8 +142,8 @@ export function contentSecurityPolicy(options: CspMiddlewareOptions): Middleware
 /**
  * The policy of a Web Worker's script (a worker takes the policy its own script arrives with, not the
  * page's): the previews' workers load scripts and fetch files of this origin, and nothing else. The
- * model worker compiles OpenCascade's WebAssembly and runs its Emscripten bindings, which build their
- * call wrappers with `new Function`: so 'wasm-unsafe-eval' and 'unsafe-eval', here only. A worker has
+ * model worker compiles OpenCascade's WebAssembly and the IFC worker web-ifc's, and their Emscripten
+ * bindings build call wrappers with `new Function`: so 'wasm-unsafe-eval' and 'unsafe-eval', here only. A worker has
  * no DOM, cookies or page to reach, and runs only this build's code. Pages keep their script-src
  * without either.
  */

@@ -46,7 +46,7 @@ describe('Content-Security-Policy of real pages (hashes from the build, nonces p
     const { readdirSync } = await import('node:fs')
     const assets = readdirSync(path.join(root, process.env.BUILD_DIR ?? 'build', 'client', 'assets'))
     const workers = assets.filter((f) => /\.worker-[\w-]+\.js$/.test(f))
-    expect(workers.map((f) => f.split('.worker-')[0]).sort()).toEqual(['dxf', 'model', 'results'])
+    expect(workers.map((f) => f.split('.worker-')[0]).sort()).toEqual(['dxf', 'ifc', 'model', 'results'])
     for (const worker of workers) {
       const res = await fetch(`${portal.url}/assets/${worker}`)
       expect(res.status).toBe(200)
