@@ -185,7 +185,20 @@ describe('pinning comments on a model and opening them again', () => {
 
     const pin = dialog.getByTestId('comment-pin')
     const where = () => pin.evaluate((el) => ({ x: el.getBoundingClientRect().left, y: el.getBoundingClientRect().top }))
-    const pinned = await where()
+    // The Comment tool's panel closes with the post, and the drawing takes the height it leaves (its
+    // viewer follows the new size a moment later): the pin's place is read once it has stopped moving.
+    const settled = async () => {
+      let last = await where()
+      for (let i = 0; i < 20; i++) {
+        await page.waitForTimeout(150)
+        const now = await where()
+        if (Math.hypot(now.x - last.x, now.y - last.y) < 0.5) return now
+        last = now
+      }
+      return last
+    }
+    await dialog.getByRole('button', { name: 'Pin at the centre of the view' }).waitFor({ state: 'detached' })
+    const pinned = await settled()
     await dialog.getByRole('button', { name: 'Fit' }).click()
     const fitted = await where()
     expect(Math.hypot(fitted.x - pinned.x, fitted.y - pinned.y)).toBeGreaterThan(5)
