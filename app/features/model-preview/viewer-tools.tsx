@@ -122,7 +122,8 @@ export function ViewerTools({
     }
     const publish = publishViewState(view, made.section)
     view.beforeRender.add(publish)
-    view.requestRender()
+    // The view as it is now, said at once: asking for a frame would draw a large model again.
+    publish()
     setInstances(made)
     return () => {
       view.beforeRender.delete(publish)

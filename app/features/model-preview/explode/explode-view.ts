@@ -45,7 +45,13 @@ export class ExplodeView {
     return this.moving.length > 0
   }
 
+  /** How far the parts are pulled apart now (0: assembled). */
+  private factor = 0
+
+  /** Pulls the parts apart by `factor` (0: assembled); the view is drawn again only when it changes. */
   set(factor: number) {
+    if (factor === this.factor) return
+    this.factor = factor
     for (const { mesh, rest, away } of this.moving) mesh.position.copy(rest).addScaledVector(away, factor)
     this.view.requestRender()
   }

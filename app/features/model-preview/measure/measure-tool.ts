@@ -66,9 +66,13 @@ export class MeasureTool {
 
   /** Picking is on while the tool's panel is open. */
   setActive(on: boolean) {
+    const was = this.active
     this.active = on
     this.view.renderer.domElement.style.cursor = on ? 'crosshair' : ''
-    if (!on) this.cancelPending()
+    // Opening the tool says what to pick; closing it drops a half-made measurement; staying closed does
+    // nothing (the view is not drawn again for nothing).
+    if (on && !was) this.report(this.prompt())
+    if (!on && was) this.cancelPending()
   }
 
   setMode(mode: MeasureMode) {

@@ -81,9 +81,12 @@ export class SectionView {
 
   /**
    * Shows the sections given. The same number of planes as before (one moved or flipped) changes
-   * the planes in place, which the materials read at each frame; any other change draws them afresh.
+   * the planes in place, which the materials read at each frame; any other change draws them afresh;
+   * none before and none now changes nothing.
    */
   set(sections: readonly SectionPlane[]) {
+    // No section before or after: nothing to draw again.
+    if (sections.length === 0 && this.planes.length === 0) return
     if (sections.length > 0 && sections.length === this.planes.length) {
       sections.forEach((section, i) => {
         this.planes[i]!.copy(clippingPlane(section))
