@@ -147,6 +147,22 @@ describe('previews of models and drawings', () => {
     expect((await drawnShare(page)).drawn).toBe(0)
   })
 
+  it("reads an IFC element's name as text: script in it runs neither in the IFC worker nor on the page", async () => {
+    // web-ifc's bindings make their call wrappers with new Function when they load, from their own
+    // signatures; a file's strings are data. A name written as code must come out as that text.
+    const payload = 'Kiosk");globalThis.pwned=1;fetch("/pwned");("<img src=x onerror=fetch(`/pwned`)>'
+    await upload('named.ifc', ifcCube(10, payload))
+    const { page } = await env.openHydrated(alice)
+    const requested: string[] = []
+    page.on('request', (request) => void requested.push(new URL(request.url()).pathname))
+    await page.getByRole('button', { name: 'Preview named.ifc' }).click()
+    const dialog = page.getByRole('dialog', { name: 'named.ifc' })
+    await dialog.getByTestId('model-parts').getByRole('checkbox', { name: payload, exact: true }).waitFor({ timeout: 60_000 })
+    expect(await page.evaluate(() => (globalThis as { pwned?: unknown }).pwned)).toBeUndefined()
+    expect(requested.filter((p) => p.includes('pwned'))).toEqual([])
+    expect(requested.some((p) => /\/assets\/ifc\.worker-[\w-]+\.js$/.test(p))).toBe(true)
+  })
+
   it('colours an OBJ with the MTL uploaded beside it', async () => {
     const { page } = await previewSized('cube.obj', `Size: 10 × 10 × 10 mm${noUnits}`)
     // The MTL's diffuse colour is orange (0.8, 0.3, 0.1).
