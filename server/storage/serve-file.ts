@@ -1,5 +1,6 @@
 import { Readable } from 'node:stream'
 import type { Context } from 'hono'
+import { formatModelBox, MODEL_BOX_HEADER } from '../../lib/model-box'
 import { previewMimeTypes, sourcePreviewMimeTypes } from '../../lib/catalogue'
 import { resolveActor } from '../auth/resolve-actor'
 import { isAppError } from '../errors/app-error'
@@ -39,13 +40,14 @@ function isActiveContent(name: string, type: string): boolean {
  * else downloads; nothing can execute or style anything in the site's origin.
  * GET /files/{model path}?reference={name}: a file the model names, for its preview, with the checks
  * of openModelReference (its own folder, its uploader's file and rights).
+ * A binary STL's download carries its box and triangle count (x-model-box: min x,y,z, max x,y,z, count).
  */
 export async function serveFile(c: Context): Promise<Response> {
   const raw = new URL(c.req.url).pathname.slice('/files/'.length)
   const reference = c.req.query('reference')
   const actor = await resolveActor(c.req.raw)
   try {
-    const { file, body } = reference === undefined ? await openFile({ actor, path: raw }) : await openModelReference({ actor, path: raw, name: reference })
+    const { file, body, modelBox } = reference === undefined ? await openFile({ actor, path: raw }) : { ...(await openModelReference({ actor, path: raw, name: reference })), modelBox: null }
     const active = isActiveContent(file.name, file.type)
     const asSource = (sourcePreviewMimeTypes as readonly string[]).includes(file.type)
     const type = asSource ? 'text/plain' : active ? 'application/octet-stream' : file.type
@@ -62,6 +64,8 @@ export async function serveFile(c: Context): Promise<Response> {
       'cross-origin-resource-policy': 'same-origin',
     })
     if (!inline || active) headers.set('content-security-policy', SANDBOX_POLICY)
+    // A binary STL's box, read when it was uploaded: the viewer frames the model and draws it as it arrives.
+    if (modelBox) headers.set(MODEL_BOX_HEADER, formatModelBox(modelBox))
     if (c.req.method === 'HEAD') {
       body.destroy()
       return new Response(null, { status: 200, headers })

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { bigint, customType, index, jsonb, pgTable, text } from 'drizzle-orm/pg-core'
+import type { ModelBox } from '../../../lib/model-box'
 import type { ResultSummary } from '../../../lib/simulation-results/result-summary'
 import { moment, createdAt, extensionKey } from './columns'
 import { userColumn } from './user-column'
@@ -26,6 +27,11 @@ export const storedFiles = pgTable(
      * upload completed; null for every other file and for a result too large or unreadable.
      */
     resultSummary: jsonb('result_summary').$type<ResultSummary>(),
+    /**
+     * A binary STL's bounding box and triangle count, read once when its upload completed and sent with
+     * its download so the viewer draws it as it arrives; null for every other file.
+     */
+    modelBox: jsonb('model_box').$type<ModelBox>(),
   },
   // A folder's files are a range of paths compared byte by byte (`path COLLATE "C"` from `folder/` up
   // to `folder0`), which this index answers whatever the database's collation, in prepared plans too.

@@ -3,6 +3,7 @@ import { getAppContext } from '../../context/app-context'
 import { blogImages, blogPosts, fileThumbnails, storedFiles } from '../../db/schema'
 import { AppError } from '../../errors/app-error'
 import type { ResultSummary } from '../../../lib/simulation-results/result-summary'
+import type { ModelBox } from '../../../lib/model-box'
 import { recordAudit } from '../audit/record-audit'
 import { syncJobRequestFiles } from './sync-job-request-files'
 import type { MaybeActor } from '../shared/authorize'
@@ -27,6 +28,8 @@ export interface RecordStoredFileOptions {
   imageSize?: { width: number; height: number } | null
   /** A simulation result's key numbers, read from its bytes; null for other files (a replacement drops the old ones). */
   resultSummary?: ResultSummary | null
+  /** A binary STL's box and triangle count, read from its bytes; null for other files. */
+  modelBox?: ModelBox | null
   /** A deliverable: the document it is a revision of and its bytes' SHA-256 (required in job-deliverables/). */
   revision?: { document: string; sha256: string } | null
 }
@@ -37,11 +40,11 @@ export interface RecordStoredFileOptions {
  * the path names a file someone else uploaded (the upload endpoint checked that before moving the
  * bytes; this is the last word, under the row's lock).
  */
-export async function recordStoredFile({ actor, ownerId, path, size, eTag, contentType, originalName = null, uploadId, imageSize, resultSummary = null, revision = null }: RecordStoredFileOptions): Promise<void> {
+export async function recordStoredFile({ actor, ownerId, path, size, eTag, contentType, originalName = null, uploadId, imageSize, resultSummary = null, modelBox = null, revision = null }: RecordStoredFileOptions): Promise<void> {
   const { db } = getAppContext()
   await db.transaction(async (tx) => {
     await checkFileReplacement({ actor, path, tx })
-    const values = { path, size, eTag, contentType, lastModified: new Date(), uploadedBy: actor?.userId ?? null, originalName, resultSummary }
+    const values = { path, size, eTag, contentType, lastModified: new Date(), uploadedBy: actor?.userId ?? null, originalName, resultSummary, modelBox }
     await tx.insert(storedFiles).values(values).onConflictDoUpdate({ target: storedFiles.path, set: values })
     // A new upload under the same name is a new model: its old picture goes.
     await tx.delete(fileThumbnails).where(eq(fileThumbnails.path, path))

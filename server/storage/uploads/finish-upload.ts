@@ -13,6 +13,7 @@ import { checkFileReplacement } from '../../services/files/check-file-replacemen
 import { checkStorageQuota } from '../../services/files/check-storage-quota'
 import { fileUrl } from '../../services/files/file-types'
 import { readResultSummary } from '../../services/files/read-result-summary'
+import { readModelBox } from '../../services/files/read-model-box'
 import { recordStoredFile } from '../../services/files/record-stored-file'
 import { releaseStorage } from '../../services/files/release-storage'
 import { countsTowardQuota } from '../../services/files/storage-quota'
@@ -209,10 +210,12 @@ async function finishClaimed(row: UploadRow, { db, store, blobs, log, quotaBytes
   }
   // A simulation result's key numbers for its card: read now, kept beside the file.
   const resultSummary = await readResultSummary({ blobs, path: storagePath, fileName, size: stored.size })
+  // A binary STL's box, sent with its download so the viewer draws it as it arrives.
+  const modelBox = await readModelBox({ blobs, path: storagePath, fileName, size: stored.size })
   // A deliverable's revision records the SHA-256 of the bytes as stored.
   const revision = meta.kind === 'job-deliverables' ? { document: meta.document || meta.originalName || fileName, sha256: await sha256Of(blobs, storagePath) } : null
   try {
-    await recordStoredFile({ actor, ownerId: meta.ownerId || null, path: storagePath, size: stored.size, eTag: stored.eTag, contentType, originalName: meta.originalName || null, uploadId: row.id, imageSize, resultSummary, revision })
+    await recordStoredFile({ actor, ownerId: meta.ownerId || null, path: storagePath, size: stored.size, eTag: stored.eTag, contentType, originalName: meta.originalName || null, uploadId: row.id, imageSize, resultSummary, modelBox, revision })
   } catch (error) {
     if (isAppError(error) && error.code === 'CONFLICT') {
       // Someone else's file is listed at this path: never reached while finishing steps of a path take
