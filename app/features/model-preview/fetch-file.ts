@@ -7,33 +7,64 @@ export const CORRUPT_MESSAGE = 'This file could not be read as a model. It may b
 /** Why a DXF drawing is not shown: it could not be read, or it draws nothing. */
 export const DRAWING_CORRUPT_MESSAGE = CORRUPT_MESSAGE.replace('as a model', 'as a drawing')
 
+const DOWNLOAD_FAILED_MESSAGE = 'The file could not be downloaded. Please try again.'
+
 /**
- * A stored file's bytes through the same authorised /files/ path as a download, with its progress
- * (0..1, told in whole per cent and always ending with 1).
+ * Runs a step of a download with its failures told in the viewer's words: a refusal and a failed
+ * answer as they are, a connection that failed or broke off as "could not be downloaded".
  */
-export async function fetchFile(url: string, onProgress: (fraction: number) => void, signal: AbortSignal): Promise<ArrayBuffer> {
+export async function whileDownloading<T>(signal: AbortSignal, step: () => Promise<T>): Promise<T> {
   try {
-    return await download(url, onProgress, signal)
+    return await step()
   } catch (error) {
     if (error instanceof PreviewError || signal.aborted) throw error
-    // The connection failed or broke off.
     throw new PreviewError(DOWNLOAD_FAILED_MESSAGE)
   }
 }
 
-const DOWNLOAD_FAILED_MESSAGE = 'The file could not be downloaded. Please try again.'
-
-async function download(url: string, onProgress: (fraction: number) => void, signal: AbortSignal): Promise<ArrayBuffer> {
+/**
+ * A stored file's answer through the same authorised /files/ path as a download (the one the press on
+ * Preview started, when there is one), its body not yet read. Throws a PreviewError for a refusal or a
+ * failed answer; call it inside `whileDownloading`.
+ */
+export async function openDownload(url: string, signal: AbortSignal): Promise<Response & { body: ReadableStream<Uint8Array> }> {
   const response = await (takeDownload(url, signal) ?? fetch(url, { signal, credentials: 'same-origin' }))
   if (response.status === 401 || response.status === 403) throw new PreviewError('You are not allowed to open this file.')
   if (!response.ok || !response.body) throw new PreviewError(DOWNLOAD_FAILED_MESSAGE)
+  return response as Response & { body: ReadableStream<Uint8Array> }
+}
+
+/**
+ * Tells a download's progress (0..1) in whole per cent, at most a hundred times (a large file arrives
+ * in hundreds of pieces, and telling each one would draw the page as many times); `end` tells 1 once
+ * whatever was known of the length.
+ */
+export function progressTeller(total: number, onProgress: (fraction: number) => void) {
+  let told = 0
+  return {
+    received(bytes: number) {
+      const percent = total ? Math.min(100, Math.floor((bytes / total) * 100)) : 0
+      if (percent > told) {
+        told = percent
+        onProgress(percent / 100)
+      }
+    },
+    end() {
+      if (told < 100) onProgress(1)
+      told = 100
+    },
+  }
+}
+
+/** A download's whole body in one buffer, with its progress. Call it inside `whileDownloading`. */
+export async function readDownload(response: Response & { body: ReadableStream<Uint8Array> }, onProgress: (fraction: number) => void): Promise<ArrayBuffer> {
   const total = Number(response.headers.get('content-length')) || 0
   const reader = response.body.getReader()
+  const progress = progressTeller(total, onProgress)
   // Each piece is copied into place as it arrives (the stated length is the body's when it is not
   // compressed on the way): joining fifty megabytes at the end would hold the page for one long task.
   let bytes = new Uint8Array(total)
   let received = 0
-  let told = 0
   for (;;) {
     const { done, value } = await reader.read()
     if (done) break
@@ -44,15 +75,16 @@ async function download(url: string, onProgress: (fraction: number) => void, sig
     }
     bytes.set(value, received)
     received += value.byteLength
-    // Told in whole per cent (at most a hundred times): a large file arrives in hundreds of pieces, and
-    // telling each one would draw the page as many times.
-    const percent = total ? Math.min(100, Math.floor((received / total) * 100)) : 0
-    if (percent > told) {
-      told = percent
-      onProgress(percent / 100)
-    }
+    progress.received(received)
   }
-  // The end is told once whatever was known of the length.
-  if (told < 100) onProgress(1)
+  progress.end()
   return received === bytes.byteLength ? bytes.buffer : bytes.slice(0, received).buffer
+}
+
+/**
+ * A stored file's bytes through the same authorised /files/ path as a download, with its progress
+ * (0..1, told in whole per cent and always ending with 1).
+ */
+export function fetchFile(url: string, onProgress: (fraction: number) => void, signal: AbortSignal): Promise<ArrayBuffer> {
+  return whileDownloading(signal, async () => readDownload(await openDownload(url, signal), onProgress))
 }

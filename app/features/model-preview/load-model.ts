@@ -5,11 +5,14 @@ import { gltfReferences, modelReferencesOf, readGltf } from '../../../lib/model-
 import occtScript from 'occt-import-js/dist/occt-import-js.js?url'
 import occtWasm from 'occt-import-js/dist/occt-import-js.wasm?url'
 import ifcWasm from 'web-ifc/web-ifc.wasm?url'
-import { CORRUPT_MESSAGE, fetchFile, PreviewError } from './fetch-file'
+import type { ModelBox } from '../../../lib/model-box'
+import { arrivingStlBox, cutArrivingStl } from './arriving-stl'
+import { CORRUPT_MESSAGE, openDownload, PreviewError, readDownload, whileDownloading } from './fetch-file'
 import { objMaterials } from './obj-materials'
-import type { ModelNode, ParsedModel, WorkerAnswer, WorkerParser, WorkerRequest } from './parsed-model'
+import type { ModelNode, ParsedMesh, ParsedModel, WorkerAnswer, WorkerParser, WorkerRequest } from './parsed-model'
 import type { ReferenceReader } from './reference-reader'
 import { readResults, type LoadedResults } from './results/read-results'
+import { markAsPiece } from './scene-parts'
 import { selfContainedGlb } from './self-contained-gltf'
 
 export interface LoadedModel {
@@ -24,10 +27,16 @@ export interface LoadedModel {
   selfContained: boolean
   /** A simulation result's fields and steps, for the results panel. */
   results?: LoadedResults
+  /**
+   * A model drawn as it arrives (a large binary STL whose download says its box): the whole model's
+   * box, known from its first bytes, and the rest of it, its meshes added to `meshes` as they are read.
+   */
+  arriving?: { box: THREE.Box3; rest: Promise<void> }
 }
 
 export interface LoadProgress {
-  phase: 'downloading' | 'reading'
+  /** "arriving": the model is shown while the rest of it arrives. */
+  phase: 'downloading' | 'reading' | 'arriving'
   /** 0..1 while downloading; null when unknown. */
   fraction: number | null
 }
@@ -36,9 +45,15 @@ let worker: Worker | null = null
 let ifcWorker: Worker | null = null
 let nextId = 1
 
+/** IFC in a worker of its own, whose code is web-ifc's; every other format in the model worker. Started on first use. */
+function workerFor(parser: WorkerParser): Worker {
+  return parser === 'web-ifc' ? (ifcWorker ??= new Worker(new URL('./ifc.worker.ts', import.meta.url))) : (worker ??= new Worker(new URL('./model.worker.ts', import.meta.url)))
+}
+
+const workerParsers = new Set<string>(['occt-step', 'occt-iges', 'occt-brep', 'web-ifc', 'three-stl', 'three-obj', 'three-ply'] satisfies WorkerParser[])
+
 function parseInWorker(request: Omit<WorkerRequest, 'id' | 'occtScript' | 'occtWasm' | 'ifcWasm'>, signal: AbortSignal): Promise<ParsedModel> {
-  // IFC in a worker of its own, whose code is web-ifc's; every other format in the model worker.
-  const w = request.parser === 'web-ifc' ? (ifcWorker ??= new Worker(new URL('./ifc.worker.ts', import.meta.url))) : (worker ??= new Worker(new URL('./model.worker.ts', import.meta.url)))
+  const w = workerFor(request.parser)
   const id = nextId++
   return new Promise((resolve, reject) => {
     const onMessage = (event: MessageEvent<WorkerAnswer>) => {
@@ -58,24 +73,75 @@ function parseInWorker(request: Omit<WorkerRequest, 'id' | 'occtScript' | 'occtW
 
 const defaultColor = new THREE.Color(0.62, 0.68, 0.75)
 
+function materialOf(m: ParsedMesh): THREE.MeshStandardMaterial {
+  return new THREE.MeshStandardMaterial({ color: m.color ? new THREE.Color(...m.color) : defaultColor, metalness: 0.1, roughness: 0.6, flatShading: m.flat === true, side: THREE.DoubleSide, polygonOffset: true, polygonOffsetFactor: 1, polygonOffsetUnits: 1 })
+}
+
+function meshOf(m: ParsedMesh, material: THREE.Material): THREE.Mesh {
+  const geometry = new THREE.BufferGeometry()
+  geometry.setAttribute('position', new THREE.BufferAttribute(m.positions, 3))
+  if (m.index) geometry.setIndex(new THREE.BufferAttribute(m.index, 1))
+  if (m.normals) geometry.setAttribute('normal', new THREE.BufferAttribute(m.normals, 3))
+  else if (!m.flat) geometry.computeVertexNormals()
+  // The worker measured the box; the sphere around it is enough for culling and fitting the view.
+  geometry.boundingBox = new THREE.Box3(new THREE.Vector3(...m.min), new THREE.Vector3(...m.max))
+  geometry.boundingSphere = geometry.boundingBox.getBoundingSphere(new THREE.Sphere())
+  const mesh = new THREE.Mesh(geometry, material)
+  mesh.name = m.name
+  return mesh
+}
+
 function toThree(model: ParsedModel): Omit<LoadedModel, 'selfContained'> {
   const object = new THREE.Group()
-  const meshes = model.meshes.map((m) => {
-    const geometry = new THREE.BufferGeometry()
-    geometry.setAttribute('position', new THREE.BufferAttribute(m.positions, 3))
-    if (m.index) geometry.setIndex(new THREE.BufferAttribute(m.index, 1))
-    if (m.normals) geometry.setAttribute('normal', new THREE.BufferAttribute(m.normals, 3))
-    else if (!m.flat) geometry.computeVertexNormals()
-    // The worker measured the box; the sphere around it is enough for culling and fitting the view.
-    geometry.boundingBox = new THREE.Box3(new THREE.Vector3(...m.min), new THREE.Vector3(...m.max))
-    geometry.boundingSphere = geometry.boundingBox.getBoundingSphere(new THREE.Sphere())
-    const material = new THREE.MeshStandardMaterial({ color: m.color ? new THREE.Color(...m.color) : defaultColor, metalness: 0.1, roughness: 0.6, flatShading: m.flat === true, side: THREE.DoubleSide, polygonOffset: true, polygonOffsetFactor: 1, polygonOffsetUnits: 1 })
-    const mesh = new THREE.Mesh(geometry, material)
-    mesh.name = m.name
-    object.add(mesh)
-    return mesh
-  })
+  const meshes = model.meshes.map((m) => object.add(meshOf(m, materialOf(m))).children.at(-1) as THREE.Mesh)
   return { object, meshes, tree: model.tree }
+}
+
+/**
+ * A large binary STL read and drawn as it arrives: its body cut into pieces, each read in the model
+ * worker into a mesh of its own (one material for all), the first one answered as soon as it is read
+ * in `object`. Each later piece is handed to `onArrived` to add (the view adds it at its next frame),
+ * or without one added to `object` as it is read. The pieces are marked as one mesh, named as the file.
+ */
+async function loadArrivingStl(response: Response & { body: ReadableStream<Uint8Array> }, box: ModelBox, fileName: string, onProgress: (p: LoadProgress) => void, onArrived: ((mesh: THREE.Mesh) => void) | undefined, signal: AbortSignal): Promise<LoadedModel> {
+  const object = new THREE.Group()
+  const meshes: THREE.Mesh[] = []
+  let material: THREE.Material | null = null
+  let shown = false
+  let firstPiece: (() => void) | null = null
+  const first = new Promise<void>((resolve) => (firstPiece = resolve))
+  const read: Promise<void>[] = []
+  const cut = whileDownloading(signal, () =>
+    cutArrivingStl(
+      response.body,
+      box.triangles,
+      (piece) => {
+        const parsed = parseInWorker({ fileName, parser: 'three-stl', data: piece, mtl: null }, signal)
+        const previous = read.at(-1) ?? Promise.resolve()
+        // Added in the file's order, whichever the worker answers first.
+        read.push(
+          Promise.all([parsed, previous]).then(([model]) => {
+            const m = model.meshes[0]!
+            material ??= materialOf(m)
+            const mesh = meshOf(m, material)
+            markAsPiece(mesh, fileName)
+            meshes.push(mesh)
+            if (shown && onArrived) onArrived(mesh)
+            else object.add(mesh)
+            if (!shown) firstPiece?.()
+            shown = true
+          }),
+        )
+      },
+      (fraction) => onProgress({ phase: shown ? 'arriving' : 'downloading', fraction }),
+    ),
+  )
+  const rest = cut.then(() => Promise.all(read)).then(() => undefined)
+  await Promise.race([first, rest])
+  if (meshes.length === 0) throw new PreviewError(CORRUPT_MESSAGE)
+  performance.mark('preview:first piece')
+  const whole = new THREE.Box3(new THREE.Vector3(...box.min), new THREE.Vector3(...box.max))
+  return { object, meshes, tree: null, selfContained: true, arriving: { box: whole, rest } }
 }
 
 /** Every mesh of a three.js scene graph, with a tree of the named nodes. */
@@ -170,12 +236,19 @@ const readers = {
  * Downloads and reads a model with the parser its type names in the file-type registry; a file
  * with no model parser there is not previewable (never read as another format).
  * Files the model names (a glTF's buffers and images, an OBJ's MTL) are read only through `references`.
+ * A large binary STL whose download says its box is answered once its first piece is read, and drawn
+ * as the rest arrives (`arriving`; each later piece is handed to `onArrived` to add to the model).
  */
-export async function loadModel(url: string, fileName: string, references: ReferenceReader, onProgress: (p: LoadProgress) => void, signal: AbortSignal): Promise<LoadedModel> {
+export async function loadModel(url: string, fileName: string, references: ReferenceReader, onProgress: (p: LoadProgress) => void, signal: AbortSignal, onArrived?: (mesh: THREE.Mesh) => void): Promise<LoadedModel> {
   const parser = viewerParserOf(fileName)
   if (!parser || parser === 'dxf') throw new PreviewError(NO_PREVIEW_MESSAGE)
   onProgress({ phase: 'downloading', fraction: 0 })
-  const data = await fetchFile(url, (fraction) => onProgress({ phase: 'downloading', fraction }), signal)
+  // The worker starts while the file downloads, ready when its bytes are.
+  if (workerParsers.has(parser)) workerFor(parser as WorkerParser)
+  const response = await whileDownloading(signal, () => openDownload(url, signal))
+  const box = parser === 'three-stl' ? arrivingStlBox(response) : null
+  if (box) return loadArrivingStl(response, box, fileName, onProgress, onArrived, signal)
+  const data = await whileDownloading(signal, () => readDownload(response, (fraction) => onProgress({ phase: 'downloading', fraction })))
   performance.mark('preview:downloaded')
   onProgress({ phase: 'reading', fraction: null })
   try {

@@ -24,7 +24,9 @@ const viewDirections: Record<StandardView, THREE.Vector3> = {
  * something changed. Colours come from the active theme.
  */
 export class ModelScene {
-  readonly renderer: THREE.WebGLRenderer
+  /** The canvas the model is drawn on, in the page from the start; its WebGL context is made with the model's first frame. */
+  readonly canvas = document.createElement('canvas')
+  private made: THREE.WebGLRenderer | null = null
   readonly camera = new THREE.PerspectiveCamera(45, 1, 0.01, 1e7)
   readonly scene = new THREE.Scene()
   readonly controls: OrbitControls
@@ -38,24 +40,22 @@ export class ModelScene {
   readonly beforeRender = new Set<() => void>()
 
   constructor(private container: HTMLElement, colors: { background: string; edges: string }) {
-    // The stencil buffer draws the caps of a section's cut.
-    this.renderer = new THREE.WebGLRenderer({ antialias: true, preserveDrawingBuffer: true, stencil: true })
-    this.renderer.setPixelRatio(Math.min(window.devicePixelRatio, 2))
-    this.renderer.setClearColor(new THREE.Color(colors.background))
-    this.renderer.domElement.tabIndex = 0
-    this.renderer.domElement.setAttribute('aria-label', 'Model view: drag or Shift and the arrow keys to orbit, right-drag or the arrow keys to pan, the wheel, a pinch or + and - to zoom')
-    this.renderer.domElement.setAttribute('role', 'img')
-    container.appendChild(this.renderer.domElement)
+    this.canvas.tabIndex = 0
+    this.canvas.setAttribute('aria-label', 'Model view: drag or Shift and the arrow keys to orbit, right-drag or the arrow keys to pan, the wheel, a pinch or + and - to zoom')
+    this.canvas.setAttribute('role', 'img')
+    this.canvas.style.display = 'block'
+    container.appendChild(this.canvas)
+    this.background = new THREE.Color(colors.background)
     this.camera.up.set(0, 0, 1)
     this.scene.add(new THREE.HemisphereLight(0xffffff, 0x555566, 2.2))
     const sun = new THREE.DirectionalLight(0xffffff, 1.6)
     this.camera.add(sun)
     sun.position.set(1, 2, 3)
     this.scene.add(this.camera)
-    this.controls = new OrbitControls(this.camera, this.renderer.domElement)
+    this.controls = new OrbitControls(this.camera, this.canvas)
     // Arrow keys pan (with Shift, Ctrl or Cmd they orbit); + and - zoom.
-    this.controls.listenToKeyEvents(this.renderer.domElement)
-    this.renderer.domElement.addEventListener('keydown', (event) => {
+    this.controls.listenToKeyEvents(this.canvas)
+    this.canvas.addEventListener('keydown', (event) => {
       if (event.key === '+' || event.key === '=') this.zoom(0.8)
       else if (event.key === '-' || event.key === '_') this.zoom(1.25)
       else return
@@ -69,36 +69,98 @@ export class ModelScene {
   }
 
   private edgeColor: THREE.Color
+  private background: THREE.Color
+  /**
+   * Whether the canvas is drawn with multisampling: a model drawn in slices or as it arrives is drawn
+   * off screen and shown in one draw, where the canvas's samples only cost (without a GPU, each time
+   * the compositor reads the canvas back). Decided before the context is made (`prepare`).
+   */
+  private antialias = true
 
+  /**
+   * The WebGL renderer, made on first use with the canvas's context (the model's first frame, or its
+   * shaders compiled before it): a context and its drawing buffer are made once the model is known,
+   * not while the dialog opens.
+   */
+  get renderer(): THREE.WebGLRenderer {
+    if (this.made) return this.made
+    // The stencil buffer draws the caps of a section's cut.
+    const renderer = new THREE.WebGLRenderer({ canvas: this.canvas, antialias: this.antialias, preserveDrawingBuffer: true, stencil: true })
+    renderer.setPixelRatio(Math.min(window.devicePixelRatio, 2))
+    renderer.setClearColor(this.background)
+    if (this.cssSize) renderer.setSize(this.cssSize.x, this.cssSize.y)
+    this.made = renderer
+    return renderer
+  }
+
+  /** The canvas's size in CSS pixels, once laid out. */
+  private cssSize: THREE.Vector2 | null = null
+
+  /** Asks for a frame of the whole scene. */
   requestRender() {
+    this.wholeFrame = true
+    this.schedule()
+  }
+
+  /**
+   * Adds a piece of a model drawn as it arrives, at the next frame, drawn over the last frame when
+   * nothing else changed meanwhile: each piece is drawn once, not the whole model again with it. The
+   * model's first frame draws the pieces it was shown with only (the sooner on screen); those that
+   * came meanwhile follow in the next frame.
+   */
+  addArrived(mesh: THREE.Mesh) {
+    this.arrivals.push(mesh)
+    if (this.accumulating) this.schedule()
+  }
+
+  private schedule() {
     // A frame drawn in slices is finished first; the one asked for meanwhile follows it.
     if (this.slicing) this.again = true
     if (this.frame || this.slicing) return
-    this.frame = requestAnimationFrame(() => {
-      this.frame = 0
-      this.scene.updateMatrixWorld()
-      for (const hook of this.beforeRender) hook()
-      const waiters = this.drawnWaiters.splice(0)
-      const done = () => waiters.forEach((w) => w())
-      const slices = this.slicesFor()
-      if (slices.count <= 1) {
-        this.renderer.render(this.scene, this.camera)
-        if (waiters.length) void this.finished().then(done)
-        return
+    this.frame = requestAnimationFrame(() => this.drawFrame())
+  }
+
+  private drawFrame() {
+    this.frame = 0
+    const whole = this.wholeFrame || !this.accumulating
+    this.wholeFrame = false
+    const added = whole || !this.model ? [] : this.arrivals.splice(0)
+    for (const mesh of added) this.model!.add(mesh)
+    const waiters = this.drawnWaiters.splice(0)
+    const done = () => waiters.forEach((w) => w())
+    // Nothing to draw before the model (the context is made with its first frame).
+    if ((!whole && added.length === 0) || !this.model) return done()
+    this.scene.updateMatrixWorld()
+    for (const hook of this.beforeRender) hook()
+    const slices = this.slicesFor(whole ? null : new Set(added))
+    // While a model arrives every frame goes through the off-screen target, which keeps the last
+    // frame (its depth too) for the next piece to be drawn over.
+    if (slices.count <= 1 && !this.accumulating) {
+      this.renderer.render(this.scene, this.camera)
+      if (waiters.length) void this.finished().then(done)
+      return
+    }
+    this.slicing = true
+    void this.renderInSlices(slices.meshes, Math.max(1, slices.count), whole).then((drawn) => {
+      this.slicing = false
+      if (!drawn) return
+      done()
+      if (this.again || (this.accumulating && this.arrivals.length)) {
+        this.again = false
+        this.schedule()
+      } else {
+        // Waiting since the frame began, with nothing left to draw.
+        this.drawnWaiters.splice(0).forEach((w) => w())
       }
-      this.slicing = true
-      void this.renderInSlices(slices.meshes, slices.count).then((drawn) => {
-        this.slicing = false
-        if (!drawn) return
-        done()
-        if (this.again) {
-          this.again = false
-          this.requestRender()
-        }
-      })
     })
   }
 
+  /** A frame of the whole scene is due (not only pieces added to it). */
+  private wholeFrame = false
+  /** Pieces of an arriving model not yet in its group: each frame while it arrives adds those that came. */
+  private arrivals: THREE.Mesh[] = []
+  /** The model is arriving: frames are kept off screen, each piece drawn over the last. */
+  private accumulating = false
   private slicing = false
   private again = false
 
@@ -113,12 +175,12 @@ export class ModelScene {
    * budget (a GPU, or a small model), more where it would not (a large model drawn in software). A
    * section's stencil caps need each mesh whole in one pass, so a cut model is drawn in one.
    */
-  private slicesFor(): { meshes: THREE.Mesh[]; count: number } {
+  private slicesFor(only: Set<THREE.Mesh> | null): { meshes: THREE.Mesh[]; count: number } {
     const meshes: THREE.Mesh[] = []
     let triangles = 0
     let stencil = false
     this.scene.traverseVisible((o) => {
-      if (!(o instanceof THREE.Mesh)) return
+      if (!(o instanceof THREE.Mesh) || (only && !only.has(o))) return
       for (const m of [o.material].flat()) if ((m as THREE.Material).stencilWrite) stencil = true
       const geometry = o.geometry as THREE.BufferGeometry
       const count = geometry.index ? geometry.index.count : (geometry.getAttribute('position')?.count ?? 0)
@@ -133,23 +195,26 @@ export class ModelScene {
   /**
    * Draws a frame in slices into an off-screen target, each slice a share of every mesh's triangles,
    * the next one asked only once the GPU has finished the last; then shows the target on the canvas
-   * in one cheap draw. Without a GPU, Chromium's compositor reads the canvas back on the page's thread
-   * whenever it changes and waits for its drawing to finish: a large model drawn in one go would hold
-   * the page for seconds, drawn this way it holds it for one slice at most. Answers whether the frame
-   * reached the canvas (not when the view was closed meanwhile).
+   * in one cheap draw. Not `whole`: only `meshes` are drawn, over the target's last frame. Without a
+   * GPU, Chromium's compositor reads the canvas back on the page's thread whenever it changes and
+   * waits for the GPU's work so far: a large model drawn in one go would hold the page for seconds,
+   * drawn this way it holds it for one slice at most, and the first slice is asked only after the
+   * frame that shows the last picture has been taken by the compositor (asked in the same frame, the
+   * read back would wait for it). Answers whether the frame reached the canvas (not when the view was
+   * closed meanwhile).
    */
-  private async renderInSlices(meshes: THREE.Mesh[], count: number): Promise<boolean> {
+  private async renderInSlices(meshes: THREE.Mesh[], count: number, whole: boolean): Promise<boolean> {
     const generation = ++this.sliceGeneration
-    const size = this.renderer.getDrawingBufferSize(new THREE.Vector2())
-    if (!this.sliceTarget || this.sliceTarget.width !== size.x || this.sliceTarget.height !== size.y) {
-      this.sliceTarget?.dispose()
-      this.sliceTarget = new THREE.WebGLRenderTarget(size.x, size.y, { colorSpace: THREE.SRGBColorSpace, stencilBuffer: true })
-    }
-    const target = this.sliceTarget
-    // Whatever is not sliced (lines, labels' helpers) is drawn with the last slice only.
+    await new Promise((resolve) => setTimeout(resolve, 0))
+    if (generation !== this.sliceGeneration) return false
+    const { target, blit } = this.offScreen()
+    // Whatever is not sliced (lines, labels' helpers) is drawn with the last slice only; when only
+    // meshes added are drawn, nothing else is.
     const others: THREE.Object3D[] = []
+    const drawing = new Set(meshes)
     this.scene.traverseVisible((o) => {
-      if (!(o instanceof THREE.Mesh) && o.children.length === 0 && !(o instanceof THREE.Light) && !(o instanceof THREE.Camera)) others.push(o)
+      if (o instanceof THREE.Light || o instanceof THREE.Camera) return
+      if (o instanceof THREE.Mesh ? !whole && !drawing.has(o) : o.children.length === 0) others.push(o)
     })
     for (let k = 0; k < count; k++) {
       if (generation !== this.sliceGeneration) return false
@@ -161,14 +226,14 @@ export class ModelScene {
         geometry.setDrawRange(k * per, per)
         triangles += Math.max(0, Math.min(per, total - k * per)) / 3
       }
-      const last = k === count - 1
-      if (!last) for (const o of others) o.visible = false
+      const hide = k < count - 1 || !whole
+      if (hide) for (const o of others) o.visible = false
       this.renderer.setRenderTarget(target)
-      this.renderer.autoClear = k === 0
+      this.renderer.autoClear = k === 0 && whole
       this.renderer.render(this.scene, this.camera)
       this.renderer.autoClear = true
       this.renderer.setRenderTarget(null)
-      if (!last) for (const o of others) o.visible = true
+      if (hide) for (const o of others) o.visible = true
       for (const mesh of meshes) mesh.geometry.setDrawRange(0, Infinity)
       const started = performance.now()
       await this.finished()
@@ -177,6 +242,22 @@ export class ModelScene {
       this.trianglesPerMs = this.trianglesPerMs === null ? rate : (this.trianglesPerMs + rate) / 2
     }
     if (generation !== this.sliceGeneration) return false
+    this.renderer.render(blit.scene, blit.camera)
+    await this.finished()
+    return true
+  }
+
+  /**
+   * The off-screen target of the drawing buffer's size that frames drawn in slices are drawn into, and
+   * the scene that shows it on the canvas (made once; the target anew when the size changed).
+   */
+  private offScreen(): { target: THREE.WebGLRenderTarget; blit: NonNullable<ModelScene['blit']> } {
+    const size = this.renderer.getDrawingBufferSize(new THREE.Vector2())
+    if (!this.sliceTarget || this.sliceTarget.width !== size.x || this.sliceTarget.height !== size.y) {
+      this.sliceTarget?.dispose()
+      this.sliceTarget = new THREE.WebGLRenderTarget(size.x, size.y, { colorSpace: THREE.SRGBColorSpace, stencilBuffer: true })
+    }
+    const target = this.sliceTarget
     if (!this.blit) {
       const material = new THREE.MeshBasicMaterial({ map: target.texture, depthTest: false, depthWrite: false, toneMapped: false })
       const scene = new THREE.Scene()
@@ -184,9 +265,7 @@ export class ModelScene {
       this.blit = { scene, camera: new THREE.OrthographicCamera(-1, 1, 1, -1, 0, 1), material }
     }
     this.blit.material.map = target.texture
-    this.renderer.render(this.blit.scene, this.blit.camera)
-    await this.finished()
-    return true
+    return { target, blit: this.blit }
   }
 
   /**
@@ -221,9 +300,21 @@ export class ModelScene {
   /**
    * Compiles the shaders a model needs before it is shown, in the background where the browser can
    * (KHR_parallel_shader_compile): compiling them during the first frame would hold the page.
+   * `arriving`: the model will be drawn as it arrives.
    */
-  async prepare(model: THREE.Object3D): Promise<void> {
+  async prepare(model: THREE.Object3D, arriving = false): Promise<void> {
+    let triangles = 0
+    model.traverse((o) => {
+      if (o instanceof THREE.Mesh) triangles += (o.geometry.index?.count ?? o.geometry.getAttribute('position')?.count ?? 0) / 3
+    })
+    const large = arriving || triangles >= SLICE_MIN_TRIANGLES
+    if (!this.made) this.antialias = !large
     await this.renderer.compileAsync(model, this.camera, this.scene)
+    // A large model is drawn in slices off screen (an arriving one always): the picture's own shader is compiled now too.
+    if (large) {
+      const { blit } = this.offScreen()
+      await this.renderer.compileAsync(blit.scene, blit.camera)
+    }
   }
 
   private resize() {
@@ -233,21 +324,55 @@ export class ModelScene {
     if (!width || !height) return
     // Setting a canvas's size, even to the size it has, makes its drawing buffer anew (with
     // multisampling and a stencil, a long task in software rendering): only a real change does.
-    const size = this.renderer.getSize(new THREE.Vector2())
+    const size = this.cssSize ?? new THREE.Vector2(300, 150)
     if (size.x === width && size.y === height) return
     performance.mark(`preview:resize ${size.x}x${size.y} to ${width}x${height}`)
-    this.renderer.setSize(width, height)
+    this.cssSize = new THREE.Vector2(width, height)
+    // Before the context is made the canvas is sized by CSS alone; its drawing buffer is made at this size.
+    if (this.made) this.made.setSize(width, height)
+    else Object.assign(this.canvas.style, { width: `${width}px`, height: `${height}px` })
     this.camera.aspect = width / height
     this.camera.updateProjectionMatrix()
     this.requestRender()
   }
 
-  setModel(model: THREE.Object3D) {
+  /**
+   * Shows a model, looking at it from the standard isometric view. `box`: the whole model's box when
+   * only a part of it has arrived (the view frames the whole from the start, until `arrived`).
+   */
+  setModel(model: THREE.Object3D, box?: THREE.Box3) {
     if (this.model) this.scene.remove(this.model)
     this.model = model
+    this.wholeBox = box ?? null
+    this.accumulating = box !== undefined
     this.scene.add(model)
     this.edges = null
     this.view('iso')
+  }
+
+  /** The whole model's box while it arrives; null once all of it is in the scene. */
+  private wholeBox: THREE.Box3 | null = null
+
+  /** The whole model has arrived: its box is measured from its meshes from now on. */
+  arrived() {
+    this.wholeBox = null
+    this.accumulating = false
+    // Pieces not drawn yet (none after `idle`) join the model and its next frame.
+    if (this.arrivals.length) {
+      for (const mesh of this.arrivals.splice(0)) this.model?.add(mesh)
+      this.requestRender()
+    }
+  }
+
+  /** Resolves once the frames asked for so far are drawn (at once when none is), every piece arrived with them. */
+  idle(): Promise<void> {
+    if (!this.frame && !this.slicing && !this.arrivals.length) return Promise.resolve()
+    if (!this.frame && !this.slicing) this.schedule()
+    return new Promise<void>((resolve) => this.drawnWaiters.push(resolve))
+  }
+
+  private modelBox(): THREE.Box3 {
+    return this.wholeBox?.clone() ?? new THREE.Box3().setFromObject(this.model ?? new THREE.Object3D())
   }
 
   /** The model shown, or null before one is read. */
@@ -257,16 +382,14 @@ export class ModelScene {
 
   /** The model's axis-aligned bounding box size, in the model's own units. */
   size(): [number, number, number] {
-    const box = new THREE.Box3().setFromObject(this.model ?? new THREE.Object3D())
-    const size = box.getSize(new THREE.Vector3())
+    const size = this.modelBox().getSize(new THREE.Vector3())
     return [size.x, size.y, size.z]
   }
 
   /** Looks at the whole model from a standard direction (or the current one for "fit"). */
   view(which: StandardView | 'fit') {
     if (!this.model) return
-    const box = new THREE.Box3().setFromObject(this.model)
-    const sphere = box.getBoundingSphere(new THREE.Sphere())
+    const sphere = this.modelBox().getBoundingSphere(new THREE.Sphere())
     const radius = Math.max(sphere.radius, 1e-6)
     const direction = which === 'fit' ? this.camera.position.clone().sub(this.controls.target).normalize() : viewDirections[which].clone()
     const distance = radius / Math.sin(THREE.MathUtils.degToRad(this.camera.fov / 2)) * 1.15
@@ -356,6 +479,7 @@ export class ModelScene {
     }
     this.resizeObserver.disconnect()
     this.controls.dispose()
+    for (const mesh of this.arrivals.splice(0)) mesh.geometry.dispose()
     // Edges turned off are out of the scene's graph: they are let go here.
     for (const { lines } of this.edges ?? []) {
       if (lines.parent) continue
@@ -368,7 +492,7 @@ export class ModelScene {
         for (const m of [o.material].flat()) (m as THREE.Material).dispose()
       }
     })
-    this.renderer.dispose()
-    this.renderer.domElement.remove()
+    this.made?.dispose()
+    this.canvas.remove()
   }
 }

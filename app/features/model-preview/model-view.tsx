@@ -100,23 +100,41 @@ export function ModelView({ url, name, thumbnail, review }: { url: string; name:
     const view = new ModelScene(container.current!, themeColors(container.current!))
     scene.current = view
     const references = new ReferenceReader(url, abort.signal)
-    loadModel(url, name, references, setProgress, abort.signal)
+    // A model drawn as it arrives has each later piece added at a frame, drawn over the last one.
+    loadModel(url, name, references, setProgress, abort.signal, (mesh) => view.addArrived(mesh))
       .then(async (loaded) => {
-        await view.prepare(loaded.object)
+        await view.prepare(loaded.object, loaded.arriving !== undefined)
         performance.mark('preview:compiled')
         if (abort.signal.aborted) return
         setRefused([...references.refused])
-        view.setModel(loaded.object)
-        setSize(view.size())
-        setParts(partsOf(loaded.tree, loaded.meshes))
-        setResults(loaded.results ?? null)
-        setProgress(null)
+        // The size, the parts and the fields (and the tools with them) come once the whole model is in.
+        const showWhole = () => {
+          setSize(view.size())
+          setParts(partsOf(loaded.tree, loaded.meshes))
+          setResults(loaded.results ?? null)
+          setProgress(null)
+        }
+        view.setModel(loaded.object, loaded.arriving?.box)
+        if (!loaded.arriving) showWhole()
         const canvas = view.renderer.domElement
-        // "rendered": the model's first frame has been drawn (and the GPU has finished it).
+        // "rendered": the model's first frame has been drawn (and the GPU has finished it); for a
+        // model drawn as it arrives, the first piece's.
         await view.drawn()
         if (abort.signal.aborted) return
         performance.mark('preview:drawn')
         canvas.dataset.rendered = 'true'
+        if (loaded.arriving) {
+          await loaded.arriving.rest
+          if (abort.signal.aborted) return
+          // The last pieces drawn: the picture is the whole model's.
+          await view.idle()
+          view.arrived()
+          showWhole()
+          if (abort.signal.aborted) return
+          performance.mark('preview:whole')
+        }
+        // "complete": the whole model is drawn.
+        canvas.dataset.complete = 'true'
         // "settled": the picture for the list, when one is due, has been taken as well. It is taken
         // only of a model read from its own bytes alone: a picture of anything else the viewer read
         // with its rights would show it to everyone who may read the file.

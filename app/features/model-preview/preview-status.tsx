@@ -8,7 +8,10 @@ export function themeColors(element: HTMLElement): { background: string; edges: 
   return { background: read('--color-background', '#0b1220'), edges: read('--color-text', '#e6edf5') }
 }
 
-/** Over the canvas: a progress bar while the file downloads and is read, or why it cannot be shown. */
+/**
+ * Over the canvas: a progress bar while the file downloads and is read, or why it cannot be shown;
+ * over its top edge only while the rest of a model already shown arrives.
+ */
 export function PreviewStatus({ progress, error }: { progress: LoadProgress | null; error: string }) {
   if (error)
     return (
@@ -17,6 +20,15 @@ export function PreviewStatus({ progress, error }: { progress: LoadProgress | nu
       </p>
     )
   if (!progress) return null
+  if (progress.phase === 'arriving') {
+    const label = 'Loading the rest of the model…'
+    return (
+      <div className="pointer-events-none absolute top-2 left-2 flex items-center gap-2 rounded-sm bg-(--color-background) px-2 py-1 text-sm" role="status" aria-live="polite" data-testid="model-arriving">
+        <span>{label}</span>
+        <progress className="w-32" max={1} value={progress.fraction ?? 0} aria-label={label} />
+      </div>
+    )
+  }
   const label = progress.phase === 'downloading' ? 'Downloading the file…' : 'Reading the model…'
   return (
     <div className="absolute inset-0 flex flex-col items-center justify-center gap-2 bg-(--color-background)" role="status" aria-live="polite">

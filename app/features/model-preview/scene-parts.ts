@@ -32,8 +32,16 @@ export function meshesOf(root: THREE.Object3D | null): THREE.Mesh[] {
 }
 
 /**
+ * Marks a mesh as a piece of one mesh read in pieces (a large STL drawn as it arrives): the pieces
+ * measure, move and cut as the one mesh they are, named `whole`.
+ */
+export function markAsPiece(mesh: THREE.Mesh, whole: string) {
+  mesh.userData.pieceOf = whole
+}
+
+/**
  * The model's meshes grouped by the innermost part that holds each (a part moves and measures as one);
- * a model with no parts list gives one group per mesh.
+ * a model with no parts list gives one group per mesh, a mesh read in pieces one for all its pieces.
  */
 export function innermostParts(parts: readonly ScenePart[], meshes: readonly THREE.Mesh[]): { name: string; meshes: THREE.Mesh[] }[] {
   const owner = new Map<THREE.Mesh, ScenePart>()
@@ -45,7 +53,8 @@ export function innermostParts(parts: readonly ScenePart[], meshes: readonly THR
   const groups = new Map<string, { name: string; meshes: THREE.Mesh[] }>()
   meshes.forEach((mesh, i) => {
     const part = owner.get(mesh)
-    const key = part ? part.key : `mesh:${i}`
+    const pieceOf: unknown = mesh.userData.pieceOf
+    const key = part ? part.key : typeof pieceOf === 'string' ? `piece:${pieceOf}` : `mesh:${i}`
     let group = groups.get(key)
     if (!group) groups.set(key, (group = { name: part?.name ?? (mesh.name || `Part ${i + 1}`), meshes: [] }))
     group.meshes.push(mesh)

@@ -11,9 +11,14 @@ import type { RevisionFile } from './revision-file'
 
 export const failed = (e: unknown) => (e instanceof PreviewError ? e.message : 'The preview could not be shown. Please download the file instead.')
 
-/** Reads one revision's model, reporting its progress; rejects with the reason to show. */
-function load(file: RevisionFile, onProgress: (p: LoadProgress) => void, signal: AbortSignal): Promise<LoadedModel> {
-  return loadModel(file.url, file.name, new ReferenceReader(file.url, signal), onProgress, signal)
+/**
+ * Reads one revision's model, reporting its progress; rejects with the reason to show. A model that
+ * could be drawn as it arrives is answered whole: the comparison needs both models' every part.
+ */
+async function load(file: RevisionFile, onProgress: (p: LoadProgress) => void, signal: AbortSignal): Promise<LoadedModel> {
+  const loaded = await loadModel(file.url, file.name, new ReferenceReader(file.url, signal), (p) => onProgress(p.phase === 'arriving' ? { ...p, phase: 'downloading' } : p), signal)
+  await loaded.arriving?.rest
+  return loaded
 }
 
 /** One revision's canvas with its label over it. */
