@@ -3,7 +3,8 @@
 // parts and a simulation result of a million hexahedra (BENCH_PREVIEW_RESULT_CELLS), and the page's
 // longest blocked interval (the longest "long task") while each loads.
 // BENCH_PREVIEW_PROFILE=1 prints where the page's thread spent its time (JavaScript samples);
-// BENCH_PREVIEW_TRACE=1 each long task with the longest events inside it (a Chrome trace);
+// BENCH_PREVIEW_TRACE=1 each long task with the longest events inside it (a Chrome trace), and with
+// BENCH_PREVIEW_PROFILE=1 too the functions it spent most time in;
 // BENCH_PREVIEW_TIMELINE=1 the preview's marks (downloaded or first piece, read, compiled, each slice, drawn, whole) from the click;
 // BENCH_PREVIEW_ONLY=stl|step|vtu measures one file.
 import { mkdtempSync, rmSync } from 'node:fs'
@@ -73,8 +74,38 @@ interface TraceEvent {
   args?: { name?: string; data?: { functionName?: string; url?: string; type?: string } }
 }
 
+interface CpuProfile {
+  nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number }; children?: number[] }[]
+  startTime: number
+  samples: number[]
+  timeDeltas: number[]
+}
+
+const frameName = (f: CpuProfile['nodes'][number]['callFrame']) => `${f.functionName || '(anonymous)'} ${f.url.split('/').pop()}:${f.lineNumber}`
+
+/** The functions the page's thread spent most time in between two moments (the trace's clock), each with its caller. */
+function hottestIn(profile: CpuProfile, from: number, to: number): string[] {
+  const parent = new Map<number, number>()
+  for (const node of profile.nodes) for (const child of node.children ?? []) parent.set(child, node.id)
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]))
+  const self = new Map<string, number>()
+  let at = profile.startTime
+  profile.samples.forEach((id, i) => {
+    at += profile.timeDeltas[i] ?? 0
+    if (at < from || at > to) return
+    const node = byId.get(id)!
+    const caller = byId.get(parent.get(id) ?? -1)
+    const key = `${frameName(node.callFrame)} < ${caller ? frameName(caller.callFrame) : ''}`
+    self.set(key, (self.get(key) ?? 0) + (profile.timeDeltas[i + 1] ?? 0))
+  })
+  return [...self.entries()]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 8)
+    .map(([key, us]) => `${(us / 1000).toFixed(0).padStart(4)} ms ${key}`)
+}
+
 /** The page thread's tasks over 50 ms in a trace, each with its longest events inside (what blocked it). */
-function longTasksOf(events: TraceEvent[]): string[] {
+function longTasksOf(events: TraceEvent[], profile: CpuProfile | null): string[] {
   const main = events.filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain')
   // When each task began, from the preview's first mark (the timeline's "opened").
   const opened = events.find((e) => e.name === 'preview:opened')?.ts
@@ -89,6 +120,7 @@ function longTasksOf(events: TraceEvent[]): string[] {
         .map((e) => `${e.name}${e.args?.data?.functionName ? ` ${e.args.data.functionName}` : ''}${e.args?.data?.type ? ` ${e.args.data.type}` : ''} ${(e.dur! / 1000).toFixed(0)}`)
       const at = opened === undefined ? '' : ` at opened${task.ts >= opened ? '+' : ''}${((task.ts - opened) / 1000).toFixed(0)}`
       lines.push(`  long task ${(task.dur! / 1000).toFixed(0)} ms${at}: ${inside.join(', ')}`)
+      if (profile) lines.push(...hottestIn(profile, task.ts, task.ts + task.dur!).map((line) => `      ${line}`))
     }
   }
   return lines
@@ -132,6 +164,7 @@ export default async function previewBench() {
       const cdp = process.env.BENCH_PREVIEW_PROFILE ? await context.newCDPSession(page) : null
       if (cdp) {
         await cdp.send('Profiler.enable')
+        await cdp.send('Profiler.setSamplingInterval', { interval: 250 })
         await cdp.send('Profiler.start')
       }
       const tracing = process.env.BENCH_PREVIEW_TRACE ? await context.newCDPSession(page) : null
@@ -150,8 +183,10 @@ export default async function previewBench() {
       // block over all of it.
       await page.waitForFunction(() => document.querySelector('[data-testid="model-canvas"] canvas[data-complete="true"], [data-testid="preview-error"]'), undefined, { timeout: 300_000, polling: 50 })
       const wholeMs = performance.now() - started
+      let cpuProfile: CpuProfile | null = null
       if (cdp) {
-        const { profile } = (await cdp.send('Profiler.stop')) as { profile: { nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number } }[]; samples: number[]; timeDeltas: number[] } }
+        const { profile } = (await cdp.send('Profiler.stop')) as { profile: CpuProfile }
+        cpuProfile = profile
         const self = new Map<number, number>()
         profile.samples.forEach((id, i) => self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0)))
         const top = profile.nodes.map((n) => ({ n, us: self.get(n.id) ?? 0 })).sort((a, b) => b.us - a.us).slice(0, 8)
@@ -163,7 +198,7 @@ export default async function previewBench() {
         const complete = new Promise((resolve) => tracing.once('Tracing.tracingComplete', resolve))
         await tracing.send('Tracing.end')
         await complete
-        for (const line of longTasksOf(trace)) console.log(line)
+        for (const line of longTasksOf(trace, cpuProfile)) console.log(line)
       }
       if (process.env.BENCH_PREVIEW_TIMELINE) {
         const marks = await page.evaluate(() => performance.getEntries().filter((e) => e.name.startsWith('preview:')).map((e) => ({ name: e.name, at: e.startTime, duration: e.duration })))

@@ -1,5 +1,5 @@
 import { binaryStlTriangles, MODEL_BOX_HEADER, parseModelBox, STL_HEADER_BYTES, STL_RECORD_BYTES, type ModelBox } from '../../../lib/model-box'
-import { progressTeller } from './fetch-file'
+import { pauser, progressTeller } from './fetch-file'
 
 /** A binary STL with fewer triangles than this is read whole, then drawn (it arrives in a blink). */
 export const ARRIVING_MIN_TRIANGLES = 200_000
@@ -44,7 +44,9 @@ export async function cutArrivingStl(body: ReadableStream<Uint8Array>, triangles
     new DataView(piece.buffer).setUint32(80, count, true)
     fill = STL_HEADER_BYTES
   }
+  const pause = pauser()
   for (;;) {
+    await pause()
     const { done, value } = await reader.read()
     if (done) break
     received += value.byteLength

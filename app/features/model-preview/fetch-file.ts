@@ -56,6 +56,23 @@ export function progressTeller(total: number, onProgress: (fraction: number) => 
   }
 }
 
+/** The longest a loop over a download's pieces runs before it lets the page go on, in milliseconds. */
+const READ_SLICE_MS = 10
+
+/**
+ * Lets the page's other work run between pieces of a download when they have kept it busy for
+ * READ_SLICE_MS: pieces that were waiting (a download started before the viewer's code had come) are
+ * all handed over at once, and copying them in one go would hold the page for one long task.
+ */
+export function pauser(): () => Promise<void> {
+  let since = performance.now()
+  return async () => {
+    if (performance.now() - since < READ_SLICE_MS) return
+    await new Promise((resolve) => setTimeout(resolve, 0))
+    since = performance.now()
+  }
+}
+
 /** A download's whole body in one buffer, with its progress. Call it inside `whileDownloading`. */
 export async function readDownload(response: Response & { body: ReadableStream<Uint8Array> }, onProgress: (fraction: number) => void): Promise<ArrayBuffer> {
   const total = Number(response.headers.get('content-length')) || 0
@@ -65,7 +82,9 @@ export async function readDownload(response: Response & { body: ReadableStream<U
   // compressed on the way): joining fifty megabytes at the end would hold the page for one long task.
   let bytes = new Uint8Array(total)
   let received = 0
+  const pause = pauser()
   for (;;) {
+    await pause()
     const { done, value } = await reader.read()
     if (done) break
     if (received + value.byteLength > bytes.byteLength) {

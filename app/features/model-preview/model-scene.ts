@@ -21,7 +21,9 @@ const viewDirections: Record<StandardView, THREE.Vector3> = {
 /**
  * The 3D view: a WebGL canvas, orbit, pan and zoom (mouse, touch, and the arrow keys once the
  * canvas has the focus), fit to view, the standard views, wireframe and edges. It draws only when
- * something changed. Colours come from the active theme.
+ * something changed, each frame into an off-screen target then onto the canvas in one draw (a large
+ * model in slices; one arriving piece by piece, each piece over the last frame). Colours come from
+ * the active theme.
  */
 export class ModelScene {
   /** The canvas the model is drawn on, in the page from the start; its WebGL context is made with the model's first frame. */
@@ -71,11 +73,12 @@ export class ModelScene {
   private edgeColor: THREE.Color
   private background: THREE.Color
   /**
-   * Whether the canvas is drawn with multisampling: a model drawn in slices or as it arrives is drawn
-   * off screen and shown in one draw, where the canvas's samples only cost (without a GPU, each time
-   * the compositor reads the canvas back). Decided before the context is made (`prepare`).
+   * The samples of the off-screen target frames are drawn into: 4 with a GPU (smooth edges, cheap
+   * there), none in software rendering, where resolving them (or smoothing the frame any other way)
+   * held the page for 50 to 250 ms each time the compositor read the frame back. Known once the
+   * context is made.
    */
-  private antialias = true
+  private samples = 0
 
   /**
    * The WebGL renderer, made on first use with the canvas's context (the model's first frame, or its
@@ -84,11 +87,16 @@ export class ModelScene {
    */
   get renderer(): THREE.WebGLRenderer {
     if (this.made) return this.made
-    // The stencil buffer draws the caps of a section's cut.
-    const renderer = new THREE.WebGLRenderer({ canvas: this.canvas, antialias: this.antialias, preserveDrawingBuffer: true, stencil: true })
+    // Frames are drawn off screen and shown in one draw: the canvas itself needs no samples, no depth
+    // and no stencil (without a GPU the compositor reads it back, samples resolved, each time it changes).
+    const renderer = new THREE.WebGLRenderer({ canvas: this.canvas, antialias: false, depth: false, stencil: false, preserveDrawingBuffer: true })
     renderer.setPixelRatio(Math.min(window.devicePixelRatio, 2))
     renderer.setClearColor(this.background)
     if (this.cssSize) renderer.setSize(this.cssSize.x, this.cssSize.y)
+    const gl = renderer.getContext()
+    const info = gl.getExtension('WEBGL_debug_renderer_info')
+    const name = String(gl.getParameter(info ? info.UNMASKED_RENDERER_WEBGL : gl.RENDERER))
+    this.samples = /swiftshader|llvmpipe|software/i.test(name) ? 0 : 4
     this.made = renderer
     return renderer
   }
@@ -133,10 +141,18 @@ export class ModelScene {
     this.scene.updateMatrixWorld()
     for (const hook of this.beforeRender) hook()
     const slices = this.slicesFor(whole ? null : new Set(added))
-    // While a model arrives every frame goes through the off-screen target, which keeps the last
-    // frame (its depth too) for the next piece to be drawn over.
-    if (slices.count <= 1 && !this.accumulating) {
+    // Every frame is drawn off screen, then shown: while a model arrives the target keeps the last frame
+    // (its depth too) for the next piece to be drawn over. A frame drawn in one go is drawn and shown in
+    // this frame (it is small: the compositor's read back waits for little), but for a model's first,
+    // whose drawing (its buffers sent, its shaders first run) is waited for before it is shown.
+    const first = this.firstFrame
+    this.firstFrame = false
+    if (slices.count <= 1 && !this.accumulating && !first) {
+      const { target, blit } = this.offScreen()
+      this.renderer.setRenderTarget(target)
       this.renderer.render(this.scene, this.camera)
+      this.renderer.setRenderTarget(null)
+      this.renderer.render(blit.scene, blit.camera)
       if (waiters.length) void this.finished().then(done)
       return
     }
@@ -155,6 +171,8 @@ export class ModelScene {
     })
   }
 
+  /** The next frame is the model's first. */
+  private firstFrame = false
   /** A frame of the whole scene is due (not only pieces added to it). */
   private wholeFrame = false
   /** Pieces of an arriving model not yet in its group: each frame while it arrives adds those that came. */
@@ -168,6 +186,7 @@ export class ModelScene {
   private trianglesPerMs: number | null = null
   private sliceGeneration = 0
   private sliceTarget: THREE.WebGLRenderTarget | null = null
+  /** What shows the off-screen frame on the canvas: a quad over it. */
   private blit: { scene: THREE.Scene; camera: THREE.OrthographicCamera; material: THREE.MeshBasicMaterial } | null = null
 
   /**
@@ -238,8 +257,11 @@ export class ModelScene {
       const started = performance.now()
       await this.finished()
       performance.measure('preview:slice', { start: started })
-      const rate = triangles / Math.max(1, performance.now() - started)
-      this.trianglesPerMs = this.trianglesPerMs === null ? rate : (this.trianglesPerMs + rate) / 2
+      // The renderer's speed, as measured on frames large enough to be drawn in slices.
+      if (count > 1) {
+        const rate = triangles / Math.max(1, performance.now() - started)
+        this.trianglesPerMs = this.trianglesPerMs === null ? rate : (this.trianglesPerMs + rate) / 2
+      }
     }
     if (generation !== this.sliceGeneration) return false
     this.renderer.render(blit.scene, blit.camera)
@@ -255,7 +277,7 @@ export class ModelScene {
     const size = this.renderer.getDrawingBufferSize(new THREE.Vector2())
     if (!this.sliceTarget || this.sliceTarget.width !== size.x || this.sliceTarget.height !== size.y) {
       this.sliceTarget?.dispose()
-      this.sliceTarget = new THREE.WebGLRenderTarget(size.x, size.y, { colorSpace: THREE.SRGBColorSpace, stencilBuffer: true })
+      this.sliceTarget = new THREE.WebGLRenderTarget(size.x, size.y, { colorSpace: THREE.SRGBColorSpace, stencilBuffer: true, samples: this.samples })
     }
     const target = this.sliceTarget
     if (!this.blit) {
@@ -300,20 +322,32 @@ export class ModelScene {
   /**
    * Compiles the shaders a model needs before it is shown, in the background where the browser can
    * (KHR_parallel_shader_compile): compiling them during the first frame would hold the page.
-   * `arriving`: the model will be drawn as it arrives.
    */
-  async prepare(model: THREE.Object3D, arriving = false): Promise<void> {
-    let triangles = 0
-    model.traverse((o) => {
-      if (o instanceof THREE.Mesh) triangles += (o.geometry.index?.count ?? o.geometry.getAttribute('position')?.count ?? 0) / 3
-    })
-    const large = arriving || triangles >= SLICE_MIN_TRIANGLES
-    if (!this.made) this.antialias = !large
+  async prepare(model: THREE.Object3D): Promise<void> {
+    if (!this.made) {
+      // The context made in a task of its own, the shaders compiled in the next.
+      void this.renderer
+      await new Promise((resolve) => setTimeout(resolve, 0))
+    }
     await this.renderer.compileAsync(model, this.camera, this.scene)
-    // A large model is drawn in slices off screen (an arriving one always): the picture's own shader is compiled now too.
-    if (large) {
-      const { blit } = this.offScreen()
-      await this.renderer.compileAsync(blit.scene, blit.camera)
+    // The picture's own shader, that shows the off-screen frame on the canvas, is compiled now too.
+    const { blit } = this.offScreen()
+    await this.renderer.compileAsync(blit.scene, blit.camera)
+    // Each program's uniforms and attributes are looked up now, one program a task: the first frame
+    // would otherwise look them all up at once, waiting for each answer.
+    const programs = new Set<{ getUniforms(): unknown; getAttributes(): unknown }>()
+    const collect = (material: THREE.Material) => {
+      const program = (this.renderer.properties.get(material) as { currentProgram?: { getUniforms(): unknown; getAttributes(): unknown } }).currentProgram
+      if (program) programs.add(program)
+    }
+    model.traverse((o) => {
+      if (o instanceof THREE.Mesh) for (const m of [o.material].flat()) collect(m as THREE.Material)
+    })
+    collect(blit.material)
+    for (const program of programs) {
+      program.getUniforms()
+      program.getAttributes()
+      await new Promise((resolve) => setTimeout(resolve, 0))
     }
   }
 
@@ -322,8 +356,8 @@ export class ModelScene {
     const width = this.container.clientWidth
     const height = this.container.clientHeight
     if (!width || !height) return
-    // Setting a canvas's size, even to the size it has, makes its drawing buffer anew (with
-    // multisampling and a stencil, a long task in software rendering): only a real change does.
+    // Setting a canvas's size, even to the size it has, makes its drawing buffer anew (and the next
+    // frame its off-screen target, a long task in software rendering): only a real change does.
     const size = this.cssSize ?? new THREE.Vector2(300, 150)
     if (size.x === width && size.y === height) return
     performance.mark(`preview:resize ${size.x}x${size.y} to ${width}x${height}`)
@@ -345,6 +379,7 @@ export class ModelScene {
     this.model = model
     this.wholeBox = box ?? null
     this.accumulating = box !== undefined
+    this.firstFrame = true
     this.scene.add(model)
     this.edges = null
     this.view('iso')

@@ -103,7 +103,7 @@ export function ModelView({ url, name, thumbnail, review }: { url: string; name:
     // A model drawn as it arrives has each later piece added at a frame, drawn over the last one.
     loadModel(url, name, references, setProgress, abort.signal, (mesh) => view.addArrived(mesh))
       .then(async (loaded) => {
-        await view.prepare(loaded.object, loaded.arriving !== undefined)
+        await view.prepare(loaded.object)
         performance.mark('preview:compiled')
         if (abort.signal.aborted) return
         setRefused([...references.refused])

@@ -4,6 +4,7 @@ import { previewKindOf, revisionViewerKindOf } from '../../../lib/file-types'
 import { formatSize } from '../../../lib/format'
 import { linkButtonClass } from '../../components/portal/styles'
 import { startDownload } from './early-download'
+import { loadModelView } from './load-model-view'
 import type { PreviewDialogProps } from './preview-dialog'
 import type { ThumbnailTarget } from './save-thumbnail'
 import { useDialogButton } from './use-dialog-button'
@@ -78,7 +79,10 @@ export function PreviewButton({
         className={linkButtonClass}
         onClick={() => {
           // A model's file starts downloading now, while the viewer's code loads.
-          if (kind === 'model') startDownload(url)
+          if (kind === 'model') {
+            startDownload(url)
+            void loadModelView()
+          }
           setOpen(true)
         }}
         aria-label={`Preview ${name}`}

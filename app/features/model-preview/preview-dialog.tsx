@@ -2,9 +2,8 @@ import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react'
 import type { ViewerKind } from '../../../lib/file-types'
 import { linkButtonClass, secondaryButtonClass } from '../../components/portal/styles'
 import type { ReviewComments } from './comments/review-props'
-import { DrawingView } from './drawing-view'
-import { ModelView } from './model-view'
 import type { ThumbnailTarget } from './save-thumbnail'
+import { loadModelView } from './load-model-view'
 
 export interface PreviewDialogProps {
   url: string
@@ -25,8 +24,12 @@ export interface PreviewDialogProps {
   openCommentId?: string | null
 }
 
-// PDF.js loads when a document's pages are shown, never with a model or a drawing.
+// Each kind's viewer loads with a file of its kind only: PDF.js with a document, the DXF viewer with a
+// drawing, three.js and the model readers with a model (started by the Preview button's press, beside
+// this dialog's own code).
 const PdfView = lazy(() => import('./pdf-view'))
+const DrawingView = lazy(() => import('./drawing-view').then((m) => ({ default: m.DrawingView })))
+const ModelView = lazy(loadModelView)
 
 /** The comments' props as one, when the comments are given (read-only without the posts). */
 function reviewOf({ comments, onAddComment, onReply, onResolve, openCommentId }: Pick<PreviewDialogProps, 'comments' | 'onAddComment' | 'onReply' | 'onResolve' | 'openCommentId'>): ReviewComments | undefined {
@@ -87,21 +90,15 @@ export default function PreviewDialog({ url, name, kind, onClose, thumbnail, com
         </button>
       </header>
       <div className="min-h-0 flex-1">
-        {kind === 'document' ? (
-          <Suspense
-            fallback={
-              <p role="status" className="p-4">
-                Opening the document…
-              </p>
-            }
-          >
-            <PdfView url={url} review={review} />
-          </Suspense>
-        ) : kind === 'model' ? (
-          <ModelView url={url} name={name} thumbnail={thumbnail} review={review} />
-        ) : (
-          <DrawingView url={url} review={review} />
-        )}
+        <Suspense
+          fallback={
+            <p role="status" className="p-4">
+              {kind === 'document' ? 'Opening the document…' : kind === 'model' ? 'Opening the model…' : 'Opening the drawing…'}
+            </p>
+          }
+        >
+          {kind === 'document' ? <PdfView url={url} review={review} /> : kind === 'model' ? <ModelView url={url} name={name} thumbnail={thumbnail} review={review} /> : <DrawingView url={url} review={review} />}
+        </Suspense>
       </div>
     </dialog>
   )

@@ -63,11 +63,14 @@ export function SideBySide({ older, newer }: { older: RevisionFile; newer: Revis
           setErrors((all) => (i === 0 ? [failed(e), all[1]] : [all[0], failed(e)]))
           return false
         })
-    void Promise.all([one(0, older, a), one(1, newer, b)]).then((shown) => {
+    void Promise.all([one(0, older, a), one(1, newer, b)]).then(async (shown) => {
       if (abort.signal.aborted) return
       a.view('iso')
       fitBoth(a, b)
       setReady(shown.some(Boolean))
+      // "rendered": each model's first frame is on its canvas.
+      await Promise.all(shown.map((ok, i) => (ok ? [a, b][i]!.drawn() : undefined)))
+      if (abort.signal.aborted) return
       shown.forEach((ok, i) => {
         if (ok) [a, b][i]!.renderer.domElement.dataset.rendered = 'true'
       })
@@ -150,12 +153,13 @@ export function Overlay({ older, newer }: { older: RevisionFile; newer: Revision
     const view = new ModelScene(container.current!, themeColors(container.current!))
     scene.current = view
     Promise.all([load(older, () => {}, abort.signal), load(newer, setProgress, abort.signal)])
-      .then(([a, b]) => {
+      .then(async ([a, b]) => {
         const changes = diffModels(a, b)
         view.setModel(overlayOf(a, b, changes))
         setDiff(changes.diff)
         setProgress(null)
-        view.renderer.domElement.dataset.rendered = 'true'
+        await view.drawn()
+        if (!abort.signal.aborted) view.renderer.domElement.dataset.rendered = 'true'
       })
       .catch((e: unknown) => {
         if (abort.signal.aborted) return
