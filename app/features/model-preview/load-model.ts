@@ -108,8 +108,8 @@ async function loadArrivingStl(response: Response & { body: ReadableStream<Uint8
   const meshes: THREE.Mesh[] = []
   let material: THREE.Material | null = null
   let shown = false
-  let firstPiece: (() => void) | null = null
-  const first = new Promise<void>((resolve) => (firstPiece = resolve))
+  let firstPiece: { resolve: () => void; reject: (error: unknown) => void } | null = null
+  const first = new Promise<void>((resolve, reject) => (firstPiece = { resolve, reject }))
   const read: Promise<void>[] = []
   const cut = whileDownloading(signal, () =>
     cutArrivingStl(
@@ -119,24 +119,27 @@ async function loadArrivingStl(response: Response & { body: ReadableStream<Uint8
         const parsed = parseInWorker({ fileName, parser: 'three-stl', data: piece, mtl: null }, signal)
         const previous = read.at(-1) ?? Promise.resolve()
         // Added in the file's order, whichever the worker answers first.
-        read.push(
-          Promise.all([parsed, previous]).then(([model]) => {
-            const m = model.meshes[0]!
-            material ??= materialOf(m)
-            const mesh = meshOf(m, material)
-            markAsPiece(mesh, fileName)
-            meshes.push(mesh)
-            if (shown && onArrived) onArrived(mesh)
-            else object.add(mesh)
-            if (!shown) firstPiece?.()
-            shown = true
-          }),
-        )
+        const added = Promise.all([parsed, previous]).then(([model]) => {
+          const m = model.meshes[0]!
+          material ??= materialOf(m)
+          const mesh = meshOf(m, material)
+          markAsPiece(mesh, fileName)
+          meshes.push(mesh)
+          if (shown && onArrived) onArrived(mesh)
+          else object.add(mesh)
+          if (!shown) firstPiece?.resolve()
+          shown = true
+        })
+        // A piece that cannot be read ends the preview at once (its reason is `rest`'s, or the first piece's).
+        added.catch((error: unknown) => firstPiece?.reject(error))
+        read.push(added)
       },
       (fraction) => onProgress({ phase: shown ? 'arriving' : 'downloading', fraction }),
     ),
   )
   const rest = cut.then(() => Promise.all(read)).then(() => undefined)
+  // Whoever takes the rest up hears of its failure; until then (or when the preview was closed) it is not an unhandled one.
+  rest.catch(() => undefined)
   await Promise.race([first, rest])
   if (meshes.length === 0) throw new PreviewError(CORRUPT_MESSAGE)
   performance.mark('preview:first piece')

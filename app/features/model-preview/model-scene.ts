@@ -9,6 +9,8 @@ const SLICE_MIN_TRIANGLES = 100_000
 const SLICE_BUDGET_MS = 25
 /** Triangles in a slice before the renderer's speed is known (software rendering draws about this many in the budget). */
 const SLICE_FIRST_TRIANGLES = 100_000
+/** Meshes in a slice of a frame of many small meshes, in software rendering (a hundred draws took 60-90 ms there). */
+const MESHES_PER_SLICE = 25
 
 /** Where the camera looks from, for each standard view (Z up, as CAD models are drawn). */
 const viewDirections: Record<StandardView, THREE.Vector3> = {
@@ -79,6 +81,8 @@ export class ModelScene {
    * context is made.
    */
   private samples = 0
+  /** Drawn without a GPU (SwiftShader, llvmpipe): known once the context is made. */
+  private software = false
 
   /**
    * The WebGL renderer, made on first use with the canvas's context (the model's first frame, or its
@@ -96,7 +100,8 @@ export class ModelScene {
     const gl = renderer.getContext()
     const info = gl.getExtension('WEBGL_debug_renderer_info')
     const name = String(gl.getParameter(info ? info.UNMASKED_RENDERER_WEBGL : gl.RENDERER))
-    this.samples = /swiftshader|llvmpipe|software/i.test(name) ? 0 : 4
+    this.software = /swiftshader|llvmpipe|software/i.test(name)
+    this.samples = this.software ? 0 : 4
     this.made = renderer
     return renderer
   }
@@ -157,7 +162,7 @@ export class ModelScene {
       return
     }
     this.slicing = true
-    void this.renderInSlices(slices.meshes, Math.max(1, slices.count), whole).then((drawn) => {
+    void this.renderInSlices(slices.meshes, Math.max(1, slices.count), whole, slices.byMesh).then((drawn) => {
       this.slicing = false
       if (!drawn) return
       done()
@@ -194,18 +199,27 @@ export class ModelScene {
    * budget (a GPU, or a small model), more where it would not (a large model drawn in software). A
    * section's stencil caps need each mesh whole in one pass, so a cut model is drawn in one.
    */
-  private slicesFor(only: Set<THREE.Mesh> | null): { meshes: THREE.Mesh[]; count: number } {
+  private slicesFor(only: Set<THREE.Mesh> | null): { meshes: THREE.Mesh[]; count: number; byMesh?: boolean } {
     const meshes: THREE.Mesh[] = []
     let triangles = 0
     let stencil = false
+    let lines = false
     this.scene.traverseVisible((o) => {
-      if (!(o instanceof THREE.Mesh) || (only && !only.has(o))) return
+      if (!(o instanceof THREE.Mesh)) {
+        if (o.children.length === 0 && !(o instanceof THREE.Light) && !(o instanceof THREE.Camera)) lines = true
+        return
+      }
+      if (only && !only.has(o)) return
       for (const m of [o.material].flat()) if ((m as THREE.Material).stencilWrite) stencil = true
       const geometry = o.geometry as THREE.BufferGeometry
       const count = geometry.index ? geometry.index.count : (geometry.getAttribute('position')?.count ?? 0)
       meshes.push(o)
       triangles += count / 3
     })
+    // In software rendering a frame of many meshes is drawn a share of the meshes at a time (its first
+    // frame's buffers and uniforms sent a share at a time too); not with lines (edges, markers), drawn
+    // with their meshes.
+    if (this.software && !stencil && !lines && triangles < SLICE_MIN_TRIANGLES && meshes.length > MESHES_PER_SLICE) return { meshes, count: Math.ceil(meshes.length / MESHES_PER_SLICE), byMesh: true }
     if (stencil || triangles < SLICE_MIN_TRIANGLES) return { meshes, count: 1 }
     const perSlice = Math.max(SLICE_MIN_TRIANGLES, (this.trianglesPerMs ?? SLICE_FIRST_TRIANGLES / SLICE_BUDGET_MS) * SLICE_BUDGET_MS)
     return { meshes, count: Math.ceil(triangles / perSlice) }
@@ -222,7 +236,7 @@ export class ModelScene {
    * read back would wait for it). Answers whether the frame reached the canvas (not when the view was
    * closed meanwhile).
    */
-  private async renderInSlices(meshes: THREE.Mesh[], count: number, whole: boolean): Promise<boolean> {
+  private async renderInSlices(meshes: THREE.Mesh[], count: number, whole: boolean, byMesh = false): Promise<boolean> {
     const generation = ++this.sliceGeneration
     await new Promise((resolve) => setTimeout(resolve, 0))
     if (generation !== this.sliceGeneration) return false
@@ -238,7 +252,9 @@ export class ModelScene {
     for (let k = 0; k < count; k++) {
       if (generation !== this.sliceGeneration) return false
       let triangles = 0
-      for (const mesh of meshes) {
+      // By mesh: this slice's share of the meshes, the others hidden while it is drawn.
+      const apart = byMesh ? meshes.filter((_, i) => Math.floor(i / MESHES_PER_SLICE) !== k) : []
+      for (const mesh of byMesh ? [] : meshes) {
         const geometry = mesh.geometry as THREE.BufferGeometry
         const total = geometry.index ? geometry.index.count : geometry.getAttribute('position').count
         const per = Math.ceil(total / 3 / count) * 3
@@ -246,6 +262,7 @@ export class ModelScene {
         triangles += Math.max(0, Math.min(per, total - k * per)) / 3
       }
       const hide = k < count - 1 || !whole
+      for (const mesh of apart) mesh.visible = false
       if (hide) for (const o of others) o.visible = false
       this.renderer.setRenderTarget(target)
       this.renderer.autoClear = k === 0 && whole
@@ -253,12 +270,13 @@ export class ModelScene {
       this.renderer.autoClear = true
       this.renderer.setRenderTarget(null)
       if (hide) for (const o of others) o.visible = true
+      for (const mesh of apart) mesh.visible = true
       for (const mesh of meshes) mesh.geometry.setDrawRange(0, Infinity)
       const started = performance.now()
       await this.finished()
       performance.measure('preview:slice', { start: started })
       // The renderer's speed, as measured on frames large enough to be drawn in slices.
-      if (count > 1) {
+      if (count > 1 && !byMesh) {
         const rate = triangles / Math.max(1, performance.now() - started)
         this.trianglesPerMs = this.trianglesPerMs === null ? rate : (this.trianglesPerMs + rate) / 2
       }
@@ -484,16 +502,30 @@ export class ModelScene {
    */
   async thumbnail(size = 160): Promise<Blob | null> {
     await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)))
+    // Drawn between frames, which wait meanwhile: a frame shown while the picture is still being drawn
+    // would have the compositor's read back wait for the picture too.
+    while (this.frame || this.slicing) await this.idle()
+    this.slicing = true
     const target = new THREE.WebGLRenderTarget(size, size, { colorSpace: THREE.SRGBColorSpace })
-    const camera = this.camera.clone()
-    camera.aspect = 1
-    camera.updateProjectionMatrix()
-    this.renderer.setRenderTarget(target)
-    this.renderer.render(this.scene, camera)
-    this.renderer.setRenderTarget(null)
-    // Read without waiting on the GPU: a large model's drawing finishes while the page goes on.
-    const pixels = await this.renderer.readRenderTargetPixelsAsync(target, 0, 0, size, size, new Uint8Array(size * size * 4))
-    target.dispose()
+    let pixels: Uint8Array
+    try {
+      const camera = this.camera.clone()
+      camera.aspect = 1
+      camera.updateProjectionMatrix()
+      this.renderer.setRenderTarget(target)
+      this.renderer.render(this.scene, camera)
+      this.renderer.setRenderTarget(null)
+      await this.finished()
+      // Read without waiting on the GPU: its drawing is done.
+      pixels = (await this.renderer.readRenderTargetPixelsAsync(target, 0, 0, size, size, new Uint8Array(size * size * 4))) as Uint8Array
+    } finally {
+      target.dispose()
+      this.slicing = false
+      if (this.again) {
+        this.again = false
+        this.schedule()
+      } else this.drawnWaiters.splice(0).forEach((w) => w())
+    }
     const canvas = document.createElement('canvas')
     canvas.width = size
     canvas.height = size

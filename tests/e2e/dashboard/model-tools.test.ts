@@ -49,17 +49,22 @@ describe('measuring, cutting and exploding a model in the viewer', () => {
     await uploadDocument(env, alice, 'cube.stl', stlCubeBinary(10))
     await uploadDocument(env, alice, 'plate.stl', stlPlateWithHole(40, 5, 20, 64))
     await uploadDocument(env, alice, 'pair.step', stepAssembly([{ name: 'Base', size: 10, at: [0, 0, 0] }, { name: 'Lid', size: 10, at: [20, 0, 0] }]))
+    await uploadDocument(env, alice, 'grid.step', stepAssembly(grid))
   })
+
+  /** Thirty 8 mm cubes, six to a row 12 mm apart: more meshes than software rendering draws in one slice. */
+  const grid = Array.from({ length: 30 }, (_, i) => ({ name: `Cube ${i + 1}`, size: 8, at: [(i % 6) * 12, Math.floor(i / 6) * 12, 0] as Point }))
 
   it("measures the cube's edge, the angles between faces and edges, and its box, volume and area, on the model and in a list that clears", async () => {
     const { page, dialog } = await openPreview(env, alice, 'cube.stl')
     await dialog.getByRole('button', { name: 'Measure' }).click()
     const status = dialog.getByTestId('measure-status')
-    expect(await status.textContent()).toMatch(/^Pick the first point/)
+    // The prompt is said once the opened tool has taken up the view (a render after the click's).
+    await expect.poll(() => status.textContent()).toMatch(/^Pick the first point/)
 
     // Near two ends of the front face's top edge: the picks snap to the corners.
     await clickOn(page, [0.2, 0, 9.8])
-    expect(await status.textContent()).toBe('Pick the second point.')
+    await expect.poll(() => status.textContent()).toBe('Pick the second point.')
     await clickOn(page, [9.8, 0, 9.7])
     await dialog.getByTestId('measurements').waitFor()
     expect(await measurements(dialog)).toEqual(['Distance: 10 mm'])
@@ -215,5 +220,16 @@ describe('measuring, cutting and exploding a model in the viewer', () => {
     expect(ghost).toBeGreaterThan(0)
     expect(ghost).toBeLessThan(solid)
     expect(await axeInEveryTheme(page, '[data-testid="model-parts"]')).toEqual([])
+  })
+
+  it('draws every part of an assembly of thirty, drawn a share of its parts at a time, and again after a turn', async () => {
+    const { page, dialog } = await openPreview(env, alice, 'grid.step')
+    for (const view of ['Top', 'Isometric']) {
+      await dialog.getByRole('button', { name: view, exact: true }).click()
+      for (const part of grid) {
+        const centre = await onScreen(page, [part.at[0] + 4, part.at[1] + 4, 8])
+        expect(await unlikeBackground(page, centre), `${part.name} in the ${view} view`).toBeGreaterThan(30)
+      }
+    }
   })
 })
