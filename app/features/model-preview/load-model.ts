@@ -9,7 +9,7 @@ import type { ModelBox } from '../../../lib/model-box'
 import { arrivingStlBox, cutArrivingStl } from './arriving-stl'
 import { CORRUPT_MESSAGE, openDownload, PreviewError, readDownload, whileDownloading } from './fetch-file'
 import { objMaterials } from './obj-materials'
-import type { ModelNode, ParsedMesh, ParsedModel, WorkerAnswer, WorkerParser, WorkerRequest } from './parsed-model'
+import { isWorkerParser, type ModelNode, type ParsedMesh, type ParsedModel, type WorkerAnswer, type WorkerParser, type WorkerRequest } from './parsed-model'
 import type { ReferenceReader } from './reference-reader'
 import { readResults, type LoadedResults } from './results/read-results'
 import { markAsPiece } from './scene-parts'
@@ -49,8 +49,6 @@ let nextId = 1
 function workerFor(parser: WorkerParser): Worker {
   return parser === 'web-ifc' ? (ifcWorker ??= new Worker(new URL('./ifc.worker.ts', import.meta.url))) : (worker ??= new Worker(new URL('./model.worker.ts', import.meta.url)))
 }
-
-const workerParsers = new Set<string>(['occt-step', 'occt-iges', 'occt-brep', 'web-ifc', 'three-stl', 'three-obj', 'three-ply'] satisfies WorkerParser[])
 
 function parseInWorker(request: Omit<WorkerRequest, 'id' | 'occtScript' | 'occtWasm' | 'ifcWasm'>, signal: AbortSignal): Promise<ParsedModel> {
   const w = workerFor(request.parser)
@@ -247,7 +245,7 @@ export async function loadModel(url: string, fileName: string, references: Refer
   if (!parser || parser === 'dxf') throw new PreviewError(NO_PREVIEW_MESSAGE)
   onProgress({ phase: 'downloading', fraction: 0 })
   // The worker starts while the file downloads, ready when its bytes are.
-  if (workerParsers.has(parser)) workerFor(parser as WorkerParser)
+  if (isWorkerParser(parser)) workerFor(parser)
   const response = await whileDownloading(signal, () => openDownload(url, signal))
   const box = parser === 'three-stl' ? arrivingStlBox(response) : null
   if (box) return loadArrivingStl(response, box, fileName, onProgress, onArrived, signal)

@@ -12,6 +12,9 @@ const SLICE_FIRST_TRIANGLES = 100_000
 /** Meshes in a slice of a frame of many small meshes, in software rendering (a hundred draws took 60-90 ms there). */
 const MESHES_PER_SLICE = 25
 
+/** Resolves in a task of its own: the page's other work (and the compositor's frame) goes first. */
+const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0))
+
 /** Where the camera looks from, for each standard view (Z up, as CAD models are drawn). */
 const viewDirections: Record<StandardView, THREE.Vector3> = {
   front: new THREE.Vector3(0, -1, 0),
@@ -90,7 +93,10 @@ export class ModelScene {
    * not while the dialog opens.
    */
   get renderer(): THREE.WebGLRenderer {
-    if (this.made) return this.made
+    return this.made ?? this.makeRenderer()
+  }
+
+  private makeRenderer(): THREE.WebGLRenderer {
     // Frames are drawn off screen and shown in one draw: the canvas itself needs no samples, no depth
     // and no stencil (without a GPU the compositor reads it back, samples resolved, each time it changes).
     const renderer = new THREE.WebGLRenderer({ canvas: this.canvas, antialias: false, depth: false, stencil: false, preserveDrawingBuffer: true })
@@ -163,17 +169,22 @@ export class ModelScene {
     }
     this.slicing = true
     void this.renderInSlices(slices.meshes, Math.max(1, slices.count), whole, slices.byMesh).then((drawn) => {
-      this.slicing = false
-      if (!drawn) return
+      if (!drawn) return void (this.slicing = false)
       done()
-      if (this.again || (this.accumulating && this.arrivals.length)) {
-        this.again = false
-        this.schedule()
-      } else {
-        // Waiting since the frame began, with nothing left to draw.
-        this.drawnWaiters.splice(0).forEach((w) => w())
-      }
+      this.doneDrawing()
     })
+  }
+
+  /**
+   * The GPU is free again (a frame drawn in slices, or the list's picture): the frame asked for
+   * meanwhile, or the pieces that came, follow; with nothing left to draw, those waiting are told.
+   */
+  private doneDrawing() {
+    this.slicing = false
+    if (this.again || (this.accumulating && this.arrivals.length)) {
+      this.again = false
+      this.schedule()
+    } else this.drawnWaiters.splice(0).forEach((w) => w())
   }
 
   /** The next frame is the model's first. */
@@ -238,7 +249,7 @@ export class ModelScene {
    */
   private async renderInSlices(meshes: THREE.Mesh[], count: number, whole: boolean, byMesh = false): Promise<boolean> {
     const generation = ++this.sliceGeneration
-    await new Promise((resolve) => setTimeout(resolve, 0))
+    await nextTask()
     if (generation !== this.sliceGeneration) return false
     const { target, blit } = this.offScreen()
     // Whatever is not sliced (lines, labels' helpers) is drawn with the last slice only; when only
@@ -344,8 +355,8 @@ export class ModelScene {
   async prepare(model: THREE.Object3D): Promise<void> {
     if (!this.made) {
       // The context made in a task of its own, the shaders compiled in the next.
-      void this.renderer
-      await new Promise((resolve) => setTimeout(resolve, 0))
+      this.makeRenderer()
+      await nextTask()
     }
     await this.renderer.compileAsync(model, this.camera, this.scene)
     // The picture's own shader, that shows the off-screen frame on the canvas, is compiled now too.
@@ -365,7 +376,7 @@ export class ModelScene {
     for (const program of programs) {
       program.getUniforms()
       program.getAttributes()
-      await new Promise((resolve) => setTimeout(resolve, 0))
+      await nextTask()
     }
   }
 
@@ -520,11 +531,7 @@ export class ModelScene {
       pixels = (await this.renderer.readRenderTargetPixelsAsync(target, 0, 0, size, size, new Uint8Array(size * size * 4))) as Uint8Array
     } finally {
       target.dispose()
-      this.slicing = false
-      if (this.again) {
-        this.again = false
-        this.schedule()
-      } else this.drawnWaiters.splice(0).forEach((w) => w())
+      this.doneDrawing()
     }
     const canvas = document.createElement('canvas')
     canvas.width = size

@@ -27,7 +27,12 @@ export interface ParsedModel {
 }
 
 /** The registry's parsers that run in the model worker (the others need the page's DOM, or are the drawing viewer's). */
-export type WorkerParser = 'occt-step' | 'occt-iges' | 'occt-brep' | 'web-ifc' | 'three-stl' | 'three-obj' | 'three-ply'
+export const workerParsers = ['occt-step', 'occt-iges', 'occt-brep', 'web-ifc', 'three-stl', 'three-obj', 'three-ply'] as const
+export type WorkerParser = (typeof workerParsers)[number]
+
+export function isWorkerParser(parser: string): parser is WorkerParser {
+  return (workerParsers as readonly string[]).includes(parser)
+}
 
 export type WorkerRequest = { id: number; fileName: string; parser: WorkerParser; data: ArrayBuffer; mtl: string | null; occtScript: string; occtWasm: string; ifcWasm: string }
 export type WorkerAnswer = { id: number; ok: true; model: ParsedModel } | { id: number; ok: false; error: string }
