@@ -27,6 +27,8 @@ export interface LoadedModel {
   selfContained: boolean
   /** A simulation result's fields and steps, for the results panel. */
   results?: LoadedResults
+  /** The boundary representation's radii, in millimetres, ascending (a STEP file's), for the measure tool. */
+  brepRadii?: Float64Array
   /**
    * A model drawn as it arrives (a large binary STL whose download says its box): the whole model's
    * box, known from its first bytes, and the rest of it, its meshes added to `meshes` as they are read.
@@ -92,7 +94,7 @@ function meshOf(m: ParsedMesh, material: THREE.Material): THREE.Mesh {
 function toThree(model: ParsedModel): Omit<LoadedModel, 'selfContained'> {
   const object = new THREE.Group()
   const meshes = model.meshes.map((m) => object.add(meshOf(m, materialOf(m))).children.at(-1) as THREE.Mesh)
-  return { object, meshes, tree: model.tree }
+  return { object, meshes, tree: model.tree, ...(model.brepRadii ? { brepRadii: model.brepRadii } : {}) }
 }
 
 /**

@@ -69,6 +69,7 @@ export function ModelView({ url, name, thumbnail, review }: { url: string; name:
   const [partsOpen, setPartsOpen] = useState(false)
   const partsId = useId()
   const [results, setResults] = useState<LoadedResults | null>(null)
+  const [brepRadii, setBrepRadii] = useState<Float64Array | undefined>()
   const [resultsOpen, setResultsOpen] = useState(false)
   const resultsId = useId()
   const showPart = (part: Part, shown: boolean) => {
@@ -112,11 +113,12 @@ export function ModelView({ url, name, thumbnail, review }: { url: string; name:
           setSize(view.size())
           setParts(partsOf(loaded.tree, loaded.meshes))
           setResults(loaded.results ?? null)
+          setBrepRadii(loaded.brepRadii)
           setProgress(null)
         }
         view.setModel(loaded.object, loaded.arriving?.box)
         if (!loaded.arriving) showWhole()
-        const canvas = view.renderer.domElement
+        const canvas = view.canvas
         // "rendered": the model's first frame has been drawn (and the GPU has finished it); for a
         // model drawn as it arrives, the first piece's.
         await view.drawn()
@@ -187,7 +189,7 @@ export function ModelView({ url, name, thumbnail, review }: { url: string; name:
         {parts.length ? <SideListToggle id={partsId} title="Parts" open={partsOpen} onToggle={() => setPartsOpen(!partsOpen)} /> : null}
       </div>
       {ready && scene.current ? (
-        <ViewerTools view={scene.current} parts={parts} unit={units.unit} open={tool} onOpen={setTool} planes={planes} onPlanes={setPlanes} commentPanel={commentPanel} />
+        <ViewerTools view={scene.current} parts={parts} unit={units.unit} brepRadii={brepRadii} open={tool} onOpen={setTool} planes={planes} onPlanes={setPlanes} commentPanel={commentPanel} />
       ) : error ? null : (
         <ToolButtons open={null} onOpen={setTool} comment={commentPanel !== undefined} disabled />
       )}

@@ -5,14 +5,16 @@ import { OBJLoader } from 'three/addons/loaders/OBJLoader.js'
 import { PLYLoader } from 'three/addons/loaders/PLYLoader.js'
 import { STLLoader } from 'three/addons/loaders/STLLoader.js'
 import { readBinaryStl } from './binary-stl'
+import { distinctRadii, readStepRadii } from './measure/step-radii'
 import type { ModelNode, ParsedMesh, ParsedModel, WorkerParser, WorkerRequest } from './parsed-model'
 import { serveModels } from './serve-models'
 
 /**
  * Parses a model off the page's thread: STL, OBJ (with its MTL) and PLY with three.js's loaders,
  * STEP, IGES and BREP with OpenCascade compiled to WebAssembly (loaded from the site itself on the
- * first file that needs it). IFC has a worker of its own: web-ifc's code, megabytes of it, is read
- * only for an IFC file.
+ * first file that needs it). OpenCascade answers triangles only: a STEP file's text is also scanned
+ * for the radii of its cylindrical faces and circular edges, which the measure tool reports exactly.
+ * IFC has a worker of its own: web-ifc's code, megabytes of it, is read only for an IFC file.
  */
 declare const self: DedicatedWorkerGlobalScope & { occtimportjs?: (options: { locateFile: () => string }) => Promise<Occt> }
 
@@ -124,7 +126,10 @@ const parsers = {
   'three-stl': parseStl,
   'three-ply': parsePly,
   'three-obj': parseObj,
-  'occt-step': (request) => parseWithOcct(request, (reader, bytes) => reader.ReadStepFile(bytes, null)),
+  'occt-step': async (request) => {
+    const model = await parseWithOcct(request, (reader, bytes) => reader.ReadStepFile(bytes, null))
+    return { ...model, brepRadii: distinctRadii(readStepRadii(new Uint8Array(request.data)).radii) }
+  },
   'occt-iges': (request) => parseWithOcct(request, (reader, bytes) => reader.ReadIgesFile(bytes, null)),
   'occt-brep': (request) => parseWithOcct(request, (reader, bytes) => reader.ReadBrepFile(bytes, null)),
 } satisfies Record<Exclude<WorkerParser, 'web-ifc'>, (request: WorkerRequest) => ParsedModel | Promise<ParsedModel>>

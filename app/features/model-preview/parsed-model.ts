@@ -24,6 +24,11 @@ export interface ModelNode {
 export interface ParsedModel {
   meshes: ParsedMesh[]
   tree: ModelNode | null
+  /**
+   * The distinct radii of the boundary representation's cylindrical faces and circular edges, in
+   * millimetres, ascending: a STEP file's, read from its text. Absent for a format with none read.
+   */
+  brepRadii?: Float64Array
 }
 
 /** The registry's parsers that run in the model worker (the others need the page's DOM, or are the drawing viewer's). */

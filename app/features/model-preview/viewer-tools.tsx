@@ -28,7 +28,7 @@ const tools: { id: Tool; label: string }[] = [
  * number of section caps drawn.
  */
 function publishViewState(view: ModelScene, section: SectionView) {
-  const canvas = view.renderer.domElement
+  const canvas = view.canvas
   const matrix = new THREE.Matrix4()
   return () => {
     view.camera.updateMatrixWorld()
@@ -88,6 +88,7 @@ export function ViewerTools({
   view,
   parts,
   unit,
+  brepRadii,
   open,
   onOpen: setOpen,
   planes,
@@ -97,6 +98,8 @@ export function ViewerTools({
   view: ModelScene
   parts: ScenePart[]
   unit: string
+  /** The model's exact radii, ascending, in its units, from its boundary representation (a STEP file's, in millimetres). */
+  brepRadii?: Float64Array | undefined
   open: Tool | null
   onOpen: (tool: Tool | null) => void
   planes: SectionPlane[]
@@ -116,7 +119,7 @@ export function ViewerTools({
 
   useEffect(() => {
     const made = {
-      measure: new MeasureTool(view, () => partsNow.current, unit, (list, said) => (setMeasurements(list), setStatus(said))),
+      measure: new MeasureTool(view, () => partsNow.current, unit, (list, said) => (setMeasurements(list), setStatus(said)), brepRadii),
       section: new SectionView(view),
       explode: new ExplodeView(view, partsNow.current),
     }
@@ -132,7 +135,7 @@ export function ViewerTools({
       made.explode.dispose()
       setInstances(null)
     }
-  }, [view, unit])
+  }, [view, unit, brepRadii])
 
   useEffect(() => instances?.measure.setActive(open === 'measure'), [open, instances])
   useEffect(() => instances?.section.set(planes), [planes, instances])
@@ -146,7 +149,7 @@ export function ViewerTools({
   // A plane on a picked face: through the point picked, square to the face, keeping what lies behind the face.
   useEffect(() => {
     if (!pickingFace || open !== 'section') return
-    const canvas = view.renderer.domElement
+    const canvas = view.canvas
     canvas.style.cursor = 'crosshair'
     const stop = onCanvasClick(canvas, (event) => {
       const pick = pickModel(view.camera, canvas, view.root, event.clientX, event.clientY)

@@ -1,6 +1,6 @@
 import type { Locator, Page } from 'playwright-core'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { stepAssembly, stlCubeBinary, stlPlateWithHole } from '../../fixtures/cad-files'
+import { stepAssembly, stepCylinder, stlCubeBinary, stlPlateWithHole } from '../../fixtures/cad-files'
 import { useDashboardEnv } from './dashboard-env'
 import { drawnShare } from './drawn-share'
 import { axeInEveryTheme, canvasPixels, colourDistance, modelCanvas, onScreen, type Point, rgbAt, settle } from './model-canvas'
@@ -37,7 +37,8 @@ const measurements = (dialog: Locator) => dialog.getByTestId('measurements').get
 
 /**
  * The viewer's engineering tools on models made here: a 10 mm cube, a 40 × 40 × 5 mm plate with a
- * 20 mm hole, and a two-part STEP assembly. Measurements are picked by clicking where the model's
+ * 20 mm hole, a two-part STEP assembly, and a STEP cylinder 20 mm across and 15 mm high (written in
+ * millimetres, and again in inches). Measurements are picked by clicking where the model's
  * points fall on the screen; the expected values come from the shapes' definitions.
  */
 describe('measuring, cutting and exploding a model in the viewer', () => {
@@ -50,6 +51,8 @@ describe('measuring, cutting and exploding a model in the viewer', () => {
     await uploadDocument(env, alice, 'plate.stl', stlPlateWithHole(40, 5, 20, 64))
     await uploadDocument(env, alice, 'pair.step', stepAssembly([{ name: 'Base', size: 10, at: [0, 0, 0] }, { name: 'Lid', size: 10, at: [20, 0, 0] }]))
     await uploadDocument(env, alice, 'grid.step', stepAssembly(grid))
+    await uploadDocument(env, alice, 'cylinder.step', stepCylinder(10, 15, 'mm'))
+    await uploadDocument(env, alice, 'cylinder-inch.step', stepCylinder(10, 15, 'inch'))
   })
 
   /** Thirty 8 mm cubes, six to a row 12 mm apart: more meshes than software rendering draws in one slice. */
@@ -112,14 +115,31 @@ describe('measuring, cutting and exploding a model in the viewer', () => {
     // The plate less the hole, a 64-sided polygon whose corners lie on the 20 mm circle.
     const volume = 40 * 40 * 5 - 5 * 32 * 10 * 10 * Math.sin((2 * Math.PI) / 64)
     expect(await measurements(dialog)).toEqual([
-      'Diameter: 20 mm (radius 10 mm)',
-      'Diameter: 20 mm (radius 10 mm)',
+      // An STL has only its facets: the diameter is the fitted circle's.
+      'Diameter: 20 mm (radius 10 mm), fitted',
+      'Diameter: 20 mm (radius 10 mm), fitted',
       expect.stringMatching(new RegExp(`^plate\\.stl: box 40 × 40 × 5 mm; volume ${Number(volume.toPrecision(4))} mm³; surface area \\d+(\\.\\d+)? mm²$`)),
     ])
     // A flat face away from any round edge is not taken for a circle.
     await dialog.getByRole('radio', { name: 'Diameter' }).check()
     await clickOn(page, [38, 2, 5])
     expect(await dialog.getByTestId('measure-status').textContent()).toMatch(/^That face is not round/)
+  })
+
+  it("gives a STEP cylinder's diameter from its cylindrical face and its rim as the model's geometry has it, in a file in millimetres or in inches", async () => {
+    for (const name of ['cylinder.step', 'cylinder-inch.step']) {
+      const { page, dialog } = await openPreview(env, alice, name)
+      await dialog.getByRole('button', { name: 'Measure' }).click()
+      await dialog.getByRole('radio', { name: 'Diameter' }).check()
+      // The wall's side the isometric view looks at, halfway up, then the top face just inside its rim.
+      const near = -Math.PI / 4
+      await clickOn(page, [10 * Math.cos(near), 10 * Math.sin(near), 7.5])
+      await dialog.getByTestId('measurements').waitFor()
+      await clickOn(page, [9 * Math.cos(near), 9 * Math.sin(near), 15])
+      await expect.poll(() => measurements(dialog)).toHaveLength(2)
+      expect(await measurements(dialog), name).toEqual(["Diameter: 20 mm (radius 10 mm), from the model's geometry", "Diameter: 20 mm (radius 10 mm), from the model's geometry"])
+      expect(await dialog.getByTestId('measure-label').allTextContents()).toEqual(['⌀ 20 mm', '⌀ 20 mm'])
+    }
   })
 
   it('cuts the cube with a plane along X, caps and hatches the cut, moves the plane by a typed offset, and keeps the other side when flipped', async () => {

@@ -3,6 +3,7 @@ import { add, angleBetween, boundingBox, distance, scale, snapOnTriangle, solidP
 import type { ModelScene } from '../model-scene'
 import { innermostParts, markAsTool, meshesOf, onCanvasClick, pickModel, shown, type ModelPick, type ScenePart } from '../scene-parts'
 import { circleOfFace, edgeNear, faceAround, triangleCorners, unitNormal, worldTriangles } from './mesh-geometry'
+import { matchRadius } from './step-radii'
 
 export type MeasureMode = 'distance' | 'angle' | 'diameter' | 'part'
 
@@ -28,7 +29,9 @@ const SNAP_PIXELS = 12
  * the model (markers, a line, a label that follows the view) and listed. Distances snap to corners,
  * edges' midpoints and faces' centres; angles are between two picked faces or edges (a pick near
  * an edge of the model takes the edge); a diameter is fitted to a picked cylindrical face or a
- * circular rim; a part gives its box, and when it is a closed solid its volume and surface area.
+ * circular rim, and when the model's boundary representation has a radius within a hair of the fit
+ * (`matchRadius`), that exact radius is given instead, the list saying which it is; a part gives its
+ * box, and when it is a closed solid its volume and surface area.
  */
 export class MeasureTool {
   mode: MeasureMode = 'distance'
@@ -46,17 +49,19 @@ export class MeasureTool {
     private parts: () => readonly ScenePart[],
     private unit: string,
     private onChange: (measurements: Measurement[], status: string) => void,
+    /** The radii of the model's cylindrical faces and circular edges from its boundary representation, ascending, in the model's units. */
+    private brepRadii?: Float64Array,
   ) {
     this.group.renderOrder = 10
     view.scene.add(this.group)
     this.overlay = document.createElement('div')
     this.overlay.className = 'pointer-events-none absolute inset-0 overflow-hidden'
     this.overlay.setAttribute('aria-hidden', 'true')
-    view.renderer.domElement.parentElement?.appendChild(this.overlay)
+    view.canvas.parentElement?.appendChild(this.overlay)
     view.beforeRender.add(this.placeLabels)
-    this.stopListening = onCanvasClick(view.renderer.domElement, (event) => {
+    this.stopListening = onCanvasClick(view.canvas, (event) => {
       if (!this.active) return
-      const pick = pickModel(view.camera, view.renderer.domElement, view.root, event.clientX, event.clientY)
+      const pick = pickModel(view.camera, view.canvas, view.root, event.clientX, event.clientY)
       if (!pick) return this.report('Nothing of the model there: pick on the model.')
       this.picked(pick)
     })
@@ -68,7 +73,7 @@ export class MeasureTool {
   setActive(on: boolean) {
     const was = this.active
     this.active = on
-    this.view.renderer.domElement.style.cursor = on ? 'crosshair' : ''
+    this.view.canvas.style.cursor = on ? 'crosshair' : ''
     // Opening the tool says what to pick; closing it drops a half-made measurement; staying closed does
     // nothing (the view is not drawn again for nothing).
     if (on && !was) this.report(this.prompt())
@@ -125,7 +130,7 @@ export class MeasureTool {
   private pixelAt(point: Vec3): number {
     const camera = this.view.camera
     const depth = camera.position.distanceTo(new THREE.Vector3(...point))
-    const height = this.view.renderer.domElement.clientHeight || 1
+    const height = this.view.canvas.clientHeight || 1
     return (2 * depth * Math.tan(THREE.MathUtils.degToRad(camera.fov / 2))) / height
   }
 
@@ -161,8 +166,11 @@ export class MeasureTool {
       case 'diameter': {
         const circle = circleOfFace(triangles, faceAround(triangles, pick.triangle), pick.point)
         if (!circle) return this.report('That face is not round: pick a cylindrical face, or a flat face beside a circular edge.')
-        const diameter = figure(circle.radius * 2)
-        return this.add('diameter', `Diameter: ${diameter} ${this.unit} (radius ${figure(circle.radius)} ${this.unit})`, `⌀ ${diameter} ${this.unit}`, [circle.centre], circle.centre)
+        const exact = this.brepRadii ? matchRadius(circle.radius, this.brepRadii) : null
+        const radius = exact ?? circle.radius
+        const diameter = figure(radius * 2)
+        const source = exact === null ? 'fitted' : "from the model's geometry"
+        return this.add('diameter', `Diameter: ${diameter} ${this.unit} (radius ${figure(radius)} ${this.unit}), ${source}`, `⌀ ${diameter} ${this.unit}`, [circle.centre], circle.centre)
       }
       case 'part': {
         const group = innermostParts(this.parts(), meshesOf(this.view.root)).find((g) => g.meshes.includes(pick.mesh))!
@@ -238,7 +246,7 @@ export class MeasureTool {
 
   /** Keeps each label over its place on the model as the view turns. */
   private placeLabels = () => {
-    const canvas = this.view.renderer.domElement
+    const canvas = this.view.canvas
     const v = new THREE.Vector3()
     for (const label of this.labels) {
       v.copy(label.at).project(this.view.camera)
