@@ -75,13 +75,13 @@ interface TraceEvent {
 }
 
 interface CpuProfile {
-  nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number }; children?: number[] }[]
+  nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number }; children?: number[] }[]
   startTime: number
   samples: number[]
   timeDeltas: number[]
 }
 
-const frameName = (f: CpuProfile['nodes'][number]['callFrame']) => `${f.functionName || '(anonymous)'} ${f.url.split('/').pop()}:${f.lineNumber}`
+const frameName = (f: CpuProfile['nodes'][number]['callFrame']) => `${f.functionName || '(anonymous)'} ${f.url.split('/').pop()}:${f.lineNumber}:${f.columnNumber}`
 
 /** The functions the page's thread spent most time in between two moments (the trace's clock), each with its caller. */
 function hottestIn(profile: CpuProfile, from: number, to: number): string[] {

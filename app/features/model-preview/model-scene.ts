@@ -11,6 +11,11 @@ const SLICE_BUDGET_MS = 25
 const SLICE_FIRST_TRIANGLES = 100_000
 /** Meshes in a slice of a frame of many small meshes, in software rendering (a hundred draws took 60-90 ms there). */
 const MESHES_PER_SLICE = 25
+/**
+ * Pieces of an arriving model added in one frame: each piece's buffers are sent to the GPU in the
+ * frame's first task, and pieces that piled up (a fast download) sent all at once held the page.
+ */
+const PIECES_PER_FRAME = 2
 
 /** Resolves in a task of its own: the page's other work (and the compositor's frame) goes first. */
 const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0))
@@ -125,7 +130,7 @@ export class ModelScene {
    * Adds a piece of a model drawn as it arrives, at the next frame, drawn over the last frame when
    * nothing else changed meanwhile: each piece is drawn once, not the whole model again with it. The
    * model's first frame draws the pieces it was shown with only (the sooner on screen); those that
-   * came meanwhile follow in the next frame.
+   * came meanwhile follow in the next frames, two a frame.
    */
   addArrived(mesh: THREE.Mesh) {
     this.arrivals.push(mesh)
@@ -133,6 +138,7 @@ export class ModelScene {
   }
 
   private schedule() {
+    this.canvas.dataset.drawing = 'true'
     // A frame drawn in slices is finished first; the one asked for meanwhile follows it.
     if (this.slicing) this.again = true
     if (this.frame || this.slicing) return
@@ -143,12 +149,15 @@ export class ModelScene {
     this.frame = 0
     const whole = this.wholeFrame || !this.accumulating
     this.wholeFrame = false
-    const added = whole || !this.model ? [] : this.arrivals.splice(0)
+    const added = whole || !this.model ? [] : this.arrivals.splice(0, PIECES_PER_FRAME)
     for (const mesh of added) this.model!.add(mesh)
     const waiters = this.drawnWaiters.splice(0)
     const done = () => waiters.forEach((w) => w())
     // Nothing to draw before the model (the context is made with its first frame).
-    if ((!whole && added.length === 0) || !this.model) return done()
+    if ((!whole && added.length === 0) || !this.model) {
+      this.settled()
+      return done()
+    }
     this.scene.updateMatrixWorld()
     for (const hook of this.beforeRender) hook()
     const slices = this.slicesFor(whole ? null : new Set(added))
@@ -164,6 +173,7 @@ export class ModelScene {
       this.renderer.render(this.scene, this.camera)
       this.renderer.setRenderTarget(null)
       this.renderer.render(blit.scene, blit.camera)
+      this.settled()
       if (waiters.length) void this.finished().then(done)
       return
     }
@@ -184,7 +194,18 @@ export class ModelScene {
     if (this.again || (this.accumulating && this.arrivals.length)) {
       this.again = false
       this.schedule()
-    } else this.drawnWaiters.splice(0).forEach((w) => w())
+    } else {
+      this.settled()
+      this.drawnWaiters.splice(0).forEach((w) => w())
+    }
+  }
+
+  /**
+   * With no frame asked for or being drawn, the canvas shows everything asked of the view so far:
+   * its `data-drawing` attribute is there only while a frame is on its way.
+   */
+  private settled() {
+    if (!this.frame && !this.slicing) delete this.canvas.dataset.drawing
   }
 
   /** The next frame is the model's first. */

@@ -35,7 +35,11 @@ async function colourBox(canvas: Locator, family: 'red' | 'blue'): Promise<numbe
   return box
 }
 
-const picture = (canvas: Locator) => canvas.evaluate((c: HTMLCanvasElement) => new Promise<string>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve(c.toDataURL())))))
+const picture = (canvas: Locator) => canvas.evaluate(async (c: HTMLCanvasElement) => {
+  await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))
+  while (c.dataset.drawing) await new Promise((r) => setTimeout(r, 20))
+  return c.toDataURL()
+})
 
 /**
  * Two revisions of a deliverable compared from the job's page: models side by side with cameras that

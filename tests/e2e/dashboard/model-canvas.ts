@@ -8,8 +8,17 @@ export type Point = [number, number, number]
 /** The model viewer's canvas on a page (the first, where a comparison shows two). */
 export const modelCanvas = (page: Page) => page.locator('[data-testid="model-canvas"] canvas').first()
 
-/** Waits two frames, so the view the canvas publishes is the one on screen. */
-export const settle = (page: Page) => page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))))
+/**
+ * Waits two frames, then for every frame asked for to be on the canvas (a frame may take several
+ * tasks to be drawn and shown), so the view the canvas publishes is the one on screen.
+ */
+export const settle = (page: Page) =>
+  page.evaluate(async () => {
+    const frame = () => new Promise((r) => requestAnimationFrame(r))
+    await frame()
+    await frame()
+    while (document.querySelector('[data-testid="model-canvas"] canvas[data-drawing]')) await frame()
+  })
 
 /** Where a point of the model is on the page, from the view-projection matrix the viewer publishes on its canvas. */
 export async function onScreen(page: Page, point: Point): Promise<{ x: number; y: number }> {
@@ -41,12 +50,13 @@ export interface Pixels {
 }
 
 /**
- * A canvas's pixels after two frames, read from a 2D copy of it (a WebGL canvas cannot be read
- * directly), so what is counted is what was on screen.
+ * A canvas's pixels after two frames and once no frame is on its way, read from a 2D copy of it, so
+ * what is counted is what is on screen.
  */
 export async function canvasPixels(canvas: Locator): Promise<Pixels> {
   const { width, height, base64 } = await canvas.evaluate(async (c: HTMLCanvasElement) => {
     await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))
+    while (c.dataset.drawing) await new Promise((r) => setTimeout(r, 20))
     const copy = document.createElement('canvas')
     copy.width = c.width
     copy.height = c.height

@@ -49,7 +49,7 @@ export function useModelComments({
   // The pins follow the model as the view turns.
   useEffect(() => {
     if (!scene || !withComments) return
-    const canvas = scene.renderer.domElement
+    const canvas = scene.canvas
     const v = new THREE.Vector3()
     const pins = new PinOverlay(canvas.parentElement!, (point) => {
       v.set(point[0]!, point[1]!, point[2]!).project(scene.camera)
@@ -74,7 +74,7 @@ export function useModelComments({
   // While the Comment tool is open, a click on the model (not a drag) picks the point to pin.
   useEffect(() => {
     if (!picking || !scene) return
-    const canvas = scene.renderer.domElement
+    const canvas = scene.canvas
     canvas.style.cursor = 'crosshair'
     const stop = onCanvasClick(canvas, (event) => {
       const pick = pickModel(scene.camera, canvas, scene.root, event.clientX, event.clientY)
@@ -92,7 +92,7 @@ export function useModelComments({
   /** The keyboard's pick: the point of the model at the centre of the view, else the point the view turns about. */
   const pickCentre = () => {
     if (!scene) return
-    const canvas = scene.renderer.domElement
+    const canvas = scene.canvas
     const rect = canvas.getBoundingClientRect()
     const pick = pickModel(scene.camera, canvas, scene.root, rect.left + rect.width / 2, rect.top + rect.height / 2)
     const t = scene.controls.target

@@ -72,7 +72,7 @@ export function SideBySide({ older, newer }: { older: RevisionFile; newer: Revis
       await Promise.all(shown.map((ok, i) => (ok ? [a, b][i]!.drawn() : undefined)))
       if (abort.signal.aborted) return
       shown.forEach((ok, i) => {
-        if (ok) [a, b][i]!.renderer.domElement.dataset.rendered = 'true'
+        if (ok) [a, b][i]!.canvas.dataset.rendered = 'true'
       })
     })
     return () => {
@@ -159,7 +159,7 @@ export function Overlay({ older, newer }: { older: RevisionFile; newer: Revision
         setDiff(changes.diff)
         setProgress(null)
         await view.drawn()
-        if (!abort.signal.aborted) view.renderer.domElement.dataset.rendered = 'true'
+        if (!abort.signal.aborted) view.canvas.dataset.rendered = 'true'
       })
       .catch((e: unknown) => {
         if (abort.signal.aborted) return

@@ -163,7 +163,7 @@ export function ResultsPanel({ id, open, results, scene }: { id: string; open: b
   }, [session, mesh, scene, material, info])
 
   useEffect(() => {
-    const canvas = scene.renderer.domElement
+    const canvas = scene.canvas
     let frame = 0
     const onMove = (event: PointerEvent) => {
       if (frame) return
