@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { hostname } from 'node:os'
 import type { AppContext } from '../context/app-context'
+import { logDatabaseError } from '../db/database-unavailable'
 import type { ServerPlugin } from '../http/plugin'
 import { ANSWER_STOPPED_FOR_SHUTDOWN, CHAT_RUNTIME_SERVICE, type ChatRuntime } from '../services/chat/chat-runtime'
 import { ABANDONED_ANSWER_SWEEP_MS, ANSWER_LEASE_RENEW_MS } from '../services/chat/chat-types'
@@ -77,7 +78,8 @@ function repeat(ctx: AppContext, failure: string, task: () => Promise<unknown>, 
           failing = false
         },
         (error: unknown) => {
-          if (!failing) ctx.log.warn({ err: error }, `chat: ${failure}`)
+          // The database going away as this process stops (Ctrl-C stops both) is the expected end.
+          if (!failing) logDatabaseError(ctx.log, error, () => stopped || ctx.lifecycle.draining, `chat: ${failure}`)
           failing = true
         },
       )

@@ -1,6 +1,6 @@
 import pg from 'pg'
 import type { Logger } from '../core/logger'
-import { databaseErrorFields, databaseErrorLevel } from './database-unavailable'
+import { logDatabaseError } from './database-unavailable'
 
 export type NotificationHandler = (payload: string) => void
 
@@ -42,7 +42,7 @@ export function createPgNotifications(pool: pg.Pool, log: Logger, { stopping = (
         for (const handler of handlers.get(message.channel) ?? []) handler(message.payload ?? '')
       })
       fresh.on('error', (error) => {
-        log[databaseErrorLevel(error, stopping() || closed)](databaseErrorFields(error), 'lost the database notification connection; reconnecting')
+        logDatabaseError(log, error, () => stopping() || closed, 'lost the database notification connection; reconnecting')
         drop(fresh)
       })
       fresh.on('end', () => drop(fresh))
@@ -52,7 +52,7 @@ export function createPgNotifications(pool: pg.Pool, log: Logger, { stopping = (
         client = fresh
         setLive(true)
       } catch (error) {
-        log[databaseErrorLevel(error, stopping() || closed)](databaseErrorFields(error), 'could not listen for database notifications; retrying')
+        logDatabaseError(log, error, () => stopping() || closed, 'could not listen for database notifications; retrying')
         drop(fresh)
       } finally {
         connecting = undefined

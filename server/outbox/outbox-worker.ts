@@ -5,7 +5,7 @@ import { mailMessageSchema } from '../mail/mail-message-schema'
 import { renderMailAttachment } from '../services/reviews/transmittal-attachment'
 import { formatDiscordMessage, formatNotificationText } from './format-discord-message'
 import { DeliveryError, sendDiscordWebhook } from './send-discord-webhook'
-import { databaseErrorFields, databaseErrorLevel } from '../db/database-unavailable'
+import { logDatabaseError } from '../db/database-unavailable'
 
 export interface OutboxWorkerOptions {
   /** How often to look for due rows when nothing woke the worker (retries come due this way). */
@@ -92,7 +92,7 @@ export function createOutboxWorker(ctx: AppContext, deps: { mailer: Mailer }, op
       })
       .catch((error: Error) => {
         // The database may be restarting: say so once, keep polling.
-        if (error.message !== lastCycleError) log[databaseErrorLevel(error, ctx.lifecycle.draining)](databaseErrorFields(error), 'outbox: could not read the outbox table')
+        if (error.message !== lastCycleError) logDatabaseError(log, error, () => ctx.lifecycle.draining, 'outbox: could not read the outbox table')
         lastCycleError = error.message
       })
       .finally(() => {
@@ -215,7 +215,7 @@ export function createOutboxWorker(ctx: AppContext, deps: { mailer: Mailer }, op
     const client = new pg.Client(pool.options)
     client.on('notification', () => wake())
     client.on('error', (error) => {
-      log[databaseErrorLevel(error, ctx.lifecycle.draining)](databaseErrorFields(error), 'outbox: lost the LISTEN connection; polling until it is back')
+      logDatabaseError(log, error, () => ctx.lifecycle.draining, 'outbox: lost the LISTEN connection; polling until it is back')
       if (listener === client) listener = undefined
       client.end().catch(() => {})
       clearTimeout(listenRetry)
@@ -231,7 +231,7 @@ export function createOutboxWorker(ctx: AppContext, deps: { mailer: Mailer }, op
     } catch (error) {
       client.end().catch(() => {})
       if (running) {
-        log[databaseErrorLevel(error, ctx.lifecycle.draining)](databaseErrorFields(error), 'outbox: could not LISTEN; polling')
+        logDatabaseError(log, error, () => ctx.lifecycle.draining, 'outbox: could not LISTEN; polling')
         clearTimeout(listenRetry)
         listenRetry = setTimeout(() => void listen(), 2000)
       }
