@@ -1,5 +1,3 @@
-import { takeDownload } from './early-download'
-
 /** Why a preview cannot be shown, in words for the person who opened it. */
 export class PreviewError extends Error {}
 
@@ -7,7 +5,8 @@ export const CORRUPT_MESSAGE = 'This file could not be read as a model. It may b
 /** Why a DXF drawing is not shown: it could not be read, or it draws nothing. */
 export const DRAWING_CORRUPT_MESSAGE = CORRUPT_MESSAGE.replace('as a model', 'as a drawing')
 
-const DOWNLOAD_FAILED_MESSAGE = 'The file could not be downloaded. Please try again.'
+export const DOWNLOAD_FAILED_MESSAGE = 'The file could not be downloaded. Please try again.'
+export const NOT_ALLOWED_MESSAGE = 'You are not allowed to open this file.'
 
 /**
  * Runs a step of a download with its failures told in the viewer's words: a refusal and a failed
@@ -23,13 +22,12 @@ export async function whileDownloading<T>(signal: AbortSignal, step: () => Promi
 }
 
 /**
- * A stored file's answer through the same authorised /files/ path as a download (the one the press on
- * Preview started, when there is one), its body not yet read. Throws a PreviewError for a refusal or a
+ * A stored file's answer through the same authorised /files/ path as a download, its body not yet read. Throws a PreviewError for a refusal or a
  * failed answer; call it inside `whileDownloading`.
  */
 export async function openDownload(url: string, signal: AbortSignal): Promise<Response & { body: ReadableStream<Uint8Array> }> {
-  const response = await (takeDownload(url, signal) ?? fetch(url, { signal, credentials: 'same-origin' }))
-  if (response.status === 401 || response.status === 403) throw new PreviewError('You are not allowed to open this file.')
+  const response = await fetch(url, { signal, credentials: 'same-origin' })
+  if (response.status === 401 || response.status === 403) throw new PreviewError(NOT_ALLOWED_MESSAGE)
   if (!response.ok || !response.body) throw new PreviewError(DOWNLOAD_FAILED_MESSAGE)
   return response as Response & { body: ReadableStream<Uint8Array> }
 }

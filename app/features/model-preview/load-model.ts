@@ -6,14 +6,14 @@ import occtScript from 'occt-import-js/dist/occt-import-js.js?url'
 import occtWasm from 'occt-import-js/dist/occt-import-js.wasm?url'
 import ifcWasm from 'web-ifc/web-ifc.wasm?url'
 import type { ModelBox } from '../../../lib/model-box'
-import { arrivingStlBox, cutArrivingStl } from './arriving-stl'
-import { CORRUPT_MESSAGE, openDownload, PreviewError, readDownload, whileDownloading } from './fetch-file'
+import { CORRUPT_MESSAGE, PreviewError, whileDownloading } from './fetch-file'
 import { objMaterials } from './obj-materials'
 import { isWorkerParser, type ModelNode, type ParsedMesh, type ParsedModel, type WorkerAnswer, type WorkerParser, type WorkerRequest } from './parsed-model'
 import type { ReferenceReader } from './reference-reader'
 import { readResults, type LoadedResults } from './results/read-results'
 import { markAsPiece } from './scene-parts'
 import { selfContainedGlb } from './self-contained-gltf'
+import { takeDownload, type WorkerDownload } from './worker-download'
 
 export interface LoadedModel {
   object: THREE.Group
@@ -98,12 +98,12 @@ function toThree(model: ParsedModel): Omit<LoadedModel, 'selfContained'> {
 }
 
 /**
- * A large binary STL read and drawn as it arrives: its body cut into pieces, each read in the model
+ * A large binary STL read and drawn as it arrives: its body cut into pieces by the download worker, each read in the model
  * worker into a mesh of its own (one material for all), the first one answered as soon as it is read
  * in `object`. Each later piece is handed to `onArrived` to add (the view adds it at its next frame),
  * or without one added to `object` as it is read. The pieces are marked as one mesh, named as the file.
  */
-async function loadArrivingStl(response: Response & { body: ReadableStream<Uint8Array> }, box: ModelBox, fileName: string, onProgress: (p: LoadProgress) => void, onArrived: ((mesh: THREE.Mesh) => void) | undefined, signal: AbortSignal): Promise<LoadedModel> {
+async function loadArrivingStl(download: WorkerDownload, box: ModelBox, fileName: string, onProgress: (p: LoadProgress) => void, onArrived: ((mesh: THREE.Mesh) => void) | undefined, signal: AbortSignal): Promise<LoadedModel> {
   const object = new THREE.Group()
   const meshes: THREE.Mesh[] = []
   let material: THREE.Material | null = null
@@ -112,9 +112,8 @@ async function loadArrivingStl(response: Response & { body: ReadableStream<Uint8
   const first = new Promise<void>((resolve, reject) => (firstPiece = { resolve, reject }))
   const read: Promise<void>[] = []
   const cut = whileDownloading(signal, () =>
-    cutArrivingStl(
-      response.body,
-      box.triangles,
+    download.body(
+      (fraction) => onProgress({ phase: shown ? 'arriving' : 'downloading', fraction }),
       (piece) => {
         const parsed = parseInWorker({ fileName, parser: 'three-stl', data: piece, mtl: null }, signal)
         const previous = read.at(-1) ?? Promise.resolve()
@@ -134,7 +133,6 @@ async function loadArrivingStl(response: Response & { body: ReadableStream<Uint8
         added.catch((error: unknown) => firstPiece?.reject(error))
         read.push(added)
       },
-      (fraction) => onProgress({ phase: shown ? 'arriving' : 'downloading', fraction }),
     ),
   )
   const rest = cut.then(() => Promise.all(read)).then(() => undefined)
@@ -236,7 +234,7 @@ const readers = {
 } satisfies Record<ModelParser, Reader>
 
 /**
- * Downloads and reads a model with the parser its type names in the file-type registry; a file
+ * Downloads (in the download worker) and reads a model with the parser its type names in the file-type registry; a file
  * with no model parser there is not previewable (never read as another format).
  * Files the model names (a glTF's buffers and images, an OBJ's MTL) are read only through `references`.
  * A large binary STL whose download says its box is answered once its first piece is read, and drawn
@@ -248,10 +246,10 @@ export async function loadModel(url: string, fileName: string, references: Refer
   onProgress({ phase: 'downloading', fraction: 0 })
   // The worker starts while the file downloads, ready when its bytes are.
   if (isWorkerParser(parser)) workerFor(parser)
-  const response = await whileDownloading(signal, () => openDownload(url, signal))
-  const box = parser === 'three-stl' ? arrivingStlBox(response) : null
-  if (box) return loadArrivingStl(response, box, fileName, onProgress, onArrived, signal)
-  const data = await whileDownloading(signal, () => readDownload(response, (fraction) => onProgress({ phase: 'downloading', fraction })))
+  const download = takeDownload(url, parser === 'three-stl', signal)
+  const box = await whileDownloading(signal, () => download.opened())
+  if (box) return loadArrivingStl(download, box, fileName, onProgress, onArrived, signal)
+  const data = await whileDownloading(signal, async () => (await download.body((fraction) => onProgress({ phase: 'downloading', fraction })))!)
   performance.mark('preview:downloaded')
   onProgress({ phase: 'reading', fraction: null })
   try {

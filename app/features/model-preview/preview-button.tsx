@@ -1,13 +1,13 @@
 import { lazy, Suspense } from 'react'
 import { NO_PREVIEW_MESSAGE } from '../../../lib/preview-formats'
-import { previewKindOf, revisionViewerKindOf } from '../../../lib/file-types'
+import { previewKindOf, revisionViewerKindOf, viewerParserOf } from '../../../lib/file-types'
 import { formatSize } from '../../../lib/format'
 import { linkButtonClass } from '../../components/portal/styles'
-import { startDownload } from './early-download'
 import { loadModelView } from './load-model-view'
 import type { PreviewDialogProps } from './preview-dialog'
 import type { ThumbnailTarget } from './save-thumbnail'
 import { useDialogButton } from './use-dialog-button'
+import { startDownload } from './worker-download'
 
 // The viewer (three.js, the parsers, their workers and WebAssembly) loads when a preview opens, never before.
 const PreviewDialog = lazy(() => import('./preview-dialog'))
@@ -80,7 +80,7 @@ export function PreviewButton({
         onClick={() => {
           // A model's file starts downloading now, while the viewer's code loads.
           if (kind === 'model') {
-            startDownload(url)
+            startDownload(url, viewerParserOf(name) === 'three-stl')
             void loadModelView()
           }
           setOpen(true)
