@@ -4,10 +4,11 @@
 // longest blocked interval (the longest "long task") while each loads.
 // BENCH_PREVIEW_PROFILE=1 prints where the page's thread spent its time (JavaScript samples);
 // BENCH_PREVIEW_TRACE=1 each long task with the longest events inside it (a Chrome trace), and with
-// BENCH_PREVIEW_PROFILE=1 too the functions it spent most time in;
+// BENCH_PREVIEW_PROFILE=1 too the functions it spent most time in; BENCH_PREVIEW_TRACE_FILE=prefix
+// also writes each file's whole trace to prefix-<file>.json (chrome://tracing and Perfetto open it);
 // BENCH_PREVIEW_TIMELINE=1 the preview's marks (downloaded or first piece, read, compiled, each slice, drawn, whole) from the click;
 // BENCH_PREVIEW_ONLY=stl|step|vtu measures one file.
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { chromium } from 'playwright-core'
@@ -199,6 +200,7 @@ export default async function previewBench() {
         await tracing.send('Tracing.end')
         await complete
         for (const line of longTasksOf(trace, cpuProfile)) console.log(line)
+        if (process.env.BENCH_PREVIEW_TRACE_FILE) writeFileSync(`${process.env.BENCH_PREVIEW_TRACE_FILE}-${label.split(',')[0]!.replace(/\W+/g, '-')}.json`, JSON.stringify(trace))
       }
       if (process.env.BENCH_PREVIEW_TIMELINE) {
         const marks = await page.evaluate(() => performance.getEntries().filter((e) => e.name.startsWith('preview:')).map((e) => ({ name: e.name, at: e.startTime, duration: e.duration })))

@@ -20,6 +20,20 @@ const PIECES_PER_FRAME = 2
 /** Resolves in a task of its own: the page's other work (and the compositor's frame) goes first. */
 const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0))
 
+/**
+ * An off-screen target drawn into as the canvas is: its shaders end in the canvas's sRGB encoding
+ * (three.js does so for a target it is told stands for a display, as a WebXR layer does), its pixels
+ * kept in plain 8-bit storage. A frame is then copied to the canvas as it is, and the programs
+ * compiled for the canvas serve the target too (a target of linear colour would need its own, compiled
+ * during its first frame).
+ */
+function canvasLikeTarget(width: number, height: number, options: THREE.RenderTargetOptions = {}): THREE.WebGLRenderTarget {
+  const target = new THREE.WebGLRenderTarget(width, height, { ...options, colorSpace: THREE.SRGBColorSpace })
+  target.texture.internalFormat = 'RGBA8'
+  ;(target as THREE.WebGLRenderTarget & { isXRRenderTarget: boolean }).isXRRenderTarget = true
+  return target
+}
+
 /** Where the camera looks from, for each standard view (Z up, as CAD models are drawn). */
 const viewDirections: Record<StandardView, THREE.Vector3> = {
   front: new THREE.Vector3(0, -1, 0),
@@ -31,7 +45,7 @@ const viewDirections: Record<StandardView, THREE.Vector3> = {
 /**
  * The 3D view: a WebGL canvas, orbit, pan and zoom (mouse, touch, and the arrow keys once the
  * canvas has the focus), fit to view, the standard views, wireframe and edges. It draws only when
- * something changed, each frame into an off-screen target then onto the canvas in one draw (a large
+ * something changed, each frame into an off-screen target then copied onto the canvas (a large
  * model in slices; one arriving piece by piece, each piece over the last frame). Colours come from
  * the active theme.
  */
@@ -147,6 +161,9 @@ export class ModelScene {
 
   private drawFrame() {
     this.frame = 0
+    // The view's size as laid out now (a panel shown beside it with the model, say), not as the resize
+    // observer last told it: a frame drawn at the old size would be drawn again at once.
+    this.fitContainer()
     const whole = this.wholeFrame || !this.accumulating
     this.wholeFrame = false
     const added = whole || !this.model ? [] : this.arrivals.splice(0, PIECES_PER_FRAME)
@@ -162,17 +179,19 @@ export class ModelScene {
     for (const hook of this.beforeRender) hook()
     const slices = this.slicesFor(whole ? null : new Set(added))
     // Every frame is drawn off screen, then shown: while a model arrives the target keeps the last frame
-    // (its depth too) for the next piece to be drawn over. A frame drawn in one go is drawn and shown in
-    // this frame (it is small: the compositor's read back waits for little), but for a model's first,
-    // whose drawing (its buffers sent, its shaders first run) is waited for before it is shown.
+    // (its depth too) for the next piece to be drawn over. With a GPU a frame drawn in one go is drawn
+    // and shown in this frame, but for a model's first, whose drawing (its buffers sent, its shaders
+    // first run) is waited for before it is shown. In software rendering every frame is waited for
+    // before it is shown: the compositor's read back would wait for its drawing on the page's thread
+    // (50 to 100 ms for a frame of a 100-part assembly).
     const first = this.firstFrame
     this.firstFrame = false
-    if (slices.count <= 1 && !this.accumulating && !first) {
-      const { target, blit } = this.offScreen()
+    if (slices.count <= 1 && !this.accumulating && !first && !this.software) {
+      const target = this.offScreen()
       this.renderer.setRenderTarget(target)
       this.renderer.render(this.scene, this.camera)
       this.renderer.setRenderTarget(null)
-      this.renderer.render(blit.scene, blit.camera)
+      this.show(target)
       this.settled()
       if (waiters.length) void this.finished().then(done)
       return
@@ -223,8 +242,6 @@ export class ModelScene {
   private trianglesPerMs: number | null = null
   private sliceGeneration = 0
   private sliceTarget: THREE.WebGLRenderTarget | null = null
-  /** What shows the off-screen frame on the canvas: a quad over it. */
-  private blit: { scene: THREE.Scene; camera: THREE.OrthographicCamera; material: THREE.MeshBasicMaterial } | null = null
 
   /**
    * How many slices a frame of the model is drawn in: one where the renderer draws it within the
@@ -272,7 +289,7 @@ export class ModelScene {
     const generation = ++this.sliceGeneration
     await nextTask()
     if (generation !== this.sliceGeneration) return false
-    const { target, blit } = this.offScreen()
+    const target = this.offScreen()
     // Whatever is not sliced (lines, labels' helpers) is drawn with the last slice only; when only
     // meshes added are drawn, nothing else is.
     const others: THREE.Object3D[] = []
@@ -314,30 +331,37 @@ export class ModelScene {
       }
     }
     if (generation !== this.sliceGeneration) return false
-    this.renderer.render(blit.scene, blit.camera)
+    this.show(target)
     await this.finished()
     return true
   }
 
   /**
-   * The off-screen target of the drawing buffer's size that frames drawn in slices are drawn into, and
-   * the scene that shows it on the canvas (made once; the target anew when the size changed).
+   * The off-screen target of the drawing buffer's size that frames are drawn into (made anew when the
+   * size changed).
    */
-  private offScreen(): { target: THREE.WebGLRenderTarget; blit: NonNullable<ModelScene['blit']> } {
+  private offScreen(): THREE.WebGLRenderTarget {
     const size = this.renderer.getDrawingBufferSize(new THREE.Vector2())
     if (!this.sliceTarget || this.sliceTarget.width !== size.x || this.sliceTarget.height !== size.y) {
       this.sliceTarget?.dispose()
-      this.sliceTarget = new THREE.WebGLRenderTarget(size.x, size.y, { colorSpace: THREE.SRGBColorSpace, stencilBuffer: true, samples: this.samples })
+      this.sliceTarget = canvasLikeTarget(size.x, size.y, { stencilBuffer: true, samples: this.samples })
     }
-    const target = this.sliceTarget
-    if (!this.blit) {
-      const material = new THREE.MeshBasicMaterial({ map: target.texture, depthTest: false, depthWrite: false, toneMapped: false })
-      const scene = new THREE.Scene()
-      scene.add(new THREE.Mesh(new THREE.PlaneGeometry(2, 2), material))
-      this.blit = { scene, camera: new THREE.OrthographicCamera(-1, 1, 1, -1, 0, 1), material }
-    }
-    this.blit.material.map = target.texture
-    return { target, blit: this.blit }
+    return this.sliceTarget
+  }
+
+  /**
+   * Shows an off-screen frame on the canvas: its pixels copied as they are (a copy of memory, where
+   * drawing them through a shader took 30 to 40 ms in software rendering).
+   */
+  private show(target: THREE.WebGLRenderTarget) {
+    const gl = this.renderer.getContext() as WebGL2RenderingContext
+    const framebuffer = (this.renderer.properties.get(target) as { __webglFramebuffer?: WebGLFramebuffer }).__webglFramebuffer
+    if (!framebuffer) return
+    const state = this.renderer.state
+    state.bindFramebuffer(gl.READ_FRAMEBUFFER, framebuffer)
+    state.bindFramebuffer(gl.DRAW_FRAMEBUFFER, null)
+    gl.blitFramebuffer(0, 0, target.width, target.height, 0, 0, target.width, target.height, gl.COLOR_BUFFER_BIT, gl.NEAREST)
+    state.bindFramebuffer(gl.READ_FRAMEBUFFER, null)
   }
 
   /**
@@ -379,10 +403,8 @@ export class ModelScene {
       this.makeRenderer()
       await nextTask()
     }
+    // Compiled for the canvas: the off-screen targets frames are drawn into take the same programs.
     await this.renderer.compileAsync(model, this.camera, this.scene)
-    // The picture's own shader, that shows the off-screen frame on the canvas, is compiled now too.
-    const { blit } = this.offScreen()
-    await this.renderer.compileAsync(blit.scene, blit.camera)
     // Each program's uniforms and attributes are looked up now, one program a task: the first frame
     // would otherwise look them all up at once, waiting for each answer.
     const programs = new Set<{ getUniforms(): unknown; getAttributes(): unknown }>()
@@ -393,7 +415,6 @@ export class ModelScene {
     model.traverse((o) => {
       if (o instanceof THREE.Mesh) for (const m of [o.material].flat()) collect(m as THREE.Material)
     })
-    collect(blit.material)
     for (const program of programs) {
       program.getUniforms()
       program.getAttributes()
@@ -402,14 +423,19 @@ export class ModelScene {
   }
 
   private resize() {
+    if (this.fitContainer()) this.requestRender()
+  }
+
+  /** Sizes the canvas and the camera to the container's size, when that changed; answers whether it did. */
+  private fitContainer(): boolean {
     // A view not laid out yet (its dialog opening) is sized when it is, by the observer.
     const width = this.container.clientWidth
     const height = this.container.clientHeight
-    if (!width || !height) return
+    if (!width || !height) return false
     // Setting a canvas's size, even to the size it has, makes its drawing buffer anew (and the next
     // frame its off-screen target, a long task in software rendering): only a real change does.
     const size = this.cssSize ?? new THREE.Vector2(300, 150)
-    if (size.x === width && size.y === height) return
+    if (size.x === width && size.y === height) return false
     performance.mark(`preview:resize ${size.x}x${size.y} to ${width}x${height}`)
     this.cssSize = new THREE.Vector2(width, height)
     // Before the context is made the canvas is sized by CSS alone; its drawing buffer is made at this size.
@@ -417,7 +443,7 @@ export class ModelScene {
     else Object.assign(this.canvas.style, { width: `${width}px`, height: `${height}px` })
     this.camera.aspect = width / height
     this.camera.updateProjectionMatrix()
-    this.requestRender()
+    return true
   }
 
   /**
@@ -538,7 +564,7 @@ export class ModelScene {
     // would have the compositor's read back wait for the picture too.
     while (this.frame || this.slicing) await this.idle()
     this.slicing = true
-    const target = new THREE.WebGLRenderTarget(size, size, { colorSpace: THREE.SRGBColorSpace })
+    const target = canvasLikeTarget(size, size)
     let pixels: Uint8Array
     try {
       const camera = this.camera.clone()
@@ -568,10 +594,6 @@ export class ModelScene {
     cancelAnimationFrame(this.frame)
     this.sliceGeneration++
     this.sliceTarget?.dispose()
-    if (this.blit) {
-      this.blit.material.dispose()
-      this.blit.scene.traverse((o) => (o instanceof THREE.Mesh ? o.geometry.dispose() : undefined))
-    }
     this.resizeObserver.disconnect()
     this.controls.dispose()
     for (const mesh of this.arrivals.splice(0)) mesh.geometry.dispose()

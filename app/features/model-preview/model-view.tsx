@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react'
+import { flushSync } from 'react-dom'
 import type * as THREE from 'three'
 import { formatModelSize } from '../../../lib/preview-formats'
 import { fileTypeOf, modelUnitsOf } from '../../../lib/file-types'
@@ -117,7 +118,9 @@ export function ModelView({ url, name, thumbnail, review }: { url: string; name:
           setProgress(null)
         }
         view.setModel(loaded.object, loaded.arriving?.box)
-        if (!loaded.arriving) showWhole()
+        // The parts list and the results panel are laid out beside the view before its first frame,
+        // which is then drawn at the view's final size (not drawn, then drawn again narrower).
+        if (!loaded.arriving) flushSync(showWhole)
         const canvas = view.canvas
         // "rendered": the model's first frame has been drawn (and the GPU has finished it); for a
         // model drawn as it arrives, the first piece's.

@@ -5,6 +5,7 @@ import { tusUpload } from '../../integration/portal/support/tus-upload'
 import { allowPageErrors } from '../../setup/browser'
 import { testPreviewLimit, useDashboardEnv } from './dashboard-env'
 import { drawnShare } from './drawn-share'
+import { canvasPixels, modelCanvas, rgbAt } from './model-canvas'
 import { openPreview, uploadDocument } from './model-preview-steps'
 import type { SeededUser } from './seed'
 
@@ -86,6 +87,16 @@ describe('previews of models and drawings', () => {
   it('shows a binary STL cube drawn, 10 × 10 × 10, with the views, and closes with Escape', async () => {
     const { page, dialog } = await previewSized('cube.stl', `Size: 10 × 10 × 10 mm${noUnits}`)
     expect((await drawnShare(page)).drawn).toBeGreaterThan(0.03)
+    // The view's background is the theme's background colour as the page paints it: frames drawn off
+    // screen and copied to the canvas keep the canvas's colour encoding.
+    const themed = await dialog.getByTestId('model-canvas').evaluate((view) => {
+      const paint = document.createElement('canvas').getContext('2d')!
+      paint.fillStyle = getComputedStyle(view).getPropertyValue('--color-background').trim()
+      paint.fillRect(0, 0, 1, 1)
+      return [...paint.getImageData(0, 0, 1, 1).data.slice(0, 3)]
+    })
+    const corner = rgbAt(await canvasPixels(modelCanvas(page)), 0, 0)
+    corner.forEach((v, i) => expect(Math.abs(v - themed[i]!), `channel ${i}: ${corner} against ${themed}`).toBeLessThanOrEqual(2))
     for (const view of ['Top', 'Front', 'Side', 'Isometric', 'Fit']) await dialog.getByRole('button', { name: view, exact: true }).click()
     await dialog.getByRole('button', { name: 'Wireframe' }).click()
     expect(await dialog.getByRole('button', { name: 'Wireframe' }).getAttribute('aria-pressed')).toBe('true')
