@@ -32,14 +32,14 @@ function step(records: string[], unit = MM, extra: string[] = []): string {
 const radiiOf = (text: string) => [...distinctRadii(readStepRadii(text).radii)]
 
 describe('readStepRadii', () => {
-  it("reads each cylindrical surface's and circle's radius with its placement's axis, in millimetres", () => {
+  it("reads each cylindrical surface's and circle's radius, in millimetres", () => {
     const found = readStepRadii(step(["#10=CYLINDRICAL_SURFACE('hole',#7,10.);", "#11=CIRCLE('',#9,2.5);", "#12=CIRCLE('',#7,10.);", "#13=CYLINDRICAL_SURFACE('',#7,10.);"]))
     expect(found.mmPerUnit).toBe(1)
     expect(found.truncated).toBe(false)
     expect(found.radii).toEqual([
-      { radius: 10, axis: [0, 0, 1], kind: 'cylinder' },
-      { radius: 2.5, axis: [0, 1, 0], kind: 'circle' },
-      { radius: 10, axis: [0, 0, 1], kind: 'circle' },
+      { radius: 10, kind: 'cylinder' },
+      { radius: 2.5, kind: 'circle' },
+      { radius: 10, kind: 'circle' },
     ])
     expect(radiiOf(step(["#10=CYLINDRICAL_SURFACE('hole',#7,10.);", "#11=CIRCLE('',#9,2.5);", "#12=CIRCLE('',#7,10.);"]))).toEqual([2.5, 10])
   })
@@ -65,7 +65,7 @@ describe('readStepRadii', () => {
     const mixed = step(["#10=CYLINDRICAL_SURFACE('',#7,1.);"], MM, ['#30=(LENGTH_UNIT() NAMED_UNIT(*) SI_UNIT($,.METRE.));', "#31=(GEOMETRIC_REPRESENTATION_CONTEXT(3) GLOBAL_UNIT_ASSIGNED_CONTEXT((#30)) REPRESENTATION_CONTEXT('',''));"])
     expect(readStepRadii(mixed)).toEqual({ radii: [], mmPerUnit: null, truncated: false })
     const none = ["#4=CARTESIAN_POINT('',(0.,0.,0.));", "#7=AXIS2_PLACEMENT_3D('',#4,$,$);", "#10=CIRCLE('',#7,3.);"].join('\n')
-    expect(readStepRadii(`DATA;\n${none}\nENDSEC;`).radii).toEqual([{ radius: 3, axis: [0, 0, 1], kind: 'circle' }])
+    expect(readStepRadii(`DATA;\n${none}\nENDSEC;`).radii).toEqual([{ radius: 3, kind: 'circle' }])
   })
 
   it("steps over strings holding ';', quotes written '' and look-alike records, and over comments", () => {
@@ -100,9 +100,9 @@ describe('readStepRadii', () => {
     expect(readStepRadii(new Uint8Array([0x23, 0x31, 0x3d, 0xff, 0x00, 0x27])).radii).toEqual([])
   })
 
-  it('resolves a placement and direction written after the surface that names them', () => {
+  it('finds a placement written after the surface that names it', () => {
     const text = ["DATA;", "#1=CYLINDRICAL_SURFACE('',#3,6.);", "#3=AXIS2_PLACEMENT_3D('',#4,#5,$);", "#4=CARTESIAN_POINT('',(0.,0.,0.));", "#5=DIRECTION('',(1.,0.,0.));", 'ENDSEC;'].join('\n')
-    expect(readStepRadii(text).radii).toEqual([{ radius: 6, axis: [1, 0, 0], kind: 'cylinder' }])
+    expect(readStepRadii(text).radii).toEqual([{ radius: 6, kind: 'cylinder' }])
   })
 
   it('keeps at most the limit of distinct radii, saying so', () => {

@@ -1,22 +1,21 @@
 /**
  * The radii of a STEP file's cylindrical faces and circular edges, read from its boundary
- * representation (ISO 10303-21 text): each CYLINDRICAL_SURFACE's and CIRCLE's radius, with the axis of
- * its AXIS2_PLACEMENT_3D, in millimetres by the length unit the file's representation context names.
+ * representation (ISO 10303-21 text): each CYLINDRICAL_SURFACE's and CIRCLE's radius placed by an
+ * AXIS2_PLACEMENT_3D, in millimetres by the length unit the file's representation context names.
  *
  * The text is read as data only: its records are found in one linear scan (strings, with `''` for a
  * quote and any `;` inside, and comments are stepped over), and only the few kinds of record needed are
  * parsed, each by a small recursive-descent reader bounded in depth. A record that does not parse is
- * ignored. At most `limit` distinct radii are kept. Resolving the axes takes up to two more scans, each
- * looking only at the records named by the one before.
+ * ignored. At most `limit` distinct radii are kept. Telling a circle placed in three dimensions from one
+ * placed in a surface's parameters takes one more scan, looking only at the placements named.
+ *
+ * Only the radius is used (a fitted circle is matched by its value): a match by axis would also need
+ * each part's placement in the assembly.
  */
-
-export type Vec3 = [number, number, number]
 
 export interface BrepRadius {
   /** In millimetres. */
   radius: number
-  /** The unit direction of the circle's or cylinder's axis, in the coordinates of its own part. */
-  axis: Vec3
   kind: 'cylinder' | 'circle'
 }
 
@@ -31,7 +30,7 @@ export interface StepRadii {
 /** How many distinct radii are kept by default. */
 export const RADII_LIMIT = 10_000
 
-/** How many placements are resolved for one radius (each may give an axis of its own). */
+/** How many placements are looked up for one radius (one placed in three dimensions keeps it). */
 const PLACEMENTS_PER_RADIUS = 4
 /** Complex records (units, contexts) are parsed only up to this length. */
 const COMPLEX_RECORD_LIMIT = 4096
@@ -331,7 +330,7 @@ interface Found {
 }
 
 /**
- * The radii of the text's cylindrical surfaces and circles, in millimetres, each with its axis; at
+ * The radii of the text's cylindrical surfaces and circles, in millimetres; at
  * most `limit` distinct (kind, radius) pairs. A circle placed in two dimensions (a curve in a
  * surface's parameters) is left out, as is a record that does not parse or names no placement.
  */
@@ -398,51 +397,16 @@ export function readStepRadii(input: string | Uint8Array, limit = RADII_LIMIT): 
   if (mmPerUnit === null) return { radii: [], mmPerUnit: null, truncated }
   if (found.size === 0) return { radii: [], mmPerUnit, truncated }
 
-  // The placements named, then their axes' directions.
-  const placements = new Map<number, number | null>()
-  for (const f of found.values()) for (const p of f.placements) placements.set(p, -1)
+  // The placements named that are placements in three dimensions.
+  const placed = new Set<number>()
+  for (const f of found.values()) for (const p of f.placements) placed.add(p)
+  const inSpace = new Set<number>()
   forEachRecord(b, (id, start, end) => {
-    if (!placements.has(id) || end - start > SIMPLE_RECORD_LIMIT) return
-    if (keywordAt(b, start, end) !== 'AXIS2_PLACEMENT_3D') return
-    const args = recordParts(b, start, end)?.get('AXIS2_PLACEMENT_3D')
-    if (!args) return
-    // An axis left out is the placement's Z.
-    placements.set(id, isRef(args[2]) ? args[2].ref : args[2] === null ? null : -1)
+    if (!placed.has(id) || end - start > SIMPLE_RECORD_LIMIT) return
+    if (keywordAt(b, start, end) === 'AXIS2_PLACEMENT_3D' && recordParts(b, start, end)?.has('AXIS2_PLACEMENT_3D')) inSpace.add(id)
   })
-  const directions = new Map<number, Vec3 | null>()
-  for (const axis of placements.values()) if (axis !== null && axis >= 0) directions.set(axis, null)
-  if (directions.size)
-    forEachRecord(b, (id, start, end) => {
-      if (!directions.has(id) || end - start > SIMPLE_RECORD_LIMIT) return
-      if (keywordAt(b, start, end) !== 'DIRECTION') return
-      const ratios = recordParts(b, start, end)?.get('DIRECTION')?.[1]
-      if (!Array.isArray(ratios) || ratios.length !== 3 || !ratios.every((r) => typeof r === 'number')) return
-      const [x, y, z] = ratios as Vec3
-      const norm = Math.hypot(x, y, z)
-      if (norm > 0) directions.set(id, [x / norm, y / norm, z / norm])
-    })
-  const axisOf = (placement: number): Vec3 | null => {
-    const axis = placements.get(placement)
-    if (axis === null) return [0, 0, 1]
-    if (axis === undefined || axis < 0) return null
-    return directions.get(axis) ?? null
-  }
-
   const radii: BrepRadius[] = []
-  for (const f of found.values()) {
-    const axes: Vec3[] = []
-    for (const p of f.placements) {
-      const axis = axisOf(p)
-      if (axis && !axes.some((a) => a.every((v, i) => Math.abs(v - axis[i]!) < 1e-6))) axes.push(axis)
-    }
-    for (const axis of axes) {
-      if (radii.length >= limit) {
-        truncated = true
-        break
-      }
-      radii.push({ radius: f.raw * mmPerUnit, axis, kind: f.kind })
-    }
-  }
+  for (const f of found.values()) if (f.placements.some((p) => inSpace.has(p))) radii.push({ radius: f.raw * mmPerUnit, kind: f.kind })
   return { radii, mmPerUnit, truncated }
 }
 
