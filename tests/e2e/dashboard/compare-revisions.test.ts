@@ -4,7 +4,7 @@ import { dxfSquare, stepAssembly, stlCubeBinary } from '../../fixtures/cad-files
 import { tusUpload } from '../../integration/portal/support/tus-upload'
 import { axeViolations } from '../../setup/axe'
 import { useDashboardEnv, viewports } from './dashboard-env'
-import { canvasPixels, colourShares, drawnOver, eachPixel, type Rgb } from './model-canvas'
+import { canvasPixels, colourShares, drawnOver, eachPixel, settleCanvas, type Rgb } from './model-canvas'
 import type { SeededUser } from './seed'
 
 const isRed = ([r, g, b]: Rgb) => r > g + 60 && r > b + 60
@@ -35,11 +35,10 @@ async function colourBox(canvas: Locator, family: 'red' | 'blue'): Promise<numbe
   return box
 }
 
-const picture = (canvas: Locator) => canvas.evaluate(async (c: HTMLCanvasElement) => {
-  await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))
-  while (c.dataset.drawing) await new Promise((r) => setTimeout(r, 20))
-  return c.toDataURL()
-})
+const picture = async (canvas: Locator) => {
+  await settleCanvas(canvas)
+  return canvas.evaluate((c: HTMLCanvasElement) => c.toDataURL())
+}
 
 /**
  * Two revisions of a deliverable compared from the job's page: models side by side with cameras that

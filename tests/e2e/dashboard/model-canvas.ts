@@ -9,16 +9,19 @@ export type Point = [number, number, number]
 export const modelCanvas = (page: Page) => page.locator('[data-testid="model-canvas"] canvas').first()
 
 /**
- * Waits two frames, then for every frame asked for to be on the canvas (a frame may take several
- * tasks to be drawn and shown), so the view the canvas publishes is the one on screen.
+ * Waits two frames, then for every frame asked of a viewer's canvas to be on it (a frame may take
+ * several tasks to be drawn and shown: the canvas carries `data-drawing` meanwhile).
  */
-export const settle = (page: Page) =>
-  page.evaluate(async () => {
+export const settleCanvas = (canvas: Locator) =>
+  canvas.evaluate(async (c: HTMLCanvasElement) => {
     const frame = () => new Promise((r) => requestAnimationFrame(r))
     await frame()
     await frame()
-    while (document.querySelector('[data-testid="model-canvas"] canvas[data-drawing]')) await frame()
+    while (c.dataset.drawing) await frame()
   })
+
+/** Settles the page's (first) model canvas, so the view it publishes is the one on screen. */
+export const settle = (page: Page) => settleCanvas(modelCanvas(page))
 
 /** Where a point of the model is on the page, from the view-projection matrix the viewer publishes on its canvas. */
 export async function onScreen(page: Page, point: Point): Promise<{ x: number; y: number }> {
@@ -50,13 +53,11 @@ export interface Pixels {
 }
 
 /**
- * A canvas's pixels after two frames and once no frame is on its way, read from a 2D copy of it, so
- * what is counted is what is on screen.
+ * A canvas's pixels once settled, read from a 2D copy of it, so what is counted is what is on screen.
  */
 export async function canvasPixels(canvas: Locator): Promise<Pixels> {
-  const { width, height, base64 } = await canvas.evaluate(async (c: HTMLCanvasElement) => {
-    await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))
-    while (c.dataset.drawing) await new Promise((r) => setTimeout(r, 20))
+  await settleCanvas(canvas)
+  const { width, height, base64 } = await canvas.evaluate((c: HTMLCanvasElement) => {
     const copy = document.createElement('canvas')
     copy.width = c.width
     copy.height = c.height
