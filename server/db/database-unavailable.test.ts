@@ -60,4 +60,15 @@ describe('the database going away', () => {
     expect(lines.map((l) => l.level)).toEqual([20, 40])
     expect(lines[1]!.err).toMatchObject({ message: 'relation "outbox" does not exist' })
   })
+
+  it('logs any other error at the level and with the message asked (an idle client failing is an error)', () => {
+    const { log, lines } = capturedLog()
+    const asked = { level: 'error', message: 'idle database client error' } as const
+    logDatabaseError(log, new Error('unexpected message from the server'), () => false, 'the database server closed an idle connection', asked)
+    logDatabaseError(log, shutdownError(), () => true, 'the database server closed an idle connection', asked)
+    expect(lines.map((l) => [l.level, l.msg])).toEqual([
+      [50, 'idle database client error'],
+      [20, 'the database server closed an idle connection'],
+    ])
+  })
 })

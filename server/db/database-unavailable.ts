@@ -30,11 +30,11 @@ export const DATABASE_LOSS_GRACE_MS = 250
  * Logs a database error as loud as it deserves. The database only going away (its reason in one line,
  * no stack trace) is a warning, except when this process is stopping with it, the expected end: debug.
  * When this process is not stopping yet, the level is chosen DATABASE_LOSS_GRACE_MS later. Any other
- * error is a warning with the error itself.
+ * error is logged with the error itself, as `otherwise` says (a warning with `message` by default).
  */
-export function logDatabaseError(log: Pick<Logger, 'warn' | 'debug'>, error: unknown, stopping: () => boolean, message: string): void {
+export function logDatabaseError(log: Pick<Logger, 'warn' | 'debug' | 'error'>, error: unknown, stopping: () => boolean, message: string, otherwise: { level: 'warn' | 'error'; message?: string } = { level: 'warn' }): void {
   const reason = databaseUnavailableReason(error)
-  if (!reason) return void log.warn({ err: error }, message)
+  if (!reason) return void log[otherwise.level]({ err: error }, otherwise.message ?? message)
   const tell = () => log[stopping() ? 'debug' : 'warn']({ reason }, message)
   if (stopping()) tell()
   else setTimeout(tell, DATABASE_LOSS_GRACE_MS).unref()

@@ -6,7 +6,7 @@ import { migrate } from 'drizzle-orm/node-postgres/migrator'
 import pg from 'pg'
 import type { Logger } from 'pino'
 import { ClosingPool } from './closing-pool'
-import { databaseUnavailableReason, logDatabaseError } from './database-unavailable'
+import { logDatabaseError } from './database-unavailable'
 import { lockDataDir, type DataDirLock, type DataDirRole } from './data-dir-lock'
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './embedded-postgres'
 import * as schema from './schema'
@@ -110,8 +110,7 @@ function createPool(connectionString: string, log: Logger, stopping: () => boole
   pool.on('error', (error: Error & { code?: string }) => {
     // The database shutting down: Ctrl-C in a terminal signals the embedded PostgreSQL too (same
     // process group), so during our own shutdown this is expected, not an error.
-    if (databaseUnavailableReason(error)) logDatabaseError(log, error, stopping, 'the database server closed an idle connection')
-    else log.error({ err: error }, 'idle database client error')
+    logDatabaseError(log, error, stopping, 'the database server closed an idle connection', { level: 'error', message: 'idle database client error' })
   })
   return { pool, db: drizzle(pool, { schema }) }
 }
