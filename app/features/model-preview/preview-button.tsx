@@ -9,8 +9,15 @@ import type { ThumbnailTarget } from './save-thumbnail'
 import { useDialogButton } from './use-dialog-button'
 import { startDownload } from './worker-download'
 
+/**
+ * Resolves in a task after this one. An import's loader adds a preload link to the page's head for
+ * each chunk the imported code needs (20 ms and more for the viewer's): done in the press's own task,
+ * it made that task, which also draws the dialog, too long.
+ */
+const afterThisTask = () => new Promise((resolve) => setTimeout(resolve, 0))
+
 // The viewer (three.js, the parsers, their workers and WebAssembly) loads when a preview opens, never before.
-const PreviewDialog = lazy(() => import('./preview-dialog'))
+const PreviewDialog = lazy(() => afterThisTask().then(() => import('./preview-dialog')))
 
 /** The viewer's dialog for a page that opens it itself (on a comment, say): loaded when it first shows, with a note while it loads. */
 export function LazyPreviewDialog(props: PreviewDialogProps) {
@@ -81,7 +88,7 @@ export function PreviewButton({
           // A model's file starts downloading now, while the viewer's code loads.
           if (kind === 'model') {
             startDownload(url, viewerParserOf(name) === 'three-stl')
-            void loadModelView()
+            void afterThisTask().then(loadModelView)
           }
           setOpen(true)
         }}
