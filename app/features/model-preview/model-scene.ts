@@ -17,6 +17,12 @@ const MESHES_PER_SLICE = 25
  */
 const PIECES_PER_FRAME = 2
 
+/**
+ * The canvas's WebGL context: frames are drawn off screen and copied to it, so it needs no samples, no
+ * depth and no stencil; what was copied stays (a picture of the view can be read at any time).
+ */
+const CONTEXT_ATTRIBUTES = { antialias: false, depth: false, stencil: false, preserveDrawingBuffer: true } as const
+
 /** Resolves in a task of its own: the page's other work (and the compositor's frame) goes first. */
 const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0))
 
@@ -116,9 +122,7 @@ export class ModelScene {
   }
 
   private makeRenderer(): THREE.WebGLRenderer {
-    // Frames are drawn off screen and shown in one draw: the canvas itself needs no samples, no depth
-    // and no stencil (without a GPU the compositor reads it back, samples resolved, each time it changes).
-    const renderer = new THREE.WebGLRenderer({ canvas: this.canvas, antialias: false, depth: false, stencil: false, preserveDrawingBuffer: true })
+    const renderer = new THREE.WebGLRenderer({ canvas: this.canvas, ...CONTEXT_ATTRIBUTES })
     renderer.setPixelRatio(Math.min(window.devicePixelRatio, 2))
     renderer.setClearColor(this.background)
     if (this.cssSize) renderer.setSize(this.cssSize.x, this.cssSize.y)
@@ -399,7 +403,12 @@ export class ModelScene {
    */
   async prepare(model: THREE.Object3D): Promise<void> {
     if (!this.made) {
-      // The context made in a task of its own, the shaders compiled in the next.
+      // The context, three.js's renderer around it and the shaders each made in a task of their own
+      // (the context and the renderer together held the page for 50 to 70 ms in software rendering).
+      // The renderer asks the canvas for its context with the same attributes, and is given this one.
+      await nextTask()
+      this.canvas.getContext('webgl2', { ...CONTEXT_ATTRIBUTES, alpha: true, premultipliedAlpha: true, powerPreference: 'default', failIfMajorPerformanceCaveat: false })
+      await nextTask()
       this.makeRenderer()
       await nextTask()
     }

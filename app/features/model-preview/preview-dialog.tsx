@@ -49,10 +49,14 @@ export default function PreviewDialog({ url, name, kind, onClose, thumbnail, com
 
   useEffect(() => {
     const d = dialog.current!
-    d.showModal()
+    // Opened in the task after its content's mounting: opening a modal dialog makes the rest of the
+    // page inert, which restyles the whole page (30 to 40 ms on a slow machine), and the two together
+    // held the page too long.
+    const opening = setTimeout(() => d.showModal(), 0)
     const onFullScreen = () => setFullScreen(document.fullscreenElement === d)
     document.addEventListener('fullscreenchange', onFullScreen)
     return () => {
+      clearTimeout(opening)
       document.removeEventListener('fullscreenchange', onFullScreen)
       if (document.fullscreenElement === d) void document.exitFullscreen().catch(() => {})
       d.close()
