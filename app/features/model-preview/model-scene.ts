@@ -23,6 +23,16 @@ const PIECES_PER_FRAME = 2
  */
 const CONTEXT_ATTRIBUTES = { antialias: false, depth: false, stencil: false, preserveDrawingBuffer: true } as const
 
+/** Objects whose programs are looked up in one task while a model is prepared. */
+const COMPILED_PER_TASK = 20
+
+/** What the viewer uses of a program three.js compiled. */
+interface CompiledProgram {
+  isReady(): boolean
+  getUniforms(): unknown
+  getAttributes(): unknown
+}
+
 /** Resolves in a task of its own: the page's other work (and the compositor's frame) goes first. */
 const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0))
 
@@ -412,18 +422,29 @@ export class ModelScene {
       this.makeRenderer()
       await nextTask()
     }
-    // Compiled for the canvas: the off-screen targets frames are drawn into take the same programs.
-    await this.renderer.compileAsync(model, this.camera, this.scene)
+    // Compiled for the canvas (the off-screen targets frames are drawn into take the same programs), a
+    // few objects a task: three.js works out each material's parameters and copies its uniforms, and a
+    // 100-part assembly's materials took 50 to 65 ms in one task.
+    const drawn: THREE.Object3D[] = []
+    model.traverse((o) => {
+      if (o instanceof THREE.Mesh || o instanceof THREE.Line || o instanceof THREE.Points) drawn.push(o)
+    })
+    for (let i = 0; i < drawn.length; i += COMPILED_PER_TASK) {
+      for (const o of drawn.slice(i, i + COMPILED_PER_TASK)) this.renderer.compile(o, this.camera, this.scene)
+      await nextTask()
+    }
+    const programs = new Set<CompiledProgram>()
+    for (const o of drawn) {
+      for (const m of [(o as THREE.Mesh).material].flat()) {
+        const program = (this.renderer.properties.get(m as THREE.Material) as { currentProgram?: CompiledProgram }).currentProgram
+        if (program) programs.add(program)
+      }
+    }
+    // Linked in the background where the browser can (KHR_parallel_shader_compile): waited for
+    // between tasks, as three.js's compileAsync does.
+    while ([...programs].some((p) => !p.isReady())) await new Promise((resolve) => setTimeout(resolve, 10))
     // Each program's uniforms and attributes are looked up now, one program a task: the first frame
     // would otherwise look them all up at once, waiting for each answer.
-    const programs = new Set<{ getUniforms(): unknown; getAttributes(): unknown }>()
-    const collect = (material: THREE.Material) => {
-      const program = (this.renderer.properties.get(material) as { currentProgram?: { getUniforms(): unknown; getAttributes(): unknown } }).currentProgram
-      if (program) programs.add(program)
-    }
-    model.traverse((o) => {
-      if (o instanceof THREE.Mesh) for (const m of [o.material].flat()) collect(m as THREE.Material)
-    })
     for (const program of programs) {
       program.getUniforms()
       program.getAttributes()
