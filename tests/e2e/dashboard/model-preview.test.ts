@@ -237,6 +237,17 @@ describe('previews of models and drawings', () => {
     expect(await dialog.getByTestId('model-size').textContent()).toBe(`Size: 10 × 10 × 10 mm${noUnits}`)
   })
 
+  it('says the file may not be opened when the session ended while the page was open', async () => {
+    allowPageErrors(/status of 40[13]/)
+    const { page, context } = await env.openHydrated(alice)
+    // Signed out elsewhere: the page is still shown, but its requests carry no session any more.
+    await context.clearCookies()
+    await page.getByRole('button', { name: 'Preview cube.ply' }).click()
+    const dialog = page.getByRole('dialog', { name: 'cube.ply' })
+    await dialog.getByTestId('preview-error').waitFor({ timeout: 60_000 })
+    expect(await dialog.getByTestId('preview-error').textContent()).toBe('You are not allowed to open this file.')
+  })
+
   it('after the first preview the list shows the model\'s picture, which goes when the file is deleted', async () => {
     const { page, dialog } = await previewSized('thumb.step', 'Size: 10 × 10 × 10 mm')
     const picture = page.getByRole('img', { name: 'Preview of thumb.step' })
