@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
 import { Hono } from 'hono'
 import { describe, expect, it } from 'vitest'
-import { buildPolicy, contentSecurityPolicy, inlineScriptHashes, isPdfWorkerScript, isWorkerScript, walletNodeOrigins } from './content-security-policy'
+import { buildPolicy, contentSecurityPolicy, inlineScriptHashes, isPdfWorkerScript, isWorkerScript, walletNodeOrigins, workerPolicyOf } from './content-security-policy'
 
 const sha = (text: string) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`
 const directive = (policy: string, name: string) => policy.split('; ').find((d) => d.startsWith(`${name} `))
@@ -153,5 +153,12 @@ describe('worker scripts', () => {
     expect(isPdfWorkerScript('assets/pdf.worker.min-AbC_12.mjs.map')).toBe(false)
     expect(isPdfWorkerScript('assets/pdf-view-AbC_12.js')).toBe(false)
     expect(isWorkerScript('assets/pdf.worker.min-AbC_12.mjs')).toBe(false)
+  })
+
+  it('gives each worker its own policy: the download worker may only fetch from this origin', () => {
+    expect(workerPolicyOf('assets/download.worker-AbC_12.js')).toBe("default-src 'none'; connect-src 'self'")
+    expect(workerPolicyOf('assets/model.worker-AbC_12.js')).toBe("default-src 'none'; script-src 'self' 'wasm-unsafe-eval' 'unsafe-eval'; connect-src 'self'")
+    expect(workerPolicyOf('assets/pdf.worker.min-AbC_12.mjs')).toBe("default-src 'none'; script-src 'self'")
+    expect(workerPolicyOf('assets/preview-dialog-AbC_12.js')).toBeNull()
   })
 })

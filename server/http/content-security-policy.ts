@@ -141,7 +141,7 @@ export function contentSecurityPolicy(options: CspMiddlewareOptions): Middleware
 
 /**
  * The policy of a Web Worker's script (a worker takes the policy its own script arrives with, not the
- * page's): the previews' workers load scripts and fetch files of this origin, and nothing else. The
+ * page's): the previews' reading workers load scripts and fetch files of this origin, and nothing else. The
  * model worker compiles OpenCascade's WebAssembly and the IFC worker web-ifc's, and their Emscripten
  * bindings build call wrappers with `new Function`: so 'wasm-unsafe-eval' and 'unsafe-eval', here only. A worker has
  * no DOM, cookies or page to reach, and runs only this build's code. Pages keep their script-src
@@ -152,6 +152,20 @@ export const WORKER_POLICY = "default-src 'none'; script-src 'self' 'wasm-unsafe
 /** A worker script of the build (Vite names them after their module: model.worker-<hash>.js). */
 export function isWorkerScript(file: string): boolean {
   return /(^|\/)[\w-]+\.worker-[\w-]+\.js$/.test(file)
+}
+
+/**
+ * The policy of the download worker's script: it fetches the files the viewer reads, of this origin,
+ * and hands their bytes to the page. It loads no script, compiles nothing and evaluates nothing.
+ */
+export const DOWNLOAD_WORKER_POLICY = "default-src 'none'; connect-src 'self'"
+
+/** The policy a script of the build arrives with: each worker's own, as narrow as its work; null for any other script. */
+export function workerPolicyOf(file: string): string | null {
+  if (/(^|\/)download\.worker-[\w-]+\.js$/.test(file)) return DOWNLOAD_WORKER_POLICY
+  if (isWorkerScript(file)) return WORKER_POLICY
+  if (isPdfWorkerScript(file)) return PDF_WORKER_POLICY
+  return null
 }
 
 /**

@@ -3,7 +3,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs'
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http'
 import path from 'node:path'
 import { getMimeType } from 'hono/utils/mime'
-import { isPdfWorkerScript, isWorkerScript, PDF_WORKER_POLICY, WORKER_POLICY, type PagePolicy } from './content-security-policy'
+import { workerPolicyOf, type PagePolicy } from './content-security-policy'
 import { isCompressible } from './compressible-files'
 import type { ScriptHashManifest } from './script-hash-manifest'
 
@@ -114,14 +114,14 @@ export function loadStaticFiles(clientDir: string, { scriptHashes, pagePolicy }:
         continue
       }
       const etag = `"${createHash('sha1').update(body).digest('base64url')}${encoding === 'identity' ? '' : `-${encoding}`}"`
+      const workerPolicy = workerPolicyOf(file)
       const headers: OutgoingHttpHeaders = {
         'Content-Type': mime,
         'Content-Length': String(body.length),
         'Cache-Control': immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=0, must-revalidate',
         'Last-Modified': lastModified,
         ETag: etag,
-        ...(isWorkerScript(file) ? { 'Content-Security-Policy': WORKER_POLICY } : {}),
-        ...(isPdfWorkerScript(file) ? { 'Content-Security-Policy': PDF_WORKER_POLICY } : {}),
+        ...(workerPolicy ? { 'Content-Security-Policy': workerPolicy } : {}),
       }
       // A text file may go out compressed or not, so caches keep one copy per encoding.
       if (compressible) headers.Vary = 'Accept-Encoding'

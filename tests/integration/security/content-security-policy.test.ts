@@ -46,11 +46,13 @@ describe('Content-Security-Policy of real pages (hashes from the build, nonces p
     const { readdirSync } = await import('node:fs')
     const assets = readdirSync(path.join(root, process.env.BUILD_DIR ?? 'build', 'client', 'assets'))
     const workers = assets.filter((f) => /\.worker-[\w-]+\.js$/.test(f))
-    expect(workers.map((f) => f.split('.worker-')[0]).sort()).toEqual(['dxf', 'ifc', 'model', 'results'])
+    expect(workers.map((f) => f.split('.worker-')[0]).sort()).toEqual(['download', 'dxf', 'ifc', 'model', 'results'])
     for (const worker of workers) {
       const res = await fetch(`${portal.url}/assets/${worker}`)
       expect(res.status).toBe(200)
-      expect(res.headers.get('content-security-policy')).toBe("default-src 'none'; script-src 'self' 'wasm-unsafe-eval' 'unsafe-eval'; connect-src 'self'")
+      // The download worker only fetches: no script, no WebAssembly, no eval.
+      const policy = worker.startsWith('download.') ? "default-src 'none'; connect-src 'self'" : "default-src 'none'; script-src 'self' 'wasm-unsafe-eval' 'unsafe-eval'; connect-src 'self'"
+      expect(res.headers.get('content-security-policy'), worker).toBe(policy)
     }
     // PDF.js's worker reads a stranger's file: scripts of this origin only, no eval, no WebAssembly, no fetching.
     const pdfWorker = assets.filter((f) => /^pdf\.worker\.min-[\w-]+\.mjs$/.test(f))
