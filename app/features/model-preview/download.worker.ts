@@ -20,10 +20,12 @@ async function download({ id, url, cutStl }: Extract<DownloadRequest, { type: 's
   const response = await fetch(url, { credentials: 'same-origin', signal })
   const box = cutStl && response.ok ? arrivingStlBox(response) : null
   tell({ id, type: 'answer', status: response.status, box })
-  if (!response.ok || !response.body) {
+  if (!response.ok) {
     await response.body?.cancel()
     return
   }
+  // An answer of the file with no body is a failed download (the catch below tells it).
+  if (!response.body) throw new Error('no body')
   const body = response as Response & { body: ReadableStream<Uint8Array> }
   const progress = (fraction: number) => tell({ id, type: 'progress', fraction })
   if (box) await cutArrivingStl(body.body, box.triangles, (data) => tell({ id, type: 'piece', data }, [data]), progress)

@@ -1,3 +1,5 @@
+import { nextTask } from './next-task'
+
 /** Why a preview cannot be shown, in words for the person who opened it. */
 export class PreviewError extends Error {}
 
@@ -6,7 +8,13 @@ export const CORRUPT_MESSAGE = 'This file could not be read as a model. It may b
 export const DRAWING_CORRUPT_MESSAGE = CORRUPT_MESSAGE.replace('as a model', 'as a drawing')
 
 export const DOWNLOAD_FAILED_MESSAGE = 'The file could not be downloaded. Please try again.'
-export const NOT_ALLOWED_MESSAGE = 'You are not allowed to open this file.'
+
+/** Why an answer to a file's download is not the file, in the viewer's words; null when it is. */
+export function answerError(status: number): PreviewError | null {
+  if (status === 401 || status === 403) return new PreviewError('You are not allowed to open this file.')
+  if (status < 200 || status > 299) return new PreviewError(DOWNLOAD_FAILED_MESSAGE)
+  return null
+}
 
 /**
  * Runs a step of a download with its failures told in the viewer's words: a refusal and a failed
@@ -22,13 +30,14 @@ export async function whileDownloading<T>(signal: AbortSignal, step: () => Promi
 }
 
 /**
- * A stored file's answer through the same authorised /files/ path as a download, its body not yet read. Throws a PreviewError for a refusal or a
- * failed answer; call it inside `whileDownloading`.
+ * A stored file's answer through the same authorised /files/ path as a download, its body not yet
+ * read. Throws a PreviewError for a refusal or a failed answer; call it inside `whileDownloading`.
  */
 export async function openDownload(url: string, signal: AbortSignal): Promise<Response & { body: ReadableStream<Uint8Array> }> {
   const response = await fetch(url, { signal, credentials: 'same-origin' })
-  if (response.status === 401 || response.status === 403) throw new PreviewError(NOT_ALLOWED_MESSAGE)
-  if (!response.ok || !response.body) throw new PreviewError(DOWNLOAD_FAILED_MESSAGE)
+  const error = answerError(response.status)
+  if (error) throw error
+  if (!response.body) throw new PreviewError(DOWNLOAD_FAILED_MESSAGE)
   return response as Response & { body: ReadableStream<Uint8Array> }
 }
 
@@ -66,7 +75,7 @@ export function pauser(): () => Promise<void> {
   let since = performance.now()
   return async () => {
     if (performance.now() - since < READ_SLICE_MS) return
-    await new Promise((resolve) => setTimeout(resolve, 0))
+    await nextTask()
     since = performance.now()
   }
 }

@@ -1,4 +1,5 @@
 import * as THREE from 'three'
+import { nextTask } from './next-task'
 
 /**
  * The drawing side of the model view: the WebGL renderer, and how a frame reaches the canvas. Every
@@ -32,9 +33,6 @@ interface CompiledProgram {
   getUniforms(): unknown
   getAttributes(): unknown
 }
-
-/** Resolves in a task of its own: the page's other work (and the compositor's frame) goes first. */
-export const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0))
 
 /**
  * An off-screen target drawn into as the canvas is: its shaders end in the canvas's sRGB encoding

@@ -98,8 +98,8 @@ function toThree(model: ParsedModel): Omit<LoadedModel, 'selfContained'> {
 }
 
 /**
- * A large binary STL read and drawn as it arrives: its body cut into pieces by the download worker, each read in the model
- * worker into a mesh of its own (one material for all), the first one answered as soon as it is read
+ * A large binary STL read and drawn as it arrives: its body cut into pieces by the download worker,
+ * each read in the model worker into a mesh of its own (one material for all), the first one answered as soon as it is read
  * in `object`. Each later piece is handed to `onArrived` to add (the view adds it at its next frame),
  * or without one added to `object` as it is read. The pieces are marked as one mesh, named as the file.
  */
@@ -112,7 +112,7 @@ async function loadArrivingStl(download: WorkerDownload, box: ModelBox, fileName
   const first = new Promise<void>((resolve, reject) => (firstPiece = { resolve, reject }))
   const read: Promise<void>[] = []
   const cut = whileDownloading(signal, () =>
-    download.body(
+    download.pieces(
       (fraction) => onProgress({ phase: shown ? 'arriving' : 'downloading', fraction }),
       (piece) => {
         const parsed = parseInWorker({ fileName, parser: 'three-stl', data: piece, mtl: null }, signal)
@@ -234,8 +234,8 @@ const readers = {
 } satisfies Record<ModelParser, Reader>
 
 /**
- * Downloads (in the download worker) and reads a model with the parser its type names in the file-type registry; a file
- * with no model parser there is not previewable (never read as another format).
+ * Downloads (in the download worker) and reads a model with the parser its type names in the file-type
+ * registry; a file with no model parser there is not previewable (never read as another format).
  * Files the model names (a glTF's buffers and images, an OBJ's MTL) are read only through `references`.
  * A large binary STL whose download says its box is answered once its first piece is read, and drawn
  * as the rest arrives (`arriving`; each later piece is handed to `onArrived` to add to the model).
@@ -246,10 +246,10 @@ export async function loadModel(url: string, fileName: string, references: Refer
   onProgress({ phase: 'downloading', fraction: 0 })
   // The worker starts while the file downloads, ready when its bytes are.
   if (isWorkerParser(parser)) workerFor(parser)
-  const download = takeDownload(url, parser === 'three-stl', signal)
+  const download = takeDownload(url, fileName, signal)
   const box = await whileDownloading(signal, () => download.opened())
   if (box) return loadArrivingStl(download, box, fileName, onProgress, onArrived, signal)
-  const data = await whileDownloading(signal, async () => (await download.body((fraction) => onProgress({ phase: 'downloading', fraction })))!)
+  const data = await whileDownloading(signal, () => download.whole((fraction) => onProgress({ phase: 'downloading', fraction })))
   performance.mark('preview:downloaded')
   onProgress({ phase: 'reading', fraction: null })
   try {

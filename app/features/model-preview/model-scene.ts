@@ -1,6 +1,7 @@
 import * as THREE from 'three'
 import { OrbitControls } from 'three/addons/controls/OrbitControls.js'
-import { FrameDrawing, nextTask } from './frame-drawing'
+import { FrameDrawing } from './frame-drawing'
+import { nextTask } from './next-task'
 
 export type StandardView = 'front' | 'top' | 'side' | 'iso'
 

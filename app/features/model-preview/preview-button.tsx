@@ -1,23 +1,20 @@
 import { lazy, Suspense } from 'react'
 import { NO_PREVIEW_MESSAGE } from '../../../lib/preview-formats'
-import { previewKindOf, revisionViewerKindOf, viewerParserOf } from '../../../lib/file-types'
+import { previewKindOf, revisionViewerKindOf } from '../../../lib/file-types'
 import { formatSize } from '../../../lib/format'
 import { linkButtonClass } from '../../components/portal/styles'
 import { loadModelView } from './load-model-view'
+import { nextTask } from './next-task'
 import type { PreviewDialogProps } from './preview-dialog'
 import type { ThumbnailTarget } from './save-thumbnail'
 import { useDialogButton } from './use-dialog-button'
 import { startDownload } from './worker-download'
 
-/**
- * Resolves in a task after this one. An import's loader adds a preload link to the page's head for
- * each chunk the imported code needs (20 ms and more for the viewer's): done in the press's own task,
- * it made that task, which also draws the dialog, too long.
- */
-const afterThisTask = () => new Promise((resolve) => setTimeout(resolve, 0))
-
-// The viewer (three.js, the parsers, their workers and WebAssembly) loads when a preview opens, never before.
-const PreviewDialog = lazy(() => afterThisTask().then(() => import('./preview-dialog')))
+// The viewer (three.js, the parsers, their workers and WebAssembly) loads when a preview opens, never
+// before, and in the task after the press: an import's loader adds a preload link to the page's head
+// for each chunk the imported code needs (20 ms and more for the viewer's), and done in the press's own
+// task, which also draws the dialog, it made that task too long.
+const PreviewDialog = lazy(() => nextTask().then(() => import('./preview-dialog')))
 
 /** The viewer's dialog for a page that opens it itself (on a comment, say): loaded when it first shows, with a note while it loads. */
 export function LazyPreviewDialog(props: PreviewDialogProps) {
@@ -87,8 +84,8 @@ export function PreviewButton({
         onClick={() => {
           // A model's file starts downloading now, while the viewer's code loads.
           if (kind === 'model') {
-            startDownload(url, viewerParserOf(name) === 'three-stl')
-            void afterThisTask().then(loadModelView)
+            startDownload(url, name)
+            void nextTask().then(loadModelView)
           }
           setOpen(true)
         }}

@@ -1,6 +1,7 @@
+import { viewerParserOf } from '../../../lib/file-types'
 import type { ModelBox } from '../../../lib/model-box'
 import type { DownloadMessage, DownloadRequest } from './download-protocol'
-import { DOWNLOAD_FAILED_MESSAGE, NOT_ALLOWED_MESSAGE, PreviewError } from './fetch-file'
+import { answerError, DOWNLOAD_FAILED_MESSAGE, PreviewError } from './fetch-file'
 
 /**
  * A model's download, made by the download worker so that its bytes never pass through the page's
@@ -20,6 +21,12 @@ function downloadWorker(): Worker {
   if (worker) return worker
   worker = new Worker(new URL('./download.worker.ts', import.meta.url))
   worker.onmessage = (event: MessageEvent<DownloadMessage>) => running.get(event.data.id)?.receive(event.data)
+  // A worker that could not start (its script not loaded) answers nothing: its downloads fail, and the
+  // next one starts a new worker.
+  worker.onerror = () => {
+    worker = null
+    for (const download of running.values()) download.receive({ id: download.id, type: 'failed' })
+  }
   return worker
 }
 
@@ -28,10 +35,7 @@ export class WorkerDownload {
   private wake: (() => void) | null = null
   private stopped = false
 
-  constructor(
-    readonly id: number,
-    readonly url: string,
-  ) {}
+  constructor(readonly id: number) {}
 
   /** A message from the worker, kept until the reader asks for it. */
   receive(message: DownloadMessage) {
@@ -66,24 +70,37 @@ export class WorkerDownload {
 
   /**
    * The answer: the model's box when the worker cuts the body into pieces, else null. Throws a
-   * PreviewError for a refusal or a failed answer; call it inside `whileDownloading`.
+   * PreviewError for a refusal or a failed answer (the worker then sends nothing more); call it
+   * inside `whileDownloading`.
    */
   async opened(): Promise<ModelBox | null> {
     const message = await this.next()
-    // A refused or failed answer ends the download (the worker sends nothing more).
-    if (message.type !== 'answer' || message.status < 200 || message.status > 299) running.delete(this.id)
-    if (message.type !== 'answer') throw new PreviewError(DOWNLOAD_FAILED_MESSAGE)
-    if (message.status === 401 || message.status === 403) throw new PreviewError(NOT_ALLOWED_MESSAGE)
-    if (message.status < 200 || message.status > 299) throw new PreviewError(DOWNLOAD_FAILED_MESSAGE)
-    return message.box
+    const error = message.type === 'answer' ? answerError(message.status) : new PreviewError(DOWNLOAD_FAILED_MESSAGE)
+    if (error) {
+      running.delete(this.id)
+      throw error
+    }
+    return message.type === 'answer' ? message.box : null
+  }
+
+  /** The body after `opened` answered no box, whole, with its progress (0..1, in whole per cent, ending with 1). */
+  async whole(onProgress: (fraction: number) => void): Promise<ArrayBuffer> {
+    const data = await this.read(onProgress)
+    if (!data) throw new Error('the download ended without its body')
+    return data
+  }
+
+  /** The body after `opened` answered a box, in pieces handed to `onPiece` in order, with its progress. */
+  async pieces(onProgress: (fraction: number) => void, onPiece: (piece: ArrayBuffer) => void): Promise<void> {
+    await this.read(onProgress, onPiece)
   }
 
   /**
-   * The body after `opened`, with its progress (0..1, in whole per cent, ending with 1): whole, or
-   * null when it came in pieces, each handed to `onPiece` in order. Throws when the connection failed
-   * or the body was not what its answer said; call it inside `whileDownloading`.
+   * Reads the worker's messages until the download ends, answering the whole body when it came so;
+   * throws when the connection failed or the body was not what its answer said. Call it inside
+   * `whileDownloading`.
    */
-  async body(onProgress: (fraction: number) => void, onPiece?: (piece: ArrayBuffer) => void): Promise<ArrayBuffer | null> {
+  private async read(onProgress: (fraction: number) => void, onPiece?: (piece: ArrayBuffer) => void): Promise<ArrayBuffer | null> {
     let whole: ArrayBuffer | null = null
     for (;;) {
       const message = await this.next()
@@ -99,13 +116,11 @@ export class WorkerDownload {
   }
 }
 
-/**
- * Starts downloading a file in the download worker. `cutStl`: a large binary STL whose download says
- * its box comes in pieces to draw as they arrive.
- */
-export function downloadInWorker(url: string, cutStl: boolean): WorkerDownload {
-  const download = new WorkerDownload(nextId++, url)
+/** Starts downloading a file in the download worker; a large binary STL whose download says its box comes in pieces. */
+function downloadInWorker(url: string, fileName: string): WorkerDownload {
+  const download = new WorkerDownload(nextId++)
   running.set(download.id, download)
+  const cutStl = viewerParserOf(fileName) === 'three-stl'
   downloadWorker().postMessage({ type: 'start', id: download.id, url, cutStl } satisfies DownloadRequest)
   return download
 }
@@ -113,9 +128,9 @@ export function downloadInWorker(url: string, cutStl: boolean): WorkerDownload {
 const waiting = new Map<string, { download: WorkerDownload; timer: ReturnType<typeof setTimeout> }>()
 
 /** Starts downloading a file the viewer is about to read (once per file while it waits). */
-export function startDownload(url: string, cutStl: boolean) {
+export function startDownload(url: string, fileName: string) {
   if (waiting.has(url)) return
-  const download = downloadInWorker(url, cutStl)
+  const download = downloadInWorker(url, fileName)
   const timer = setTimeout(() => {
     waiting.delete(url)
     download.stop()
@@ -123,14 +138,12 @@ export function startDownload(url: string, cutStl: boolean) {
   waiting.set(url, { download, timer })
 }
 
-/**
- * The file's download: the one a press started, once, or a new one; stopped with `signal`.
- */
-export function takeDownload(url: string, cutStl: boolean, signal: AbortSignal): WorkerDownload {
+/** The file's download: the one a press started, once, or a new one; stopped with `signal`. */
+export function takeDownload(url: string, fileName: string, signal: AbortSignal): WorkerDownload {
   const early = waiting.get(url)
   waiting.delete(url)
   if (early) clearTimeout(early.timer)
-  const download = early?.download ?? downloadInWorker(url, cutStl)
+  const download = early?.download ?? downloadInWorker(url, fileName)
   download.follow(signal)
   return download
 }

@@ -237,6 +237,22 @@ describe('previews of models and drawings', () => {
     expect(await dialog.getByTestId('model-size').textContent()).toBe(`Size: 10 × 10 × 10 mm${noUnits}`)
   })
 
+  it('says the download failed when the download worker cannot start, and shows the model when opened again', async () => {
+    allowPageErrors(/net::ERR_FAILED/)
+    const { page } = await env.openHydrated(alice)
+    const workerScript = /\/assets\/download\.worker-[\w-]+\.js$/
+    await page.route(workerScript, (route) => route.abort('failed'))
+    await page.getByRole('button', { name: 'Preview cube.ply' }).click()
+    const dialog = page.getByRole('dialog', { name: 'cube.ply' })
+    await dialog.getByTestId('preview-error').waitFor({ timeout: 60_000 })
+    expect(await dialog.getByTestId('preview-error').textContent()).toBe('The file could not be downloaded. Please try again.')
+    await dialog.getByRole('button', { name: 'Close' }).click()
+    await page.unroute(workerScript)
+    await page.getByRole('button', { name: 'Preview cube.ply' }).click()
+    await page.waitForFunction(() => document.querySelector('[data-testid="model-canvas"] canvas[data-rendered="true"]'), undefined, { timeout: 60_000 })
+    expect(await dialog.getByTestId('model-size').textContent()).toBe(`Size: 10 × 10 × 10 mm${noUnits}`)
+  })
+
   it('says the file may not be opened when the session ended while the page was open', async () => {
     allowPageErrors(/status of 40[13]/)
     const { page, context } = await env.openHydrated(alice)
