@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { axeViolations } from '../../setup/axe'
 import { allowPageErrors } from '../../setup/browser'
 import { companyInvitations } from './company-invitations'
-import { useDashboardEnv } from './dashboard-env'
+import { hydrated, useDashboardEnv } from './dashboard-env'
 import type { SeededUser } from './seed'
 
 /**
@@ -78,6 +78,7 @@ describe('client companies with members and roles', () => {
     const ownerPage = await open(owner, '/profile/company')
     await inviteAndJoin(ownerPage, member, 'Member')
     await ownerPage.reload()
+    await hydrated(ownerPage)
     await inviteAndJoin(ownerPage, approver, 'Approver')
 
     const id = await newJob(member, 'Manifold CFD')
@@ -111,6 +112,7 @@ describe('client companies with members and roles', () => {
     await memberPage.getByRole('heading', { name: 'Chassis FEA' }).waitFor()
 
     await ownerPage.reload()
+    await hydrated(ownerPage)
     await ownerPage.getByRole('button', { name: `Remove ${member.email}` }).click()
     await ownerPage.getByTestId('members-status').getByText('Member removed').waitFor()
     await expect.poll(() => ownerPage.getByTestId('member-row').count()).toBe(1)

@@ -2,7 +2,7 @@ import PDFDocument from 'pdfkit'
 import type { Locator, Page } from 'playwright-core'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { axeViolations } from '../../setup/axe'
-import { useDashboardEnv } from './dashboard-env'
+import { hydrated, useDashboardEnv } from './dashboard-env'
 import type { SeededUser } from './seed'
 
 /** Where page 2's blue square is drawn, in PDF points from the page's top left corner, on an A4 page (595.28 × 841.89 points). */
@@ -153,6 +153,7 @@ describe('comments pinned on a page of a PDF deliverable', () => {
 
     // After a reload the viewer opens on page 1; the comment in its list takes it back to page 2.
     await page.reload()
+    await hydrated(page)
     await page.getByTestId('deliverable-document').getByRole('button', { name: 'Preview plant-room.pdf' }).click()
     const reopened = page.getByRole('dialog', { name: 'plant-room.pdf' })
     await expect.poll(() => drawnPage(reopened), { timeout: 30_000 }).toBe('1')
