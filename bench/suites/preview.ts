@@ -6,6 +6,7 @@
 // BENCH_PREVIEW_TRACE=1 each long task with the longest events inside it (a Chrome trace), and with
 // BENCH_PREVIEW_PROFILE=1 too the functions it spent most time in; BENCH_PREVIEW_TRACE_FILE=prefix
 // also writes each file's whole trace to prefix-<file>.json (chrome://tracing and Perfetto open it);
+// BENCH_PREVIEW_TASKS_OVER_MS=30 lists the tasks over 30 ms instead of those over 50 (the nearly long ones too);
 // BENCH_PREVIEW_TIMELINE=1 the preview's marks (downloaded or first piece, read, compiled, each slice, drawn, whole) from the click;
 // BENCH_PREVIEW_ONLY=stl|step|vtu measures one file.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
@@ -105,15 +106,15 @@ function hottestIn(profile: CpuProfile, from: number, to: number): string[] {
     .map(([key, us]) => `${(us / 1000).toFixed(0).padStart(4)} ms ${key}`)
 }
 
-/** The page thread's tasks over 50 ms in a trace, each with its longest events inside (what blocked it). */
-function longTasksOf(events: TraceEvent[], profile: CpuProfile | null): string[] {
+/** The page thread's tasks over `overMs` (50 ms, a "long task") in a trace, each with its longest events inside (what blocked it). */
+function longTasksOf(events: TraceEvent[], profile: CpuProfile | null, overMs = 50): string[] {
   const main = events.filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain')
   // When each task began, from the preview's first mark (the timeline's "opened").
   const opened = events.find((e) => e.name === 'preview:opened')?.ts
   const lines: string[] = []
   for (const thread of main) {
     const own = events.filter((e) => e.pid === thread.pid && e.tid === thread.tid && e.ph === 'X' && e.dur !== undefined)
-    for (const task of own.filter((e) => e.name === 'RunTask' && e.dur! > 50_000)) {
+    for (const task of own.filter((e) => e.name === 'RunTask' && e.dur! > overMs * 1000)) {
       const inside = own
         .filter((e) => e !== task && e.ts >= task.ts && e.ts + e.dur! <= task.ts + task.dur! && e.dur! > 5_000)
         .sort((a, b) => b.dur! - a.dur!)
@@ -199,7 +200,7 @@ export default async function previewBench() {
         const complete = new Promise((resolve) => tracing.once('Tracing.tracingComplete', resolve))
         await tracing.send('Tracing.end')
         await complete
-        for (const line of longTasksOf(trace, cpuProfile)) console.log(line)
+        for (const line of longTasksOf(trace, cpuProfile, Number(process.env.BENCH_PREVIEW_TASKS_OVER_MS ?? 50))) console.log(line)
         if (process.env.BENCH_PREVIEW_TRACE_FILE) writeFileSync(`${process.env.BENCH_PREVIEW_TRACE_FILE}-${label.split(',')[0]!.replace(/\W+/g, '-')}.json`, JSON.stringify(trace))
       }
       if (process.env.BENCH_PREVIEW_TIMELINE) {
