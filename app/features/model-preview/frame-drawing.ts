@@ -90,9 +90,12 @@ export class FrameDrawing {
   /**
    * How many slices a frame of the model is drawn in: one where the renderer draws it within the
    * budget (a GPU, or a small model), more where it would not (a large model drawn in software). A
-   * section's stencil caps need each mesh whole in one pass, so a cut model is drawn in one.
+   * section's stencil caps need each mesh whole in one pass, so a cut model is drawn in one. Pieces
+   * of an arriving model (`only`) are drawn a piece a slice: a mesh's first drawing sends its buffers
+   * to the GPU, in that slice's task. `meshesPerSlice`: the slices share the meshes out, so many a
+   * slice, rather than each mesh's triangles.
    */
-  slicesFor(scene: THREE.Scene, only: Set<THREE.Mesh> | null): { meshes: THREE.Mesh[]; count: number; byMesh?: boolean } {
+  slicesFor(scene: THREE.Scene, only: Set<THREE.Mesh> | null): { meshes: THREE.Mesh[]; count: number; meshesPerSlice?: number } {
     const meshes: THREE.Mesh[] = []
     let triangles = 0
     let stencil = false
@@ -112,7 +115,8 @@ export class FrameDrawing {
     // In software rendering a frame of many meshes is drawn a share of the meshes at a time (its first
     // frame's buffers and uniforms sent a share at a time too); not with lines (edges, markers), drawn
     // with their meshes.
-    if (this.software && !stencil && !lines && triangles < SLICE_MIN_TRIANGLES && meshes.length > MESHES_PER_SLICE) return { meshes, count: Math.ceil(meshes.length / MESHES_PER_SLICE), byMesh: true }
+    if (this.software && !stencil && !lines && triangles < SLICE_MIN_TRIANGLES && meshes.length > MESHES_PER_SLICE) return { meshes, count: Math.ceil(meshes.length / MESHES_PER_SLICE), meshesPerSlice: MESHES_PER_SLICE }
+    if (only && !stencil && !lines && meshes.length > 1) return { meshes, count: meshes.length, meshesPerSlice: 1 }
     if (stencil || triangles < SLICE_MIN_TRIANGLES) return { meshes, count: 1 }
     const perSlice = Math.max(SLICE_MIN_TRIANGLES, (this.trianglesPerMs ?? SLICE_FIRST_TRIANGLES / SLICE_BUDGET_MS) * SLICE_BUDGET_MS)
     return { meshes, count: Math.ceil(triangles / perSlice) }
@@ -130,7 +134,8 @@ export class FrameDrawing {
   /**
    * Draws a frame in slices into an off-screen target, each slice a share of every mesh's triangles,
    * the next one asked only once the GPU has finished the last; then shows the target on the canvas
-   * in one cheap draw. Not `whole`: only `meshes` are drawn, over the target's last frame. Without a
+   * in one cheap draw (`meshesPerSlice`: each slice draws that many of the meshes whole, in turn). Not
+   * `whole`: only `meshes` are drawn, over the target's last frame. Without a
    * GPU, Chromium's compositor reads the canvas back on the page's thread whenever it changes and
    * waits for the GPU's work so far: a large model drawn in one go would hold the page for seconds,
    * drawn this way it holds it for one slice at most, and the first slice is asked only after the
@@ -138,7 +143,7 @@ export class FrameDrawing {
    * read back would wait for it). Answers whether the frame reached the canvas (not when `stop` was
    * called meanwhile).
    */
-  async drawInSlices(scene: THREE.Scene, camera: THREE.Camera, meshes: THREE.Mesh[], count: number, whole: boolean, byMesh = false): Promise<boolean> {
+  async drawInSlices(scene: THREE.Scene, camera: THREE.Camera, meshes: THREE.Mesh[], count: number, whole: boolean, meshesPerSlice?: number): Promise<boolean> {
     const generation = ++this.generation
     await nextTask()
     if (generation !== this.generation) return false
@@ -155,8 +160,8 @@ export class FrameDrawing {
       if (generation !== this.generation) return false
       let triangles = 0
       // By mesh: this slice's share of the meshes, the others hidden while it is drawn.
-      const apart = byMesh ? meshes.filter((_, i) => Math.floor(i / MESHES_PER_SLICE) !== k) : []
-      for (const mesh of byMesh ? [] : meshes) {
+      const apart = meshesPerSlice ? meshes.filter((_, i) => Math.floor(i / meshesPerSlice) !== k) : []
+      for (const mesh of meshesPerSlice ? [] : meshes) {
         const geometry = mesh.geometry as THREE.BufferGeometry
         const total = geometry.index ? geometry.index.count : geometry.getAttribute('position').count
         const per = Math.ceil(total / 3 / count) * 3
@@ -178,7 +183,7 @@ export class FrameDrawing {
       await this.finished()
       performance.measure('preview:slice', { start: started })
       // The renderer's speed, as measured on frames large enough to be drawn in slices.
-      if (count > 1 && !byMesh) {
+      if (count > 1 && !meshesPerSlice) {
         const rate = triangles / Math.max(1, performance.now() - started)
         this.trianglesPerMs = this.trianglesPerMs === null ? rate : (this.trianglesPerMs + rate) / 2
       }

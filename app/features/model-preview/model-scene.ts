@@ -6,10 +6,10 @@ import { nextTask } from './next-task'
 export type StandardView = 'front' | 'top' | 'side' | 'iso'
 
 /**
- * Pieces of an arriving model added in one frame: each piece's buffers are sent to the GPU in the
- * frame's first task, and pieces that piled up (a fast download) sent all at once held the page.
+ * Pieces of an arriving model added in one frame, each drawn in a slice of its own (its buffers sent
+ * to the GPU with it): pieces that piled up (a fast download) drawn all at once held the page.
  */
-const PIECES_PER_FRAME = 2
+const PIECES_PER_FRAME = 4
 
 /** Where the camera looks from, for each standard view (Z up, as CAD models are drawn). */
 const viewDirections: Record<StandardView, THREE.Vector3> = {
@@ -39,6 +39,8 @@ export class ModelScene {
   private frame = 0
   /** Waiting for the next frame to be drawn and finished by the GPU. */
   private drawnWaiters: (() => void)[] = []
+  /** Waiting for every frame asked for, and every piece arrived, to be drawn. */
+  private idleWaiters: (() => void)[] = []
   /** Called before each frame, once the scene's matrices are up to date (the viewer's tools follow the model with them). */
   readonly beforeRender = new Set<() => void>()
 
@@ -106,7 +108,7 @@ export class ModelScene {
    * Adds a piece of a model drawn as it arrives, at the next frame, drawn over the last frame when
    * nothing else changed meanwhile: each piece is drawn once, not the whole model again with it. The
    * model's first frame draws the pieces it was shown with only (the sooner on screen); those that
-   * came meanwhile follow in the next frames, two a frame.
+   * came meanwhile follow in the next frames, four a frame.
    */
   addArrived(mesh: THREE.Mesh) {
     this.arrivals.push(mesh)
@@ -155,7 +157,7 @@ export class ModelScene {
       return
     }
     this.slicing = true
-    void this.drawing.drawInSlices(this.scene, this.camera, slices.meshes, Math.max(1, slices.count), whole, slices.byMesh).then((drawn) => {
+    void this.drawing.drawInSlices(this.scene, this.camera, slices.meshes, Math.max(1, slices.count), whole, slices.meshesPerSlice).then((drawn) => {
       if (!drawn) return void (this.slicing = false)
       done()
       this.doneDrawing()
@@ -182,7 +184,9 @@ export class ModelScene {
    * its `data-drawing` attribute is there only while a frame is on its way.
    */
   private settled() {
-    if (!this.frame && !this.slicing) delete this.canvas.dataset.drawing
+    if (this.frame || this.slicing) return
+    delete this.canvas.dataset.drawing
+    if (!this.accumulating || !this.arrivals.length) this.idleWaiters.splice(0).forEach((w) => w())
   }
 
   /** The next frame is the model's first. */
@@ -265,18 +269,22 @@ export class ModelScene {
   arrived() {
     this.wholeBox = null
     this.accumulating = false
-    // Pieces not drawn yet (none after `idle`) join the model and its next frame.
+    // Pieces not drawn yet (none after `idle`) join the model and its next frame at once.
     if (this.arrivals.length) {
       for (const mesh of this.arrivals.splice(0)) this.model?.add(mesh)
       this.requestRender()
     }
   }
 
-  /** Resolves once the frames asked for so far are drawn (at once when none is), every piece arrived with them. */
+  /**
+   * Resolves once the frames asked for so far are drawn (at once when none is), and every piece
+   * arrived with them: the frames that add them, a few a frame, follow one another until none is left.
+   */
   idle(): Promise<void> {
     if (!this.frame && !this.slicing && !this.arrivals.length) return Promise.resolve()
+    const idle = new Promise<void>((resolve) => this.idleWaiters.push(resolve))
     if (!this.frame && !this.slicing) this.schedule()
-    return new Promise<void>((resolve) => this.drawnWaiters.push(resolve))
+    return idle
   }
 
   private modelBox(): THREE.Box3 {

@@ -16,7 +16,7 @@ async function viewProjection(page: Page): Promise<number[]> {
 
 /**
  * A large binary STL drawn as it arrives: a closed 100 × 50 × 20 mm box whose faces are cut into
- * 327,680 triangles (16 MB, five pieces of the viewer's). The portal's own previews stop at a small
+ * 327,680 triangles (16 MB, ten pieces of the viewer's). The portal's own previews stop at a small
  * size in these tests, so the viewer's dialog is hosted by a test page of the portal's origin that
  * opens the user's uploaded file, downloaded at 4 MB/s: the first piece is on screen, framed as the
  * whole box, while the rest arrives; the whole box is then one solid to the tools.
@@ -34,19 +34,26 @@ describe('a large STL drawn as it arrives', () => {
   })
   afterAll(() => harness?.remove())
 
-  it('shows the first piece framed as the whole box while the rest arrives, then the whole box, measured as one solid', async () => {
-    const name = 'fine-box.stl'
+  const name = 'fine-box.stl'
+
+  /** Alice's page, with the test page that hosts the viewer served at `/viewer-harness/` of the portal's origin. */
+  const harnessPage = async () => {
     const { page } = await env.openHydrated(alice, '/profile')
     const base = `${env.server.url}/viewer-harness/`
     await page.route(`${base}**`, (route) => {
       const file = path.join(harness.dir, new URL(route.request().url()).pathname.slice('/viewer-harness/'.length))
       return route.fulfill({ path: file, contentType: file.endsWith('.wasm') ? 'application/wasm' : undefined })
     })
+    const open = () => page.goto(`${base}index.html?${new URLSearchParams({ url: `/files/user-box/${alice.id}/${name}`, name })}`)
+    return { page, open }
+  }
+
+  it('shows the first piece framed as the whole box while the rest arrives, then the whole box, measured as one solid', async () => {
+    const { page, open } = await harnessPage()
     const cdp = await page.context().newCDPSession(page)
     await cdp.send('Network.enable')
     await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: 4_000_000, uploadThroughput: -1 })
-    const url = `/files/user-box/${alice.id}/${name}`
-    await page.goto(`${base}index.html?${new URLSearchParams({ url, name })}`)
+    await open()
     const dialog = page.getByRole('dialog', { name })
     const canvas = modelCanvas(page)
 
@@ -94,5 +101,44 @@ describe('a large STL drawn as it arrives', () => {
     await page.mouse.click(front.x, front.y)
     await dialog.getByTestId('measurements').waitFor({ timeout: 30_000 })
     expect(await dialog.getByTestId('measurements').getByRole('listitem').allTextContents()).toEqual(['fine-box.stl: box 100 × 50 × 20 mm; volume 100000 mm³; surface area 16000 mm²'])
+  })
+
+  it('says the whole box is drawn only once every piece is on screen, however fast the rest arrived', async () => {
+    const { page, open } = await harnessPage()
+    // The canvas as it is at the moment the viewer says the whole model is drawn (no frame can come between).
+    await page.addInitScript(() => {
+      new MutationObserver(() => {
+        const canvas = document.querySelector<HTMLCanvasElement>('[data-testid="model-canvas"] canvas[data-complete="true"]')
+        const w = window as unknown as { atComplete?: string }
+        if (!canvas || w.atComplete) return
+        const copy = document.createElement('canvas')
+        copy.width = canvas.width
+        copy.height = canvas.height
+        copy.getContext('2d')!.drawImage(canvas, 0, 0)
+        w.atComplete = copy.toDataURL()
+      }).observe(document, { subtree: true, attributes: true, attributeFilter: ['data-complete'] })
+    })
+    // Downloaded at full speed: the pieces pile up faster than they are drawn.
+    await open()
+    await page.waitForFunction(() => (window as unknown as { atComplete?: string }).atComplete, undefined, { timeout: 60_000 })
+    const canvas = modelCanvas(page)
+    const settled = await canvasPixels(canvas)
+    const atComplete = await canvas.evaluate(async (c: HTMLCanvasElement) => {
+      const image = new Image()
+      image.src = (window as unknown as { atComplete: string }).atComplete
+      await image.decode()
+      const copy = document.createElement('canvas')
+      copy.width = c.width
+      copy.height = c.height
+      const ctx = copy.getContext('2d')!
+      ctx.drawImage(image, 0, 0)
+      return [...ctx.getImageData(0, 0, copy.width, copy.height).data]
+    })
+    let differing = 0
+    for (let i = 0; i < atComplete.length; i += 4) {
+      const then: [number, number, number] = [atComplete[i]!, atComplete[i + 1]!, atComplete[i + 2]!]
+      if (colourDistance(then, rgbAt(settled, (i / 4) % settled.width, Math.floor(i / 4 / settled.width))) > 30) differing++
+    }
+    expect(differing / (settled.width * settled.height)).toBeLessThan(0.001)
   })
 })
