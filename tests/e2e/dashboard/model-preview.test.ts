@@ -82,6 +82,11 @@ describe('previews of models and drawings', () => {
     expect(loaded.some((p) => /^\/assets\/model\.worker-[\w-]+\.js$/.test(p))).toBe(true)
     // PDF.js comes only with a PDF's preview, never with a model's.
     expect((await scripts()).filter((p) => /\/(pdf-view|pdf\.worker\.min)-/.test(p))).toEqual([])
+    // The viewer's code brings no stylesheet: the page's own is linked once (a second copy of it,
+    // added as the viewer loaded, restyled the whole page).
+    const styleSheets = await page.evaluate(() => [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].map((l) => new URL(l.href).pathname))
+    expect(styleSheets).toHaveLength(1)
+    expect(styleSheets[0]).toMatch(/^\/assets\/app-[\w-]+\.css$/)
   })
 
   it('shows a binary STL cube drawn, 10 × 10 × 10, with the views, and closes with Escape', async () => {
