@@ -102,7 +102,9 @@ export class FrameDrawing {
     let lines = false
     scene.traverseVisible((o) => {
       if (!(o instanceof THREE.Mesh)) {
-        if (o.children.length === 0 && !(o instanceof THREE.Light) && !(o instanceof THREE.Camera)) lines = true
+        // Lines and points (edges, markers) are drawn with the last slice; an empty group (a tool's, with
+        // nothing in it yet) draws nothing.
+        if (o instanceof THREE.Line || o instanceof THREE.Points || o instanceof THREE.Sprite) lines = true
         return
       }
       if (only && !only.has(o)) return

@@ -244,6 +244,13 @@ describe('measuring, cutting and exploding a model in the viewer', () => {
 
   it('draws every part of an assembly of thirty, drawn a share of its parts at a time, and again after a turn', async () => {
     const { page, dialog } = await openPreview(env, alice, 'grid.step')
+    // Its first frame was drawn 25 parts a slice, in two slices (the tools' groups, empty until a tool
+    // is used, do not count as lines to be drawn with every part).
+    const firstFrameSlices = await page.evaluate(() => {
+      const at = (name: string) => performance.getEntriesByName(name)[0]!.startTime
+      return performance.getEntriesByName('preview:slice').filter((e) => e.startTime > at('preview:compiled') && e.startTime < at('preview:drawn')).length
+    })
+    expect(firstFrameSlices).toBe(2)
     for (const view of ['Top', 'Isometric']) {
       await dialog.getByRole('button', { name: view, exact: true }).click()
       for (const part of grid) {
