@@ -1,4 +1,4 @@
-import type { Locator, Page } from 'playwright-core'
+import type { JSHandle, Locator, Page } from 'playwright-core'
 import { themes } from '../../../lib/theme'
 import { axeViolations } from '../../setup/axe'
 
@@ -52,23 +52,30 @@ export interface Pixels {
   data: Uint8Array
 }
 
-/**
- * A canvas's pixels once settled, read from a 2D copy of it, so what is counted is what is on screen.
- */
+/** Run in the page: a canvas's pixels, read from a 2D copy of it (what is on screen), as base64. */
+const readPixels = (c: HTMLCanvasElement) => {
+  const copy = document.createElement('canvas')
+  copy.width = c.width
+  copy.height = c.height
+  const ctx = copy.getContext('2d')!
+  ctx.drawImage(c, 0, 0)
+  const { data } = ctx.getImageData(0, 0, copy.width, copy.height)
+  let binary = ''
+  for (let i = 0; i < data.length; i += 0x8000) binary += String.fromCharCode(...data.subarray(i, i + 0x8000))
+  return { width: copy.width, height: copy.height, base64: btoa(binary) }
+}
+
+const decoded = ({ width, height, base64 }: { width: number; height: number; base64: string }): Pixels => ({ width, height, data: new Uint8Array(Buffer.from(base64, 'base64')) })
+
+/** A canvas's pixels once settled, so what is counted is what is on screen. */
 export async function canvasPixels(canvas: Locator): Promise<Pixels> {
   await settleCanvas(canvas)
-  const { width, height, base64 } = await canvas.evaluate((c: HTMLCanvasElement) => {
-    const copy = document.createElement('canvas')
-    copy.width = c.width
-    copy.height = c.height
-    const ctx = copy.getContext('2d')!
-    ctx.drawImage(c, 0, 0)
-    const { data } = ctx.getImageData(0, 0, copy.width, copy.height)
-    let binary = ''
-    for (let i = 0; i < data.length; i += 0x8000) binary += String.fromCharCode(...data.subarray(i, i + 0x8000))
-    return { width: copy.width, height: copy.height, base64: btoa(binary) }
-  })
-  return { width, height, data: new Uint8Array(Buffer.from(base64, 'base64')) }
+  return decoded(await canvas.evaluate(readPixels))
+}
+
+/** The pixels of a canvas the test holds (a copy taken in the page at some moment), as they are. */
+export async function heldCanvasPixels(canvas: JSHandle<HTMLCanvasElement>): Promise<Pixels> {
+  return decoded(await canvas.evaluate(readPixels))
 }
 
 /** A pixel's colour, as [red, green, blue]. */
@@ -87,6 +94,15 @@ export function eachPixel(pixels: Pixels, visit: (rgb: Rgb, x: number, y: number
 
 /** How far apart two colours are: the sum of the differences of their channels. */
 export const colourDistance = (a: Rgb, b: Rgb) => Math.abs(a[0] - b[0]) + Math.abs(a[1] - b[1]) + Math.abs(a[2] - b[2])
+
+/** The share of the pixels whose colours differ (more than `drawnOver`'s margin) between two pictures of the same size. */
+export function differingShare(a: Pixels, b: Pixels): number {
+  let differing = 0
+  eachPixel(a, (rgb, x, y) => {
+    if (colourDistance(rgb, rgbAt(b, x, y)) > 30) differing++
+  })
+  return differing / (a.width * a.height)
+}
 
 /** Whether a colour stands out from the background (the top left pixel's colour). */
 export const drawnOver = (rgb: Rgb, background: Rgb) => colourDistance(rgb, background) > 30

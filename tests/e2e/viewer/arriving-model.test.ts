@@ -1,9 +1,9 @@
 import path from 'node:path'
-import type { Page } from 'playwright-core'
+import type { JSHandle, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { stlFineBox } from '../../fixtures/cad-files'
 import { useDashboardEnv } from '../dashboard/dashboard-env'
-import { canvasPixels, colourDistance, modelCanvas, onScreen, rgbAt, settle } from '../dashboard/model-canvas'
+import { canvasPixels, colourShares, differingShare, drawnOver, heldCanvasPixels, modelCanvas, onScreen, settle } from '../dashboard/model-canvas'
 import { uploadDocument } from '../dashboard/model-preview-steps'
 import type { SeededUser } from '../dashboard/seed'
 import { buildViewerHarness } from './harness/build-harness'
@@ -81,18 +81,8 @@ describe('a large STL drawn as it arrives', () => {
     // The picture drawn piece by piece is the one the whole box drawn at once gives.
     await page.waitForTimeout(1000)
     const drawnWhole = await canvasPixels(canvas)
-    let differing = 0
-    let covered = 0
-    const background = rgbAt(drawnWhole, 0, 0)
-    for (let y = 0; y < drawnWhole.height; y++)
-      for (let x = 0; x < drawnWhole.width; x++) {
-        const whole = rgbAt(drawnWhole, x, y)
-        if (colourDistance(whole, background) > 30) covered++
-        if (colourDistance(whole, rgbAt(drawnPiecemeal, x, y)) > 30) differing++
-      }
-    const pixels = drawnWhole.width * drawnWhole.height
-    expect(covered / pixels).toBeGreaterThan(0.08)
-    expect(differing / pixels).toBeLessThan(0.001)
+    expect(colourShares(drawnWhole, { covered: drawnOver }).covered).toBeGreaterThan(0.08)
+    expect(differingShare(drawnWhole, drawnPiecemeal)).toBeLessThan(0.001)
 
     // The pieces measure as the one closed solid they are.
     await dialog.getByRole('button', { name: 'Measure' }).click()
@@ -105,40 +95,23 @@ describe('a large STL drawn as it arrives', () => {
 
   it('says the whole box is drawn only once every piece is on screen, however fast the rest arrived', async () => {
     const { page, open } = await harnessPage()
-    // The canvas as it is at the moment the viewer says the whole model is drawn (no frame can come between).
+    // A copy of the canvas as it is at the moment the viewer says the whole model is drawn (no frame can come between).
     await page.addInitScript(() => {
       new MutationObserver(() => {
         const canvas = document.querySelector<HTMLCanvasElement>('[data-testid="model-canvas"] canvas[data-complete="true"]')
-        const w = window as unknown as { atComplete?: string }
+        const w = window as unknown as { atComplete?: HTMLCanvasElement }
         if (!canvas || w.atComplete) return
         const copy = document.createElement('canvas')
         copy.width = canvas.width
         copy.height = canvas.height
         copy.getContext('2d')!.drawImage(canvas, 0, 0)
-        w.atComplete = copy.toDataURL()
+        w.atComplete = copy
       }).observe(document, { subtree: true, attributes: true, attributeFilter: ['data-complete'] })
     })
     // Downloaded at full speed: the pieces pile up faster than they are drawn.
     await open()
-    await page.waitForFunction(() => (window as unknown as { atComplete?: string }).atComplete, undefined, { timeout: 60_000 })
-    const canvas = modelCanvas(page)
-    const settled = await canvasPixels(canvas)
-    const atComplete = await canvas.evaluate(async (c: HTMLCanvasElement) => {
-      const image = new Image()
-      image.src = (window as unknown as { atComplete: string }).atComplete
-      await image.decode()
-      const copy = document.createElement('canvas')
-      copy.width = c.width
-      copy.height = c.height
-      const ctx = copy.getContext('2d')!
-      ctx.drawImage(image, 0, 0)
-      return [...ctx.getImageData(0, 0, copy.width, copy.height).data]
-    })
-    let differing = 0
-    for (let i = 0; i < atComplete.length; i += 4) {
-      const then: [number, number, number] = [atComplete[i]!, atComplete[i + 1]!, atComplete[i + 2]!]
-      if (colourDistance(then, rgbAt(settled, (i / 4) % settled.width, Math.floor(i / 4 / settled.width))) > 30) differing++
-    }
-    expect(differing / (settled.width * settled.height)).toBeLessThan(0.001)
+    const atComplete = await page.waitForFunction(() => (window as unknown as { atComplete?: HTMLCanvasElement }).atComplete, undefined, { timeout: 60_000 })
+    const settled = await canvasPixels(modelCanvas(page))
+    expect(differingShare(await heldCanvasPixels(atComplete as JSHandle<HTMLCanvasElement>), settled)).toBeLessThan(0.001)
   })
 })
